@@ -1,0 +1,66 @@
+package runtime
+
+// This file states the JSON toolkit that generated decoders, encoders and
+// validators call. Bodies that still panic are being implemented.
+
+// JSONKind is the kind of the next JSON value in a Decoder.
+type JSONKind uint8
+
+// The kinds of JSON values.
+const (
+	KindInvalid JSONKind = iota
+	KindNull
+	KindBool
+	KindNumber
+	KindString
+	KindArray
+	KindObject
+)
+
+// Decoder reads one JSON document without reflection. The zero value is
+// ready after Reset. Generated decoders walk it value by value:
+//
+//	if err := d.BeginObject(); err != nil { ... }
+//	for {
+//		key, ok, err := d.NextKey()
+//		if err != nil { return err }
+//		if !ok { break }
+//		switch string(key) { case "order_id": ... default: d.Skip() }
+//	}
+//
+// Errors returned by Decoder methods are syntax errors (*SyntaxError) and
+// end decoding; a value of the wrong kind is reported by the caller after
+// Peek, followed by Skip.
+type Decoder struct {
+	data []byte
+	pos  int
+	// depth guards against stack exhaustion on deeply nested input.
+	depth int
+}
+
+// Path is one step of a JSON pointer, linked to its parent. Generated code
+// keeps Paths on the stack and only turns them into strings when reporting
+// an error, so a valid input costs no allocation.
+type Path struct {
+	Parent *Path
+	Key    string
+	Index  int
+	// IsIndex says the step is an array index, not a property name.
+	IsIndex bool
+}
+
+// FieldError is one violation at a JSON pointer into the validated value.
+type FieldError struct {
+	Pointer string `json:"pointer"`
+	Message string `json:"message"`
+}
+
+// ValidationError lists every violation found in one value.
+type ValidationError struct {
+	Errors []FieldError
+}
+
+// Errors collects FieldErrors during decoding and validation.
+type Errors struct {
+	list []FieldError
+}
