@@ -1,0 +1,97 @@
+package templates
+
+import (
+	"go/parser"
+	"go/token"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+func sample() Starter {
+	return Starter{
+		ServerName: "hello",
+		GenDir:     "mcpserver",
+		GenPackage: "mcpserver",
+		GenImport:  "example.com/hello/mcpserver",
+		SpecPath:   "mcpgen.yaml",
+	}
+}
+
+func TestNamesAreTheStarterFiles(t *testing.T) {
+	want := []string{"generate.go", "main.go", "mcpgen.yaml", "service.go"}
+	if got := Names(); !slices.Equal(got, want) {
+		t.Fatalf("Names() = %q, want %q", got, want)
+	}
+}
+
+// Every Go starter must parse, be package main and import the generated
+// package under the path init computed, or the user's first build fails.
+func TestGoStartersImportTheGeneratedPackage(t *testing.T) {
+	for _, name := range []string{"service.go", "main.go"} {
+		t.Run(name, func(t *testing.T) {
+			src, err := Render(name, sample())
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, err := parser.ParseFile(token.NewFileSet(), name, src, parser.ImportsOnly)
+			if err != nil {
+				t.Fatalf("%v\n%s", err, src)
+			}
+			if f.Name.Name != "main" {
+				t.Errorf("package %s, want main", f.Name.Name)
+			}
+			var imports []string
+			for _, imp := range f.Imports {
+				p, _ := strconv.Unquote(imp.Path.Value)
+				imports = append(imports, p)
+			}
+			if !slices.Contains(imports, "example.com/hello/mcpserver") {
+				t.Errorf("imports %q, missing the generated package", imports)
+			}
+		})
+	}
+}
+
+func TestGenerateDirectiveNamesTheSpec(t *testing.T) {
+	d := sample()
+	d.SpecPath = "../api/mcpgen.yaml"
+	src, err := Render("generate.go", d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "\n//go:generate go tool mcpgen generate -f ../api/mcpgen.yaml\n"
+	if !strings.Contains(string(src), want) {
+		t.Errorf("generate.go lacks %q:\n%s", want, src)
+	}
+}
+
+func TestSpecStarterUsesTheOutputSettings(t *testing.T) {
+	d := sample()
+	d.GenDir = "internal/mcp"
+	d.GenPackage = "mcp"
+	src, err := Render("mcpgen.yaml", d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"\n  package: mcp\n", "\n  dir: internal/mcp\n", "\n  name: hello\n"} {
+		if !strings.Contains(string(src), want) {
+			t.Errorf("mcpgen.yaml lacks %q:\n%s", want, src)
+		}
+	}
+}
+
+func TestRenderErrors(t *testing.T) {
+	if _, err := Render("nosuch.go", sample()); err == nil {
+		t.Error("unknown template: no error")
+	}
+	// Data without the fields the templates use must fail loudly instead of
+	// writing "<no value>" into a user's file.
+	if _, err := Render("service.go", struct{}{}); err == nil {
+		t.Error("missing fields: no error")
+	}
+	if _, err := Render("mcpgen.yaml", map[string]string{}); err == nil {
+		t.Error("missing map keys: no error")
+	}
+}
