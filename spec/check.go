@@ -1,0 +1,437 @@
+package spec
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"net/mail"
+	"net/url"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// maxRefHops bounds how far $ref chains and value checks follow references,
+// so that recursive types cannot make a check loop.
+const maxRefHops = 64
+
+// check is the second pass: everything that needs the whole spec (refs,
+// discriminators, x-mcp-header reachability, values against schemas,
+// uniqueness across entries).
+func (l *loader) check(api *API) {
+	for _, info := range l.infos {
+		if info.s.Ref != "" && l.types[info.s.Ref] == nil {
+			l.errorf(info.vals["$ref"], info.ctx, "$ref %q does not name a type under types", info.s.Ref)
+		}
+	}
+	l.refCycles(api)
+	for _, info := range l.infos {
+		if info.s.Discriminator != nil {
+			l.checkDiscriminator(info)
+		}
+	}
+	l.checkHeaders(api)
+	for _, info := range l.infos {
+		for _, v := range info.values {
+			if path, problem := l.checkValue(info.s, v.v, v.self, 0); problem != "" {
+				msg := fmt.Sprintf("%s %s %s", v.label, snippet(v.v), problem)
+				if path != "" {
+					msg = fmt.Sprintf("%s %s: at %s: %s", v.label, snippet(v.v), path, problem)
+				}
+				l.errorf(v.node, info.ctx, "%s", msg)
+			}
+		}
+	}
+	uris := map[string]*Resource{}
+	for _, r := range api.Resources {
+		if r.URI == "" {
+			continue
+		}
+		if first, dup := uris[r.URI]; dup {
+			l.errorf(l.yamlNodeAt(r.Pos), fmt.Sprintf("resource %q", r.Name), "uri %q is already used by resource %q", r.URI, first.Name)
+			continue
+		}
+		uris[r.URI] = r
+	}
+	tmpls := map[string]*ResourceTemplate{}
+	for _, t := range api.Templates {
+		if t.URITemplate == "" {
+			continue
+		}
+		if first, dup := tmpls[t.URITemplate]; dup {
+			l.errorf(l.yamlNodeAt(t.Pos), fmt.Sprintf("template %q", t.Name), "uriTemplate %q is already used by template %q", t.URITemplate, first.Name)
+			continue
+		}
+		tmpls[t.URITemplate] = t
+	}
+}
+
+// resolve follows s's $ref chain to a schema that is not a bare reference.
+// It returns nil for dangling refs and cycles.
+func (l *loader) resolve(s *Schema) *Schema {
+	for i := 0; s != nil && s.Ref != ""; i++ {
+		if i == maxRefHops {
+			return nil
+		}
+		nt := l.types[s.Ref]
+		if nt == nil {
+			return nil
+		}
+		s = nt.Schema
+	}
+	return s
+}
+
+// refCycles reports named types that are only references to each other
+// (A: {$ref: B}, B: {$ref: A}) and so describe no value at all. Recursion
+// through properties, items or oneOf is fine.
+func (l *loader) refCycles(api *API) {
+	for _, nt := range api.Types {
+		seen := map[string]bool{nt.Name: true}
+		chain := []string{nt.Name}
+		for s := nt.Schema; s.Ref != ""; {
+			next := l.types[s.Ref]
+			if next == nil {
+				break
+			}
+			chain = append(chain, next.Name)
+			if seen[next.Name] {
+				if next.Name == nt.Name {
+					l.errorf(l.yamlNodeAt(nt.Pos), fmt.Sprintf("type %q", nt.Name), "$ref cycle %s describes no value", strings.Join(chain, " -> "))
+				}
+				break
+			}
+			seen[next.Name] = true
+			s = next.Schema
+		}
+	}
+}
+
+func (l *loader) checkDiscriminator(info *schemaInfo) {
+	s, d := info.s, info.s.Discriminator
+	ctx := info.ctx + ": discriminator"
+	at := info.keyNode("discriminator")
+	variants := map[string]bool{}
+	for i, v := range s.OneOf {
+		vctx := fmt.Sprintf("%s: oneOf[%d]", info.ctx, i)
+		if v.Ref == "" {
+			l.errorf(l.yamlNodeAt(v.Pos), vctx, "with a discriminator every oneOf variant must be a $ref to an object type")
+			continue
+		}
+		variants[v.Ref] = true
+		t := l.resolve(v)
+		if t == nil || d.PropertyName == "" {
+			continue
+		}
+		if t.Type != KindObject {
+			l.errorf(l.yamlNodeAt(v.Pos), vctx, "discriminator variant %q is not an object type", v.Ref)
+			continue
+		}
+		found := false
+		for _, p := range t.Properties {
+			if p.Name == d.PropertyName {
+				found = true
+			}
+		}
+		if !found {
+			l.errorf(l.yamlNodeAt(v.Pos), vctx, "variant %q has no property %q (the discriminator)", v.Ref, d.PropertyName)
+		}
+	}
+	for _, c := range d.Mapping {
+		if !variants[c.Type] {
+			l.errorf(at, ctx, "mapping %q names %q, which is not a oneOf variant", c.Value, c.Type)
+		}
+	}
+	// Order the cases as the variants, adding the implicit "name → name"
+	// case for variants the mapping does not mention.
+	var cases []DiscriminatorCase
+	for _, v := range s.OneOf {
+		if v.Ref == "" {
+			continue
+		}
+		n := len(cases)
+		for _, c := range d.Mapping {
+			if c.Type == v.Ref {
+				cases = append(cases, c)
+			}
+		}
+		if len(cases) == n {
+			cases = append(cases, DiscriminatorCase{Value: v.Ref, Type: v.Ref})
+		}
+	}
+	d.Mapping = cases
+}
+
+// checkHeaders enforces the x-mcp-header rules (reference §7.1): only in tool
+// inputs, only on string, integer or boolean properties reached from the
+// input through properties alone, names unique per tool ignoring case.
+func (l *loader) checkHeaders(api *API) {
+	reachable := map[*Schema]bool{}
+	for _, t := range api.Tools {
+		names := map[string]string{}
+		var walk func(s *Schema)
+		walk = func(s *Schema) {
+			for _, p := range s.Properties {
+				ps := p.Schema
+				reachable[ps] = true
+				if ps.Header != "" {
+					key := strings.ToLower(ps.Header)
+					if first, dup := names[key]; dup {
+						l.errorf(l.infoOf(ps).vals["x-mcp-header"], l.infoOf(ps).ctx, "x-mcp-header %q duplicates %q (header names ignore case)", ps.Header, first)
+					} else {
+						names[key] = ps.Header
+					}
+				}
+				walk(ps)
+			}
+		}
+		walk(t.Input)
+	}
+	for _, info := range l.infos {
+		s := info.s
+		if s.Header == "" {
+			continue
+		}
+		at := info.vals["x-mcp-header"]
+		switch {
+		case info.origin != originInput:
+			l.errorf(at, info.ctx, "x-mcp-header is only allowed in tool input schemas")
+			continue
+		case !reachable[s]:
+			l.errorf(at, info.ctx, "x-mcp-header must be on a property reached from the tool input through properties only (not items, oneOf, additionalProperties or $ref)")
+			continue
+		}
+		t := l.resolve(s)
+		if t == nil {
+			continue
+		}
+		switch t.Type {
+		case KindString, KindInteger, KindBoolean:
+		case KindAny:
+			l.errorf(at, info.ctx, "x-mcp-header needs type string, integer or boolean, and the schema has no type")
+		default:
+			l.errorf(at, info.ctx, "x-mcp-header is not allowed on type %q (only string, integer or boolean)", string(t.Type))
+		}
+	}
+}
+
+// snippet is a short JSON rendering of v for messages.
+func snippet(v any) string {
+	s := string(canonical(v))
+	if utf8.RuneCountInString(s) > 40 {
+		r := []rune(s)
+		s = string(r[:37]) + "..."
+	}
+	return s
+}
+
+// jsonKind is the JSON type of a value made by jsonValue; integral numbers
+// are integers.
+func jsonKind(v any) Kind {
+	switch x := v.(type) {
+	case nil:
+		return KindNull
+	case bool:
+		return KindBoolean
+	case string:
+		return KindString
+	case json.Number:
+		if strings.ContainsAny(string(x), ".eE") {
+			return KindNumber
+		}
+		return KindInteger
+	case []any:
+		return KindArray
+	case map[string]any:
+		return KindObject
+	}
+	return KindAny
+}
+
+var uuidRE = regexp.MustCompile(`^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$`)
+
+// formatOK checks the formats mcpgen knows, as cheaply as the runtime does.
+func formatOK(format, v string) bool {
+	switch format {
+	case "date":
+		_, err := time.Parse("2006-01-02", v)
+		return err == nil
+	case "date-time":
+		_, err := time.Parse(time.RFC3339Nano, v)
+		return err == nil
+	case "email":
+		a, err := mail.ParseAddress(v)
+		return err == nil && a.Address == v
+	case "uri":
+		u, err := url.Parse(v)
+		return err == nil && u.IsAbs()
+	case "uuid":
+		return uuidRE.MatchString(v)
+	}
+	return true
+}
+
+// checkValue reports the first way v violates s: the JSON pointer of the
+// offending part ("" for v itself) and the problem. self skips the enum and
+// const of s itself (used when checking those very values).
+func (l *loader) checkValue(s *Schema, v any, self bool, depth int) (string, string) {
+	if depth > maxRefHops || s == nil {
+		return "", ""
+	}
+	if s.Ref != "" {
+		if v == nil && s.Nullable {
+			return "", ""
+		}
+		nt := l.types[s.Ref]
+		if nt == nil {
+			return "", ""
+		}
+		return l.checkValue(nt.Schema, v, false, depth+1)
+	}
+	if v == nil && s.Nullable {
+		return "", ""
+	}
+	if !self {
+		if s.Const != nil && !bytes.Equal(canonical(v), s.Const) {
+			return "", fmt.Sprintf("does not equal const %s", s.Const)
+		}
+		if s.Enum != nil {
+			raw := canonical(v)
+			in := false
+			for _, e := range s.Enum {
+				if bytes.Equal(e, raw) {
+					in = true
+				}
+			}
+			if !in {
+				return "", "is not one of the enum values"
+			}
+		}
+	}
+	if len(s.OneOf) > 0 {
+		n := 0
+		for _, o := range s.OneOf {
+			if _, p := l.checkValue(o, v, false, depth+1); p == "" {
+				n++
+			}
+		}
+		switch {
+		case n == 0:
+			return "", "matches no oneOf variant"
+		case n > 1:
+			return "", "matches more than one oneOf variant"
+		}
+		return "", ""
+	}
+	k := jsonKind(v)
+	if s.Type != KindAny && s.Type != k && !(s.Type == KindNumber && k == KindInteger) {
+		return "", fmt.Sprintf("is not of type %q", string(s.Type))
+	}
+	switch x := v.(type) {
+	case string:
+		n := int64(utf8.RuneCountInString(x))
+		if s.MinLength != nil && n < *s.MinLength {
+			return "", fmt.Sprintf("is shorter than minLength %d", *s.MinLength)
+		}
+		if s.MaxLength != nil && n > *s.MaxLength {
+			return "", fmt.Sprintf("is longer than maxLength %d", *s.MaxLength)
+		}
+		if s.Pattern != "" {
+			if re, err := l.compile(s.Pattern); err == nil && !re.MatchString(x) {
+				return "", fmt.Sprintf("does not match pattern %q", s.Pattern)
+			}
+		}
+		if s.Format != "" && !formatOK(s.Format, x) {
+			return "", fmt.Sprintf("is not a valid %s", s.Format)
+		}
+	case json.Number:
+		f, err := x.Float64()
+		if err != nil {
+			return "", ""
+		}
+		switch {
+		case s.Minimum != nil && f < *s.Minimum:
+			return "", fmt.Sprintf("is less than minimum %s", fmtNum(*s.Minimum))
+		case s.Maximum != nil && f > *s.Maximum:
+			return "", fmt.Sprintf("is greater than maximum %s", fmtNum(*s.Maximum))
+		case s.ExclusiveMinimum != nil && f <= *s.ExclusiveMinimum:
+			return "", fmt.Sprintf("is not greater than exclusiveMinimum %s", fmtNum(*s.ExclusiveMinimum))
+		case s.ExclusiveMaximum != nil && f >= *s.ExclusiveMaximum:
+			return "", fmt.Sprintf("is not less than exclusiveMaximum %s", fmtNum(*s.ExclusiveMaximum))
+		case s.MultipleOf != nil && *s.MultipleOf > 0:
+			q := f / *s.MultipleOf
+			if math.Abs(q-math.Round(q)) > 1e-9 {
+				return "", fmt.Sprintf("is not a multiple of %s", fmtNum(*s.MultipleOf))
+			}
+		}
+	case []any:
+		n := int64(len(x))
+		if s.MinItems != nil && n < *s.MinItems {
+			return "", fmt.Sprintf("has fewer items than minItems %d", *s.MinItems)
+		}
+		if s.MaxItems != nil && n > *s.MaxItems {
+			return "", fmt.Sprintf("has more items than maxItems %d", *s.MaxItems)
+		}
+		if s.UniqueItems {
+			seen := map[string]bool{}
+			for _, e := range x {
+				c := string(canonical(e))
+				if seen[c] {
+					return "", "has duplicate items but uniqueItems is set"
+				}
+				seen[c] = true
+			}
+		}
+		for i, e := range x {
+			if p, problem := l.checkValue(s.Items, e, false, depth+1); problem != "" {
+				return fmt.Sprintf("/%d%s", i, p), problem
+			}
+		}
+	case map[string]any:
+		n := int64(len(x))
+		if s.MinProperties != nil && n < *s.MinProperties {
+			return "", fmt.Sprintf("has fewer properties than minProperties %d", *s.MinProperties)
+		}
+		if s.MaxProperties != nil && n > *s.MaxProperties {
+			return "", fmt.Sprintf("has more properties than maxProperties %d", *s.MaxProperties)
+		}
+		if s.Type != KindObject {
+			return "", ""
+		}
+		for _, p := range s.Properties {
+			if _, ok := x[p.Name]; !ok && p.Required {
+				return "", fmt.Sprintf("lacks required property %q", p.Name)
+			}
+		}
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			var ps *Schema
+			for _, p := range s.Properties {
+				if p.Name == k {
+					ps = p.Schema
+				}
+			}
+			if ps == nil {
+				if !s.AllowAdditional {
+					return "", fmt.Sprintf("has property %q, which is not allowed", k)
+				}
+				ps = s.AdditionalProperties
+			}
+			if p, problem := l.checkValue(ps, x[k], false, depth+1); problem != "" {
+				return "/" + pointerEscape(k) + p, problem
+			}
+		}
+	}
+	return "", ""
+}
+
+func pointerEscape(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+}
