@@ -1,7 +1,8 @@
 package runtime
 
-// This file states the JSON toolkit that generated decoders, encoders and
-// validators call. Bodies that still panic are being implemented.
+// This file states the types of the JSON toolkit that generated decoders,
+// encoders and validators call. Their methods live in json_decode.go,
+// json_encode.go, json_check.go and validation.go.
 
 // JSONKind is the kind of the next JSON value in a Decoder.
 type JSONKind uint8
@@ -36,11 +37,18 @@ type Decoder struct {
 	pos  int
 	// depth guards against stack exhaustion on deeply nested input.
 	depth int
+	// first is set just after '{' or '[': no comma may precede the next
+	// member. The next NextKey/NextElem or closing bracket clears it, so
+	// one flag serves every level of nesting.
+	first bool
+	// scratch holds unescaped keys and strings returned as byte slices.
+	scratch []byte
 }
 
 // Path is one step of a JSON pointer, linked to its parent. Generated code
 // keeps Paths on the stack and only turns them into strings when reporting
-// an error, so a valid input costs no allocation.
+// an error, so a valid input costs no allocation. A Path whose Parent is nil
+// is the root of the value.
 type Path struct {
 	Parent *Path
 	Key    string
@@ -58,9 +66,13 @@ type FieldError struct {
 // ValidationError lists every violation found in one value.
 type ValidationError struct {
 	Errors []FieldError
+	// Omitted counts violations beyond MaxErrors that are not listed.
+	Omitted int
 }
 
 // Errors collects FieldErrors during decoding and validation.
 type Errors struct {
 	list []FieldError
+	// dropped counts violations beyond MaxErrors.
+	dropped int
 }

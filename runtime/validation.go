@@ -1,0 +1,304 @@
+package runtime
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Paths
+//
+// A Path with a nil Parent is the root of the value being decoded: declare
+// `var root runtime.Path` and pass &root. Child and Elem return the next
+// step by value so that it stays on the caller's stack; a nil *Path also
+// stands for the root wherever a Path is read (Pointer, Errors.Add).
+
+// Child returns the step to property key of the object at p. p must not
+// be nil.
+func (p *Path) Child(key string) Path { return Path{Parent: p, Key: key} }
+
+// Elem returns the step to element i of the array at p. p must not be nil.
+// (It cannot be called Index: that is the field holding i.)
+func (p *Path) Elem(i int) Path { return Path{Parent: p, Index: i, IsIndex: true} }
+
+// Pointer returns the RFC 6901 JSON pointer of p: "" for the root,
+// otherwise "/" and the steps joined by "/", with "~" written "~0" and "/"
+// written "~1" in property names.
+func (p *Path) Pointer() string {
+	if p == nil || p.Parent == nil {
+		return ""
+	}
+	return string(p.appendPointer(nil))
+}
+
+func (p *Path) appendPointer(b []byte) []byte {
+	if p == nil || p.Parent == nil {
+		return b
+	}
+	b = p.Parent.appendPointer(b)
+	b = append(b, '/')
+	if p.IsIndex {
+		return strconv.AppendInt(b, int64(p.Index), 10)
+	}
+	for i := 0; i < len(p.Key); i++ {
+		switch c := p.Key[i]; c {
+		case '~':
+			b = append(b, '~', '0')
+		case '/':
+			b = append(b, '~', '1')
+		default:
+			b = append(b, c)
+		}
+	}
+	return b
+}
+
+// MaxErrors caps the violations an Errors keeps, so that a huge invalid
+// input cannot make a huge error. Len still counts every violation, and
+// the error message says how many were left out.
+const MaxErrors = 100
+
+// Add records the violation msg at p (nil means the root). Use the Msg*
+// helpers for msg so that messages are uniform.
+func (e *Errors) Add(p *Path, msg string) {
+	if len(e.list) >= MaxErrors {
+		e.dropped++
+		return
+	}
+	e.list = append(e.list, FieldError{Pointer: p.Pointer(), Message: msg})
+}
+
+// Addf records a violation at p with a message formatted by fmt.Sprintf.
+func (e *Errors) Addf(p *Path, format string, args ...any) {
+	if len(e.list) >= MaxErrors {
+		e.dropped++
+		return
+	}
+	e.Add(p, fmt.Sprintf(format, args...))
+}
+
+// Len is the number of violations recorded, including those beyond
+// MaxErrors that were not kept.
+func (e *Errors) Len() int { return len(e.list) + e.dropped }
+
+// Err returns nil when no violation was recorded, otherwise a
+// *ValidationError listing them in the order they were found.
+func (e *Errors) Err() error {
+	if e.Len() == 0 {
+		return nil
+	}
+	return &ValidationError{Errors: e.list[:len(e.list):len(e.list)], Omitted: e.dropped}
+}
+
+// Reset forgets every violation. A *ValidationError returned by Err before
+// stays intact.
+func (e *Errors) Reset() {
+	e.list = nil
+	e.dropped = 0
+}
+
+// Error lists every violation as "pointer: message", separated by "; ",
+// after "invalid arguments: ". The root is shown as "/" (its pointer is ""
+// in FieldError.Pointer, which keeps the exact RFC 6901 form).
+func (e *ValidationError) Error() string {
+	var b strings.Builder
+	b.WriteString("invalid arguments: ")
+	for i, fe := range e.Errors {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		if fe.Pointer == "" {
+			b.WriteByte('/')
+		} else {
+			b.WriteString(fe.Pointer)
+		}
+		b.WriteString(": ")
+		b.WriteString(fe.Message)
+	}
+	if e.Omitted > 0 {
+		b.WriteString("; and ")
+		b.WriteString(strconv.Itoa(e.Omitted))
+		b.WriteString(" more")
+	}
+	return b.String()
+}
+
+// Messages of violations. Each completes a sentence whose subject is the
+// value at the error's pointer: "/limit: must be at most 50".
+const (
+	// MsgRequired is reported at the pointer of a missing property.
+	MsgRequired = "is required"
+	// MsgUnknownProperty is reported at the pointer of a property the
+	// schema does not allow.
+	MsgUnknownProperty = "is not allowed"
+	// MsgNotInteger is reported when ReadInt returns ErrNotInteger.
+	MsgNotInteger = "must be an integer"
+	// MsgOutOfRange is reported when ReadInt or ReadFloat returns
+	// ErrOutOfRange.
+	MsgOutOfRange = "is out of range"
+)
+
+// kindNoun is the schema type or JSON kind with its article, as it reads
+// in "must be a string, not a number".
+func kindNoun(name string) string {
+	switch name {
+	case "null":
+		return "null"
+	case "integer", "array", "object":
+		return "an " + name
+	default:
+		return "a " + name
+	}
+}
+
+// MsgType says the value has the wrong kind. want is a schema type name
+// ("string", "integer", "number", "boolean", "array", "object", "null"),
+// or several joined by " or " (each gets its article).
+func MsgType(want string, got JSONKind) string {
+	var b strings.Builder
+	b.WriteString("must be ")
+	for i, w := range strings.Split(want, " or ") {
+		if i > 0 {
+			b.WriteString(" or ")
+		}
+		b.WriteString(kindNoun(w))
+	}
+	b.WriteString(", not ")
+	b.WriteString(kindNoun(KindName(got)))
+	return b.String()
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return strconv.Itoa(n) + " " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+// formatNumber writes a schema bound as JSON would: 1000000, not 1e+06.
+func formatNumber(x float64) string { return string(AppendFloat(nil, x)) }
+
+// quote writes s as a JSON string.
+func quote(s string) string { return string(AppendString(nil, s)) }
+
+// MsgMinLength says the string has fewer than n characters (code points).
+func MsgMinLength(n int) string {
+	return "must be at least " + plural(n, "character", "characters") + " long"
+}
+
+// MsgMaxLength says the string has more than n characters (code points).
+func MsgMaxLength(n int) string {
+	return "must be at most " + plural(n, "character", "characters") + " long"
+}
+
+// MsgPattern says the string does not match the regular expression p.
+func MsgPattern(p string) string { return "must match pattern " + quote(p) }
+
+// MsgFormat says the string is not of format f. Known formats get an
+// example so that a caller (often a model) can correct itself.
+func MsgFormat(f string) string {
+	switch f {
+	case "date":
+		return `must be a full-date like "2026-07-28" (RFC 3339)`
+	case "date-time":
+		return `must be a date-time like "2026-07-28T09:30:00Z" (RFC 3339)`
+	case "email":
+		return "must be an email address"
+	case "uri":
+		return `must be an absolute URI like "https://example.com/"`
+	case "uuid":
+		return `must be a UUID like "123e4567-e89b-12d3-a456-426614174000"`
+	}
+	return "must be a valid " + f
+}
+
+// MsgMinimum says the number is below the inclusive bound x.
+func MsgMinimum(x float64) string { return "must be at least " + formatNumber(x) }
+
+// MsgMaximum says the number is above the inclusive bound x.
+func MsgMaximum(x float64) string { return "must be at most " + formatNumber(x) }
+
+// MsgExclusiveMinimum says the number is not above x.
+func MsgExclusiveMinimum(x float64) string { return "must be greater than " + formatNumber(x) }
+
+// MsgExclusiveMaximum says the number is not below x.
+func MsgExclusiveMaximum(x float64) string { return "must be less than " + formatNumber(x) }
+
+// MsgMultipleOf says the number is not a multiple of m.
+func MsgMultipleOf(m float64) string { return "must be a multiple of " + formatNumber(m) }
+
+// MsgMinItems says the array has fewer than n items.
+func MsgMinItems(n int) string { return "must have at least " + plural(n, "item", "items") }
+
+// MsgMaxItems says the array has more than n items.
+func MsgMaxItems(n int) string { return "must have at most " + plural(n, "item", "items") }
+
+// MsgUniqueItems says items i and j (0-based, i < j) of the array are
+// equal.
+func MsgUniqueItems(i, j int) string {
+	return "must have unique items, but items " + strconv.Itoa(i) + " and " + strconv.Itoa(j) + " are equal"
+}
+
+// maxListed bounds the values an enum message lists.
+const maxListed = 20
+
+// MsgEnum says the value is not one of values, given as JSON texts
+// (`"PENDING"`, `1`, `null`): `must be one of "PENDING", "SHIPPED"`.
+func MsgEnum(values []string) string {
+	if len(values) == 1 {
+		return "must be " + values[0]
+	}
+	var b strings.Builder
+	b.WriteString("must be one of ")
+	for i, v := range values {
+		if i == maxListed {
+			b.WriteString(", … (")
+			b.WriteString(strconv.Itoa(len(values) - maxListed))
+			b.WriteString(" more)")
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(v)
+	}
+	return b.String()
+}
+
+// MsgConst says the value is not value, given as JSON text.
+func MsgConst(value string) string { return "must be " + value }
+
+// MsgMinProperties says the object has fewer than n properties.
+func MsgMinProperties(n int) string {
+	return "must have at least " + plural(n, "property", "properties")
+}
+
+// MsgMaxProperties says the object has more than n properties.
+func MsgMaxProperties(n int) string {
+	return "must have at most " + plural(n, "property", "properties")
+}
+
+// MsgOneOf says the value matches matched variants of a oneOf instead of
+// exactly one.
+func MsgOneOf(matched int) string {
+	if matched == 0 {
+		return "must match exactly one of the allowed schemas, but matches none"
+	}
+	return "must match exactly one of the allowed schemas, but matches " + strconv.Itoa(matched)
+}
+
+// MsgDiscriminator is reported at the pointer of a discriminator property
+// whose value selects no variant. values are the mapping's keys, as they
+// appear in the spec (not JSON texts).
+func MsgDiscriminator(values []string) string {
+	var b strings.Builder
+	b.WriteString("must be one of ")
+	for i, v := range values {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(quote(v))
+	}
+	b.WriteString(" to select a variant")
+	return b.String()
+}
