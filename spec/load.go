@@ -216,6 +216,11 @@ func (l *loader) generate(root *yaml.Node, f map[string]pair, api *API) {
 		dir = path.Dir(l.file)
 	}
 	base := path.Base(dir)
+	if base == "." || base == ".." || base == "/" {
+		// The spec sits at the root of fsys, so its directory's name is
+		// unknown here: the caller, which knows it, fills Package in.
+		return
+	}
 	if !token.IsIdentifier(base) {
 		l.errorf(at, "generate", "package name %q derived from directory %q is not a valid Go identifier: set generate.package", base, dir)
 		return

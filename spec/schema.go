@@ -232,10 +232,10 @@ func (l *loader) schemaImplied(n *yaml.Node, ctx string, o origin, implied Kind)
 		if n.Kind != yaml.SequenceNode {
 			l.expected(n, kw("examples"), "a list")
 		} else {
-			for i, c := range n.Content {
+			for _, c := range n.Content {
 				if x, ok := l.jsonValue(c, kw("examples")); ok {
 					s.Examples = append(s.Examples, canonical(x))
-					info.values = append(info.values, valueInfo{label: fmt.Sprintf("examples[%d]", i), node: c, v: x})
+					info.values = append(info.values, valueInfo{label: "example", node: c, v: x})
 				}
 			}
 		}
@@ -249,7 +249,7 @@ func (l *loader) schemaImplied(n *yaml.Node, ctx string, o origin, implied Kind)
 			}
 			s.Enum = []json.RawMessage{}
 			seen := map[string]bool{}
-			for i, c := range n.Content {
+			for _, c := range n.Content {
 				x, ok := l.jsonValue(c, kw("enum"))
 				if !ok {
 					continue
@@ -261,7 +261,7 @@ func (l *loader) schemaImplied(n *yaml.Node, ctx string, o origin, implied Kind)
 				}
 				seen[string(raw)] = true
 				s.Enum = append(s.Enum, raw)
-				info.values = append(info.values, valueInfo{label: fmt.Sprintf("enum[%d]", i), node: c, v: x, self: true})
+				info.values = append(info.values, valueInfo{label: "enum value", node: c, v: x, self: true})
 			}
 		}
 	}

@@ -162,7 +162,11 @@ func (l *loader) str(n *yaml.Node, ctx string) (string, bool) {
 	if n.Kind == yaml.ScalarNode && (n.ShortTag() == "!!str" || n.ShortTag() == "!!timestamp") {
 		return n.Value, true
 	}
-	l.expected(n, ctx, "a string")
+	if n.Kind == yaml.ScalarNode && n.ShortTag() != "!!null" {
+		l.errorf(n, ctx, "expected a string, got %s (quote it)", describe(n))
+	} else {
+		l.expected(n, ctx, "a string")
+	}
 	return "", false
 }
 
