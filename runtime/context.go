@@ -1,0 +1,82 @@
+package runtime
+
+import (
+	"context"
+	"encoding/json"
+	"sync"
+)
+
+type identityKey struct{}
+type reqStateKey struct{}
+
+// WithIdentity returns ctx carrying the verified caller. Transports call it
+// (stdio from StdioOptions.Identity, HTTP from the token verifier); tests use
+// it to act as a caller.
+func WithIdentity(ctx context.Context, id Identity) context.Context {
+	return context.WithValue(ctx, identityKey{}, id)
+}
+
+// IdentityFrom returns the verified caller of the request, if any.
+func IdentityFrom(ctx context.Context) (Identity, bool) {
+	id, ok := ctx.Value(identityKey{}).(Identity)
+	return id, ok
+}
+
+// MetaFrom returns what the client sent in the request's _meta, or nil
+// outside a request. The value must not be modified.
+func MetaFrom(ctx context.Context) *RequestMeta {
+	if rs := stateFrom(ctx); rs != nil {
+		return rs.meta
+	}
+	return nil
+}
+
+// notifier sends a notification related to one request (progress) or to
+// one subscription (listen) to the client, before the request's response.
+// The transport implements it: stdio writes a line, HTTP an SSE event.
+// notify must be safe for concurrent use; an error means the client is
+// gone.
+type notifier interface {
+	notify(method string, params []byte) error
+}
+
+// reqState is everything the runtime knows about one request in flight. It
+// travels in the handler's context. Era and connection state (sessions,
+// negotiated versions) stay with the transport, which fills meta and out.
+type reqState struct {
+	method string
+	id     json.RawMessage
+	meta   *RequestMeta
+	caps   clientCaps
+	out    notifier
+
+	progMu       sync.Mutex
+	lastProgress float64
+	sentProgress bool
+	// done is set when the response is decided: later progress is dropped
+	// so that nothing related to the request follows its response.
+	done bool
+
+	// mrtr is set for the methods that may answer input_required.
+	mrtr *mrtrState
+
+	// elicit, when set, performs elicitation as a real round trip instead
+	// of answering input_required. The 2025-11-25 session layer sets it.
+	elicit func(ctx context.Context, req ElicitRequest) (ElicitResult, error)
+}
+
+func withState(ctx context.Context, rs *reqState) context.Context {
+	return context.WithValue(ctx, reqStateKey{}, rs)
+}
+
+func stateFrom(ctx context.Context) *reqState {
+	rs, _ := ctx.Value(reqStateKey{}).(*reqState)
+	return rs
+}
+
+// finish marks the response as decided.
+func (rs *reqState) finish() {
+	rs.progMu.Lock()
+	rs.done = true
+	rs.progMu.Unlock()
+}
