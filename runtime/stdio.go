@@ -1,0 +1,279 @@
+package runtime
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"sync"
+)
+
+// defaultMaxInFlight bounds the requests a stdio connection runs at once.
+const defaultMaxInFlight = 64
+
+// StdioOptions configure ServeStdio.
+type StdioOptions struct {
+	// Identity is the caller of every request: over stdio it comes from the
+	// process environment, not from the protocol.
+	Identity *Identity
+	// Logger receives transport logs; nil uses Options.Logger.
+	Logger *slog.Logger
+	// MaxInFlight bounds the requests handled concurrently (default 64).
+	// When reached, reading pauses until one finishes. Open
+	// subscriptions/listen streams do not count.
+	MaxInFlight int
+}
+
+// errClientCancelled is the cause of a request context cancelled by the
+// client's notifications/cancelled: such a request gets no response.
+var errClientCancelled = errors.New("request cancelled by the client")
+
+// ServeStdio serves newline-delimited JSON-RPC read from r, writing
+// responses and notifications to w, until r reaches EOF (it then waits for
+// the requests in flight, ends open listen streams with their result and
+// returns nil), r fails, or ctx is cancelled (in-flight requests are
+// cancelled and ServeStdio returns ctx.Err() once they finish; a Read
+// blocked at that moment is left to return when r is closed).
+//
+// Requests run concurrently; every message is written whole, never
+// interleaved with another. Logs go to the logger only, never to w.
+func (s *Server) ServeStdio(ctx context.Context, r io.Reader, w io.Writer, opts StdioOptions) error {
+	c := &stdioConn{
+		srv:      s,
+		logger:   opts.Logger,
+		w:        w,
+		inflight: map[string]context.CancelCauseFunc{},
+	}
+	if c.logger == nil {
+		c.logger = s.logger
+	}
+	n := opts.MaxInFlight
+	if n <= 0 {
+		n = defaultMaxInFlight
+	}
+	c.sem = make(chan struct{}, n)
+	if opts.Identity != nil {
+		ctx = WithIdentity(ctx, *opts.Identity)
+	}
+	shutdown := make(chan struct{})
+	reqCtx := withShutdown(ctx, shutdown)
+
+	readDone := make(chan error, 1)
+	go func() { readDone <- c.readLoop(reqCtx, r) }()
+	var err error
+	select {
+	case err = <-readDone:
+	case <-ctx.Done():
+		err = ctx.Err()
+	}
+	c.mu.Lock()
+	c.closed = true
+	c.mu.Unlock()
+	close(shutdown)
+	c.wg.Wait()
+	return err
+}
+
+// stdioConn is one stdio connection. It is not a session: it keeps only
+// what the transport needs (in-flight requests for cancellation, and the
+// writer).
+type stdioConn struct {
+	srv    *Server
+	logger *slog.Logger
+	sem    chan struct{}
+
+	wmu  sync.Mutex
+	w    io.Writer
+	wbuf []byte
+	werr error
+
+	mu       sync.Mutex
+	inflight map[string]context.CancelCauseFunc // by raw id
+	closed   bool
+	wg       sync.WaitGroup
+}
+
+// readLoop reads lines until EOF. A line longer than MaxMessageBytes is
+// discarded as it streams by, never buffered whole.
+func (c *stdioConn) readLoop(ctx context.Context, r io.Reader) error {
+	limit := c.srv.opts.MaxMessageBytes
+	br := bufio.NewReaderSize(r, 64<<10)
+	var line []byte
+	for {
+		line = line[:0]
+		tooLong := false
+		var readErr error
+		for {
+			chunk, err := br.ReadSlice('\n')
+			if !tooLong {
+				n := len(line) + len(chunk)
+				if len(chunk) > 0 && chunk[len(chunk)-1] == '\n' {
+					n--
+				}
+				if n > limit {
+					tooLong = true
+					line = line[:0]
+				} else {
+					line = append(line, chunk...)
+				}
+			}
+			if err == bufio.ErrBufferFull {
+				continue
+			}
+			readErr = err
+			break
+		}
+		if tooLong {
+			c.logger.Warn("stdio: message too large, discarded", "limit", limit)
+			c.writeResponse(nil, nil, &Error{Code: CodeInvalidRequest,
+				Message: fmt.Sprintf("Invalid request: message exceeds %d bytes", limit)})
+		} else if len(bytes.TrimSpace(line)) > 0 {
+			c.process(ctx, line)
+		}
+		if readErr == io.EOF {
+			return nil
+		}
+		if readErr != nil {
+			return readErr
+		}
+		if ctx.Err() != nil {
+			return nil
+		}
+	}
+}
+
+// process handles one line; it does not retain line.
+func (c *stdioConn) process(ctx context.Context, line []byte) {
+	req, kind, id, rpcErr := parseMessage(line)
+	if rpcErr != nil {
+		c.logger.Warn("stdio: rejected message", "code", rpcErr.Code, "error", rpcErr.Message)
+		c.writeResponse(id, nil, rpcErr)
+		return
+	}
+	switch kind {
+	case kindResponse:
+		c.logger.Info("stdio: ignoring a response from the client", "id", string(req.ID))
+		return
+	case kindNotification:
+		if req.Method == notificationCancelled {
+			if rid, ok := parseCancelled(req.Params); ok {
+				c.cancel(rid)
+			}
+			return
+		}
+		c.logger.Debug("stdio: ignoring notification", "method", req.Method)
+		return
+	}
+
+	key := string(req.ID)
+	c.mu.Lock()
+	if c.closed {
+		c.mu.Unlock()
+		return
+	}
+	if _, dup := c.inflight[key]; dup {
+		c.mu.Unlock()
+		c.writeResponse(req.ID, nil, &Error{Code: CodeInvalidRequest, Message: "Invalid request: id is already in use by a request in flight"})
+		return
+	}
+	rctx, cancel := context.WithCancelCause(ctx)
+	c.inflight[key] = cancel
+	c.wg.Add(1)
+	c.mu.Unlock()
+
+	// Listen streams last as long as the client wants; they are bounded by
+	// maxListeners instead of holding a slot.
+	bounded := req.Method != methodListen
+	if bounded {
+		select {
+		case c.sem <- struct{}{}:
+		case <-rctx.Done():
+			c.done(key, cancel)
+			return
+		}
+	}
+	go func() {
+		if bounded {
+			defer func() { <-c.sem }()
+		}
+		defer c.recoverTransport(req)
+		resp := c.srv.handle(rctx, req, c)
+		cancelled := errors.Is(context.Cause(rctx), errClientCancelled)
+		c.done(key, cancel)
+		if cancelled {
+			c.logger.Debug("stdio: request cancelled, no response", "id", key)
+			return
+		}
+		c.writeResponse(req.ID, resp.result, resp.err)
+	}()
+}
+
+// recoverTransport keeps the connection alive if encoding itself panics;
+// handler panics are already answered by the dispatcher.
+func (c *stdioConn) recoverTransport(req *request) {
+	if r := recover(); r != nil {
+		c.logger.Error("stdio: panic while serving a request", "method", req.Method, "panic", fmt.Sprint(r))
+		c.writeResponse(req.ID, nil, errInternal())
+		c.mu.Lock()
+		if cancel, ok := c.inflight[string(req.ID)]; ok {
+			delete(c.inflight, string(req.ID))
+			cancel(nil)
+			c.wg.Done()
+		}
+		c.mu.Unlock()
+	}
+}
+
+// done forgets a finished request.
+func (c *stdioConn) done(key string, cancel context.CancelCauseFunc) {
+	c.mu.Lock()
+	delete(c.inflight, key)
+	c.mu.Unlock()
+	cancel(nil)
+	c.wg.Done()
+}
+
+func (c *stdioConn) cancel(id []byte) {
+	c.mu.Lock()
+	cancel, ok := c.inflight[string(id)]
+	c.mu.Unlock()
+	if ok {
+		cancel(errClientCancelled)
+	}
+}
+
+func (c *stdioConn) writeResponse(id []byte, result []byte, rpcErr *Error) {
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	c.wbuf = appendResponse(c.wbuf[:0], id, result, rpcErr)
+	c.flush()
+}
+
+// notify implements notifier: progress and listen notifications are
+// written like responses, whole and in call order.
+func (c *stdioConn) notify(method string, params []byte) error {
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	c.wbuf = appendNotification(c.wbuf[:0], method, params)
+	return c.flush()
+}
+
+// flush writes wbuf as one line; c.wmu is held.
+func (c *stdioConn) flush() error {
+	if c.werr != nil {
+		return c.werr
+	}
+	c.wbuf = append(c.wbuf, '\n')
+	if _, err := c.w.Write(c.wbuf); err != nil {
+		c.werr = err
+		c.logger.Error("stdio: write failed; dropping further output", "error", err)
+	}
+	if cap(c.wbuf) > 1<<20 {
+		// Don't keep one huge result's buffer for the connection's life.
+		c.wbuf = nil
+	}
+	return c.werr
+}
