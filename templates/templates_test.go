@@ -7,6 +7,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"testing/fstest"
+
+	"github.com/mcpgen-dev/mcpgen/spec"
 )
 
 func sample() Starter {
@@ -93,5 +96,24 @@ func TestRenderErrors(t *testing.T) {
 	}
 	if _, err := Render("mcpgen.yaml", map[string]string{}); err == nil {
 		t.Error("missing map keys: no error")
+	}
+}
+
+// The starter spec must load without diagnostics, or `mcpgen init` would
+// greet every new user with errors.
+func TestSpecStarterLoads(t *testing.T) {
+	src, err := Render("mcpgen.yaml", sample())
+	if err != nil {
+		t.Fatal(err)
+	}
+	api, err := spec.Load(fstest.MapFS{"mcpgen.yaml": {Data: src}}, "mcpgen.yaml")
+	if err != nil {
+		t.Fatalf("starter spec does not load:\n%v\n%s", err, src)
+	}
+	if len(api.Tools) != 1 || len(api.Resources) != 1 || len(api.Prompts) != 1 {
+		t.Errorf("starter has %d tools, %d resources, %d prompts; want one of each", len(api.Tools), len(api.Resources), len(api.Prompts))
+	}
+	if api.Generate.Dir != "mcpserver" || api.Generate.Package != "mcpserver" || api.Server.Name != "hello" {
+		t.Errorf("generate %+v, server name %q", api.Generate, api.Server.Name)
 	}
 }
