@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Runs every check of mcpgen, in the order a failure is cheapest to read:
+# vet, formatting, the Go tests (with the race detector), then the orders
+# example end to end with the official TypeScript client and Go SDK.
+#
+# Usage: ./scripts/test.sh     (from anywhere; needs go and node >= 20)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n==> %s\n' "$*"; }
+
+step "go vet ./..."
+go vet ./...
+
+step "gofmt -l (must list nothing)"
+unformatted=$(find . -name '*.go' -not -path './e2e/ts/node_modules/*' -not -path '*/testdata/*' -print0 |
+  xargs -0 gofmt -l)
+if [ -n "$unformatted" ]; then
+  printf 'not gofmt-ed:\n%s\n' "$unformatted" >&2
+  exit 1
+fi
+
+step "go test -race ./..."
+go test -race ./...
+
+bin_dir=$(mktemp -d)
+trap 'rm -rf "$bin_dir"' EXIT
+export ORDERS_MCP_BIN="$bin_dir/orders-mcp"
+step "go build -o $ORDERS_MCP_BIN ./examples/orders/cmd/orders-mcp"
+go build -o "$ORDERS_MCP_BIN" ./examples/orders/cmd/orders-mcp
+
+if [ ! -d e2e/ts/node_modules/@modelcontextprotocol/client ]; then
+  step "npm ci (e2e/ts)"
+  (cd e2e/ts && npm ci --no-audit --no-fund)
+fi
+step "node --test e2e/ts/orders.test.mjs (official TypeScript client)"
+node --test e2e/ts/orders.test.mjs
+
+step "go test ./... in e2e/gosdk (official Go SDK)"
+(cd e2e/gosdk && go test ./...)
+
+step "all checks passed"
