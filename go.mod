@@ -25,3 +25,5 @@ require (
 	modernc.org/memory v1.12.1 // indirect
 	modernc.org/sqlite v1.62.0 // indirect
 )
+
+tool github.com/mcpgen-dev/mcpgen/cmd/mcpgen
