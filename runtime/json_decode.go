@@ -2,7 +2,6 @@ package runtime
 
 import (
 	"strconv"
-	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 	"unsafe"
@@ -171,10 +170,10 @@ func (d *Decoder) ReadString() (string, error) {
 	if !escaped {
 		return string(raw), nil
 	}
-	var sb strings.Builder
-	sb.Grow(len(raw))
-	unescape(&sb, raw)
-	return sb.String(), nil
+	// The unescaped form is never longer than the escaped one. The buffer
+	// is not referenced anywhere else, so it can become the string as is.
+	b := appendUnescaped(make([]byte, 0, len(raw)), raw)
+	return unsafe.String(unsafe.SliceData(b), len(b)), nil
 }
 
 // ReadStringBytes consumes a string and returns it unescaped without
@@ -187,10 +186,8 @@ func (d *Decoder) ReadStringBytes() ([]byte, error) {
 	if err != nil || !escaped {
 		return raw, err
 	}
-	w := bufWriter{b: d.scratch[:0]}
-	unescape(&w, raw)
-	d.scratch = w.b
-	return w.b, nil
+	d.scratch = appendUnescaped(d.scratch[:0], raw)
+	return d.scratch, nil
 }
 
 // scanString consumes a string at d.pos, checking its syntax and UTF-8,
@@ -264,48 +261,31 @@ func unhex(c byte) int {
 	return -1
 }
 
-// byteRuneWriter is what unescape writes to: a strings.Builder for
-// ReadString, the Decoder's scratch buffer for the byte-slice readers.
-type byteRuneWriter interface {
-	WriteByte(c byte) error
-	WriteRune(r rune) (int, error)
-	Write(p []byte) (int, error)
-}
-
-// bufWriter appends to a reusable byte slice.
-type bufWriter struct{ b []byte }
-
-func (w *bufWriter) WriteByte(c byte) error        { w.b = append(w.b, c); return nil }
-func (w *bufWriter) WriteRune(r rune) (int, error) { w.b = utf8.AppendRune(w.b, r); return 0, nil }
-func (w *bufWriter) Write(p []byte) (int, error)   { w.b = append(w.b, p...); return len(p), nil }
-
-// unescape writes the unescaped form of raw, which scanString has checked.
-// A lone surrogate becomes U+FFFD, as encoding/json does.
-func unescape(w byteRuneWriter, raw []byte) {
+// appendUnescaped appends the unescaped form of raw, which scanString has
+// checked, to dst. A lone surrogate becomes U+FFFD, as encoding/json does.
+func appendUnescaped(dst, raw []byte) []byte {
 	for i := 0; i < len(raw); {
 		j := i
 		for j < len(raw) && raw[j] != '\\' {
 			j++
 		}
-		if j > i {
-			_, _ = w.Write(raw[i:j])
-		}
+		dst = append(dst, raw[i:j]...)
 		if j >= len(raw) {
-			return
+			return dst
 		}
 		c := raw[j+1]
 		i = j + 2
 		switch c {
 		case 'b':
-			_ = w.WriteByte('\b')
+			dst = append(dst, '\b')
 		case 'f':
-			_ = w.WriteByte('\f')
+			dst = append(dst, '\f')
 		case 'n':
-			_ = w.WriteByte('\n')
+			dst = append(dst, '\n')
 		case 'r':
-			_ = w.WriteByte('\r')
+			dst = append(dst, '\r')
 		case 't':
-			_ = w.WriteByte('\t')
+			dst = append(dst, '\t')
 		case 'u':
 			r := hex4(raw[j+2:])
 			i = j + 6
@@ -321,11 +301,12 @@ func unescape(w byteRuneWriter, raw []byte) {
 					r = utf8.RuneError
 				}
 			}
-			_, _ = w.WriteRune(r)
+			dst = utf8.AppendRune(dst, r)
 		default: // '"', '\\', '/'
-			_ = w.WriteByte(c)
+			dst = append(dst, c)
 		}
 	}
+	return dst
 }
 
 func hex4(b []byte) rune {

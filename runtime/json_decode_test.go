@@ -187,10 +187,10 @@ func TestReadString(t *testing.T) {
 		{`"\"\\\/\b\f\n\r\t"`, "\"\\/\b\f\n\r\t"},
 		{`"\u0041\u00e9\u20AC"`, "Aé€"},
 		{`"\ud83d\ude00"`, "😀"},
-		{`"\ud83d"`, "\ufffd"},             // lone high surrogate
-		{`"\ude00"`, "\ufffd"},             // lone low surrogate
-		{`"\ud83dx"`, "\ufffdx"},           // high surrogate then text
-		{`"\ud83d\u0041"`, "\ufffdA"},      // high surrogate then non-surrogate
+		{`"\ud83d"`, "\ufffd"},              // lone high surrogate
+		{`"\ude00"`, "\ufffd"},              // lone low surrogate
+		{`"\ud83dx"`, "\ufffdx"},            // high surrogate then text
+		{`"\ud83d\u0041"`, "\ufffdA"},       // high surrogate then non-surrogate
 		{`"\ud83d\ud83d\ude00"`, "\ufffd😀"}, // second one pairs
 		{`"a\u0000b"`, "a\x00b"},
 		{`"é😀 "`, "é😀 "},
@@ -477,4 +477,273 @@ func FuzzDecoder(f *testing.F) {
 		f.Add([]byte(doc))
 	}
 	f.Fuzz(checkValidity)
+}
+
+// limits is shaped like a generated input type with no string or slice
+// fields, so decoding it must not allocate at all.
+type limits struct {
+	Limit   int64
+	Ratio   float64
+	Express bool
+	Nested  struct{ Min, Max int64 }
+}
+
+// decodeLimits is written the way the generator emits decoders: Peek, typed
+// read, Paths on the stack, Errors only touched on the error path.
+func decodeLimits(d *Decoder, p *Path, v *limits, e *Errors) error {
+	if k := d.Peek(); k != KindObject {
+		e.Add(p, MsgType("object", k))
+		return d.Skip()
+	}
+	if err := d.BeginObject(); err != nil {
+		return err
+	}
+	var seenLimit bool
+	for {
+		key, ok, err := d.NextKey()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "limit":
+			c := p.Child("limit")
+			seenLimit = true
+			if err := readInt(d, &c, &v.Limit, e); err != nil {
+				return err
+			}
+			if v.Limit > 50 {
+				e.Add(&c, MsgMaximum(50))
+			}
+		case "ratio":
+			if k := d.Peek(); k != KindNumber {
+				c := p.Child("ratio")
+				e.Add(&c, MsgType("number", k))
+				if err := d.Skip(); err != nil {
+					return err
+				}
+				continue
+			}
+			f, err := d.ReadFloat()
+			if err != nil {
+				return err
+			}
+			v.Ratio = f
+		case "express":
+			if k := d.Peek(); k != KindBool {
+				c := p.Child("express")
+				e.Add(&c, MsgType("boolean", k))
+				if err := d.Skip(); err != nil {
+					return err
+				}
+				continue
+			}
+			b, err := d.ReadBool()
+			if err != nil {
+				return err
+			}
+			v.Express = b
+		case "nested":
+			c := p.Child("nested")
+			if err := d.BeginObject(); err != nil {
+				return err
+			}
+			for {
+				key, ok, err := d.NextKey()
+				if err != nil {
+					return err
+				}
+				if !ok {
+					break
+				}
+				cc := c.Child(string(key))
+				switch string(key) {
+				case "min":
+					err = readInt(d, &cc, &v.Nested.Min, e)
+				case "max":
+					err = readInt(d, &cc, &v.Nested.Max, e)
+				default:
+					e.Add(&cc, MsgUnknownProperty)
+					err = d.Skip()
+				}
+				if err != nil {
+					return err
+				}
+			}
+		default:
+			c := p.Child(string(key))
+			e.Add(&c, MsgUnknownProperty)
+			if err := d.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if !seenLimit {
+		c := p.Child("limit")
+		e.Add(&c, MsgRequired)
+	}
+	return nil
+}
+
+func readInt(d *Decoder, p *Path, dst *int64, e *Errors) error {
+	if k := d.Peek(); k != KindNumber {
+		e.Add(p, MsgType("integer", k))
+		return d.Skip()
+	}
+	n, err := d.ReadInt()
+	switch {
+	case errors.Is(err, ErrNotInteger):
+		e.Add(p, MsgNotInteger)
+	case errors.Is(err, ErrOutOfRange):
+		e.Add(p, MsgOutOfRange)
+	case err != nil:
+		return err
+	default:
+		*dst = n
+	}
+	return nil
+}
+
+const limitsJSON = `{"limit": 20, "ratio": 0.25, "express": true, "nested": {"min": 1.0, "max": 1e2}}`
+
+func TestGeneratedStyleDecodeDoesNotAllocate(t *testing.T) {
+	data := []byte(limitsJSON)
+	var d Decoder
+	var e Errors
+	var v limits
+	allocs := testing.AllocsPerRun(100, func() {
+		d.Reset(data)
+		e.Reset()
+		var root Path
+		if err := decodeLimits(&d, &root, &v, &e); err != nil {
+			t.Fatal(err)
+		}
+		if err := d.End(); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("decoding valid input allocates %v times, want 0", allocs)
+	}
+	if e.Err() != nil || v.Limit != 20 || v.Ratio != 0.25 || !v.Express || v.Nested.Min != 1 || v.Nested.Max != 100 {
+		t.Errorf("decoded %+v, errors %v", v, e.Err())
+	}
+}
+
+func TestGeneratedStyleDecodeReportsEveryViolation(t *testing.T) {
+	var d Decoder
+	var e Errors
+	var v limits
+	d.Reset([]byte(`{"ratio": "x", "nested": {"min": 1.5, "max": 1e30, "a/b": 0}, "extra": [1], "express": null}`))
+	var root Path
+	if err := decodeLimits(&d, &root, &v, &e); err != nil {
+		t.Fatal(err)
+	}
+	want := "invalid arguments: /ratio: must be a number, not a string; /nested/min: must be an integer; " +
+		"/nested/max: is out of range; /nested/a~1b: is not allowed; /extra: is not allowed; " +
+		"/express: must be a boolean, not null; /limit: is required"
+	if err := e.Err(); err == nil || err.Error() != want {
+		t.Errorf("errors:\n%v\nwant\n%s", err, want)
+	}
+}
+
+func BenchmarkDecodeGeneratedStyle(b *testing.B) {
+	data := []byte(limitsJSON)
+	var d Decoder
+	var e Errors
+	var v limits
+	b.ReportAllocs()
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		d.Reset(data)
+		var root Path
+		if err := decodeLimits(&d, &root, &v, &e); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkDecodeKeysAndNumbers(b *testing.B) {
+	data := []byte(`{"a":1,"b":-2.5e3,"c":true,"d":null,"e":[1,2,3,4,5,6,7,8],"f":{"g":12345678}}`)
+	var d Decoder
+	b.ReportAllocs()
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		d.Reset(data)
+		if err := d.Skip(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkReadInt(b *testing.B) {
+	data := []byte(`1234567`)
+	var d Decoder
+	b.ReportAllocs()
+	for b.Loop() {
+		d.Reset(data)
+		if _, err := d.ReadInt(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkReadFloat(b *testing.B) {
+	data := []byte(`-1234.5678e-3`)
+	var d Decoder
+	b.ReportAllocs()
+	for b.Loop() {
+		d.Reset(data)
+		if _, err := d.ReadFloat(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkReadStringEscaped(b *testing.B) {
+	data := []byte(`"order \"A1001\" \u00e9\ud83d\ude00 shipped\n"`)
+	var d Decoder
+	b.ReportAllocs()
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		d.Reset(data)
+		if _, err := d.ReadString(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func TestStringReadsAllocateOnlyTheResult(t *testing.T) {
+	data := []byte(`{"k\u00e9y": "v\u00e9lue", "plain": "text"}`)
+	var d Decoder
+	keys := testing.AllocsPerRun(100, func() {
+		d.Reset(data)
+		_ = d.BeginObject()
+		for {
+			_, ok, err := d.NextKey()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !ok {
+				break
+			}
+			if _, err := d.ReadStringBytes(); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+	if keys != 0 {
+		t.Errorf("escaped keys and ReadStringBytes allocate %v times once the Decoder is warm", keys)
+	}
+	str := testing.AllocsPerRun(100, func() {
+		d.Reset(data[13:])
+		if s, err := d.ReadString(); err != nil || s != "vélue" {
+			t.Fatal(s, err)
+		}
+	})
+	if str != 1 {
+		t.Errorf("ReadString of an escaped string allocates %v times, want 1", str)
+	}
 }

@@ -211,3 +211,30 @@ func mergeReplacement(s string) string {
 	}
 	return s
 }
+
+func BenchmarkAppendString(b *testing.B) {
+	s := "order \"A1001\" for Zoë, shipped <today>\n"
+	buf := make([]byte, 0, 128)
+	b.ReportAllocs()
+	b.SetBytes(int64(len(s)))
+	for b.Loop() {
+		buf = AppendString(buf[:0], s)
+	}
+}
+
+func BenchmarkAppendFloat(b *testing.B) {
+	buf := make([]byte, 0, 64)
+	b.ReportAllocs()
+	for b.Loop() {
+		buf = AppendFloat(buf[:0], 1234.5678)
+		buf = AppendFloat(buf, 1e-9)
+	}
+}
+
+func BenchmarkAppendInt(b *testing.B) {
+	buf := make([]byte, 0, 64)
+	b.ReportAllocs()
+	for b.Loop() {
+		buf = AppendInt(buf[:0], -9876543210)
+	}
+}
