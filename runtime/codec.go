@@ -13,7 +13,6 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-	"unicode/utf8"
 )
 
 // The _meta keys of the 2026-07-28 revision.
@@ -337,7 +336,7 @@ func appendError(b []byte, e *Error) []byte {
 	b = append(b, `{"code":`...)
 	b = strconv.AppendInt(b, int64(e.Code), 10)
 	b = append(b, `,"message":`...)
-	b = appendJSONString(b, e.Message)
+	b = AppendString(b, e.Message)
 	if e.Data != nil {
 		data, err := json.Marshal(e.Data)
 		if err == nil {
@@ -351,64 +350,12 @@ func appendError(b []byte, e *Error) []byte {
 // appendNotification appends a notification message (no newline).
 func appendNotification(b []byte, method string, params []byte) []byte {
 	b = append(b, `{"jsonrpc":"2.0","method":`...)
-	b = appendJSONString(b, method)
+	b = AppendString(b, method)
 	if params != nil {
 		b = append(b, `,"params":`...)
 		b = append(b, params...)
 	}
 	return append(b, '}')
-}
-
-const hexDigits = "0123456789abcdef"
-
-// appendJSONString appends s as a JSON string. Invalid UTF-8 becomes U+FFFD;
-// U+2028/2029 are escaped so the output is also safe inside JavaScript.
-func appendJSONString(b []byte, s string) []byte {
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
-			i += size
-			start = i
-			continue
-		}
-		if r == '\u2028' || r == '\u2029' {
-			b = append(b, s[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xf])
-			i += size
-			start = i
-			continue
-		}
-		i += size
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
 }
 
 // appendFloat appends a JSON number; NaN and infinities, which JSON cannot
@@ -490,7 +437,7 @@ func appendStringList(b []byte, list []string) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendJSONString(b, s)
+		b = AppendString(b, s)
 	}
 	return append(b, ']')
 }
@@ -521,7 +468,7 @@ func appendContentList(b []byte, list []Content) []byte {
 // appendContent appends one ContentBlock.
 func appendContent(b []byte, c *Content) []byte {
 	b = append(b, `{"type":`...)
-	b = appendJSONString(b, c.Type)
+	b = AppendString(b, c.Type)
 	switch c.Type {
 	case "image", "audio":
 		b = append(b, `,"data":"`...)
@@ -541,9 +488,9 @@ func appendContent(b []byte, c *Content) []byte {
 			l = *c.Link
 		}
 		b = append(b, `,"uri":`...)
-		b = appendJSONString(b, l.URI)
+		b = AppendString(b, l.URI)
 		b = append(b, `,"name":`...)
-		b = appendJSONString(b, l.Name)
+		b = AppendString(b, l.Name)
 		b = appendOptString(b, "title", l.Title)
 		b = appendOptString(b, "description", l.Description)
 		b = appendOptString(b, "mimeType", l.MimeType)
@@ -553,7 +500,7 @@ func appendContent(b []byte, c *Content) []byte {
 		}
 	default:
 		b = append(b, `,"text":`...)
-		b = appendJSONString(b, c.Text)
+		b = AppendString(b, c.Text)
 	}
 	if a := c.Annotations; a != nil {
 		b = append(b, `,"annotations":{`...)
@@ -574,7 +521,7 @@ func appendContent(b []byte, c *Content) []byte {
 				b = append(b, ',')
 			}
 			b = append(b, `"lastModified":`...)
-			b = appendJSONString(b, a.LastModified)
+			b = AppendString(b, a.LastModified)
 		}
 		b = append(b, '}')
 	}
@@ -588,14 +535,14 @@ func appendOptString(b []byte, name, v string) []byte {
 	b = append(b, ',', '"')
 	b = append(b, name...)
 	b = append(b, '"', ':')
-	return appendJSONString(b, v)
+	return AppendString(b, v)
 }
 
 // appendResourceContents appends TextResourceContents, or
 // BlobResourceContents when Blob is non-nil.
 func appendResourceContents(b []byte, rc *ResourceContents) []byte {
 	b = append(b, `{"uri":`...)
-	b = appendJSONString(b, rc.URI)
+	b = AppendString(b, rc.URI)
 	b = appendOptString(b, "mimeType", rc.MimeType)
 	if rc.Blob != nil {
 		b = append(b, `,"blob":"`...)
@@ -603,7 +550,7 @@ func appendResourceContents(b []byte, rc *ResourceContents) []byte {
 		b = append(b, '"')
 	} else {
 		b = append(b, `,"text":`...)
-		b = appendJSONString(b, rc.Text)
+		b = AppendString(b, rc.Text)
 	}
 	return append(b, '}')
 }

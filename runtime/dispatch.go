@@ -146,7 +146,7 @@ func (s *Server) discover() response {
 	r.b = appendCapabilities(r.b, s.caps())
 	if s.opts.Instructions != "" {
 		r.key("instructions")
-		r.b = appendJSONString(r.b, s.opts.Instructions)
+		r.b = AppendString(r.b, s.opts.Instructions)
 	}
 	return response{result: s.finishResult(r, s.listCache(), nil)}
 }
@@ -182,7 +182,7 @@ func (s *Server) listPage(kind, member string, params json.RawMessage, defs []st
 	r.b = append(r.b, ']')
 	if end < len(defs) {
 		r.key("nextCursor")
-		r.b = appendJSONString(r.b, s.makeCursor(kind, end))
+		r.b = AppendString(r.b, s.makeCursor(kind, end))
 	}
 	return response{result: s.finishResult(r, s.listCache(), nil)}
 }
@@ -234,7 +234,7 @@ func (s *Server) toolErrorResult(text string) []byte {
 	r := s.beginResult(make([]byte, 0, 96+len(text)+len(s.serverInfo)), "complete")
 	r.key("content")
 	r.b = append(r.b, `[{"type":"text","text":`...)
-	r.b = appendJSONString(r.b, text)
+	r.b = AppendString(r.b, text)
 	r.b = append(r.b, `}],"isError":true`...)
 	return s.finishResult(r, nil, nil)
 }
@@ -297,7 +297,7 @@ func (s *Server) toolsCall(ctx context.Context, rs *reqState, params json.RawMes
 	if len(res.Content) == 0 && structured != nil {
 		// Clients without structured support read the text block.
 		r.b = append(r.b, `[{"type":"text","text":`...)
-		r.b = appendJSONString(r.b, string(structured))
+		r.b = AppendString(r.b, string(structured))
 		r.b = append(r.b, `}]`...)
 	} else {
 		r.b = appendContentList(r.b, res.Content)
@@ -449,7 +449,7 @@ func (s *Server) promptsGet(ctx context.Context, rs *reqState, params json.RawMe
 	r := s.beginResult(make([]byte, 0, 256), "complete")
 	if res.Description != "" {
 		r.key("description")
-		r.b = appendJSONString(r.b, res.Description)
+		r.b = AppendString(r.b, res.Description)
 	}
 	r.key("messages")
 	r.b = append(r.b, '[')
@@ -459,7 +459,7 @@ func (s *Server) promptsGet(ctx context.Context, rs *reqState, params json.RawMe
 			r.b = append(r.b, ',')
 		}
 		r.b = append(r.b, `{"role":`...)
-		r.b = appendJSONString(r.b, m.Role)
+		r.b = AppendString(r.b, m.Role)
 		r.b = append(r.b, `,"content":`...)
 		r.b = appendContent(r.b, &m.Content)
 		r.b = append(r.b, '}')

@@ -102,9 +102,9 @@ func (r rawJSON) MarshalJSON() ([]byte, error) { return []byte(r), nil }
 func appendElicitParams(b []byte, req ElicitRequest) ([]byte, error) {
 	if req.URL != "" {
 		b = append(b, `{"mode":"url","message":`...)
-		b = appendJSONString(b, req.Message)
+		b = AppendString(b, req.Message)
 		b = append(b, `,"url":`...)
-		b = appendJSONString(b, req.URL)
+		b = AppendString(b, req.URL)
 		return append(b, '}'), nil
 	}
 	schema := []byte(`{"type":"object","properties":{}}`)
@@ -115,7 +115,7 @@ func appendElicitParams(b []byte, req ElicitRequest) ([]byte, error) {
 		}
 	}
 	b = append(b, `{"mode":"form","message":`...)
-	b = appendJSONString(b, req.Message)
+	b = AppendString(b, req.Message)
 	b = append(b, `,"requestedSchema":`...)
 	b = append(b, schema...)
 	return append(b, '}'), nil

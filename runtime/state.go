@@ -184,9 +184,9 @@ func (s *Server) inputRequired(ctx context.Context, rs *reqState) response {
 				r.b = append(r.b, ',')
 			}
 			ir := m.asked[k]
-			r.b = appendJSONString(r.b, k)
+			r.b = AppendString(r.b, k)
 			r.b = append(r.b, `:{"method":`...)
-			r.b = appendJSONString(r.b, ir.method)
+			r.b = AppendString(r.b, ir.method)
 			r.b = append(r.b, `,"params":`...)
 			r.b = append(r.b, ir.params...)
 			r.b = append(r.b, '}')
@@ -194,6 +194,6 @@ func (s *Server) inputRequired(ctx context.Context, rs *reqState) response {
 		r.b = append(r.b, '}')
 	}
 	r.key("requestState")
-	r.b = appendJSONString(r.b, state)
+	r.b = AppendString(r.b, state)
 	return response{result: s.finishResult(r, nil, nil)}
 }

@@ -169,6 +169,6 @@ func (s *Server) NotifyResourcesListChanged() {
 func (s *Server) NotifyResourceUpdated(uri string) {
 	s.fanOut("notifications/resources/updated", func(l *listener) bool { return l.resources[uri] }, func(b []byte) []byte {
 		b = append(b, `,"uri":`...)
-		return appendJSONString(b, uri)
+		return AppendString(b, uri)
 	})
 }
