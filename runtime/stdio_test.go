@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -304,4 +305,205 @@ func newFixture(t testing.TB, opts Options) *fixture {
 			return c, nil
 		}}})
 	return f
+}
+
+func TestConcurrentRequests(t *testing.T) {
+	f := newFixture(t, Options{})
+	c := startClient(t, f.srv, StdioOptions{MaxInFlight: 100})
+	const n = 100
+	for i := range n {
+		c.send(reqLine(i, "tools/call", fmt.Sprintf(`"name":"barrier","arguments":{"i":%d}`, i)))
+	}
+	// Every handler must be running at once before any may finish.
+	for range n {
+		select {
+		case <-f.entered:
+		case <-time.After(5 * time.Second):
+			t.Fatal("requests are not handled concurrently")
+		}
+	}
+	close(f.barrier)
+	seen := map[string]bool{}
+	for range n {
+		m := c.recv()
+		r := m.res(t)
+		text := r["content"].([]any)[0].(map[string]any)["text"].(string)
+		if want := fmt.Sprintf(`{"i":%s}`, m.ID); text != want {
+			t.Fatalf("response to id %s carries %s: responses mixed up", m.ID, text)
+		}
+		if seen[string(m.ID)] {
+			t.Fatalf("two responses to id %s", m.ID)
+		}
+		seen[string(m.ID)] = true
+	}
+}
+
+func TestInFlightBound(t *testing.T) {
+	f := newFixture(t, Options{})
+	c := startClient(t, f.srv, StdioOptions{MaxInFlight: 2})
+	for i := range 3 {
+		c.send(reqLine(i, "tools/call", `"name":"barrier"`))
+	}
+	<-f.entered
+	<-f.entered
+	select {
+	case <-f.entered:
+		t.Fatal("a third request ran although MaxInFlight is 2")
+	case <-time.After(50 * time.Millisecond):
+	}
+	close(f.barrier)
+	for range 3 {
+		c.recv()
+	}
+}
+
+func TestCancellation(t *testing.T) {
+	f := newFixture(t, Options{})
+	c := startClient(t, f.srv, StdioOptions{})
+	c.send(reqLine("slow-1", "tools/call", `"name":"slow"`))
+	<-f.entered
+	c.send(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"slow-1","reason":"user"}}`)
+	select {
+	case <-f.cancelled:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the handler's context was not cancelled")
+	}
+	c.call("next", "tools/list", "")
+	err, rest := c.closeAndWait()
+	if err != nil {
+		t.Fatalf("ServeStdio: %v", err)
+	}
+	for _, m := range rest {
+		t.Errorf("a cancelled request must get no response, got %s", m.raw)
+	}
+}
+
+func TestProgressBeforeResponse(t *testing.T) {
+	f := newFixture(t, Options{})
+	c := startClient(t, f.srv, StdioOptions{})
+	c.send(`{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{},"progressToken":"p-1"},"name":"progress"}}`)
+	want := []string{
+		`{"progressToken":"p-1","progress":1,"total":3,"message":"one"}`,
+		`{"progressToken":"p-1","progress":2}`,
+	}
+	for _, w := range want {
+		m := c.recv()
+		if m.Method != "notifications/progress" || m.ID != nil {
+			t.Fatalf("want a progress notification, got %s", m.raw)
+		}
+		jsonEq(t, "progress", m.Params, w)
+	}
+	if m := c.recv(); string(m.ID) != "9" || m.Result == nil {
+		t.Fatalf("want the response after the progress, got %s", m.raw)
+	}
+	// Without a progressToken nothing but the response is sent.
+	if m := c.call(10, "tools/call", `"name":"progress"`); m.Result == nil {
+		t.Fatalf("got %s", m.raw)
+	}
+}
+
+func TestOversizedLine(t *testing.T) {
+	f := newFixture(t, Options{MaxMessageBytes: 1024})
+	c := startClient(t, f.srv, StdioOptions{})
+	big := reqLine(1, "tools/call", `"name":"echo","arguments":{"text":"`+strings.Repeat("x", 200_000)+`"}`)
+	c.send(big)
+	m := c.recv()
+	if m.Error == nil || m.Error.Code != CodeInvalidRequest || string(m.ID) != "null" || !strings.Contains(m.Error.Message, "1024 bytes") {
+		t.Fatalf("want -32600 naming the limit with id null, got %s", m.raw)
+	}
+	// The reader resynchronises on the next line.
+	if m := c.call(2, "tools/call", `"name":"echo","arguments":{"text":"small"}`); m.Error != nil {
+		t.Fatalf("got %s", m.raw)
+	}
+	// Exactly at the limit is accepted.
+	line := reqLine(3, "tools/call", `"name":"echo","arguments":{"text":""}`)
+	pad := 1024 - len(line)
+	line = reqLine(3, "tools/call", `"name":"echo","arguments":{"text":"`+strings.Repeat("y", pad)+`"}`)
+	if len(line) != 1024 {
+		t.Fatalf("test line is %d bytes", len(line))
+	}
+	if m := c.call(3, "tools/call", `"name":"echo","arguments":{"text":"`+strings.Repeat("y", pad)+`"}`); m.Error != nil {
+		t.Fatalf("a line of exactly MaxMessageBytes must be accepted, got %s", m.raw)
+	}
+}
+
+func TestDuplicateInFlightID(t *testing.T) {
+	f := newFixture(t, Options{})
+	c := startClient(t, f.srv, StdioOptions{})
+	c.send(reqLine(1, "tools/call", `"name":"barrier"`))
+	<-f.entered
+	c.send(reqLine(1, "tools/list", ""))
+	m := c.recv()
+	if m.Error == nil || m.Error.Code != CodeInvalidRequest {
+		t.Fatalf("want -32600 for an id in use, got %s", m.raw)
+	}
+	close(f.barrier)
+	if m := c.recv(); m.Result == nil {
+		t.Fatalf("got %s", m.raw)
+	}
+}
+
+func TestEOFDrainsInFlight(t *testing.T) {
+	f := newFixture(t, Options{})
+	c := startClient(t, f.srv, StdioOptions{})
+	c.send(reqLine("last", "tools/call", `"name":"barrier"`))
+	<-f.entered
+	go func() {
+		time.Sleep(50 * time.Millisecond)
+		close(f.barrier)
+	}()
+	err, rest := c.closeAndWait()
+	if err != nil {
+		t.Fatalf("ServeStdio after EOF = %v, want nil", err)
+	}
+	if len(rest) != 1 || string(rest[0].ID) != `"last"` || rest[0].Result == nil {
+		t.Fatalf("the in-flight request must be answered before ServeStdio returns, got %v", rest)
+	}
+}
+
+func TestContextCancelStopsServe(t *testing.T) {
+	f := newFixture(t, Options{})
+	ctx, cancel := context.WithCancel(context.Background())
+	c := startClientCtx(t, ctx, f.srv, StdioOptions{})
+	c.send(reqLine(1, "tools/call", `"name":"slow"`))
+	<-f.entered
+	cancel()
+	select {
+	case err := <-c.done:
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("ServeStdio = %v, want context.Canceled", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("ServeStdio did not return after its context was cancelled")
+	}
+	<-f.cancelled
+}
+
+// BenchmarkToolsCallStdio measures one tools/call round trip through the
+// stdio transport and the dispatcher, sequentially.
+func BenchmarkToolsCallStdio(b *testing.B) {
+	f := newFixture(b, Options{})
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan error, 1)
+	go func() { done <- f.srv.ServeStdio(context.Background(), inR, outW, StdioOptions{}); outW.Close() }()
+	br := bufio.NewReaderSize(outR, 64<<10)
+	line := []byte(reqLine(1, "tools/call", `"name":"echo","arguments":{"text":"hello world"}`) + "\n")
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := inW.Write(line); err != nil {
+			b.Fatal(err)
+		}
+		resp, err := br.ReadSlice('\n')
+		if err != nil {
+			b.Fatal(err)
+		}
+		if !bytes.Contains(resp, []byte(`"hello world"`)) {
+			b.Fatalf("unexpected response %s", resp)
+		}
+	}
+	b.StopTimer()
+	inW.Close()
+	<-done
 }
