@@ -18,6 +18,10 @@ import (
 // so that recursive types cannot make a check loop.
 const maxRefHops = 64
 
+// maxValueSteps bounds the schema visits spent checking one default, example,
+// enum or const value.
+const maxValueSteps = 10000
+
 // check is the second pass: everything that needs the whole spec (refs,
 // discriminators, x-mcp-header reachability, values against schemas,
 // uniqueness across entries).
@@ -36,6 +40,7 @@ func (l *loader) check(api *API) {
 	l.checkHeaders(api)
 	for _, info := range l.infos {
 		for _, v := range info.values {
+			l.steps = 0
 			if path, problem := l.checkValue(info.s, v.v, v.self, 0); problem != "" {
 				msg := fmt.Sprintf("%s %s %s", v.label, snippet(v.v), problem)
 				if path != "" {
@@ -278,7 +283,10 @@ func formatOK(format, v string) bool {
 // offending part ("" for v itself) and the problem. self skips the enum and
 // const of s itself (used when checking those very values).
 func (l *loader) checkValue(s *Schema, v any, self bool, depth int) (string, string) {
-	if depth > maxRefHops || s == nil {
+	// Unions of recursive types can branch at every level: the step budget
+	// keeps a check linear in the budget; past it the value is let through.
+	l.steps++
+	if depth > maxRefHops || s == nil || l.steps > maxValueSteps {
 		return "", ""
 	}
 	if s.Ref != "" {

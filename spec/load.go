@@ -22,9 +22,12 @@ type loader struct {
 	diags Diagnostics
 	types map[string]*NamedType
 	// infos has one entry per parsed schema, in parse order.
-	infos []*schemaInfo
+	infos    []*schemaInfo
+	bySchema map[*Schema]*schemaInfo
 	// regexps caches compiled patterns for the value checks.
 	regexps map[string]*regexp.Regexp
+	// steps counts the work of the current value check (see checkValue).
+	steps int
 }
 
 var (
@@ -50,9 +53,10 @@ func Load(fsys fs.FS, path string) (*API, error) {
 
 func load(data []byte, file string) (*API, error) {
 	l := &loader{
-		file:    file,
-		types:   map[string]*NamedType{},
-		regexps: map[string]*regexp.Regexp{},
+		file:     file,
+		types:    map[string]*NamedType{},
+		bySchema: map[*Schema]*schemaInfo{},
+		regexps:  map[string]*regexp.Regexp{},
 	}
 	if !utf8.Valid(data) {
 		line, col := invalidUTF8Pos(data)

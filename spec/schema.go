@@ -57,10 +57,8 @@ func (i *schemaInfo) keyNode(k string) *yaml.Node {
 
 // infoOf finds the schemaInfo of s.
 func (l *loader) infoOf(s *Schema) *schemaInfo {
-	for i := len(l.infos) - 1; i >= 0; i-- {
-		if l.infos[i].s == s {
-			return l.infos[i]
-		}
+	if info, ok := l.bySchema[s]; ok {
+		return info
 	}
 	return &schemaInfo{s: s, keys: map[string]*yaml.Node{}, vals: map[string]*yaml.Node{}}
 }
@@ -117,6 +115,7 @@ func (l *loader) schemaImplied(n *yaml.Node, ctx string, o origin, implied Kind)
 	s := &Schema{Pos: l.pos(n)}
 	info := &schemaInfo{s: s, ctx: ctx, node: n, origin: o, keys: map[string]*yaml.Node{}, vals: map[string]*yaml.Node{}}
 	l.infos = append(l.infos, info)
+	l.bySchema[s] = info
 	ps, ok := l.mapping(n, ctx)
 	if !ok {
 		return s
