@@ -30,8 +30,10 @@ const (
 //	}
 //
 // Errors returned by Decoder methods are syntax errors (*SyntaxError) and
-// end decoding; a value of the wrong kind is reported by the caller after
-// Peek, followed by Skip.
+// end decoding, except ErrNotInteger and ErrOutOfRange from ReadInt and
+// ReadFloat, after which decoding goes on. A value of the wrong kind is
+// reported by the caller after Peek, followed by Skip. Nesting deeper than
+// MaxDepth is a syntax error.
 type Decoder struct {
 	data []byte
 	pos  int

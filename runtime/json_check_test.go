@@ -2,7 +2,13 @@ package runtime
 
 import (
 	"math"
+	"math/big"
+	"math/rand/v2"
+	"net/url"
+	"strconv"
+	"strings"
 	"testing"
+	"time"
 )
 
 func TestRuneCountAndKindName(t *testing.T) {
@@ -252,4 +258,71 @@ func TestEqualJSON(t *testing.T) {
 			t.Errorf("EqualJSON(%s, %s) = %v, want %v", tt.b, tt.a, got, tt.want)
 		}
 	}
+}
+
+// TestIsMultipleOfMatchesExactArithmetic compares IsMultipleOf with exact
+// rational arithmetic on the decimal texts a schema and an input would
+// hold (up to 15 significant digits, which float64 keeps exactly).
+func TestIsMultipleOfMatchesExactArithmetic(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	decimalText := func(digits int64, exp int) string {
+		return strconv.FormatInt(digits, 10) + "e" + strconv.Itoa(exp)
+	}
+	for range 20000 {
+		m := decimalText(1+r.Int64N(999), r.IntN(12)-8)
+		var v string
+		if r.IntN(2) == 0 {
+			// A true multiple, often with a quotient float division gets wrong.
+			mr, _ := new(big.Rat).SetString(m)
+			q := new(big.Rat).Mul(mr, big.NewRat(r.Int64N(1e6), 1))
+			v = q.FloatString(12)
+		} else {
+			v = decimalText(r.Int64N(1e12), r.IntN(12)-8)
+		}
+		vr, _ := new(big.Rat).SetString(v)
+		mr, _ := new(big.Rat).SetString(m)
+		want := new(big.Rat).Quo(vr, mr).IsInt()
+		vf, _ := strconv.ParseFloat(v, 64)
+		mf, _ := strconv.ParseFloat(m, 64)
+		if got := IsMultipleOf(vf, mf); got != want {
+			t.Fatalf("IsMultipleOf(%s, %s) = %v, exact arithmetic says %v", v, m, got, want)
+		}
+	}
+}
+
+// FuzzCheckers checks that the format checkers never panic and agree with
+// the standard library's parsers where those are at least as strict.
+func FuzzCheckers(f *testing.F) {
+	for _, s := range []string{"2020-02-29", "1998-12-31T23:59:60Z", "1963-06-19t08:30:06.283185z",
+		"a@b.c", `"x y"@[IPv6:::1]`, "http://[::1]:80/p?q#f", "urn:x", "2eb8aa08-aa98-11ea-b4aa-73b441d16380"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if IsDate(s) {
+			if _, err := time.Parse(time.DateOnly, s); err != nil {
+				t.Fatalf("IsDate(%q) but time.Parse: %v", s, err)
+			}
+		}
+		if IsDateTime(s) && !strings.Contains(s, ":60") {
+			if _, err := time.Parse(time.RFC3339Nano, strings.ToUpper(s)); err != nil {
+				t.Fatalf("IsDateTime(%q) but time.Parse: %v", s, err)
+			}
+		}
+		if IsURI(s) {
+			// net/url is stricter about hosts than RFC 3986 (it rejects
+			// %00), so only its verdict on the scheme is compared.
+			if strings.ContainsAny(s, " \t\n<>\"{}|\\^`") {
+				t.Fatalf("IsURI(%q) accepts a character that must be percent-encoded", s)
+			}
+			if u, err := url.Parse(s); err == nil && u.Scheme == "" {
+				t.Fatalf("IsURI(%q) but url.Parse finds no scheme", s)
+			}
+		}
+		if IsUUID(s) && len(s) != 36 {
+			t.Fatalf("IsUUID(%q)", s)
+		}
+		if IsEmail(s) && !strings.Contains(s, "@") {
+			t.Fatalf("IsEmail(%q) without @", s)
+		}
+	})
 }
