@@ -1,0 +1,527 @@
+package golang
+
+import (
+	"fmt"
+
+	. "github.com/dave/jennifer/jen"
+
+	"github.com/mcpgen-dev/mcpgen/generator/schema"
+	"github.com/mcpgen-dev/mcpgen/spec"
+)
+
+// HandlerFile emits mcpgen_handler_gen.go: the Handler interface and
+// UnimplementedHandler.
+func (m *Model) HandlerFile(f *File) {
+	type method struct {
+		name   string
+		doc    string
+		params []Code
+		result []Code
+		what   string
+	}
+	ctx := func() *Statement { return Id("ctx").Qual("context", "Context") }
+	var ms []method
+	for _, t := range m.tools {
+		res := []Code{Op("*").Add(rt("ToolResult")), Error()}
+		if t.output != nil {
+			res = []Code{Id(t.output.name), Error()}
+		}
+		ms = append(ms, method{t.method, withDesc(fmt.Sprintf("%s implements the %q tool.", t.method, t.t.Name), t.t.Description),
+			[]Code{ctx(), Id("in").Id(t.input.name)}, res, fmt.Sprintf("tool %q", t.t.Name)})
+	}
+	contents := []Code{Index().Add(rt("ResourceContents")), Error()}
+	for _, r := range m.resources {
+		ms = append(ms, method{r.method, withDesc(fmt.Sprintf("%s reads the %q resource (%s).", r.method, r.r.Name, r.r.URI), r.r.Description),
+			[]Code{ctx()}, contents, fmt.Sprintf("resource %q", r.r.Name)})
+	}
+	for _, t := range m.templates {
+		ms = append(ms, method{t.method, withDesc(fmt.Sprintf("%s reads a resource of the %q template (%s).", t.method, t.t.Name, t.t.URITemplate), t.t.Description),
+			[]Code{ctx(), Id("in").Id(t.params.name)}, contents, fmt.Sprintf("resource template %q", t.t.Name)})
+	}
+	for _, p := range m.prompts {
+		ms = append(ms, method{p.method, withDesc(fmt.Sprintf("%s renders the %q prompt.", p.method, p.p.Name), p.p.Description),
+			[]Code{ctx(), Id("in").Id(p.args)}, []Code{Op("*").Add(rt("PromptResult")), Error()}, fmt.Sprintf("prompt %q", p.p.Name)})
+	}
+	completion := []Code{rt("Completion"), Error()}
+	for _, p := range m.prompts {
+		for _, pf := range p.fields {
+			if pf.complete != "" {
+				ms = append(ms, method{pf.complete, fmt.Sprintf("%s completes the %q argument of the %q prompt.", pf.complete, pf.a.Name, p.p.Name),
+					[]Code{ctx(), Id("req").Add(rt("CompleteRequest"))}, completion, fmt.Sprintf("completion of %q", pf.a.Name)})
+			}
+		}
+	}
+	for _, t := range m.templates {
+		for _, v := range t.vars {
+			if v.complete != "" {
+				ms = append(ms, method{v.complete, fmt.Sprintf("%s completes the %q variable of the %q resource template.", v.complete, v.v.Name, t.t.Name),
+					[]Code{ctx(), Id("req").Add(rt("CompleteRequest"))}, completion, fmt.Sprintf("completion of %q", v.v.Name)})
+			}
+		}
+	}
+	var decls []Code
+	for i, mt := range ms {
+		c := Comment(lc(mt.doc)).Line().Id(mt.name).Params(mt.params...).Params(mt.result...)
+		if i > 0 {
+			c = Line().Add(c)
+		}
+		decls = append(decls, c)
+	}
+	f.Comment(lc("Handler is implemented by the service: one method per tool, resource,\nresource template, prompt and completion of the spec."))
+	f.Type().Id("Handler").Interface(decls...)
+	f.Comment(lc("UnimplementedHandler implements every Handler method with an error.\nEmbed it to implement Handler step by step."))
+	f.Type().Id("UnimplementedHandler").Struct()
+	f.Var().Id("_").Id("Handler").Op("=").Id("UnimplementedHandler").Values()
+	for _, mt := range ms {
+		var zero Code = Nil()
+		if len(mt.result) == 2 {
+			switch mt.result[0].(type) {
+			case *Statement:
+			}
+		}
+		params := []Code{Id("_").Qual("context", "Context")}
+		if len(mt.params) > 1 {
+			params = append(params, Id("_").Add(mt.params[1].(*Statement).Clone()))
+		}
+		// The parameter types are the second token of "in T"; rebuild them.
+		params = params[:1]
+		for _, p := range mt.params[1:] {
+			params = append(params, p)
+		}
+		ret := Return(zero, Qual("errors", "New").Call(Lit(mt.what+" is not implemented")))
+		if isNamedResult(mt.result[0]) {
+			ret = Return(Add(mt.result[0]).Values(), Qual("errors", "New").Call(Lit(mt.what+" is not implemented")))
+		}
+		f.Comment(lcf("%s returns an error saying %s is not implemented.", mt.name, mt.what))
+		f.Func().Params(Id("UnimplementedHandler")).Id(mt.name).Params(append([]Code{ctx()}, params[1:]...)...).Params(mt.result...).Block(ret)
+	}
+}
+
+func isNamedResult(c Code) bool {
+	s, ok := c.(*Statement)
+	if !ok {
+		return false
+	}
+	g := fmt.Sprintf("%#v", s)
+	return len(g) > 0 && g[0] != '*' && g[0] != '['
+}
+
+func withDesc(first, desc string) string {
+	if desc == "" {
+		return first
+	}
+	return first + "\n\n" + desc
+}
+
+// ServerFile emits mcpgen_server_gen.go: the definitions and NewServer.
+func (m *Model) ServerFile(f *File, b *schema.Builder) error {
+	api := m.api
+	f.Comment(lc("This file needs a runtime at least as new as the one it was generated for."))
+	f.Const().Id("_").Op("=").Add(rt("IsAtLeastVersion0_1_0"))
+	var defs []Code
+	body := []Code{}
+	srv := api.Server
+	info := Dict{Id("Name"): Lit(srv.Name), Id("Version"): Lit(srv.Version)}
+	if srv.Title != "" {
+		info[Id("Title")] = Lit(srv.Title)
+	}
+	if srv.Description != "" {
+		info[Id("Description")] = Lit(srv.Description)
+	}
+	if srv.WebsiteURL != "" {
+		info[Id("WebsiteURL")] = Lit(srv.WebsiteURL)
+	}
+	if len(srv.Icons) > 0 {
+		var icons []Code
+		for _, ic := range srv.Icons {
+			d := Dict{Id("Src"): Lit(ic.Src)}
+			if ic.MimeType != "" {
+				d[Id("MimeType")] = Lit(ic.MimeType)
+			}
+			if len(ic.Sizes) > 0 {
+				var ss []Code
+				for _, s := range ic.Sizes {
+					ss = append(ss, Lit(s))
+				}
+				d[Id("Sizes")] = Index().String().Values(ss...)
+			}
+			if ic.Theme != "" {
+				d[Id("Theme")] = Lit(ic.Theme)
+			}
+			icons = append(icons, Values(d))
+		}
+		info[Id("Icons")] = Index().Add(rt("Icon")).Values(icons...)
+	}
+	body = append(body, If(Id("opts").Dot("Info").Dot("Name").Op("==").Lit("")).Block(
+		Id("opts").Dot("Info").Op("=").Add(rt("Implementation")).Values(info)))
+	if srv.Instructions != "" {
+		body = append(body, If(Id("opts").Dot("Instructions").Op("==").Lit("")).Block(
+			Id("opts").Dot("Instructions").Op("=").Lit(srv.Instructions)))
+	}
+	cache := func(field string, c *spec.CacheHint) {
+		if c == nil {
+			return
+		}
+		body = append(body, If(Id("opts").Dot(field).Op("==").Parens(rt("CacheHint").Values())).Block(
+			Id("opts").Dot(field).Op("=").Add(cacheLit(c))))
+	}
+	cache("ListCache", srv.ListCache)
+	cache("ReadCache", srv.ReadCache)
+	body = append(body, Id("s").Op(":=").Add(rt("NewServer")).Call(Id("opts")))
+
+	for _, t := range m.tools {
+		def, err := toolDefinition(t, b)
+		if err != nil {
+			return err
+		}
+		name := "tool" + t.method
+		defs = append(defs, Id(name).Op("=").Lit(def))
+		d := Dict{Id("Name"): Lit(t.t.Name), Id("Definition"): Id(name)}
+		if len(t.t.Scopes) > 0 {
+			var ss []Code
+			for _, s := range t.t.Scopes {
+				ss = append(ss, Lit(s))
+			}
+			d[Id("Scopes")] = Index().String().Values(ss...)
+		}
+		if hs := paramHeaders(t.input, nil); len(hs) > 0 {
+			d[Id("ParamHeaders")] = Index().Add(rt("ParamHeader")).Values(hs...)
+		}
+		d[Id("Call")] = m.toolCall(t)
+		body = append(body, Id("s").Dot("AddTool").Call(rt("ToolDef").Values(d)))
+	}
+	for _, r := range m.resources {
+		def, err := resourceDefinition(r.r)
+		if err != nil {
+			return err
+		}
+		name := "resource" + r.method[len("Read"):]
+		defs = append(defs, Id(name).Op("=").Lit(def))
+		d := Dict{Id("URI"): Lit(r.r.URI), Id("Definition"): Id(name),
+			Id("Read"): Func().Params(Id("ctx").Qual("context", "Context"), Id("_").String()).Params(Index().Add(rt("ResourceContents")), Error()).Block(
+				Return(Id("h").Dot(r.method).Call(Id("ctx"))))}
+		if r.r.MimeType != "" {
+			d[Id("MimeType")] = Lit(r.r.MimeType)
+		}
+		if r.r.Cache != nil {
+			d[Id("Cache")] = Op("&").Add(cacheLit(r.r.Cache))
+		}
+		body = append(body, Id("s").Dot("AddResource").Call(rt("ResourceDef").Values(d)))
+	}
+	for _, t := range m.templates {
+		def, err := templateDefinition(t.t)
+		if err != nil {
+			return err
+		}
+		name := "template" + t.method[len("Read"):]
+		defs = append(defs, Id(name).Op("=").Lit(def))
+		d := Dict{Id("URITemplate"): Lit(t.t.URITemplate), Id("Definition"): Id(name), Id("Read"): m.templateRead(t)}
+		if t.t.MimeType != "" {
+			d[Id("MimeType")] = Lit(t.t.MimeType)
+		}
+		if t.t.Cache != nil {
+			d[Id("Cache")] = Op("&").Add(cacheLit(t.t.Cache))
+		}
+		var comp = Dict{}
+		for _, v := range t.vars {
+			if c := completeFunc(v.v.Complete, v.complete); c != nil {
+				comp[Lit(v.v.Name)] = c
+			}
+		}
+		if len(comp) > 0 {
+			d[Id("Complete")] = Map(String()).Add(rt("CompleteFunc")).Values(comp)
+		}
+		body = append(body, Id("s").Dot("AddResourceTemplate").Call(rt("TemplateDef").Values(d)))
+	}
+	for _, p := range m.prompts {
+		def, err := promptDefinition(p.p)
+		if err != nil {
+			return err
+		}
+		name := "prompt" + p.method[len("Get"):]
+		defs = append(defs, Id(name).Op("=").Lit(def))
+		d := Dict{Id("Name"): Lit(p.p.Name), Id("Definition"): Id(name), Id("Get"): m.promptGet(p)}
+		var comp = Dict{}
+		for _, pf := range p.fields {
+			if c := completeFunc(pf.a.Complete, pf.complete); c != nil {
+				comp[Lit(pf.a.Name)] = c
+			}
+		}
+		if len(comp) > 0 {
+			d[Id("Complete")] = Map(String()).Add(rt("CompleteFunc")).Values(comp)
+		}
+		body = append(body, Id("s").Dot("AddPrompt").Call(rt("PromptDef").Values(d)))
+	}
+	body = append(body, Return(Id("s")))
+	if len(defs) > 0 {
+		f.Comment(lc("The definitions as listed to clients, in compact JSON."))
+		f.Const().Defs(defs...)
+	}
+	f.Comment(lc("NewServer returns a server for the spec's tools, resources and prompts,\nserved by h. Fields of opts left unset are filled from the spec."))
+	f.Func().Id("NewServer").Params(Id("h").Id("Handler"), Id("opts").Add(rt("Options"))).Op("*").Add(rt("Server")).Block(body...)
+	if m.helpers["completeFrom"] {
+		f.Comment(lc("completeFrom completes from a fixed list: the values that start with\nwhat was typed, ignoring case."))
+		f.Func().Id("completeFrom").Params(Id("values").Index().String()).Add(rt("CompleteFunc")).Block(
+			Return(Func().Params(Id("_").Qual("context", "Context"), Id("req").Add(rt("CompleteRequest"))).Params(rt("Completion"), Error()).Block(
+				Var().Id("out").Index().String(),
+				For(List(Id("_"), Id("v")).Op(":=").Range().Id("values")).Block(
+					If(Len(Id("v")).Op(">=").Len(Id("req").Dot("Value")).Op("&&").Qual("strings", "EqualFold").Call(Id("v").Index(Empty(), Len(Id("req").Dot("Value"))), Id("req").Dot("Value"))).Block(
+						Id("out").Op("=").Append(Id("out"), Id("v")),
+					),
+				),
+				Return(rt("Completion").Values(Dict{Id("Values"): Id("out"), Id("Total"): Len(Id("out"))}), Nil()),
+			)),
+		)
+	}
+	return nil
+}
+
+func cacheLit(c *spec.CacheHint) *Statement {
+	return rt("CacheHint").Values(Dict{Id("TTLMs"): Lit(int(c.TTLMs)), Id("Scope"): Lit(c.Scope)})
+}
+
+func completeFunc(c *spec.Completion, method string) Code {
+	switch {
+	case method != "":
+		return Id("h").Dot(method)
+	case c != nil && len(c.Values) > 0:
+		var vs []Code
+		for _, v := range c.Values {
+			vs = append(vs, Lit(v))
+		}
+		return Id("completeFrom").Call(Index().String().Values(vs...))
+	}
+	return nil
+}
+
+// paramHeaders lists the x-mcp-header properties reachable through
+// properties only, as the protocol requires.
+func paramHeaders(n *node, path []string) []Code {
+	var out []Code
+	if n.kind != kStruct {
+		return nil
+	}
+	for _, f := range n.fields {
+		p := append(append([]string(nil), path...), f.jsonName)
+		if f.header != "" {
+			var ps []Code
+			for _, s := range p {
+				ps = append(ps, Lit(s))
+			}
+			out = append(out, Values(Dict{Id("Name"): Lit(f.header), Id("Path"): Index().String().Values(ps...), Id("Type"): Lit(shapeName(f.node.real().schema))}))
+		}
+		if f.node.alias == nil && f.node.declared && f.node.kind == kStruct {
+			out = append(out, paramHeaders(f.node, p)...)
+		}
+	}
+	return out
+}
+
+func (m *Model) toolCall(t *tool) Code {
+	body := []Code{
+		Var().Id("in").Id(t.input.name),
+		If(Err().Op(":=").Id("in").Dot("UnmarshalJSON").Call(Id("args")), Err().Op("!=").Nil()).Block(Return(Nil(), Err())),
+	}
+	if t.output == nil {
+		body = append(body, Return(Id("h").Dot(t.method).Call(Id("ctx"), Id("in"))))
+	} else {
+		body = append(body,
+			List(Id("out"), Err()).Op(":=").Id("h").Dot(t.method).Call(Id("ctx"), Id("in")),
+			If(Err().Op("!=").Nil()).Block(Return(Nil(), Err())),
+		)
+		if r := t.output.real(); r.unit() && r.validates {
+			body = append(body,
+				Var().Id("root").Add(rt("Path")),
+				Var().Id("e").Add(rt("Errors")),
+				Id("validate"+r.name).Call(Op("&").Id("root"), Op("&").Id("out"), Op("&").Id("e")),
+				Comment(lc("A handler returning what the schema forbids is a bug in the\nserver, not in the call: a plain error, not a ValidationError.")),
+				If(Err().Op(":=").Id("e").Dot("Err").Call(), Err().Op("!=").Nil()).Block(
+					Return(Nil(), Qual("fmt", "Errorf").Call(Lit(fmt.Sprintf("tool %q: the output does not match the output schema: %%v", t.t.Name)), Err())),
+				),
+			)
+		}
+		enc := appendValue(t.output, Id("out"), false)
+		body = append(body, Var().Id("b").Index().Byte(), Id("b").Op("=").Add(enc), Return(rt("StructuredResult").Call(Id("b")), Nil()))
+	}
+	return Func().Params(Id("ctx").Qual("context", "Context"), Id("args").Index().Byte()).Params(Op("*").Add(rt("ToolResult")), Error()).Block(body...)
+}
+
+func (m *Model) templateRead(t *template) Code {
+	body := []Code{Var().Id("in").Id(t.params.name)}
+	for _, v := range t.vars {
+		f := v.field
+		r := f.node.real()
+		src := Id("vars").Index(Lit(v.v.Name))
+		target := Id("in").Dot(f.goName)
+		conv := func(c Code) Code {
+			if f.node.hasTypeName() {
+				return Id(f.node.name).Call(c)
+			}
+			return c
+		}
+		notFound := Return(Nil(), rt("ResourceNotFound").Call(Id("uri")))
+		switch r.kind {
+		case kInt:
+			body = append(body, If(List(Id("n"), Err()).Op(":=").Qual("strconv", "ParseInt").Call(src, Lit(10), Lit(64)), Err().Op("!=").Nil()).Block(notFound).
+				Else().Block(Add(target).Op("=").Add(conv(Id("n")))))
+		case kFloat:
+			body = append(body, If(List(Id("n"), Err()).Op(":=").Qual("strconv", "ParseFloat").Call(src, Lit(64)), Err().Op("!=").Nil()).Block(notFound).
+				Else().Block(Add(target).Op("=").Add(conv(Id("n")))))
+		case kBool:
+			body = append(body, Switch(src).Block(
+				Case(Lit("true")).Block(Add(target).Op("=").True()),
+				Case(Lit("false")).Block(Add(target).Op("=").False()),
+				Default().Block(notFound)))
+		default:
+			body = append(body, Add(target).Op("=").Add(conv(src)))
+		}
+	}
+	if t.params.validates {
+		body = append(body,
+			Var().Id("root").Add(rt("Path")),
+			Var().Id("e").Add(rt("Errors")),
+			Id("validate"+t.params.name).Call(Op("&").Id("root"), Op("&").Id("in"), Op("&").Id("e")),
+			Comment(lc("A value the template's variables do not allow names no resource.")),
+			If(Id("e").Dot("Len").Call().Op(">").Lit(0)).Block(Return(Nil(), rt("ResourceNotFound").Call(Id("uri")))),
+		)
+	}
+	body = append(body, Return(Id("h").Dot(t.method).Call(Id("ctx"), Id("in"))))
+	return Func().Params(Id("ctx").Qual("context", "Context"), Id("uri").String(), Id("vars").Map(String()).String()).
+		Params(Index().Add(rt("ResourceContents")), Error()).Block(body...)
+}
+
+func (m *Model) promptGet(p *prompt) Code {
+	body := []Code{Var().Id("in").Id(p.args)}
+	for _, pf := range p.fields {
+		if pf.a.Required {
+			body = append(body, If(List(Id("v"), Id("ok")).Op(":=").Id("args").Index(Lit(pf.a.Name)), Id("ok")).Block(
+				Id("in").Dot(pf.goName).Op("=").Id("v"),
+			).Else().Block(Return(Nil(), rt("InvalidParams").Call(Lit("missing required argument %q"), Lit(pf.a.Name)))))
+		} else {
+			body = append(body, If(List(Id("v"), Id("ok")).Op(":=").Id("args").Index(Lit(pf.a.Name)), Id("ok")).Block(
+				Id("in").Dot(pf.goName).Op("=").Op("&").Id("v"),
+			))
+		}
+	}
+	body = append(body, Return(Id("h").Dot(p.method).Call(Id("ctx"), Id("in"))))
+	argsName := "args"
+	if len(p.fields) == 0 {
+		argsName = "_"
+	}
+	return Func().Params(Id("ctx").Qual("context", "Context"), Id(argsName).Map(String()).String()).
+		Params(Op("*").Add(rt("PromptResult")), Error()).Block(body...)
+}
+
+func icons(ics []spec.Icon) []schema.Object {
+	var out []schema.Object
+	for _, ic := range ics {
+		o := schema.Object{kv("src", ic.Src)}
+		if ic.MimeType != "" {
+			o = append(o, kv("mimeType", ic.MimeType))
+		}
+		if len(ic.Sizes) > 0 {
+			o = append(o, kv("sizes", ic.Sizes))
+		}
+		if ic.Theme != "" {
+			o = append(o, kv("theme", ic.Theme))
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+func common(o schema.Object, title, desc string, ics []spec.Icon) schema.Object {
+	if title != "" {
+		o = append(o, kv("title", title))
+	}
+	if desc != "" {
+		o = append(o, kv("description", desc))
+	}
+	if len(ics) > 0 {
+		o = append(o, kv("icons", icons(ics)))
+	}
+	return o
+}
+
+// ToolDocuments returns the input and output (nil) schema documents of a tool.
+func ToolDocuments(t *spec.Tool, b *schema.Builder) (in, out schema.Object) {
+	s := *t.Input
+	s.Type = spec.KindObject
+	in = b.Document(&s)
+	if t.Output != nil {
+		out = b.Document(t.Output)
+	}
+	return in, out
+}
+
+func toolDefinition(t *tool, b *schema.Builder) (string, error) {
+	o := common(schema.Object{kv("name", t.t.Name)}, t.t.Title, t.t.Description, t.t.Icons)
+	in, out := ToolDocuments(t.t, b)
+	o = append(o, kv("inputSchema", in))
+	if out != nil {
+		o = append(o, kv("outputSchema", out))
+	}
+	a := t.t.Annotations
+	ann := schema.Object{}
+	if a.Title != "" {
+		ann = append(ann, kv("title", a.Title))
+	}
+	hint := func(k string, v *bool, def bool) {
+		if v != nil {
+			def = *v
+		}
+		ann = append(ann, kv(k, def))
+	}
+	// Every hint is stated, with MCP's defaults where the spec is silent, so
+	// that clients need not know the defaults.
+	hint("readOnlyHint", a.ReadOnly, false)
+	hint("destructiveHint", a.Destructive, true)
+	hint("idempotentHint", a.Idempotent, false)
+	hint("openWorldHint", a.OpenWorld, true)
+	o = append(o, kv("annotations", ann))
+	return schema.Compact(o)
+}
+
+func resourceDefinition(r *spec.Resource) (string, error) {
+	o := common(schema.Object{kv("uri", r.URI), kv("name", r.Name)}, r.Title, r.Description, nil)
+	if r.MimeType != "" {
+		o = append(o, kv("mimeType", r.MimeType))
+	}
+	if r.Size != nil {
+		o = append(o, kv("size", *r.Size))
+	}
+	if len(r.Icons) > 0 {
+		o = append(o, kv("icons", icons(r.Icons)))
+	}
+	return schema.Compact(o)
+}
+
+func templateDefinition(t *spec.ResourceTemplate) (string, error) {
+	o := common(schema.Object{kv("uriTemplate", t.URITemplate), kv("name", t.Name)}, t.Title, t.Description, nil)
+	if t.MimeType != "" {
+		o = append(o, kv("mimeType", t.MimeType))
+	}
+	if len(t.Icons) > 0 {
+		o = append(o, kv("icons", icons(t.Icons)))
+	}
+	return schema.Compact(o)
+}
+
+func promptDefinition(p *spec.Prompt) (string, error) {
+	o := common(schema.Object{kv("name", p.Name)}, p.Title, p.Description, nil)
+	if len(p.Arguments) > 0 {
+		var args []schema.Object
+		for _, a := range p.Arguments {
+			ao := common(schema.Object{kv("name", a.Name)}, a.Title, a.Description, nil)
+			ao = append(ao, kv("required", a.Required))
+			args = append(args, ao)
+		}
+		o = append(o, kv("arguments", args))
+	}
+	if len(p.Icons) > 0 {
+		o = append(o, kv("icons", icons(p.Icons)))
+	}
+	return schema.Compact(o)
+}
+
+func kv(k string, v any) schema.Member { return schema.Member{Key: k, Value: v} }

@@ -1,0 +1,352 @@
+package golang
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	. "github.com/dave/jennifer/jen"
+
+	"github.com/mcpgen-dev/mcpgen/spec"
+)
+
+const (
+	runtimePkg = "github.com/mcpgen-dev/mcpgen/runtime"
+	jsonPkg    = "encoding/json"
+)
+
+// rt names an identifier of the mcpgen runtime.
+func rt(name string) *Statement { return Qual(runtimePkg, name) }
+
+// hasTypeName reports whether the node is referred to by its own name.
+func (n *node) hasTypeName() bool {
+	return n.declared || n.alias != nil || n.kind == kRaw && n.name != ""
+}
+
+// goType is the Go type of a node.
+func goType(n *node) *Statement {
+	if n.hasTypeName() {
+		return Id(n.name)
+	}
+	return baseType(n)
+}
+
+// baseType is the Go type a node is declared as.
+func baseType(n *node) *Statement {
+	switch n.kind {
+	case kString:
+		return String()
+	case kInt:
+		return Int64()
+	case kFloat:
+		return Float64()
+	case kBool:
+		return Bool()
+	case kSlice:
+		return Index().Add(slotType(n.elem))
+	case kMap:
+		return Map(String()).Add(slotType(n.elem))
+	}
+	return Qual(jsonPkg, "RawMessage")
+}
+
+func slotType(s *slot) *Statement {
+	if s.ptr {
+		return Op("*").Add(goType(s.node))
+	}
+	return goType(s.node)
+}
+
+// comment turns doc paragraphs into one comment, paragraphs separated by
+// an empty comment line.
+func comment(doc []string, fallback string) string {
+	var ps []string
+	for i, d := range doc {
+		if i == 0 && d == "" {
+			d = fallback
+		}
+		if d != "" {
+			ps = append(ps, strings.TrimSpace(d))
+		}
+	}
+	if len(ps) == 0 {
+		ps = []string{fallback}
+	}
+	return strings.Join(ps, "\n\n")
+}
+
+// TypesFile emits mcpgen_types_gen.go: the declarations and their
+// AppendJSON, MarshalJSON and UnmarshalJSON methods, and the append
+// functions of anonymous slices and maps.
+func (m *Model) TypesFile(f *File) {
+	for _, n := range m.nodes {
+		fallback := n.name + " is generated from the spec."
+		switch {
+		case n.alias != nil:
+			f.Comment(lc(comment(n.doc, fallback)))
+			f.Type().Id(n.name).Op("=").Id(n.alias.name)
+		case n.kind == kRaw && n.name != "":
+			f.Comment(lc(comment(n.doc, fallback)))
+			f.Type().Id(n.name).Op("=").Qual(jsonPkg, "RawMessage")
+		case n.declared:
+			m.declare(f, n, fallback)
+		default: // anonymous slice or map
+			f.Comment(lcf("append%s appends the JSON encoding of a %s value to b.", n.name, n.name))
+			f.Func().Id("append"+n.name).Params(Id("b").Index().Byte(), Id("v").Add(goType(n))).Index().Byte().Block(m.appendBody(n)...)
+		}
+	}
+	for _, p := range m.prompts {
+		var fields []Code
+		for _, pf := range p.fields {
+			c := Id(pf.goName)
+			if pf.a.Required {
+				c.String()
+			} else {
+				c.Op("*").String()
+			}
+			doc := pf.a.Description
+			if doc == "" {
+				doc = pf.a.Title
+			}
+			if doc != "" {
+				c = Comment(lc(doc)).Line().Add(c)
+			}
+			fields = append(fields, c)
+		}
+		f.Comment(lcf("%s holds the arguments of the %q prompt.", p.args, p.p.Name))
+		f.Type().Id(p.args).Struct(fields...)
+	}
+}
+
+func (m *Model) declare(f *File, n *node, fallback string) {
+	f.Comment(lc(comment(n.doc, fallback)))
+	switch n.kind {
+	case kStruct:
+		var fields []Code
+		for _, fl := range n.fields {
+			tag := fl.jsonName
+			if !fl.required && fl.def == nil {
+				tag += ",omitempty"
+			}
+			c := Id(fl.goName).Add(slotType(&fl.slot)).Tag(map[string]string{"json": tag})
+			if len(fl.doc) > 0 {
+				c = Comment(lc(comment(fl.doc, ""))).Line().Add(c)
+			}
+			fields = append(fields, c)
+		}
+		if n.extra {
+			fields = append(fields, Comment(lc("AdditionalProperties holds the properties not listed in the schema.")).Line().
+				Id("AdditionalProperties").Map(String()).Add(slotType(n.elem)).Tag(map[string]string{"json": "-"}))
+		}
+		f.Type().Id(n.name).Struct(fields...)
+	case kOneOf:
+		var fields []Code
+		for _, v := range n.variants {
+			fields = append(fields, Id(v.goName).Op("*").Add(goType(v.node)))
+		}
+		f.Type().Id(n.name).Struct(fields...)
+	default:
+		f.Type().Id(n.name).Add(baseType(n))
+	}
+	if len(n.enum) > 0 {
+		var cs []Code
+		for _, c := range n.enum {
+			cs = append(cs, Id(c.name).Id(n.name).Op("=").Add(jsonLit(c.value, n.kind)))
+		}
+		f.Comment(lcf("The values of %s.", n.name))
+		f.Const().Defs(cs...)
+	}
+	f.Comment(lcf("AppendJSON appends the JSON encoding of v to b."))
+	f.Func().Params(Id("v").Id(n.name)).Id("AppendJSON").Params(Id("b").Index().Byte()).Index().Byte().Block(m.appendBody(n)...)
+	f.Comment(lcf("MarshalJSON encodes v as JSON."))
+	f.Func().Params(Id("v").Id(n.name)).Id("MarshalJSON").Params().Params(Index().Byte(), Error()).Block(
+		Return(Id("v").Dot("AppendJSON").Call(Nil()), Nil()),
+	)
+	body := []Code{
+		Var().Id("d").Add(rt("Decoder")),
+		Id("d").Dot("Reset").Call(Id("data")),
+		Var().Id("root").Add(rt("Path")),
+		Var().Id("e").Add(rt("Errors")),
+		If(Err().Op(":=").Id("decode"+n.name).Call(Op("&").Id("d"), Op("&").Id("root"), Id("v"), Op("&").Id("e")), Err().Op("!=").Nil()).Block(Return(Err())),
+		If(Err().Op(":=").Id("d").Dot("End").Call(), Err().Op("!=").Nil()).Block(Return(Err())),
+	}
+	if n.validates {
+		body = append(body, If(Id("e").Dot("Len").Call().Op("==").Lit(0)).Block(
+			Id("validate"+n.name).Call(Op("&").Id("root"), Id("v"), Op("&").Id("e")),
+		))
+	}
+	body = append(body, Return(Id("e").Dot("Err").Call()))
+	f.Comment(lc("UnmarshalJSON decodes and validates data into v. Violations of the\nschema are returned together as a *runtime.ValidationError."))
+	f.Func().Params(Id("v").Op("*").Id(n.name)).Id("UnmarshalJSON").Params(Id("data").Index().Byte()).Error().Block(body...)
+}
+
+// jsonLit is the Go literal of a JSON scalar of the given kind.
+func jsonLit(raw json.RawMessage, k kind) *Statement {
+	switch k {
+	case kString:
+		var s string
+		json.Unmarshal(raw, &s)
+		return Lit(s)
+	case kInt:
+		n, _ := strconv.ParseInt(string(raw), 10, 64)
+		if n >= math.MinInt32 && n <= math.MaxInt32 {
+			return Lit(int(n))
+		}
+		return Lit(n)
+	case kFloat:
+		x, _ := strconv.ParseFloat(string(raw), 64)
+		return Lit(x)
+	case kBool:
+		return Lit(string(raw) == "true")
+	}
+	return Index().Byte().Call(Lit(string(raw)))
+}
+
+// appendBody is the body of AppendJSON or appendX for a node named v.
+func (m *Model) appendBody(n *node) []Code {
+	v := Id("v")
+	switch n.kind {
+	case kString:
+		return []Code{Return(rt("AppendString").Call(Id("b"), String().Call(v)))}
+	case kInt:
+		return []Code{Return(rt("AppendInt").Call(Id("b"), Int64().Call(v)))}
+	case kFloat:
+		return []Code{Return(rt("AppendFloat").Call(Id("b"), Float64().Call(v)))}
+	case kBool:
+		return []Code{Return(rt("AppendBool").Call(Id("b"), Bool().Call(v)))}
+	case kSlice:
+		return []Code{
+			Id("b").Op("=").Append(Id("b"), LitRune('[')),
+			For(List(Id("i"), Id("x")).Op(":=").Range().Add(v)).Block(append([]Code{
+				If(Id("i").Op(">").Lit(0)).Block(Id("b").Op("=").Append(Id("b"), LitRune(','))),
+			}, appendSlot(n.elem, Id("x"))...)...),
+			Return(Append(Id("b"), LitRune(']'))),
+		}
+	case kMap:
+		return []Code{
+			Id("b").Op("=").Append(Id("b"), LitRune('{')),
+			For(List(Id("i"), Id("k")).Op(":=").Range().Qual("slices", "Sorted").Call(Qual("maps", "Keys").Call(v))).Block(append([]Code{
+				If(Id("i").Op(">").Lit(0)).Block(Id("b").Op("=").Append(Id("b"), LitRune(','))),
+				Id("b").Op("=").Add(rt("AppendString")).Call(Id("b"), Id("k")),
+				Id("b").Op("=").Append(Id("b"), LitRune(':')),
+			}, appendSlot(n.elem, Id("v").Index(Id("k")))...)...),
+			Return(Append(Id("b"), LitRune('}'))),
+		}
+	case kOneOf:
+		var cases []Code
+		for _, vr := range n.variants {
+			fv := Id("v").Dot(vr.goName)
+			cases = append(cases, Case(Add(fv).Op("!=").Nil()).Block(Return(appendValue(vr.node, fv, true))))
+		}
+		return []Code{Switch().Block(cases...), Return(Append(Id("b"), Lit("null").Op("...")))}
+	case kStruct:
+		return m.appendStruct(n)
+	}
+	return []Code{Return(rt("AppendRawOrNull").Call(Id("b"), v))}
+}
+
+func (m *Model) appendStruct(n *node) []Code {
+	const (
+		none = iota
+		some
+		maybe
+	)
+	state := none
+	comma := If(Id("b").Index(Len(Id("b")).Op("-").Lit(1)).Op("!=").LitRune('{')).Block(Id("b").Op("=").Append(Id("b"), LitRune(',')))
+	out := []Code{Id("b").Op("=").Append(Id("b"), LitRune('{'))}
+	for _, f := range n.fields {
+		key, _ := json.Marshal(f.jsonName)
+		var stmts []Code
+		switch state {
+		case some:
+			stmts = append(stmts, Id("b").Op("=").Append(Id("b"), Lit(","+string(key)+":").Op("...")))
+		case maybe:
+			stmts = append(stmts, comma, Id("b").Op("=").Append(Id("b"), Lit(string(key)+":").Op("...")))
+		default:
+			stmts = append(stmts, Id("b").Op("=").Append(Id("b"), Lit(string(key)+":").Op("...")))
+		}
+		fv := Id("v").Dot(f.goName)
+		if !f.required && f.def == nil {
+			// Optional: nil means absent.
+			stmts = append(stmts, Id("b").Op("=").Add(appendValue(f.node, fv, f.ptr)))
+			out = append(out, If(Add(fv).Op("!=").Nil()).Block(stmts...))
+			if state == none {
+				state = maybe
+			}
+			continue
+		}
+		out = append(out, stmts...)
+		out = append(out, appendSlot(&f.slot, fv)...)
+		state = some
+	}
+	if n.extra {
+		out = append(out, For(List(Id("_"), Id("k")).Op(":=").Range().Qual("slices", "Sorted").Call(Qual("maps", "Keys").Call(Id("v").Dot("AdditionalProperties")))).Block(append([]Code{
+			comma,
+			Id("b").Op("=").Add(rt("AppendString")).Call(Id("b"), Id("k")),
+			Id("b").Op("=").Append(Id("b"), LitRune(':')),
+		}, appendSlot(n.elem, Id("v").Dot("AdditionalProperties").Index(Id("k")))...)...))
+	}
+	return append(out, Return(Append(Id("b"), LitRune('}'))))
+}
+
+// appendSlot appends the value x held in slot s, writing null for a nil
+// pointer and a nil nullable slice or map.
+func appendSlot(s *slot, x *Statement) []Code {
+	set := Id("b").Op("=").Add(appendValue(s.node, x, s.ptr))
+	if s.ptr || s.nullable && (s.node.real().kind == kSlice || s.node.real().kind == kMap) {
+		return []Code{If(Add(x).Op("==").Nil()).Block(
+			Id("b").Op("=").Append(Id("b"), Lit("null").Op("...")),
+		).Else().Block(set)}
+	}
+	return []Code{set}
+}
+
+// appendValue is the expression appending x (a pointer when ptr) to b.
+func appendValue(n *node, x *Statement, ptr bool) *Statement {
+	r := n.real()
+	val := x
+	if ptr {
+		val = Op("*").Add(x)
+	}
+	switch {
+	case r.declared:
+		return Add(x).Dot("AppendJSON").Call(Id("b"))
+	case r.kind == kSlice || r.kind == kMap:
+		return Id("append"+r.name).Call(Id("b"), val)
+	case r.kind == kString:
+		return rt("AppendString").Call(Id("b"), val)
+	case r.kind == kInt:
+		return rt("AppendInt").Call(Id("b"), val)
+	case r.kind == kFloat:
+		return rt("AppendFloat").Call(Id("b"), val)
+	case r.kind == kBool:
+		return rt("AppendBool").Call(Id("b"), val)
+	}
+	return rt("AppendRawOrNull").Call(Id("b"), val)
+}
+
+// isIntegral reports whether x is a whole number that fits an int64.
+func isIntegral(x float64) bool {
+	return x == math.Trunc(x) && math.Abs(x) < 1<<53
+}
+
+var _ = spec.KindAny
+
+// lc formats text as // comment lines, so that multi-line doc comments
+// stay line comments (jennifer would otherwise write /* */ blocks).
+func lc(text string) string {
+	lines := strings.Split(strings.TrimSpace(text), "\n")
+	for i, l := range lines {
+		l = strings.TrimRight(l, " \t")
+		if l == "" {
+			lines[i] = "//"
+		} else {
+			lines[i] = "// " + l
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+func lcf(format string, args ...any) string { return lc(fmt.Sprintf(format, args...)) }

@@ -1,0 +1,581 @@
+package golang
+
+import (
+	"encoding/json"
+	"strconv"
+
+	. "github.com/dave/jennifer/jen"
+
+	"github.com/mcpgen-dev/mcpgen/spec"
+)
+
+var (
+	dParam = func() Code { return Id("d").Op("*").Add(rt("Decoder")) }
+	pParam = func() Code { return Id("p").Op("*").Add(rt("Path")) }
+	eParam = func() Code { return Id("e").Op("*").Add(rt("Errors")) }
+)
+
+func returnIfErr(call Code) Code {
+	return If(Err().Op(":=").Add(call), Err().Op("!=").Nil()).Block(Return(Err()))
+}
+
+func addErr(path Code, msg Code) Code { return Id("e").Dot("Add").Call(path, msg) }
+
+// ValidateFile emits mcpgen_validate_gen.go: decodeX and validateX for
+// every unit, the compiled patterns and the read helpers the spec needs.
+func (m *Model) ValidateFile(f *File) {
+	if len(m.patterns) > 0 {
+		var defs []Code
+		for _, p := range m.patterns {
+			defs = append(defs, Id(p.name).Op("=").Qual("regexp", "MustCompile").Call(Lit(p.expr)))
+		}
+		f.Comment(lc("Patterns of the spec, compiled once. They are never modified."))
+		f.Var().Defs(defs...)
+	}
+	for _, n := range m.nodes {
+		if !n.unit() {
+			continue
+		}
+		f.Comment(lcf("decode%s decodes a %s, reporting values of the wrong type,\nmissing required and unknown properties to e. It returns only syntax errors.", n.name, n.name))
+		f.Func().Id("decode"+n.name).Params(dParam(), pParam(), Id("v").Op("*").Add(goType(n)), eParam()).Error().Block(m.decodeBody(n)...)
+		if n.validates {
+			f.Comment(lcf("validate%s reports every constraint of the spec that v violates to e.", n.name))
+			f.Func().Id("validate"+n.name).Params(pParam(), Id("v").Op("*").Add(goType(n)), eParam()).Block(m.validateBody(n)...)
+		}
+	}
+	m.helperFuncs(f)
+}
+
+func kindCheck(want string, jsonKind string) Code {
+	return If(Id("k").Op(":=").Id("d").Dot("Peek").Call(), Id("k").Op("!=").Add(rt(jsonKind))).Block(
+		addErr(Id("p"), rt("MsgType").Call(Lit(want), Id("k"))),
+		Return(Id("d").Dot("Skip").Call()),
+	)
+}
+
+func (m *Model) decodeBody(n *node) []Code {
+	switch n.kind {
+	case kString, kInt, kFloat, kBool:
+		h := m.readHelper(n.kind)
+		return []Code{Return(Id(h).Call(Id("d"), Id("p"), Parens(Op("*").Add(baseType(n))).Call(Id("v")), Id("e")))}
+	case kSlice:
+		return []Code{
+			kindCheck("array", "KindArray"),
+			returnIfErr(Id("d").Dot("BeginArray").Call()),
+			Op("*").Id("v").Op("=").Add(goType(n)).Values(),
+			For(Id("i").Op(":=").Lit(0), Empty(), Id("i").Op("++")).Block(append([]Code{
+				List(Id("ok"), Err()).Op(":=").Id("d").Dot("NextElem").Call(),
+				If(Err().Op("!=").Nil()).Block(Return(Err())),
+				If(Op("!").Id("ok")).Block(Return(Nil())),
+				Var().Id("x").Add(slotType(n.elem)),
+				Id("c").Op(":=").Id("p").Dot("Elem").Call(Id("i")),
+			}, append(m.decodeSlot(n.elem, Id("x"), Op("&").Id("c")),
+				Op("*").Id("v").Op("=").Append(Op("*").Id("v"), Id("x")))...)...),
+		}
+	case kMap:
+		return []Code{
+			kindCheck("object", "KindObject"),
+			returnIfErr(Id("d").Dot("BeginObject").Call()),
+			Op("*").Id("v").Op("=").Add(goType(n)).Values(),
+			For().Block(append([]Code{
+				List(Id("key"), Id("ok"), Err()).Op(":=").Id("d").Dot("NextKey").Call(),
+				If(Err().Op("!=").Nil()).Block(Return(Err())),
+				If(Op("!").Id("ok")).Block(Return(Nil())),
+				Id("name").Op(":=").String().Call(Id("key")),
+				Var().Id("x").Add(slotType(n.elem)),
+				Id("c").Op(":=").Id("p").Dot("Child").Call(Id("name")),
+			}, append(m.decodeSlot(n.elem, Id("x"), Op("&").Id("c")),
+				Parens(Op("*").Id("v")).Index(Id("name")).Op("=").Id("x"))...)...),
+		}
+	case kStruct:
+		return m.decodeStruct(n)
+	case kOneOf:
+		return m.decodeOneOf(n)
+	}
+	return []Code{Return(Id(m.readHelper(kRaw)).Call(Id("d"), Id("p"), Id("v"), Id("e")))}
+}
+
+func (m *Model) readHelper(k kind) string {
+	name := map[kind]string{kString: "readString", kInt: "readInt", kFloat: "readFloat", kBool: "readBool", kRaw: "readRaw"}[k]
+	m.helpers[name] = true
+	return name
+}
+
+// decodeSlot decodes the next value into target (of the slot's type),
+// with path the *runtime.Path of the value.
+func (m *Model) decodeSlot(s *slot, target *Statement, path Code) []Code {
+	r := s.node.real()
+	call := func(ptr Code) Code {
+		fn := "decode" + r.name
+		if !r.unit() {
+			fn = m.readHelper(r.kind)
+		}
+		return returnIfErr(Id(fn).Call(Id("d"), path, ptr, Id("e")))
+	}
+	var rest []Code
+	if s.ptr {
+		rest = []Code{Add(target).Op("=").New(goType(s.node)), call(target)}
+	} else {
+		rest = []Code{call(Op("&").Add(target))}
+	}
+	if s.nullable && r.kind != kRaw {
+		return []Code{If(Id("d").Dot("Peek").Call().Op("==").Add(rt("KindNull"))).Block(
+			returnIfErr(Id("d").Dot("ReadNull").Call()),
+			Add(target).Op("=").Nil(),
+		).Else().Block(rest...)}
+	}
+	return rest
+}
+
+func (m *Model) decodeStruct(n *node) []Code {
+	out := []Code{
+		kindCheck("object", "KindObject"),
+		returnIfErr(Id("d").Dot("BeginObject").Call()),
+		Op("*").Id("v").Op("=").Id(n.name).Values(),
+	}
+	var seen []Code
+	for _, f := range n.fields {
+		if f.required || f.def != nil {
+			seen = append(seen, Id("seen"+f.goName))
+		}
+	}
+	if len(seen) > 0 {
+		out = append(out, Var().List(seen...).Bool())
+	}
+	var cases []Code
+	for _, f := range n.fields {
+		body := []Code{}
+		if f.required || f.def != nil {
+			body = append(body, Id("seen"+f.goName).Op("=").True())
+		}
+		body = append(body, Id("c").Op(":=").Id("p").Dot("Child").Call(Lit(f.jsonName)))
+		body = append(body, m.decodeSlot(&f.slot, Id("v").Dot(f.goName), Op("&").Id("c"))...)
+		cases = append(cases, Case(Lit(f.jsonName)).Block(body...))
+	}
+	if n.extra {
+		ap := Id("v").Dot("AdditionalProperties")
+		cases = append(cases, Default().Block(append([]Code{
+			If(Add(ap).Op("==").Nil()).Block(Add(ap).Op("=").Map(String()).Add(slotType(n.elem)).Values()),
+			Id("name").Op(":=").String().Call(Id("key")),
+			Var().Id("x").Add(slotType(n.elem)),
+			Id("c").Op(":=").Id("p").Dot("Child").Call(Id("name")),
+		}, append(m.decodeSlot(n.elem, Id("x"), Op("&").Id("c")), Add(ap).Index(Id("name")).Op("=").Id("x"))...)...))
+	} else {
+		cases = append(cases, Default().Block(
+			Id("c").Op(":=").Id("p").Dot("Child").Call(String().Call(Id("key"))),
+			addErr(Op("&").Id("c"), rt("MsgUnknownProperty")),
+			returnIfErr(Id("d").Dot("Skip").Call()),
+		))
+	}
+	out = append(out, For().Block(
+		List(Id("key"), Id("ok"), Err()).Op(":=").Id("d").Dot("NextKey").Call(),
+		If(Err().Op("!=").Nil()).Block(Return(Err())),
+		If(Op("!").Id("ok")).Block(Break()),
+		Switch(String().Call(Id("key"))).Block(cases...),
+	))
+	for _, f := range n.fields {
+		switch {
+		case f.required:
+			out = append(out, If(Op("!").Id("seen"+f.goName)).Block(
+				Id("c").Op(":=").Id("p").Dot("Child").Call(Lit(f.jsonName)),
+				addErr(Op("&").Id("c"), rt("MsgRequired")),
+			))
+		case f.def != nil:
+			out = append(out, If(Op("!").Id("seen"+f.goName)).Block(m.setDefault(f)...))
+		}
+	}
+	return append(out, Return(Nil()))
+}
+
+// setDefault sets a field to its default: scalars from a Go literal,
+// anything else decoded from the default's JSON.
+func (m *Model) setDefault(f *field) []Code {
+	r := f.node.real()
+	fv := Id("v").Dot(f.goName)
+	if r.kind <= kBool {
+		lit := jsonLit(f.def, r.kind)
+		if f.node.hasTypeName() {
+			lit = Id(f.node.name).Call(lit)
+		}
+		if f.ptr {
+			return []Code{Id("x").Op(":=").Add(lit), Add(fv).Op("=").Op("&").Id("x")}
+		}
+		return []Code{Add(fv).Op("=").Add(lit)}
+	}
+	return append([]Code{
+		Var().Id("dd").Add(rt("Decoder")),
+		Id("dd").Dot("Reset").Call(Index().Byte().Call(Lit(string(f.def)))),
+		Id("c").Op(":=").Id("p").Dot("Child").Call(Lit(f.jsonName)),
+		Id("d").Op(":=").Op("&").Id("dd"),
+	}, m.decodeSlot(&slot{node: f.node, ptr: f.ptr}, fv, Op("&").Id("c"))...)
+}
+
+func (m *Model) decodeOneOf(n *node) []Code {
+	out := []Code{Op("*").Id("v").Op("=").Id(n.name).Values()}
+	if n.disc != nil {
+		m.helpers["discriminator"] = true
+		prop := n.disc.PropertyName
+		var cases []Code
+		var values []Code
+		for _, vr := range n.variants {
+			r := vr.node.real()
+			values = append(values, Lit(vr.value))
+			cases = append(cases, Case(Lit(vr.value)).Block(
+				Id("v").Dot(vr.goName).Op("=").New(goType(vr.node)),
+				Return(Id("decode"+r.name).Call(Op("&").Id("sub"), Id("p"), Id("v").Dot(vr.goName), Id("e"))),
+			))
+		}
+		return append(out,
+			kindCheck("object", "KindObject"),
+			List(Id("raw"), Err()).Op(":=").Id("d").Dot("ReadRaw").Call(),
+			If(Err().Op("!=").Nil()).Block(Return(Err())),
+			List(Id("tag"), Id("found"), Err()).Op(":=").Id("discriminator").Call(Id("raw"), Lit(prop)),
+			If(Err().Op("!=").Nil()).Block(Return(Err())),
+			Var().Id("sub").Add(rt("Decoder")),
+			Id("sub").Dot("Reset").Call(Id("raw")),
+			Switch(Id("tag")).Block(cases...),
+			Id("c").Op(":=").Id("p").Dot("Child").Call(Lit(prop)),
+			If(Op("!").Id("found")).Block(
+				addErr(Op("&").Id("c"), rt("MsgRequired")),
+			).Else().Block(
+				addErr(Op("&").Id("c"), rt("MsgDiscriminator").Call(Index().String().Values(values...))),
+			),
+			Return(Nil()),
+		)
+	}
+	out = append(out,
+		List(Id("raw"), Err()).Op(":=").Id("d").Dot("ReadRaw").Call(),
+		If(Err().Op("!=").Nil()).Block(Return(Err())),
+		Var().Id("sub").Add(rt("Decoder")),
+		Id("matched").Op(":=").Lit(0),
+	)
+	for _, vr := range n.variants {
+		// Each variant is tried on its own decoder and error list, shadowing
+		// d and e so the decode and check code is the same as elsewhere.
+		r := vr.node.real()
+		block := []Code{
+			Var().Id("ve").Add(rt("Errors")),
+			List(Id("d"), Id("e")).Op(":=").List(Op("&").Id("sub"), Op("&").Id("ve")),
+			Id("d").Dot("Reset").Call(Id("raw")),
+			Var().Id("x").Add(goType(vr.node)),
+		}
+		block = append(block, m.decodeSlot(&slot{node: vr.node}, Id("x"), Id("p"))...)
+		if checks := m.checkValue(vr.node, Op("&").Id("x"), Id("x"), Id("p")); len(checks) > 0 {
+			block = append(block, If(Id("e").Dot("Len").Call().Op("==").Lit(0)).Block(checks...))
+		}
+		_ = r
+		block = append(block, If(Id("e").Dot("Len").Call().Op("==").Lit(0)).Block(
+			Id("v").Dot(vr.goName).Op("=").Op("&").Id("x"),
+			Id("matched").Op("++"),
+		))
+		out = append(out, Block(block...))
+	}
+	return append(out,
+		If(Id("matched").Op("!=").Lit(1)).Block(
+			Op("*").Id("v").Op("=").Id(n.name).Values(),
+			addErr(Id("p"), rt("MsgOneOf").Call(Id("matched"))),
+		),
+		Return(Nil()),
+	)
+}
+
+// checkValue validates a value of node n given as pointer and as value,
+// at path. It returns nothing when n has no constraint.
+func (m *Model) checkValue(n *node, ptr, val *Statement, path Code) []Code {
+	r := n.real()
+	if r.unit() {
+		if !r.validates {
+			return nil
+		}
+		return []Code{Id("validate"+r.name).Call(path, ptr, Id("e"))}
+	}
+	return m.scalarChecks(r.schema, r.kind, val, path)
+}
+
+// checkSlot validates the value x held in slot s, skipping nil pointers,
+// and absent (nil) slices and maps when optional. decl declares the path
+// variable c.
+func (m *Model) checkSlot(s *slot, x *Statement, decl Code, optional bool) []Code {
+	if !s.checks() {
+		return nil
+	}
+	if s.ptr {
+		return []Code{If(Add(x).Op("!=").Nil()).Block(append([]Code{decl}, m.checkValue(s.node, x, Op("*").Add(x), Op("&").Id("c"))...)...)}
+	}
+	inner := append([]Code{decl}, m.checkValue(s.node, Op("&").Add(x), x, Op("&").Id("c"))...)
+	k := s.node.real().kind
+	if (optional || s.nullable) && (k == kSlice || k == kMap) {
+		return []Code{If(Add(x).Op("!=").Nil()).Block(inner...)}
+	}
+	return []Code{Block(inner...)}
+}
+
+func (m *Model) validateBody(n *node) []Code {
+	s := n.schema
+	v := Op("*").Id("v")
+	switch n.kind {
+	case kString:
+		return m.scalarChecks(s, n.kind, String().Call(v), Id("p"))
+	case kInt:
+		return m.scalarChecks(s, n.kind, Int64().Call(v), Id("p"))
+	case kFloat:
+		return m.scalarChecks(s, n.kind, Float64().Call(v), Id("p"))
+	case kBool:
+		return m.scalarChecks(s, n.kind, Bool().Call(v), Id("p"))
+	case kSlice:
+		var out []Code
+		out = append(out, bounds(Len(Op("*").Id("v")), s.MinItems, s.MaxItems, "MsgMinItems", "MsgMaxItems")...)
+		if s.UniqueItems {
+			out = append(out, m.uniqueItems(n)...)
+		}
+		if n.elem.checks() {
+			out = append(out, For(Id("i").Op(":=").Range().Op("*").Id("v")).Block(
+				m.checkSlot(n.elem, Parens(Op("*").Id("v")).Index(Id("i")), Id("c").Op(":=").Id("p").Dot("Elem").Call(Id("i")), false)...))
+		}
+		return out
+	case kMap:
+		out := bounds(Len(Op("*").Id("v")), s.MinProperties, s.MaxProperties, "MsgMinProperties", "MsgMaxProperties")
+		if n.elem.checks() {
+			out = append(out, For(List(Id("_"), Id("k")).Op(":=").Range().Qual("slices", "Sorted").Call(Qual("maps", "Keys").Call(Op("*").Id("v")))).Block(
+				append([]Code{Id("x").Op(":=").Parens(Op("*").Id("v")).Index(Id("k"))},
+					m.checkSlot(n.elem, Id("x"), Id("c").Op(":=").Id("p").Dot("Child").Call(Id("k")), false)...)...))
+		}
+		return out
+	case kOneOf:
+		out := []Code{Id("matched").Op(":=").Lit(0)}
+		for _, vr := range n.variants {
+			fv := Id("v").Dot(vr.goName)
+			out = append(out, If(Add(fv).Op("!=").Nil()).Block(append([]Code{Id("matched").Op("++")},
+				m.checkValue(vr.node, fv, Op("*").Add(fv), Id("p"))...)...))
+		}
+		return append(out, If(Id("matched").Op("!=").Lit(1)).Block(addErr(Id("p"), rt("MsgOneOf").Call(Id("matched")))))
+	case kStruct:
+		var out []Code
+		for _, f := range n.fields {
+			out = append(out, m.checkSlot(&f.slot, Id("v").Dot(f.goName), Id("c").Op(":=").Id("p").Dot("Child").Call(Lit(f.jsonName)), !f.required && f.def == nil)...)
+		}
+		if s.MinProperties != nil || s.MaxProperties != nil {
+			always := 0
+			var count []Code
+			for _, f := range n.fields {
+				if f.required || f.def != nil {
+					always++
+					continue
+				}
+				count = append(count, If(Id("v").Dot(f.goName).Op("!=").Nil()).Block(Id("n").Op("++")))
+			}
+			out = append(out, Id("n").Op(":=").Lit(always))
+			out = append(out, count...)
+			if n.extra {
+				out = append(out, Id("n").Op("+=").Len(Id("v").Dot("AdditionalProperties")))
+			}
+			out = append(out, bounds(Id("n"), s.MinProperties, s.MaxProperties, "MsgMinProperties", "MsgMaxProperties")...)
+		}
+		if n.extra && n.elem.checks() {
+			out = append(out, For(List(Id("_"), Id("k")).Op(":=").Range().Qual("slices", "Sorted").Call(Qual("maps", "Keys").Call(Id("v").Dot("AdditionalProperties")))).Block(
+				append([]Code{Id("x").Op(":=").Id("v").Dot("AdditionalProperties").Index(Id("k"))},
+					m.checkSlot(n.elem, Id("x"), Id("c").Op(":=").Id("p").Dot("Child").Call(Id("k")), false)...)...))
+		}
+		return out
+	}
+	return nil
+}
+
+// bounds checks a count against a minimum and a maximum.
+func bounds(count Code, min, max *int64, minMsg, maxMsg string) []Code {
+	switch {
+	case min != nil && max != nil:
+		return []Code{If(Id("n").Op(":=").Add(count), Id("n").Op("<").Lit(int(*min))).Block(
+			addErr(Id("p"), rt(minMsg).Call(Lit(int(*min)))),
+		).Else().If(Id("n").Op(">").Lit(int(*max))).Block(
+			addErr(Id("p"), rt(maxMsg).Call(Lit(int(*max)))),
+		)}
+	case min != nil:
+		return []Code{If(Add(count).Op("<").Lit(int(*min))).Block(addErr(Id("p"), rt(minMsg).Call(Lit(int(*min)))))}
+	case max != nil:
+		return []Code{If(Add(count).Op(">").Lit(int(*max))).Block(addErr(Id("p"), rt(maxMsg).Call(Lit(int(*max)))))}
+	}
+	return nil
+}
+
+func (m *Model) uniqueItems(n *node) []Code {
+	el := n.elem
+	k := el.node.real().kind
+	comparable := !el.ptr && k <= kBool
+	var pre []Code
+	eq := Parens(Op("*").Id("v")).Index(Id("i")).Op("==").Parens(Op("*").Id("v")).Index(Id("j"))
+	if !comparable {
+		// Items without Go equality are compared by their JSON encoding.
+		pre = []Code{Id("enc").Op(":=").Func().Params(Id("x").Add(slotType(el))).Index().Byte().Block(append(
+			[]Code{Var().Id("b").Index().Byte()}, append(appendSlot(el, Id("x")), Return(Id("b")))...)...)}
+		eq = rt("EqualJSON").Call(Id("enc").Call(Parens(Op("*").Id("v")).Index(Id("i"))), Id("enc").Call(Parens(Op("*").Id("v")).Index(Id("j"))))
+	}
+	return append(pre, For(Id("i").Op(":=").Lit(1), Id("i").Op("<").Len(Op("*").Id("v")), Id("i").Op("++")).Block(
+		For(Id("j").Op(":=").Lit(0), Id("j").Op("<").Id("i"), Id("j").Op("++")).Block(
+			If(eq).Block(
+				addErr(Id("p"), rt("MsgUniqueItems").Call(Id("j"), Id("i"))),
+				Break(),
+			),
+		),
+	))
+}
+
+// scalarChecks checks the constraints of a string, number, boolean or any
+// value x.
+func (m *Model) scalarChecks(s *spec.Schema, k kind, x *Statement, path Code) []Code {
+	var out []Code
+	fail := func(msg Code) Code { return addErr(path, msg) }
+	if s.Enum != nil {
+		var texts []Code
+		for _, v := range s.Enum {
+			texts = append(texts, Lit(string(v)))
+		}
+		msg := fail(rt("MsgEnum").Call(Index().String().Values(texts...)))
+		if k <= kBool {
+			var lits []Code
+			for _, v := range s.Enum {
+				lits = append(lits, jsonLit(v, k))
+			}
+			out = append(out, Switch(x).Block(Case(lits...), Default().Block(msg)))
+		} else {
+			var cond *Statement
+			for _, v := range s.Enum {
+				c := rt("EqualJSON").Call(x, Index().Byte().Call(Lit(string(v))))
+				if cond == nil {
+					cond = c
+				} else {
+					cond = cond.Op("||").Add(c)
+				}
+			}
+			out = append(out, If(Op("!").Parens(cond)).Block(msg))
+		}
+	}
+	if s.Const != nil {
+		msg := fail(rt("MsgConst").Call(Lit(string(s.Const))))
+		if k <= kBool {
+			out = append(out, If(Add(x).Op("!=").Add(jsonLit(s.Const, k))).Block(msg))
+		} else {
+			out = append(out, If(Op("!").Add(rt("EqualJSON")).Call(x, Index().Byte().Call(Lit(string(s.Const))))).Block(msg))
+		}
+	}
+	switch k {
+	case kString:
+		if s.MinLength != nil || s.MaxLength != nil {
+			out = append(out, lengthCheck(x, s.MinLength, s.MaxLength, path)...)
+		}
+		if s.Pattern != "" {
+			out = append(out, If(Op("!").Id(m.patternVar(s.Pattern)).Dot("MatchString").Call(x)).Block(fail(rt("MsgPattern").Call(Lit(s.Pattern)))))
+		}
+		if fn, ok := map[string]string{"date": "IsDate", "date-time": "IsDateTime", "email": "IsEmail", "uri": "IsURI", "uuid": "IsUUID"}[s.Format]; ok {
+			out = append(out, If(Op("!").Add(rt(fn)).Call(x)).Block(fail(rt("MsgFormat").Call(Lit(s.Format)))))
+		}
+	case kInt, kFloat:
+		bound := func(b *float64, op, msgFn string) {
+			if b == nil {
+				return
+			}
+			var cond *Statement
+			switch {
+			case k == kInt && isIntegral(*b):
+				cond = Add(x).Op(op).Lit(int(*b))
+			case k == kInt:
+				cond = Float64().Call(x).Op(op).Lit(*b)
+			default:
+				cond = Add(x).Op(op).Lit(*b)
+			}
+			out = append(out, If(cond).Block(fail(rt(msgFn).Call(Lit(*b)))))
+		}
+		bound(s.Minimum, "<", "MsgMinimum")
+		bound(s.Maximum, ">", "MsgMaximum")
+		bound(s.ExclusiveMinimum, "<=", "MsgExclusiveMinimum")
+		bound(s.ExclusiveMaximum, ">=", "MsgExclusiveMaximum")
+		if mo := s.MultipleOf; mo != nil {
+			var cond *Statement
+			if k == kInt && isIntegral(*mo) {
+				cond = Add(x).Op("%").Lit(int(*mo)).Op("!=").Lit(0)
+			} else {
+				xf := x
+				if k == kInt {
+					xf = Float64().Call(x)
+				}
+				cond = Op("!").Add(rt("IsMultipleOf")).Call(xf, Lit(*mo))
+			}
+			out = append(out, If(cond).Block(fail(rt("MsgMultipleOf").Call(Lit(*mo)))))
+		}
+	}
+	return out
+}
+
+func lengthCheck(x Code, min, max *int64, path Code) []Code {
+	n := rt("RuneCount").Call(x)
+	minErr := func() Code { return addErr(path, rt("MsgMinLength").Call(Lit(int(*min)))) }
+	maxErr := func() Code { return addErr(path, rt("MsgMaxLength").Call(Lit(int(*max)))) }
+	switch {
+	case min != nil && max != nil:
+		return []Code{If(Id("n").Op(":=").Add(n), Id("n").Op("<").Lit(int(*min))).Block(minErr()).
+			Else().If(Id("n").Op(">").Lit(int(*max))).Block(maxErr())}
+	case min != nil:
+		return []Code{If(Add(n).Op("<").Lit(int(*min))).Block(minErr())}
+	default:
+		return []Code{If(Add(n).Op(">").Lit(int(*max))).Block(maxErr())}
+	}
+}
+
+// helperFuncs emits the helpers the generated code uses, in a fixed order.
+func (m *Model) helperFuncs(f *File) {
+	read := func(name, want, jsonKind string, goT *Statement, method string) {
+		if !m.helpers[name] {
+			return
+		}
+		f.Comment(lcf("%s decodes a JSON %s into v.", name, want))
+		body := []Code{kindCheck(want, jsonKind),
+			List(Id("x"), Err()).Op(":=").Id("d").Dot(method).Call(),
+		}
+		if name == "readInt" || name == "readFloat" {
+			body = append(body, If(Err().Op("==").Add(rt("ErrNotInteger"))).Block(
+				addErr(Id("p"), rt("MsgNotInteger")), Return(Nil()),
+			).Else().If(Err().Op("==").Add(rt("ErrOutOfRange"))).Block(
+				addErr(Id("p"), rt("MsgOutOfRange")), Return(Nil()),
+			))
+		}
+		body = append(body,
+			If(Err().Op("!=").Nil()).Block(Return(Err())),
+			Op("*").Id("v").Op("=").Id("x"),
+			Return(Nil()))
+		f.Func().Id(name).Params(dParam(), pParam(), Id("v").Op("*").Add(goT), eParam()).Error().Block(body...)
+	}
+	read("readString", "string", "KindString", String(), "ReadString")
+	read("readInt", "integer", "KindNumber", Int64(), "ReadInt")
+	read("readFloat", "number", "KindNumber", Float64(), "ReadFloat")
+	read("readBool", "boolean", "KindBool", Bool(), "ReadBool")
+	if m.helpers["readRaw"] {
+		f.Comment(lc("readRaw keeps a copy of the next JSON value, whatever it is."))
+		f.Func().Id("readRaw").Params(dParam(), pParam(), Id("v").Op("*").Qual(jsonPkg, "RawMessage"), eParam()).Error().Block(
+			List(Id("raw"), Err()).Op(":=").Id("d").Dot("ReadRaw").Call(),
+			If(Err().Op("!=").Nil()).Block(Return(Err())),
+			Op("*").Id("v").Op("=").Append(Qual(jsonPkg, "RawMessage").Call(Nil()), Id("raw").Op("...")),
+			Return(Nil()),
+		)
+	}
+	if m.helpers["discriminator"] {
+		f.Comment(lc("discriminator returns the string value of property key of the JSON\nobject raw, and whether the property is there."))
+		f.Func().Id("discriminator").Params(Id("raw").Index().Byte(), Id("key").String()).Params(String(), Bool(), Error()).Block(
+			Var().Id("d").Add(rt("Decoder")),
+			Id("d").Dot("Reset").Call(Id("raw")),
+			If(Err().Op(":=").Id("d").Dot("BeginObject").Call(), Err().Op("!=").Nil()).Block(Return(Lit(""), False(), Err())),
+			For().Block(
+				List(Id("k"), Id("ok"), Err()).Op(":=").Id("d").Dot("NextKey").Call(),
+				If(Err().Op("!=").Nil().Op("||").Op("!").Id("ok")).Block(Return(Lit(""), False(), Err())),
+				If(String().Call(Id("k")).Op("==").Id("key").Op("&&").Id("d").Dot("Peek").Call().Op("==").Add(rt("KindString"))).Block(
+					List(Id("s"), Err()).Op(":=").Id("d").Dot("ReadString").Call(),
+					Return(Id("s"), True(), Err()),
+				),
+				If(String().Call(Id("k")).Op("==").Id("key")).Block(Return(Lit(""), True(), Nil())),
+				If(Err().Op(":=").Id("d").Dot("Skip").Call(), Err().Op("!=").Nil()).Block(Return(Lit(""), False(), Err())),
+			),
+		)
+	}
+}
+
+var _ = json.Valid
+var _ = strconv.Itoa

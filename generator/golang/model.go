@@ -1,0 +1,703 @@
+// Package golang lowers a spec.API to Go (every Go name and type decided
+// once, in model.go) and emits the generated Go files with jennifer, one
+// function per output file.
+package golang
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/mcpgen-dev/mcpgen/generator/naming"
+	"github.com/mcpgen-dev/mcpgen/spec"
+)
+
+// kind is the Go shape of a node.
+type kind int
+
+const (
+	kString kind = iota // string (or a named string type)
+	kInt                // int64
+	kFloat              // float64
+	kBool               // bool
+	kRaw                // json.RawMessage: any JSON value
+	kSlice              // []elem
+	kMap                // map[string]elem
+	kStruct             // struct with fields
+	kOneOf              // struct with one pointer field per variant
+)
+
+// node is one Go type: a declared type (named spec types, tool inputs and
+// outputs, inline objects, enums and unions) or an anonymous one (scalars,
+// and slices and maps, which get their own decode/validate/append
+// functions named after where they occur).
+type node struct {
+	kind   kind
+	schema *spec.Schema // the constraints; never a $ref
+	// name is the declared type's name, or for anonymous slices and maps
+	// the suffix of their functions (decodeX, validateX, appendX).
+	name     string
+	declared bool
+	// alias declares name as an alias of target (a tool output that is a
+	// named type keeps that type's methods).
+	alias *node
+	doc   []string // doc comment paragraphs (the first starts with name)
+	enum  []enumConst
+	elem  *slot // slice items, map values, additional properties of a struct
+	// fields of a struct, in declaration order.
+	fields []*field
+	// extra holds the additional properties of a struct that allows them.
+	extra    bool
+	variants []*variant
+	disc     *spec.Discriminator
+	// validates says validateX exists: the node or something it contains
+	// has a constraint. Computed by a fixpoint over the node graph.
+	validates bool
+	pos       spec.Pos
+}
+
+// real follows aliases to the node that owns the functions.
+func (n *node) real() *node {
+	for n.alias != nil {
+		n = n.alias
+	}
+	return n
+}
+
+// unit reports whether the node has its own functions.
+func (n *node) unit() bool { return n.declared || n.kind == kSlice || n.kind == kMap }
+
+// enumConst is one constant of an enum type.
+type enumConst struct {
+	name  string
+	value json.RawMessage
+}
+
+// slot is a use of a node: a field, an item, a map value, a variant.
+//
+// Nullability and optionality both need a way to say "no value", and Go's
+// is a pointer, so:
+//   - optional (no default): pointer, omitted when nil;
+//   - required and nullable: pointer, written as null when nil;
+//   - optional and nullable: pointer; absent and null both decode to nil
+//     and nil is omitted (JSON Schema gives the two no different meaning
+//     for an optional property, so the encoding picks the shorter);
+//   - slices, maps and json.RawMessage are never pointers: nil is their
+//     "no value" (absent when optional, null when nullable and required);
+//   - a field with a default is a value: decoding always sets it.
+type slot struct {
+	node     *node
+	ptr      bool
+	nullable bool
+}
+
+type field struct {
+	jsonName string
+	goName   string
+	slot
+	required bool
+	def      json.RawMessage
+	doc      []string
+	header   string
+	pos      spec.Pos
+}
+
+type variant struct {
+	goName string
+	node   *node
+	// value is the discriminator value that selects the variant.
+	value string
+}
+
+// tool is a lowered spec.Tool.
+type tool struct {
+	t      *spec.Tool
+	method string
+	input  *node
+	output *node // nil when the tool returns free-form content
+}
+
+type template struct {
+	t      *spec.ResourceTemplate
+	method string
+	params *node
+	vars   []*templateVar
+}
+
+type templateVar struct {
+	v        *spec.Variable
+	field    *field
+	complete string // handler method name for complete: handler
+}
+
+type prompt struct {
+	p        *spec.Prompt
+	method   string
+	args     string // the Args struct type name
+	fields   []promptField
+	complete []string
+}
+
+type promptField struct {
+	a        *spec.PromptArgument
+	goName   string
+	complete string // handler method name for complete: handler
+}
+
+type resource struct {
+	r      *spec.Resource
+	method string
+}
+
+// Model is everything the emitters need, decided once.
+type Model struct {
+	api       *spec.API
+	nodes     []*node // declared and anonymous units, in the order they are emitted
+	tools     []*tool
+	resources []*resource
+	templates []*template
+	prompts   []*prompt
+	patterns  []pattern
+	// helpers used by the generated code, by name.
+	helpers map[string]bool
+}
+
+type pattern struct {
+	name, expr string
+}
+
+// Lower decides every Go name and type of api. Name collisions are
+// returned as spec.Diagnostics at the spec positions involved.
+func Lower(api *spec.API) (*Model, error) {
+	l := &lowerer{
+		m:        &Model{api: api, helpers: map[string]bool{}},
+		named:    map[string]*node{},
+		names:    map[string]spec.Pos{},
+		specType: map[string]*spec.NamedType{},
+		patterns: map[string]string{},
+	}
+	for _, reserved := range []string{"Handler", "UnimplementedHandler", "NewServer"} {
+		l.names[reserved] = spec.Pos{}
+	}
+	for _, nt := range api.Types {
+		l.specType[nt.Name] = nt
+	}
+	// Named types first, so that references resolve whatever the order.
+	for _, nt := range api.Types {
+		l.namedNode(nt)
+	}
+	methods := map[string]spec.Pos{}
+	method := func(name string, pos spec.Pos, what string) string {
+		if prev, dup := methods[name]; dup {
+			l.diag(pos, "%s: Handler method %s collides with the one from %s", what, name, posString(prev))
+		}
+		methods[name] = pos
+		return name
+	}
+	for _, t := range api.Tools {
+		base := l.goName(t.Name, t.Pos, "tool "+quote(t.Name))
+		lt := &tool{t: t, method: method(base, t.Pos, "tool "+quote(t.Name))}
+		in := *t.Input
+		in.Type = spec.KindObject
+		lt.input = l.declare(base+"Input", &in, t.Pos)
+		lt.input.doc = append([]string{fmt.Sprintf("%s is the input of the %q tool.", lt.input.name, t.Name)}, lt.input.doc[1:]...)
+		if t.Output != nil {
+			lt.output = l.output(base+"Output", t)
+		}
+		l.m.tools = append(l.m.tools, lt)
+	}
+	for _, r := range api.Resources {
+		base := l.goName(r.Name, r.Pos, "resource "+quote(r.Name))
+		l.m.resources = append(l.m.resources, &resource{r: r, method: method("Read"+base, r.Pos, "resource "+quote(r.Name))})
+	}
+	for _, t := range api.Templates {
+		l.template(t, method)
+	}
+	for _, p := range api.Prompts {
+		l.prompt(p, method)
+	}
+	if len(l.diags) > 0 {
+		l.diags.Sort()
+		return nil, l.diags
+	}
+	computeValidates(l.m.nodes)
+	return l.m, nil
+}
+
+type lowerer struct {
+	m        *Model
+	named    map[string]*node
+	specType map[string]*spec.NamedType
+	names    map[string]spec.Pos // every package-level Go name taken, with where it came from
+	patterns map[string]string   // regexp → variable name
+	diags    spec.Diagnostics
+}
+
+func (l *lowerer) diag(pos spec.Pos, format string, args ...any) {
+	l.diags = append(l.diags, spec.Diagnostic{Pos: pos, Message: fmt.Sprintf(format, args...)})
+}
+
+func quote(s string) string { return fmt.Sprintf("%q", s) }
+
+func posString(p spec.Pos) string {
+	if p.Line == 0 {
+		return "the generated code"
+	}
+	return fmt.Sprintf("line %d", p.Line)
+}
+
+// goName is naming.Exported, reporting names that yield no identifier.
+func (l *lowerer) goName(name string, pos spec.Pos, what string) string {
+	g := naming.Exported(name)
+	if g == "" {
+		l.diag(pos, "%s: cannot make a Go name of %q", what, name)
+		return "X"
+	}
+	return g
+}
+
+// claim reserves a package-level Go name, reporting a collision.
+func (l *lowerer) claim(name string, pos spec.Pos) {
+	if prev, dup := l.names[name]; dup {
+		l.diag(pos, "Go name %s collides with the one from %s", name, posString(prev))
+		return
+	}
+	l.names[name] = pos
+}
+
+// namedNode returns the node of a named spec type, lowering it once.
+func (l *lowerer) namedNode(nt *spec.NamedType) *node {
+	if n := l.named[nt.Name]; n != nil {
+		return n
+	}
+	name := l.goName(nt.Name, nt.Pos, "type "+quote(nt.Name))
+	s := nt.Schema
+	if s.Ref != "" || s.IsAnyValue() && s.Type != spec.KindNull {
+		// A type that is another type or any JSON value: a Go alias.
+		n := &node{kind: kRaw, name: name, schema: s, pos: nt.Pos}
+		l.named[nt.Name] = n
+		l.claim(name, nt.Pos)
+		if s.Ref != "" {
+			target := l.ref(s.Ref, nt.Pos)
+			n.kind, n.alias = target.kind, target
+		}
+		n.doc = docOf(name, "", s)
+		l.m.nodes = append(l.m.nodes, n)
+		return n
+	}
+	n := l.newNode(name, s, nt.Pos)
+	l.named[nt.Name] = n
+	l.fill(n)
+	return n
+}
+
+func (l *lowerer) ref(name string, pos spec.Pos) *node {
+	nt := l.specType[name]
+	if nt == nil {
+		l.diag(pos, "unknown type %q", name)
+		return &node{kind: kRaw, schema: &spec.Schema{}}
+	}
+	return l.namedNode(nt)
+}
+
+// newNode makes the node of a schema that becomes a declared type and
+// registers it (before its children, so that recursion terminates).
+func (l *lowerer) newNode(name string, s *spec.Schema, pos spec.Pos) *node {
+	n := &node{kind: shapeOf(s), name: name, schema: s, declared: true, pos: pos}
+	l.claim(name, pos)
+	n.doc = docOf(name, "", s)
+	l.m.nodes = append(l.m.nodes, n)
+	return n
+}
+
+// declare lowers an inline schema that must be a declared type.
+func (l *lowerer) declare(name string, s *spec.Schema, pos spec.Pos) *node {
+	n := l.newNode(name, s, pos)
+	l.fill(n)
+	return n
+}
+
+// shapeOf is the Go kind of a non-$ref schema.
+func shapeOf(s *spec.Schema) kind {
+	if len(s.OneOf) > 0 {
+		return kOneOf
+	}
+	switch s.Type {
+	case spec.KindString:
+		return kString
+	case spec.KindInteger:
+		return kInt
+	case spec.KindNumber:
+		return kFloat
+	case spec.KindBoolean:
+		return kBool
+	case spec.KindArray:
+		return kSlice
+	case spec.KindObject:
+		if len(s.Properties) == 0 && s.AllowAdditional {
+			return kMap
+		}
+		return kStruct
+	}
+	return kRaw
+}
+
+// fill lowers the children of a declared node.
+func (l *lowerer) fill(n *node) {
+	s := n.schema
+	switch n.kind {
+	case kString, kInt:
+		if s.Enum != nil {
+			l.enum(n)
+		}
+	case kSlice:
+		n.elem = l.slotOf(n.name+"Item", s.Items, n.pos)
+	case kMap:
+		n.elem = l.slotOf(n.name+"Value", s.AdditionalProperties, n.pos)
+	case kStruct:
+		l.fields(n)
+	case kOneOf:
+		l.variants(n)
+	}
+	if s.Pattern != "" {
+		l.pattern(n.name, s.Pattern)
+	}
+}
+
+func (l *lowerer) pattern(owner, expr string) {
+	if _, ok := l.patterns[expr]; ok {
+		return
+	}
+	name := "pattern" + owner
+	l.claim(name, spec.Pos{})
+	l.patterns[expr] = name
+	l.m.patterns = append(l.m.patterns, pattern{name: name, expr: expr})
+}
+
+func (m *Model) patternVar(expr string) string {
+	for _, p := range m.patterns {
+		if p.expr == expr {
+			return p.name
+		}
+	}
+	panic("golang: pattern not lowered: " + expr)
+}
+
+func (l *lowerer) enum(n *node) {
+	seen := map[string]bool{}
+	for i, v := range n.schema.Enum {
+		var word string
+		if n.kind == kString {
+			var s string
+			if json.Unmarshal(v, &s) == nil {
+				word = naming.Exported(s)
+				if s == "" {
+					word = "Empty"
+				}
+			}
+		} else {
+			word = naming.Exported(string(v))
+			if len(v) > 0 && v[0] == '-' {
+				word = "Minus" + word
+			}
+		}
+		if word == "" {
+			word = fmt.Sprintf("Value%d", i)
+		}
+		name := n.name + word
+		if seen[name] {
+			l.diag(n.schema.Pos, "enum value %s: Go constant %s is already taken by another value", v, name)
+			continue
+		}
+		seen[name] = true
+		l.claim(name, n.schema.Pos)
+		n.enum = append(n.enum, enumConst{name: name, value: v})
+	}
+}
+
+// slotOf lowers a schema used at a place (owner is the name an inline
+// declared type there gets).
+func (l *lowerer) slotOf(owner string, s *spec.Schema, pos spec.Pos) *slot {
+	if s == nil {
+		return &slot{node: &node{kind: kRaw, schema: &spec.Schema{}}}
+	}
+	if s.Pos.Line != 0 {
+		pos = s.Pos
+	}
+	sl := &slot{nullable: s.Nullable}
+	if s.Ref != "" {
+		sl.node = l.ref(s.Ref, pos)
+		sl.nullable = sl.nullable || sl.node.schema.Nullable
+		return sl
+	}
+	k := shapeOf(s)
+	switch {
+	case k == kStruct || k == kOneOf || (k == kString || k == kInt) && s.Enum != nil:
+		sl.node = l.declare(owner, s, pos)
+	case k == kSlice || k == kMap:
+		n := &node{kind: k, name: owner, schema: s, pos: pos}
+		l.claim(owner, pos)
+		l.m.nodes = append(l.m.nodes, n)
+		l.fill(n)
+		sl.node = n
+	default:
+		sl.node = &node{kind: k, schema: s, pos: pos}
+		if s.Pattern != "" {
+			l.pattern(owner, s.Pattern)
+		}
+	}
+	return sl
+}
+
+func (l *lowerer) fields(n *node) {
+	s := n.schema
+	goNames := map[string]*spec.Property{}
+	for _, p := range s.Properties {
+		g := l.goName(p.Name, p.Pos, "property "+quote(p.Name))
+		if prev := goNames[g]; prev != nil {
+			l.diag(p.Pos, "property %q: Go field %s.%s collides with property %q", p.Name, n.name, g, prev.Name)
+			continue
+		}
+		goNames[g] = p
+		f := &field{jsonName: p.Name, goName: g, required: p.Required, pos: p.Pos,
+			header: p.Schema.Header, def: p.Schema.Default}
+		f.slot = *l.slotOf(n.name+g, p.Schema, p.Pos)
+		if f.def == nil && p.Schema.Ref != "" {
+			f.def = f.node.schema.Default
+		}
+		f.doc = docOf(g, p.Schema.Title, p.Schema)[1:]
+		if f.node.kind != kSlice && f.node.kind != kMap && f.node.kind != kRaw {
+			f.ptr = f.nullable || (!f.required && f.def == nil)
+		}
+		n.fields = append(n.fields, f)
+	}
+	if s.AllowAdditional {
+		if _, dup := goNames["AdditionalProperties"]; dup {
+			l.diag(s.Pos, "Go field %s.AdditionalProperties is taken by a property", n.name)
+		}
+		n.extra = true
+		n.elem = l.slotOf(n.name+"Value", s.AdditionalProperties, n.pos)
+	}
+}
+
+func (l *lowerer) variants(n *node) {
+	s := n.schema
+	seen := map[string]bool{}
+	for i, v := range s.OneOf {
+		var vn *node
+		var g string
+		if v.Ref != "" {
+			vn = l.ref(v.Ref, v.Pos)
+			g = naming.Exported(v.Ref)
+		} else {
+			g = naming.Exported(v.Title)
+			if g == "" {
+				g = naming.Exported(string(shapeName(v)))
+			}
+			if g == "" || seen[g] {
+				g = fmt.Sprintf("Variant%d", i+1)
+			}
+			sl := l.slotOf(n.name+g, v, v.Pos)
+			vn = sl.node
+		}
+		if seen[g] {
+			g = fmt.Sprintf("%sVariant%d", g, i+1)
+		}
+		seen[g] = true
+		vr := &variant{goName: g, node: vn}
+		if d := s.Discriminator; d != nil {
+			vr.value = v.Ref
+			for _, c := range d.Mapping {
+				if c.Type == v.Ref {
+					vr.value = c.Value
+				}
+			}
+		}
+		n.variants = append(n.variants, vr)
+	}
+	n.disc = s.Discriminator
+}
+
+func shapeName(s *spec.Schema) string {
+	switch shapeOf(s) {
+	case kString:
+		return "string"
+	case kInt:
+		return "integer"
+	case kFloat:
+		return "number"
+	case kBool:
+		return "boolean"
+	case kSlice:
+		return "array"
+	case kStruct, kMap:
+		return "object"
+	}
+	return ""
+}
+
+// output lowers a tool's output: a named type keeps its name through an
+// alias, anything else becomes the declared type <Tool>Output.
+func (l *lowerer) output(name string, t *spec.Tool) *node {
+	s := t.Output
+	doc := fmt.Sprintf("%s is the structured output of the %q tool.", name, t.Name)
+	// A named type keeps its methods through an alias (a nullable root
+	// output is not representable as a Go value of that type, so nullable
+	// is ignored there); any JSON value stays raw bytes.
+	if s.Ref != "" || shapeOf(s) == kRaw {
+		n := &node{kind: kRaw, name: name, schema: s, pos: t.Pos, doc: []string{doc}}
+		if s.Ref != "" {
+			n.alias = l.ref(s.Ref, t.Pos)
+			n.kind, n.schema = n.alias.kind, n.alias.schema
+		}
+		l.claim(name, t.Pos)
+		l.m.nodes = append(l.m.nodes, n)
+		return n
+	}
+	n := l.declare(name, s, t.Pos)
+	n.doc = append([]string{doc}, n.doc[1:]...)
+	return n
+}
+
+func (l *lowerer) template(t *spec.ResourceTemplate, method func(string, spec.Pos, string) string) {
+	what := "resource template " + quote(t.Name)
+	base := l.goName(t.Name, t.Pos, what)
+	lt := &template{t: t, method: method("Read"+base, t.Pos, what)}
+	obj := &spec.Schema{Type: spec.KindObject, Pos: t.Pos}
+	for _, v := range t.Variables {
+		obj.Properties = append(obj.Properties, &spec.Property{Name: v.Name, Schema: v.Schema, Required: true, Pos: v.Pos})
+	}
+	lt.params = l.declare(base+"Params", obj, t.Pos)
+	lt.params.doc = []string{fmt.Sprintf("%s holds the variables of the %q resource template (%s).", lt.params.name, t.Name, t.URITemplate)}
+	for i, v := range t.Variables {
+		if i >= len(lt.params.fields) {
+			break
+		}
+		tv := &templateVar{v: v, field: lt.params.fields[i]}
+		if v.Complete != nil && v.Complete.Handler {
+			tv.complete = method("Complete"+base+lt.params.fields[i].goName, v.Complete.Pos, what)
+		}
+		if v.Complete != nil && len(v.Complete.Values) > 0 {
+			l.m.helpers["completeFrom"] = true
+		}
+		lt.vars = append(lt.vars, tv)
+	}
+	l.m.templates = append(l.m.templates, lt)
+}
+
+func (l *lowerer) prompt(p *spec.Prompt, method func(string, spec.Pos, string) string) {
+	what := "prompt " + quote(p.Name)
+	base := l.goName(p.Name, p.Pos, what)
+	lp := &prompt{p: p, method: method("Get"+base, p.Pos, what), args: base + "Args"}
+	l.claim(lp.args, p.Pos)
+	seen := map[string]bool{}
+	for _, a := range p.Arguments {
+		g := l.goName(a.Name, a.Pos, what+": argument "+quote(a.Name))
+		if seen[g] {
+			l.diag(a.Pos, "%s: argument %q: Go field %s.%s is taken by another argument", what, a.Name, lp.args, g)
+			continue
+		}
+		seen[g] = true
+		pf := promptField{a: a, goName: g}
+		if a.Complete != nil && a.Complete.Handler {
+			pf.complete = method("Complete"+base+g, a.Complete.Pos, what)
+		}
+		if a.Complete != nil && len(a.Complete.Values) > 0 {
+			l.m.helpers["completeFrom"] = true
+		}
+		lp.fields = append(lp.fields, pf)
+	}
+	l.m.prompts = append(l.m.prompts, lp)
+}
+
+// docOf returns the doc paragraphs of a declared name: a sentence starting
+// with name, the description, and a Deprecated paragraph.
+func docOf(name, title string, s *spec.Schema) []string {
+	first := name + " is "
+	switch {
+	case title != "":
+		first += "the " + title + "."
+	case s.Title != "":
+		first += "the " + s.Title + "."
+	default:
+		first = ""
+	}
+	doc := []string{first}
+	if s.Description != "" {
+		doc = append(doc, s.Description)
+	}
+	if s.Deprecated {
+		doc = append(doc, "Deprecated: do not use in new code; the spec marks it as deprecated.")
+	}
+	return doc
+}
+
+// computeValidates marks the nodes that have a validateX function: those
+// with a constraint of their own or a child that validates. Iterated to a
+// fixpoint because types can be recursive.
+func computeValidates(nodes []*node) {
+	for changed := true; changed; {
+		changed = false
+		for _, n := range nodes {
+			if !n.validates && (n.alias == nil && n.ownChecks() || n.childValidates()) {
+				n.validates = true
+				changed = true
+			}
+		}
+	}
+}
+
+// ownChecks reports whether the node itself has a constraint.
+func (n *node) ownChecks() bool {
+	s := n.schema
+	switch n.kind {
+	case kOneOf:
+		return true
+	case kStruct, kMap:
+		return s.MinProperties != nil || s.MaxProperties != nil
+	case kSlice:
+		return s.MinItems != nil || s.MaxItems != nil || s.UniqueItems
+	}
+	return scalarChecks(s)
+}
+
+func scalarChecks(s *spec.Schema) bool {
+	return s.Enum != nil || s.Const != nil || s.MinLength != nil || s.MaxLength != nil ||
+		s.Pattern != "" || knownFormat(s.Format) || s.Minimum != nil || s.Maximum != nil ||
+		s.ExclusiveMinimum != nil || s.ExclusiveMaximum != nil || s.MultipleOf != nil
+}
+
+func knownFormat(f string) bool {
+	switch f {
+	case "date", "date-time", "email", "uri", "uuid":
+		return true
+	}
+	return false
+}
+
+func (n *node) childValidates() bool {
+	if n.alias != nil {
+		return n.alias.validates
+	}
+	if n.elem != nil && n.elem.checks() {
+		return true
+	}
+	for _, f := range n.fields {
+		if f.checks() {
+			return true
+		}
+	}
+	for _, v := range n.variants {
+		if v.node.validates || !v.node.unit() && scalarChecks(v.node.schema) {
+			return true
+		}
+	}
+	return false
+}
+
+// checks reports whether a value in the slot needs validation.
+func (s *slot) checks() bool {
+	if s.node.unit() || s.node.alias != nil {
+		return s.node.validates
+	}
+	return scalarChecks(s.node.schema)
+}
