@@ -164,7 +164,9 @@ func (c *stdioConn) process(ctx context.Context, line []byte) {
 			}
 			return
 		}
-		c.logger.Debug("stdio: ignoring notification", "method", req.Method)
+		if req.Method != notificationInitialized {
+			c.logger.Info("stdio: ignoring notification", "method", req.Method)
+		}
 		return
 	}
 
