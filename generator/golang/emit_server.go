@@ -2,6 +2,7 @@ package golang
 
 import (
 	"fmt"
+	"strings"
 
 	. "github.com/dave/jennifer/jen"
 
@@ -121,39 +122,42 @@ func (m *Model) ServerFile(f *File, b *schema.Builder) error {
 	var defs []Code
 	body := []Code{}
 	srv := api.Server
-	info := Dict{Id("Name"): Lit(srv.Name), Id("Version"): Lit(srv.Version)}
+	info := &ordered{}
+	info.add("Name", Lit(srv.Name))
 	if srv.Title != "" {
-		info[Id("Title")] = Lit(srv.Title)
+		info.add("Title", Lit(srv.Title))
 	}
+	info.add("Version", Lit(srv.Version))
 	if srv.Description != "" {
-		info[Id("Description")] = Lit(srv.Description)
+		info.add("Description", Lit(srv.Description))
 	}
 	if srv.WebsiteURL != "" {
-		info[Id("WebsiteURL")] = Lit(srv.WebsiteURL)
+		info.add("WebsiteURL", Lit(srv.WebsiteURL))
 	}
 	if len(srv.Icons) > 0 {
 		var icons []Code
 		for _, ic := range srv.Icons {
-			d := Dict{Id("Src"): Lit(ic.Src)}
+			d := &ordered{}
+			d.add("Src", Lit(ic.Src))
 			if ic.MimeType != "" {
-				d[Id("MimeType")] = Lit(ic.MimeType)
+				d.add("MimeType", Lit(ic.MimeType))
 			}
 			if len(ic.Sizes) > 0 {
 				var ss []Code
 				for _, s := range ic.Sizes {
 					ss = append(ss, Lit(s))
 				}
-				d[Id("Sizes")] = Index().String().Values(ss...)
+				d.add("Sizes", Index().String().Values(ss...))
 			}
 			if ic.Theme != "" {
-				d[Id("Theme")] = Lit(ic.Theme)
+				d.add("Theme", Lit(ic.Theme))
 			}
-			icons = append(icons, Values(d))
+			icons = append(icons, d.values())
 		}
-		info[Id("Icons")] = Index().Add(rt("Icon")).Values(icons...)
+		info.add("Icons", Index().Add(rt("Icon")).Values(icons...))
 	}
 	body = append(body, If(Id("opts").Dot("Info").Dot("Name").Op("==").Lit("")).Block(
-		Id("opts").Dot("Info").Op("=").Add(rt("Implementation")).Values(info)))
+		Id("opts").Dot("Info").Op("=").Add(rt("Implementation")).Add(info.values())))
 	if srv.Instructions != "" {
 		body = append(body, If(Id("opts").Dot("Instructions").Op("==").Lit("")).Block(
 			Id("opts").Dot("Instructions").Op("=").Lit(srv.Instructions)))
@@ -175,20 +179,22 @@ func (m *Model) ServerFile(f *File, b *schema.Builder) error {
 			return err
 		}
 		name := "tool" + t.method
-		defs = append(defs, Id(name).Op("=").Lit(def))
-		d := Dict{Id("Name"): Lit(t.t.Name), Id("Definition"): Id(name)}
+		defs = append(defs, Id(name).Op("=").Add(rawString(def)))
+		d := &ordered{}
+		d.add("Name", Lit(t.t.Name))
+		d.add("Definition", Id(name))
 		if len(t.t.Scopes) > 0 {
 			var ss []Code
 			for _, s := range t.t.Scopes {
 				ss = append(ss, Lit(s))
 			}
-			d[Id("Scopes")] = Index().String().Values(ss...)
+			d.add("Scopes", Index().String().Values(ss...))
 		}
 		if hs := paramHeaders(t.input, nil); len(hs) > 0 {
-			d[Id("ParamHeaders")] = Index().Add(rt("ParamHeader")).Values(hs...)
+			d.add("ParamHeaders", Index().Add(rt("ParamHeader")).Values(hs...))
 		}
-		d[Id("Call")] = m.toolCall(t)
-		body = append(body, Id("s").Dot("AddTool").Call(rt("ToolDef").Values(d)))
+		d.add("Call", m.toolCall(t))
+		body = append(body, Id("s").Dot("AddTool").Call(rt("ToolDef").Add(d.values())))
 	}
 	for _, r := range m.resources {
 		def, err := resourceDefinition(r.r)
@@ -196,17 +202,19 @@ func (m *Model) ServerFile(f *File, b *schema.Builder) error {
 			return err
 		}
 		name := "resource" + r.method[len("Read"):]
-		defs = append(defs, Id(name).Op("=").Lit(def))
-		d := Dict{Id("URI"): Lit(r.r.URI), Id("Definition"): Id(name),
-			Id("Read"): Func().Params(Id("ctx").Qual("context", "Context"), Id("_").String()).Params(Index().Add(rt("ResourceContents")), Error()).Block(
-				Return(Id("h").Dot(r.method).Call(Id("ctx"))))}
+		defs = append(defs, Id(name).Op("=").Add(rawString(def)))
+		d := &ordered{}
+		d.add("URI", Lit(r.r.URI))
+		d.add("Definition", Id(name))
 		if r.r.MimeType != "" {
-			d[Id("MimeType")] = Lit(r.r.MimeType)
+			d.add("MimeType", Lit(r.r.MimeType))
 		}
 		if r.r.Cache != nil {
-			d[Id("Cache")] = Op("&").Add(cacheLit(r.r.Cache))
+			d.add("Cache", Op("&").Add(cacheLit(r.r.Cache)))
 		}
-		body = append(body, Id("s").Dot("AddResource").Call(rt("ResourceDef").Values(d)))
+		d.add("Read", Func().Params(Id("ctx").Qual("context", "Context"), Id("_").String()).Params(Index().Add(rt("ResourceContents")), Error()).Block(
+			Return(Id("h").Dot(r.method).Call(Id("ctx")))))
+		body = append(body, Id("s").Dot("AddResource").Call(rt("ResourceDef").Add(d.values())))
 	}
 	for _, t := range m.templates {
 		def, err := templateDefinition(t.t)
@@ -214,24 +222,27 @@ func (m *Model) ServerFile(f *File, b *schema.Builder) error {
 			return err
 		}
 		name := "template" + t.method[len("Read"):]
-		defs = append(defs, Id(name).Op("=").Lit(def))
-		d := Dict{Id("URITemplate"): Lit(t.t.URITemplate), Id("Definition"): Id(name), Id("Read"): m.templateRead(t)}
+		defs = append(defs, Id(name).Op("=").Add(rawString(def)))
+		d := &ordered{}
+		d.add("URITemplate", Lit(t.t.URITemplate))
+		d.add("Definition", Id(name))
 		if t.t.MimeType != "" {
-			d[Id("MimeType")] = Lit(t.t.MimeType)
+			d.add("MimeType", Lit(t.t.MimeType))
 		}
 		if t.t.Cache != nil {
-			d[Id("Cache")] = Op("&").Add(cacheLit(t.t.Cache))
+			d.add("Cache", Op("&").Add(cacheLit(t.t.Cache)))
 		}
-		var comp = Dict{}
+		d.add("Read", m.templateRead(t))
+		comp := &ordered{}
 		for _, v := range t.vars {
 			if c := completeFunc(v.v.Complete, v.complete); c != nil {
-				comp[Lit(v.v.Name)] = c
+				comp.addCode(Lit(v.v.Name), c)
 			}
 		}
-		if len(comp) > 0 {
-			d[Id("Complete")] = Map(String()).Add(rt("CompleteFunc")).Values(comp)
+		if len(comp.items) > 0 {
+			d.add("Complete", Map(String()).Add(rt("CompleteFunc")).Add(comp.values()))
 		}
-		body = append(body, Id("s").Dot("AddResourceTemplate").Call(rt("TemplateDef").Values(d)))
+		body = append(body, Id("s").Dot("AddResourceTemplate").Call(rt("TemplateDef").Add(d.values())))
 	}
 	for _, p := range m.prompts {
 		def, err := promptDefinition(p.p)
@@ -239,18 +250,21 @@ func (m *Model) ServerFile(f *File, b *schema.Builder) error {
 			return err
 		}
 		name := "prompt" + p.method[len("Get"):]
-		defs = append(defs, Id(name).Op("=").Lit(def))
-		d := Dict{Id("Name"): Lit(p.p.Name), Id("Definition"): Id(name), Id("Get"): m.promptGet(p)}
-		var comp = Dict{}
+		defs = append(defs, Id(name).Op("=").Add(rawString(def)))
+		d := &ordered{}
+		d.add("Name", Lit(p.p.Name))
+		d.add("Definition", Id(name))
+		d.add("Get", m.promptGet(p))
+		comp := &ordered{}
 		for _, pf := range p.fields {
 			if c := completeFunc(pf.a.Complete, pf.complete); c != nil {
-				comp[Lit(pf.a.Name)] = c
+				comp.addCode(Lit(pf.a.Name), c)
 			}
 		}
-		if len(comp) > 0 {
-			d[Id("Complete")] = Map(String()).Add(rt("CompleteFunc")).Values(comp)
+		if len(comp.items) > 0 {
+			d.add("Complete", Map(String()).Add(rt("CompleteFunc")).Add(comp.values()))
 		}
-		body = append(body, Id("s").Dot("AddPrompt").Call(rt("PromptDef").Values(d)))
+		body = append(body, Id("s").Dot("AddPrompt").Call(rt("PromptDef").Add(d.values())))
 	}
 	body = append(body, Return(Id("s")))
 	if len(defs) > 0 {
@@ -269,7 +283,7 @@ func (m *Model) ServerFile(f *File, b *schema.Builder) error {
 						Id("out").Op("=").Append(Id("out"), Id("v")),
 					),
 				),
-				Return(rt("Completion").Values(Dict{Id("Values"): Id("out"), Id("Total"): Len(Id("out"))}), Nil()),
+				Return(rt("Completion").Values(Id("Values").Op(":").Id("out"), Id("Total").Op(":").Len(Id("out"))), Nil()),
 			)),
 		)
 	}
@@ -277,7 +291,7 @@ func (m *Model) ServerFile(f *File, b *schema.Builder) error {
 }
 
 func cacheLit(c *spec.CacheHint) *Statement {
-	return rt("CacheHint").Values(Dict{Id("TTLMs"): Lit(int(c.TTLMs)), Id("Scope"): Lit(c.Scope)})
+	return rt("CacheHint").Values(Id("TTLMs").Op(":").Lit(int(c.TTLMs)), Id("Scope").Op(":").Lit(c.Scope))
 }
 
 func completeFunc(c *spec.Completion, method string) Code {
@@ -308,7 +322,7 @@ func paramHeaders(n *node, path []string) []Code {
 			for _, s := range p {
 				ps = append(ps, Lit(s))
 			}
-			out = append(out, Values(Dict{Id("Name"): Lit(f.header), Id("Path"): Index().String().Values(ps...), Id("Type"): Lit(shapeName(f.node.real().schema))}))
+			out = append(out, Values(Id("Name").Op(":").Lit(f.header), Id("Path").Op(":").Index().String().Values(ps...), Id("Type").Op(":").Lit(shapeName(f.node.real().schema))))
 		}
 		if f.node.alias == nil && f.node.declared && f.node.kind == kStruct {
 			out = append(out, paramHeaders(f.node, p)...)
@@ -525,3 +539,24 @@ func promptDefinition(p *spec.Prompt) (string, error) {
 }
 
 func kv(k string, v any) schema.Member { return schema.Member{Key: k, Value: v} }
+
+// ordered is a keyed composite literal whose fields keep the order they
+// were added in (jennifer's Dict sorts them).
+type ordered struct{ items []Code }
+
+func (o *ordered) add(field string, v Code) { o.addCode(Id(field), v) }
+
+func (o *ordered) addCode(key, v Code) { o.items = append(o.items, Add(key).Op(":").Add(v)) }
+
+func (o *ordered) values() *Statement {
+	return Custom(Options{Open: "{", Close: "}", Separator: ",", Multi: true}, o.items...)
+}
+
+// rawString writes s as a raw string literal when it can, so that JSON
+// definitions stay readable.
+func rawString(s string) *Statement {
+	if strings.ContainsAny(s, "`\r") {
+		return Lit(s)
+	}
+	return Op("`" + s + "`")
+}

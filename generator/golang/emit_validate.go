@@ -36,7 +36,7 @@ func (m *Model) ValidateFile(f *File) {
 		if !n.unit() {
 			continue
 		}
-		f.Comment(lcf("decode%s decodes a %s, reporting values of the wrong type,\nmissing required and unknown properties to e. It returns only syntax errors.", n.name, n.name))
+		f.Comment(lcf("decode%s decodes the next JSON value of d into v. Values of the wrong\ntype, missing required and unknown properties go to e; only syntax\nerrors are returned.", n.name))
 		f.Func().Id("decode"+n.name).Params(dParam(), pParam(), Id("v").Op("*").Add(goType(n)), eParam()).Error().Block(m.decodeBody(n)...)
 		if n.validates {
 			f.Comment(lcf("validate%s reports every constraint of the spec that v violates to e.", n.name))
@@ -295,7 +295,7 @@ func (m *Model) checkValue(n *node, ptr, val *Statement, path Code) []Code {
 // checkSlot validates the value x held in slot s, skipping nil pointers,
 // and absent (nil) slices and maps when optional. decl declares the path
 // variable c.
-func (m *Model) checkSlot(s *slot, x *Statement, decl Code, optional bool) []Code {
+func (m *Model) checkSlot(s *slot, x *Statement, decl Code, optional, loop bool) []Code {
 	if !s.checks() {
 		return nil
 	}
@@ -306,6 +306,9 @@ func (m *Model) checkSlot(s *slot, x *Statement, decl Code, optional bool) []Cod
 	k := s.node.real().kind
 	if (optional || s.nullable) && (k == kSlice || k == kMap) {
 		return []Code{If(Add(x).Op("!=").Nil()).Block(inner...)}
+	}
+	if loop {
+		return inner
 	}
 	return []Code{Block(inner...)}
 }
@@ -330,7 +333,7 @@ func (m *Model) validateBody(n *node) []Code {
 		}
 		if n.elem.checks() {
 			out = append(out, For(Id("i").Op(":=").Range().Op("*").Id("v")).Block(
-				m.checkSlot(n.elem, Parens(Op("*").Id("v")).Index(Id("i")), Id("c").Op(":=").Id("p").Dot("Elem").Call(Id("i")), false)...))
+				m.checkSlot(n.elem, Parens(Op("*").Id("v")).Index(Id("i")), Id("c").Op(":=").Id("p").Dot("Elem").Call(Id("i")), false, true)...))
 		}
 		return out
 	case kMap:
@@ -338,7 +341,7 @@ func (m *Model) validateBody(n *node) []Code {
 		if n.elem.checks() {
 			out = append(out, For(List(Id("_"), Id("k")).Op(":=").Range().Qual("slices", "Sorted").Call(Qual("maps", "Keys").Call(Op("*").Id("v")))).Block(
 				append([]Code{Id("x").Op(":=").Parens(Op("*").Id("v")).Index(Id("k"))},
-					m.checkSlot(n.elem, Id("x"), Id("c").Op(":=").Id("p").Dot("Child").Call(Id("k")), false)...)...))
+					m.checkSlot(n.elem, Id("x"), Id("c").Op(":=").Id("p").Dot("Child").Call(Id("k")), false, true)...)...))
 		}
 		return out
 	case kOneOf:
@@ -352,7 +355,7 @@ func (m *Model) validateBody(n *node) []Code {
 	case kStruct:
 		var out []Code
 		for _, f := range n.fields {
-			out = append(out, m.checkSlot(&f.slot, Id("v").Dot(f.goName), Id("c").Op(":=").Id("p").Dot("Child").Call(Lit(f.jsonName)), !f.required && f.def == nil)...)
+			out = append(out, m.checkSlot(&f.slot, Id("v").Dot(f.goName), Id("c").Op(":=").Id("p").Dot("Child").Call(Lit(f.jsonName)), !f.required && f.def == nil, false)...)
 		}
 		if s.MinProperties != nil || s.MaxProperties != nil {
 			always := 0
@@ -374,7 +377,7 @@ func (m *Model) validateBody(n *node) []Code {
 		if n.extra && n.elem.checks() {
 			out = append(out, For(List(Id("_"), Id("k")).Op(":=").Range().Qual("slices", "Sorted").Call(Qual("maps", "Keys").Call(Id("v").Dot("AdditionalProperties")))).Block(
 				append([]Code{Id("x").Op(":=").Id("v").Dot("AdditionalProperties").Index(Id("k"))},
-					m.checkSlot(n.elem, Id("x"), Id("c").Op(":=").Id("p").Dot("Child").Call(Id("k")), false)...)...))
+					m.checkSlot(n.elem, Id("x"), Id("c").Op(":=").Id("p").Dot("Child").Call(Id("k")), false, true)...)...))
 		}
 		return out
 	}

@@ -16,17 +16,17 @@ const _ = runtime.IsAtLeastVersion0_1_0
 
 // The definitions as listed to clients, in compact JSON.
 const (
-	toolCreateOrder          = "{\"name\":\"create_order\",\"title\":\"Create an order\",\"description\":\"Places a new order for a customer.\",\"icons\":[{\"src\":\"https://example.com/create.png\",\"mimeType\":\"image/png\"}],\"inputSchema\":{\"type\":\"object\",\"properties\":{\"customer_id\":{\"type\":\"string\",\"pattern\":\"^C[0-9]+$\",\"maxLength\":16,\"x-mcp-header\":\"Customer-Id\"},\"quantity\":{\"type\":\"integer\",\"default\":1,\"examples\":[1,5],\"minimum\":1,\"maximum\":100,\"x-mcp-header\":\"Quantity\"},\"gift\":{\"type\":\"boolean\",\"default\":false,\"x-mcp-header\":\"Gift\"},\"priority\":{\"type\":\"integer\",\"enum\":[1,2,3],\"default\":2},\"shipping\":{\"type\":\"object\",\"description\":\"Where to ship.\",\"properties\":{\"country\":{\"type\":\"string\",\"enum\":[\"DE\",\"FR\",\"US\"],\"x-mcp-header\":\"Ship-Country\"},\"express\":{\"type\":\"boolean\"}},\"required\":[\"country\"],\"additionalProperties\":false},\"shape\":{\"description\":\"A shape, told apart by its kind.\",\"oneOf\":[{\"type\":\"object\",\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"circle\"},\"radius\":{\"type\":\"number\",\"exclusiveMinimum\":0}},\"required\":[\"kind\",\"radius\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"square\"},\"side\":{\"type\":\"number\",\"maximum\":1000,\"exclusiveMinimum\":0}},\"required\":[\"kind\",\"side\"],\"additionalProperties\":false}]},\"note\":{\"type\":[\"string\",\"null\"],\"maxLength\":500}},\"required\":[\"customer_id\"],\"additionalProperties\":false},\"outputSchema\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\",\"format\":\"uuid\"},\"status\":{\"type\":\"string\",\"description\":\"Where an order is in its life.\",\"enum\":[\"PENDING\",\"SHIPPED\",\"DELIVERED\",\"CANCELLED\"]},\"total\":{\"type\":\"object\",\"description\":\"An amount in a currency.\",\"properties\":{\"amount\":{\"type\":\"number\",\"minimum\":0,\"exclusiveMaximum\":1000000,\"multipleOf\":0.01},\"currency\":{\"type\":\"string\",\"default\":\"EUR\",\"examples\":[\"EUR\",\"USD\"],\"pattern\":\"^[A-Z]{3}$\",\"minLength\":3,\"maxLength\":3}},\"required\":[\"amount\"],\"additionalProperties\":false},\"placed_at\":{\"type\":\"string\",\"format\":\"date-time\"},\"delivery_date\":{\"type\":[\"string\",\"null\"],\"format\":\"date\"},\"contact\":{\"type\":\"string\",\"format\":\"email\"},\"tracking_url\":{\"type\":\"string\",\"format\":\"uri\"},\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"minItems\":0,\"maxItems\":10,\"uniqueItems\":true},\"labels\":{\"type\":\"object\",\"description\":\"Free-form labels.\",\"additionalProperties\":{\"type\":\"string\",\"maxLength\":64},\"maxProperties\":20},\"metadata\":{\"type\":\"object\",\"minProperties\":0},\"legacy_code\":{\"type\":\"string\",\"deprecated\":true},\"attachment\":{\"type\":\"string\",\"contentEncoding\":\"base64\",\"contentMediaType\":\"application/pdf\"}},\"required\":[\"id\",\"status\",\"total\"],\"additionalProperties\":false},\"annotations\":{\"title\":\"Create order\",\"readOnlyHint\":false,\"destructiveHint\":false,\"idempotentHint\":false,\"openWorldHint\":true}}"
-	toolMap                  = "{\"name\":\"map\",\"description\":\"A tool whose name is a Go keyword, with keyword property names.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"type\":{\"type\":\"string\",\"enum\":[\"a\",\"b\"]},\"func\":{\"type\":\"string\"},\"range\":{\"type\":\"object\",\"properties\":{\"from\":{\"type\":\"integer\",\"exclusiveMinimum\":-1},\"to\":{\"type\":\"integer\",\"exclusiveMaximum\":1000000}},\"additionalProperties\":false},\"default\":{\"type\":\"number\",\"default\":1.5,\"minimum\":0.5,\"maximum\":2.5},\"interface\":{\"type\":\"null\"},\"select\":{\"const\":42},\"chan\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"integer\",\"multipleOf\":3}}}},\"additionalProperties\":false},\"outputSchema\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/Node\"},\"$defs\":{\"Node\":{\"type\":\"object\",\"description\":\"A tree node; trees are recursive.\",\"properties\":{\"name\":{\"type\":\"string\",\"minLength\":1},\"children\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/Node\"},\"maxItems\":100},\"parent\":{\"anyOf\":[{\"$ref\":\"#/$defs/Node\"},{\"type\":\"null\"}],\"description\":\"The parent node, null at the root.\"}},\"required\":[\"name\"],\"additionalProperties\":false}}},\"annotations\":{\"readOnlyHint\":true,\"destructiveHint\":true,\"idempotentHint\":true,\"openWorldHint\":true}}"
-	toolListOrders           = "{\"name\":\"list_orders\",\"description\":\"Lists orders, optionally filtered.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"status\":{\"type\":\"string\",\"description\":\"Where an order is in its life.\",\"enum\":[\"PENDING\",\"SHIPPED\",\"DELIVERED\",\"CANCELLED\"]},\"limit\":{\"type\":\"integer\",\"default\":10,\"minimum\":1,\"maximum\":50},\"cursor\":{\"type\":\"string\"},\"labels\":{\"type\":\"object\",\"description\":\"Free-form labels.\",\"additionalProperties\":{\"type\":\"string\",\"maxLength\":64},\"maxProperties\":20}},\"additionalProperties\":false},\"outputSchema\":{\"type\":\"object\",\"properties\":{\"orders\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\",\"format\":\"uuid\"},\"status\":{\"type\":\"string\",\"description\":\"Where an order is in its life.\",\"enum\":[\"PENDING\",\"SHIPPED\",\"DELIVERED\",\"CANCELLED\"]},\"total\":{\"type\":\"object\",\"description\":\"An amount in a currency.\",\"properties\":{\"amount\":{\"type\":\"number\",\"minimum\":0,\"exclusiveMaximum\":1000000,\"multipleOf\":0.01},\"currency\":{\"type\":\"string\",\"default\":\"EUR\",\"examples\":[\"EUR\",\"USD\"],\"pattern\":\"^[A-Z]{3}$\",\"minLength\":3,\"maxLength\":3}},\"required\":[\"amount\"],\"additionalProperties\":false},\"placed_at\":{\"type\":\"string\",\"format\":\"date-time\"},\"delivery_date\":{\"type\":[\"string\",\"null\"],\"format\":\"date\"},\"contact\":{\"type\":\"string\",\"format\":\"email\"},\"tracking_url\":{\"type\":\"string\",\"format\":\"uri\"},\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"minItems\":0,\"maxItems\":10,\"uniqueItems\":true},\"labels\":{\"type\":\"object\",\"description\":\"Free-form labels.\",\"additionalProperties\":{\"type\":\"string\",\"maxLength\":64},\"maxProperties\":20},\"metadata\":{\"type\":\"object\",\"minProperties\":0},\"legacy_code\":{\"type\":\"string\",\"deprecated\":true},\"attachment\":{\"type\":\"string\",\"contentEncoding\":\"base64\",\"contentMediaType\":\"application/pdf\"}},\"required\":[\"id\",\"status\",\"total\"],\"additionalProperties\":false}},\"next_cursor\":{\"type\":\"string\"}},\"required\":[\"orders\"],\"additionalProperties\":false},\"annotations\":{\"readOnlyHint\":false,\"destructiveHint\":true,\"idempotentHint\":false,\"openWorldHint\":true}}"
-	toolPingV2               = "{\"name\":\"ping.v2\",\"description\":\"A tool without input and with free-form output.\",\"inputSchema\":{\"type\":\"object\",\"additionalProperties\":false},\"annotations\":{\"readOnlyHint\":false,\"destructiveHint\":true,\"idempotentHint\":false,\"openWorldHint\":true}}"
-	toolDrawShape            = "{\"name\":\"draw-shape\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"shape\":{\"description\":\"A shape, told apart by its kind.\",\"oneOf\":[{\"type\":\"object\",\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"circle\"},\"radius\":{\"type\":\"number\",\"exclusiveMinimum\":0}},\"required\":[\"kind\",\"radius\"],\"additionalProperties\":false},{\"type\":\"object\",\"properties\":{\"kind\":{\"type\":\"string\",\"const\":\"square\"},\"side\":{\"type\":\"number\",\"maximum\":1000,\"exclusiveMinimum\":0}},\"required\":[\"kind\",\"side\"],\"additionalProperties\":false}]},\"payload\":{}},\"required\":[\"shape\"],\"additionalProperties\":false},\"outputSchema\":{\"description\":\"Any JSON value at all.\"},\"annotations\":{\"readOnlyHint\":false,\"destructiveHint\":true,\"idempotentHint\":false,\"openWorldHint\":true}}"
-	resourceAfterSalesPolicy = "{\"uri\":\"policy://after-sales/current\",\"name\":\"after_sales_policy\",\"title\":\"After-sales policy\",\"description\":\"The policy for returns and refunds.\",\"mimeType\":\"text/plain\",\"size\":1234,\"icons\":[{\"src\":\"https://example.com/policy.png\"}]}"
-	resourceLogo             = "{\"uri\":\"https://example.com/logo.png\",\"name\":\"logo\",\"mimeType\":\"image/png\"}"
-	templateOrderSummary     = "{\"uriTemplate\":\"order://{order_id}/summary\",\"name\":\"order_summary\",\"title\":\"Order summary\",\"description\":\"A summary of one order.\",\"mimeType\":\"application/json\"}"
-	templateInvoicePage      = "{\"uriTemplate\":\"invoice://{year}/{number}/page/{page}?draft={draft}\",\"name\":\"invoice_page\",\"mimeType\":\"application/pdf\"}"
-	promptReplyOrderQuestion = "{\"name\":\"reply_order_question\",\"title\":\"Reply to an order question\",\"description\":\"Drafts an answer to a customer's question about an order.\",\"arguments\":[{\"name\":\"order_id\",\"title\":\"Order\",\"description\":\"The order the question is about.\",\"required\":true},{\"name\":\"tone\",\"description\":\"How to sound.\",\"required\":false},{\"name\":\"question\",\"required\":true}],\"icons\":[{\"src\":\"https://example.com/prompt.png\"}]}"
-	promptSummarize          = "{\"name\":\"summarize\",\"description\":\"A prompt without arguments.\"}"
+	toolCreateOrder          = `{"name":"create_order","title":"Create an order","description":"Places a new order for a customer.","icons":[{"src":"https://example.com/create.png","mimeType":"image/png"}],"inputSchema":{"type":"object","properties":{"customer_id":{"type":"string","pattern":"^C[0-9]+$","maxLength":16,"x-mcp-header":"Customer-Id"},"quantity":{"type":"integer","default":1,"examples":[1,5],"minimum":1,"maximum":100,"x-mcp-header":"Quantity"},"gift":{"type":"boolean","default":false,"x-mcp-header":"Gift"},"priority":{"type":"integer","enum":[1,2,3],"default":2},"shipping":{"type":"object","description":"Where to ship.","properties":{"country":{"type":"string","enum":["DE","FR","US"],"x-mcp-header":"Ship-Country"},"express":{"type":"boolean"}},"required":["country"],"additionalProperties":false},"shape":{"description":"A shape, told apart by its kind.","oneOf":[{"type":"object","properties":{"kind":{"type":"string","const":"circle"},"radius":{"type":"number","exclusiveMinimum":0}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","const":"square"},"side":{"type":"number","maximum":1000,"exclusiveMinimum":0}},"required":["kind","side"],"additionalProperties":false}]},"note":{"type":["string","null"],"maxLength":500}},"required":["customer_id"],"additionalProperties":false},"outputSchema":{"type":"object","properties":{"id":{"type":"string","format":"uuid"},"status":{"type":"string","description":"Where an order is in its life.","enum":["PENDING","SHIPPED","DELIVERED","CANCELLED"]},"total":{"type":"object","description":"An amount in a currency.","properties":{"amount":{"type":"number","minimum":0,"exclusiveMaximum":1000000,"multipleOf":0.01},"currency":{"type":"string","default":"EUR","examples":["EUR","USD"],"pattern":"^[A-Z]{3}$","minLength":3,"maxLength":3}},"required":["amount"],"additionalProperties":false},"placed_at":{"type":"string","format":"date-time"},"delivery_date":{"type":["string","null"],"format":"date"},"contact":{"type":"string","format":"email"},"tracking_url":{"type":"string","format":"uri"},"tags":{"type":"array","items":{"type":"string"},"minItems":0,"maxItems":10,"uniqueItems":true},"labels":{"type":"object","description":"Free-form labels.","additionalProperties":{"type":"string","maxLength":64},"maxProperties":20},"metadata":{"type":"object","minProperties":0},"legacy_code":{"type":"string","deprecated":true},"attachment":{"type":"string","contentEncoding":"base64","contentMediaType":"application/pdf"}},"required":["id","status","total"],"additionalProperties":false},"annotations":{"title":"Create order","readOnlyHint":false,"destructiveHint":false,"idempotentHint":false,"openWorldHint":true}}`
+	toolMap                  = `{"name":"map","description":"A tool whose name is a Go keyword, with keyword property names.","inputSchema":{"type":"object","properties":{"type":{"type":"string","enum":["a","b"]},"func":{"type":"string"},"range":{"type":"object","properties":{"from":{"type":"integer","exclusiveMinimum":-1},"to":{"type":"integer","exclusiveMaximum":1000000}},"additionalProperties":false},"default":{"type":"number","default":1.5,"minimum":0.5,"maximum":2.5},"interface":{"type":"null"},"select":{"const":42},"chan":{"type":"array","items":{"type":"array","items":{"type":"integer","multipleOf":3}}}},"additionalProperties":false},"outputSchema":{"type":"array","items":{"$ref":"#/$defs/Node"},"$defs":{"Node":{"type":"object","description":"A tree node; trees are recursive.","properties":{"name":{"type":"string","minLength":1},"children":{"type":"array","items":{"$ref":"#/$defs/Node"},"maxItems":100},"parent":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}],"description":"The parent node, null at the root."}},"required":["name"],"additionalProperties":false}}},"annotations":{"readOnlyHint":true,"destructiveHint":true,"idempotentHint":true,"openWorldHint":true}}`
+	toolListOrders           = `{"name":"list_orders","description":"Lists orders, optionally filtered.","inputSchema":{"type":"object","properties":{"status":{"type":"string","description":"Where an order is in its life.","enum":["PENDING","SHIPPED","DELIVERED","CANCELLED"]},"limit":{"type":"integer","default":10,"minimum":1,"maximum":50},"cursor":{"type":"string"},"labels":{"type":"object","description":"Free-form labels.","additionalProperties":{"type":"string","maxLength":64},"maxProperties":20}},"additionalProperties":false},"outputSchema":{"type":"object","properties":{"orders":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string","format":"uuid"},"status":{"type":"string","description":"Where an order is in its life.","enum":["PENDING","SHIPPED","DELIVERED","CANCELLED"]},"total":{"type":"object","description":"An amount in a currency.","properties":{"amount":{"type":"number","minimum":0,"exclusiveMaximum":1000000,"multipleOf":0.01},"currency":{"type":"string","default":"EUR","examples":["EUR","USD"],"pattern":"^[A-Z]{3}$","minLength":3,"maxLength":3}},"required":["amount"],"additionalProperties":false},"placed_at":{"type":"string","format":"date-time"},"delivery_date":{"type":["string","null"],"format":"date"},"contact":{"type":"string","format":"email"},"tracking_url":{"type":"string","format":"uri"},"tags":{"type":"array","items":{"type":"string"},"minItems":0,"maxItems":10,"uniqueItems":true},"labels":{"type":"object","description":"Free-form labels.","additionalProperties":{"type":"string","maxLength":64},"maxProperties":20},"metadata":{"type":"object","minProperties":0},"legacy_code":{"type":"string","deprecated":true},"attachment":{"type":"string","contentEncoding":"base64","contentMediaType":"application/pdf"}},"required":["id","status","total"],"additionalProperties":false}},"next_cursor":{"type":"string"}},"required":["orders"],"additionalProperties":false},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
+	toolPingV2               = `{"name":"ping.v2","description":"A tool without input and with free-form output.","inputSchema":{"type":"object","additionalProperties":false},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
+	toolDrawShape            = `{"name":"draw-shape","inputSchema":{"type":"object","properties":{"shape":{"description":"A shape, told apart by its kind.","oneOf":[{"type":"object","properties":{"kind":{"type":"string","const":"circle"},"radius":{"type":"number","exclusiveMinimum":0}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","const":"square"},"side":{"type":"number","maximum":1000,"exclusiveMinimum":0}},"required":["kind","side"],"additionalProperties":false}]},"payload":{}},"required":["shape"],"additionalProperties":false},"outputSchema":{"description":"Any JSON value at all."},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
+	resourceAfterSalesPolicy = `{"uri":"policy://after-sales/current","name":"after_sales_policy","title":"After-sales policy","description":"The policy for returns and refunds.","mimeType":"text/plain","size":1234,"icons":[{"src":"https://example.com/policy.png"}]}`
+	resourceLogo             = `{"uri":"https://example.com/logo.png","name":"logo","mimeType":"image/png"}`
+	templateOrderSummary     = `{"uriTemplate":"order://{order_id}/summary","name":"order_summary","title":"Order summary","description":"A summary of one order.","mimeType":"application/json"}`
+	templateInvoicePage      = `{"uriTemplate":"invoice://{year}/{number}/page/{page}?draft={draft}","name":"invoice_page","mimeType":"application/pdf"}`
+	promptReplyOrderQuestion = `{"name":"reply_order_question","title":"Reply to an order question","description":"Drafts an answer to a customer's question about an order.","arguments":[{"name":"order_id","title":"Order","description":"The order the question is about.","required":true},{"name":"tone","description":"How to sound.","required":false},{"name":"question","required":true}],"icons":[{"src":"https://example.com/prompt.png"}]}`
+	promptSummarize          = `{"name":"summarize","description":"A prompt without arguments."}`
 )
 
 // NewServer returns a server for the spec's tools, resources and prompts,
@@ -34,41 +34,39 @@ const (
 func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 	if opts.Info.Name == "" {
 		opts.Info = runtime.Implementation{
+			Name:        "kitchen-sink",
+			Title:       "Kitchen Sink",
+			Version:     "1.2.3",
 			Description: "A server that uses every feature of mcpgen.yaml.",
+			WebsiteURL:  "https://example.com/kitchen-sink",
 			Icons: []runtime.Icon{{
+				Src:      "https://example.com/icon-light.png",
 				MimeType: "image/png",
 				Sizes:    []string{"48x48", "96x96"},
-				Src:      "https://example.com/icon-light.png",
 				Theme:    "light",
 			}, {
+				Src:      "https://example.com/icon-dark.svg",
 				MimeType: "image/svg+xml",
 				Sizes:    []string{"any"},
-				Src:      "https://example.com/icon-dark.svg",
 				Theme:    "dark",
 			}},
-			Name:       "kitchen-sink",
-			Title:      "Kitchen Sink",
-			Version:    "1.2.3",
-			WebsiteURL: "https://example.com/kitchen-sink",
 		}
 	}
 	if opts.Instructions == "" {
 		opts.Instructions = "Call list_orders first, then get the details of one order.\n"
 	}
 	if opts.ListCache == (runtime.CacheHint{}) {
-		opts.ListCache = runtime.CacheHint{
-			Scope: "public",
-			TTLMs: 60000,
-		}
+		opts.ListCache = runtime.CacheHint{TTLMs: 60000, Scope: "public"}
 	}
 	if opts.ReadCache == (runtime.CacheHint{}) {
-		opts.ReadCache = runtime.CacheHint{
-			Scope: "private",
-			TTLMs: 0,
-		}
+		opts.ReadCache = runtime.CacheHint{TTLMs: 0, Scope: "private"}
 	}
 	s := runtime.NewServer(opts)
 	s.AddTool(runtime.ToolDef{
+		Name:         "create_order",
+		Definition:   toolCreateOrder,
+		Scopes:       []string{"orders:write"},
+		ParamHeaders: []runtime.ParamHeader{{Name: "Customer-Id", Path: []string{"customer_id"}, Type: "string"}, {Name: "Quantity", Path: []string{"quantity"}, Type: "integer"}, {Name: "Gift", Path: []string{"gift"}, Type: "boolean"}, {Name: "Ship-Country", Path: []string{"shipping", "country"}, Type: "string"}},
 		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
 			var in CreateOrderInput
 			if err := in.UnmarshalJSON(args); err != nil {
@@ -90,28 +88,10 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			b = out.AppendJSON(b)
 			return runtime.StructuredResult(b), nil
 		},
-		Definition: toolCreateOrder,
-		Name:       "create_order",
-		ParamHeaders: []runtime.ParamHeader{{
-			Name: "Customer-Id",
-			Path: []string{"customer_id"},
-			Type: "string",
-		}, {
-			Name: "Quantity",
-			Path: []string{"quantity"},
-			Type: "integer",
-		}, {
-			Name: "Gift",
-			Path: []string{"gift"},
-			Type: "boolean",
-		}, {
-			Name: "Ship-Country",
-			Path: []string{"shipping", "country"},
-			Type: "string",
-		}},
-		Scopes: []string{"orders:write"},
 	})
 	s.AddTool(runtime.ToolDef{
+		Name:       "map",
+		Definition: toolMap,
 		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
 			var in MapInput
 			if err := in.UnmarshalJSON(args); err != nil {
@@ -133,10 +113,10 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			b = out.AppendJSON(b)
 			return runtime.StructuredResult(b), nil
 		},
-		Definition: toolMap,
-		Name:       "map",
 	})
 	s.AddTool(runtime.ToolDef{
+		Name:       "list_orders",
+		Definition: toolListOrders,
 		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
 			var in ListOrdersInput
 			if err := in.UnmarshalJSON(args); err != nil {
@@ -158,10 +138,10 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			b = out.AppendJSON(b)
 			return runtime.StructuredResult(b), nil
 		},
-		Definition: toolListOrders,
-		Name:       "list_orders",
 	})
 	s.AddTool(runtime.ToolDef{
+		Name:       "ping.v2",
+		Definition: toolPingV2,
 		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
 			var in PingV2Input
 			if err := in.UnmarshalJSON(args); err != nil {
@@ -169,10 +149,10 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			}
 			return h.PingV2(ctx, in)
 		},
-		Definition: toolPingV2,
-		Name:       "ping.v2",
 	})
 	s.AddTool(runtime.ToolDef{
+		Name:       "draw-shape",
+		Definition: toolDrawShape,
 		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
 			var in DrawShapeInput
 			if err := in.UnmarshalJSON(args); err != nil {
@@ -186,37 +166,29 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			b = runtime.AppendRawOrNull(b, out)
 			return runtime.StructuredResult(b), nil
 		},
-		Definition: toolDrawShape,
-		Name:       "draw-shape",
 	})
 	s.AddResource(runtime.ResourceDef{
-		Cache: &runtime.CacheHint{
-			Scope: "public",
-			TTLMs: 3600000,
-		},
+		URI:        "policy://after-sales/current",
 		Definition: resourceAfterSalesPolicy,
 		MimeType:   "text/plain",
+		Cache:      &runtime.CacheHint{TTLMs: 3600000, Scope: "public"},
 		Read: func(ctx context.Context, _ string) ([]runtime.ResourceContents, error) {
 			return h.ReadAfterSalesPolicy(ctx)
 		},
-		URI: "policy://after-sales/current",
 	})
 	s.AddResource(runtime.ResourceDef{
+		URI:        "https://example.com/logo.png",
 		Definition: resourceLogo,
 		MimeType:   "image/png",
 		Read: func(ctx context.Context, _ string) ([]runtime.ResourceContents, error) {
 			return h.ReadLogo(ctx)
 		},
-		URI: "https://example.com/logo.png",
 	})
 	s.AddResourceTemplate(runtime.TemplateDef{
-		Cache: &runtime.CacheHint{
-			Scope: "private",
-			TTLMs: 1000,
-		},
-		Complete:   map[string]runtime.CompleteFunc{"order_id": h.CompleteOrderSummaryOrderID},
-		Definition: templateOrderSummary,
-		MimeType:   "application/json",
+		URITemplate: "order://{order_id}/summary",
+		Definition:  templateOrderSummary,
+		MimeType:    "application/json",
+		Cache:       &runtime.CacheHint{TTLMs: 1000, Scope: "private"},
 		Read: func(ctx context.Context, uri string, vars map[string]string) ([]runtime.ResourceContents, error) {
 			var in OrderSummaryParams
 			in.OrderID = vars["order_id"]
@@ -229,12 +201,14 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			}
 			return h.ReadOrderSummary(ctx, in)
 		},
-		URITemplate: "order://{order_id}/summary",
+		Complete: map[string]runtime.CompleteFunc{
+			"order_id": h.CompleteOrderSummaryOrderID,
+		},
 	})
 	s.AddResourceTemplate(runtime.TemplateDef{
-		Complete:   map[string]runtime.CompleteFunc{"year": completeFrom([]string{"2025", "2026"})},
-		Definition: templateInvoicePage,
-		MimeType:   "application/pdf",
+		URITemplate: "invoice://{year}/{number}/page/{page}?draft={draft}",
+		Definition:  templateInvoicePage,
+		MimeType:    "application/pdf",
 		Read: func(ctx context.Context, uri string, vars map[string]string) ([]runtime.ResourceContents, error) {
 			var in InvoicePageParams
 			if n, err := strconv.ParseInt(vars["year"], 10, 64); err != nil {
@@ -265,13 +239,12 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			}
 			return h.ReadInvoicePage(ctx, in)
 		},
-		URITemplate: "invoice://{year}/{number}/page/{page}?draft={draft}",
+		Complete: map[string]runtime.CompleteFunc{
+			"year": completeFrom([]string{"2025", "2026"}),
+		},
 	})
 	s.AddPrompt(runtime.PromptDef{
-		Complete: map[string]runtime.CompleteFunc{
-			"order_id": completeFrom([]string{"A1001", "A1002"}),
-			"tone":     h.CompleteReplyOrderQuestionTone,
-		},
+		Name:       "reply_order_question",
 		Definition: promptReplyOrderQuestion,
 		Get: func(ctx context.Context, args map[string]string) (*runtime.PromptResult, error) {
 			var in ReplyOrderQuestionArgs
@@ -290,15 +263,18 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			}
 			return h.GetReplyOrderQuestion(ctx, in)
 		},
-		Name: "reply_order_question",
+		Complete: map[string]runtime.CompleteFunc{
+			"order_id": completeFrom([]string{"A1001", "A1002"}),
+			"tone":     h.CompleteReplyOrderQuestionTone,
+		},
 	})
 	s.AddPrompt(runtime.PromptDef{
+		Name:       "summarize",
 		Definition: promptSummarize,
 		Get: func(ctx context.Context, _ map[string]string) (*runtime.PromptResult, error) {
 			var in SummarizeArgs
 			return h.GetSummarize(ctx, in)
 		},
-		Name: "summarize",
 	})
 	return s
 }
@@ -313,9 +289,6 @@ func completeFrom(values []string) runtime.CompleteFunc {
 				out = append(out, v)
 			}
 		}
-		return runtime.Completion{
-			Total:  len(out),
-			Values: out,
-		}, nil
+		return runtime.Completion{Values: out, Total: len(out)}, nil
 	}
 }

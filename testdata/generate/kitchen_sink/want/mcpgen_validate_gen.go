@@ -18,8 +18,9 @@ var (
 	patternOrderSummaryParamsOrderID  = regexp.MustCompile("^A[0-9]+$")
 )
 
-// decodeOrderStatus decodes a OrderStatus, reporting values of the wrong type,
-// missing required and unknown properties to e. It returns only syntax errors.
+// decodeOrderStatus decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e; only syntax
+// errors are returned.
 func decodeOrderStatus(d *runtime.Decoder, p *runtime.Path, v *OrderStatus, e *runtime.Errors) error {
 	return readString(d, p, (*string)(v), e)
 }
@@ -33,8 +34,9 @@ func validateOrderStatus(p *runtime.Path, v *OrderStatus, e *runtime.Errors) {
 	}
 }
 
-// decodePriority decodes a Priority, reporting values of the wrong type,
-// missing required and unknown properties to e. It returns only syntax errors.
+// decodePriority decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e; only syntax
+// errors are returned.
 func decodePriority(d *runtime.Decoder, p *runtime.Path, v *Priority, e *runtime.Errors) error {
 	return readInt(d, p, (*int64)(v), e)
 }
@@ -48,8 +50,9 @@ func validatePriority(p *runtime.Path, v *Priority, e *runtime.Errors) {
 	}
 }
 
-// decodeMoney decodes a Money, reporting values of the wrong type,
-// missing required and unknown properties to e. It returns only syntax errors.
+// decodeMoney decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e; only syntax
+// errors are returned.
 func decodeMoney(d *runtime.Decoder, p *runtime.Path, v *Money, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -126,8 +129,9 @@ func validateMoney(p *runtime.Path, v *Money, e *runtime.Errors) {
 	}
 }
 
-// decodeNode decodes a Node, reporting values of the wrong type,
-// missing required and unknown properties to e. It returns only syntax errors.
+// decodeNode decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e; only syntax
+// errors are returned.
 func decodeNode(d *runtime.Decoder, p *runtime.Path, v *Node, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -204,8 +208,9 @@ func validateNode(p *runtime.Path, v *Node, e *runtime.Errors) {
 	}
 }
 
-// decodeNodeChildren decodes a NodeChildren, reporting values of the wrong type,
-// missing required and unknown properties to e. It returns only syntax errors.
+// decodeNodeChildren decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e; only syntax
+// errors are returned.
 func decodeNodeChildren(d *runtime.Decoder, p *runtime.Path, v *[]Node, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindArray {
 		e.Add(p, runtime.MsgType("array", k))
@@ -238,15 +243,14 @@ func validateNodeChildren(p *runtime.Path, v *[]Node, e *runtime.Errors) {
 		e.Add(p, runtime.MsgMaxItems(100))
 	}
 	for i := range *v {
-		{
-			c := p.Elem(i)
-			validateNode(&c, &(*v)[i], e)
-		}
+		c := p.Elem(i)
+		validateNode(&c, &(*v)[i], e)
 	}
 }
 
-// decodeCircle decodes a Circle, reporting values of the wrong type,
-// missing required and unknown properties to e. It returns only syntax errors.
+// decodeCircle decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e; only syntax
+// errors are returned.
 func decodeCircle(d *runtime.Decoder, p *runtime.Path, v *Circle, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -313,8 +317,9 @@ func validateCircle(p *runtime.Path, v *Circle, e *runtime.Errors) {
 	}
 }
 
-// decodeSquare decodes a Square, reporting values of the wrong type,
-// missing required and unknown properties to e. It returns only syntax errors.
+// decodeSquare decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e; only syntax
+// errors are returned.
 func decodeSquare(d *runtime.Decoder, p *runtime.Path, v *Square, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -384,8 +389,9 @@ func validateSquare(p *runtime.Path, v *Square, e *runtime.Errors) {
 	}
 }
 
-// decodeShape decodes a Shape, reporting values of the wrong type,
-// missing required and unknown properties to e. It returns only syntax errors.
+// decodeShape decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e; only syntax
+// errors are returned.
 func decodeShape(d *runtime.Decoder, p *runtime.Path, v *Shape, e *runtime.Errors) error {
 	*v = Shape{}
 	if k := d.Peek(); k != runtime.KindObject {
@@ -435,8 +441,9 @@ func validateShape(p *runtime.Path, v *Shape, e *runtime.Errors) {
 	}
 }
 
-// decodeLabels decodes a Labels, reporting values of the wrong type,
-// missing required and unknown properties to e. It returns only syntax errors.
+// decodeLabels decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e; only syntax
+// errors are returned.
 func decodeLabels(d *runtime.Decoder, p *runtime.Path, v *Labels, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -471,17 +478,16 @@ func validateLabels(p *runtime.Path, v *Labels, e *runtime.Errors) {
 	}
 	for _, k := range slices.Sorted(maps.Keys(*v)) {
 		x := (*v)[k]
-		{
-			c := p.Child(k)
-			if runtime.RuneCount(x) > 64 {
-				e.Add(&c, runtime.MsgMaxLength(64))
-			}
+		c := p.Child(k)
+		if runtime.RuneCount(x) > 64 {
+			e.Add(&c, runtime.MsgMaxLength(64))
 		}
 	}
 }
 
-// decodeMetadata decodes a Metadata, reporting values of the wrong type,
-// missing required and unknown properties to e. It returns only syntax errors.
+// decodeMetadata decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e; only syntax
+// errors are returned.
 func decodeMetadata(d *runtime.Decoder, p *runtime.Path, v *Metadata, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -516,8 +522,9 @@ func validateMetadata(p *runtime.Path, v *Metadata, e *runtime.Errors) {
 	}
 }
 
-// decodeOrder decodes a Order, reporting values of the wrong type,
-// missing required and unknown properties to e. It returns only syntax errors.
+// decodeOrder decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e; only syntax
+// errors are returned.
 func decodeOrder(d *runtime.Decoder, p *runtime.Path, v *Order, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -690,8 +697,9 @@ func validateOrder(p *runtime.Path, v *Order, e *runtime.Errors) {
 	}
 }
 
-// decodeOrderTags decodes a OrderTags, reporting values of the wrong type,
-// missing required and unknown properties to e. It returns only syntax errors.
+// decodeOrderTags decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e; only syntax
+// errors are returned.
 func decodeOrderTags(d *runtime.Decoder, p *runtime.Path, v *[]string, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindArray {
 		e.Add(p, runtime.MsgType("array", k))
@@ -735,8 +743,9 @@ func validateOrderTags(p *runtime.Path, v *[]string, e *runtime.Errors) {
 	}
 }
 
-// decodeCreateOrderInput decodes a CreateOrderInput, reporting values of the wrong type,
-// missing required and unknown properties to e. It returns only syntax errors.
+// decodeCreateOrderInput decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e; only syntax
+// errors are returned.
 func decodeCreateOrderInput(d *runtime.Decoder, p *runtime.Path, v *CreateOrderInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -869,8 +878,9 @@ func validateCreateOrderInput(p *runtime.Path, v *CreateOrderInput, e *runtime.E
 	}
 }
 
-// decodeCreateOrderInputShipping decodes a CreateOrderInputShipping, reporting values of the wrong type,
-// missing required and unknown properties to e. It returns only syntax errors.
+// decodeCreateOrderInputShipping decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e; only syntax
+// errors are returned.
 func decodeCreateOrderInputShipping(d *runtime.Decoder, p *runtime.Path, v *CreateOrderInputShipping, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -925,8 +935,9 @@ func validateCreateOrderInputShipping(p *runtime.Path, v *CreateOrderInputShippi
 	}
 }
 
-// decodeCreateOrderInputShippingCountry decodes a CreateOrderInputShippingCountry, reporting values of the wrong type,
-// missing required and unknown properties to e. It returns only syntax errors.
+// decodeCreateOrderInputShippingCountry decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e; only syntax
+// errors are returned.
 func decodeCreateOrderInputShippingCountry(d *runtime.Decoder, p *runtime.Path, v *CreateOrderInputShippingCountry, e *runtime.Errors) error {
 	return readString(d, p, (*string)(v), e)
 }
@@ -940,8 +951,9 @@ func validateCreateOrderInputShippingCountry(p *runtime.Path, v *CreateOrderInpu
 	}
 }
 
-// decodeMapInput decodes a MapInput, reporting values of the wrong type,
-// missing required and unknown properties to e. It returns only syntax errors.
+// decodeMapInput decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e; only syntax
+// errors are returned.
 func decodeMapInput(d *runtime.Decoder, p *runtime.Path, v *MapInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -1045,8 +1057,9 @@ func validateMapInput(p *runtime.Path, v *MapInput, e *runtime.Errors) {
 	}
 }
 
-// decodeMapInputType decodes a MapInputType, reporting values of the wrong type,
-// missing required and unknown properties to e. It returns only syntax errors.
+// decodeMapInputType decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e; only syntax
+// errors are returned.
 func decodeMapInputType(d *runtime.Decoder, p *runtime.Path, v *MapInputType, e *runtime.Errors) error {
 	return readString(d, p, (*string)(v), e)
 }
@@ -1060,8 +1073,9 @@ func validateMapInputType(p *runtime.Path, v *MapInputType, e *runtime.Errors) {
 	}
 }
 
-// decodeMapInputRange decodes a MapInputRange, reporting values of the wrong type,
-// missing required and unknown properties to e. It returns only syntax errors.
+// decodeMapInputRange decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e; only syntax
+// errors are returned.
 func decodeMapInputRange(d *runtime.Decoder, p *runtime.Path, v *MapInputRange, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -1119,8 +1133,9 @@ func validateMapInputRange(p *runtime.Path, v *MapInputRange, e *runtime.Errors)
 	}
 }
 
-// decodeMapInputChan decodes a MapInputChan, reporting values of the wrong type,
-// missing required and unknown properties to e. It returns only syntax errors.
+// decodeMapInputChan decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e; only syntax
+// errors are returned.
 func decodeMapInputChan(d *runtime.Decoder, p *runtime.Path, v *[][]int64, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindArray {
 		e.Add(p, runtime.MsgType("array", k))
@@ -1150,15 +1165,14 @@ func decodeMapInputChan(d *runtime.Decoder, p *runtime.Path, v *[][]int64, e *ru
 // validateMapInputChan reports every constraint of the spec that v violates to e.
 func validateMapInputChan(p *runtime.Path, v *[][]int64, e *runtime.Errors) {
 	for i := range *v {
-		{
-			c := p.Elem(i)
-			validateMapInputChanItem(&c, &(*v)[i], e)
-		}
+		c := p.Elem(i)
+		validateMapInputChanItem(&c, &(*v)[i], e)
 	}
 }
 
-// decodeMapInputChanItem decodes a MapInputChanItem, reporting values of the wrong type,
-// missing required and unknown properties to e. It returns only syntax errors.
+// decodeMapInputChanItem decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e; only syntax
+// errors are returned.
 func decodeMapInputChanItem(d *runtime.Decoder, p *runtime.Path, v *[]int64, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindArray {
 		e.Add(p, runtime.MsgType("array", k))
@@ -1188,17 +1202,16 @@ func decodeMapInputChanItem(d *runtime.Decoder, p *runtime.Path, v *[]int64, e *
 // validateMapInputChanItem reports every constraint of the spec that v violates to e.
 func validateMapInputChanItem(p *runtime.Path, v *[]int64, e *runtime.Errors) {
 	for i := range *v {
-		{
-			c := p.Elem(i)
-			if (*v)[i]%3 != 0 {
-				e.Add(&c, runtime.MsgMultipleOf(3.0))
-			}
+		c := p.Elem(i)
+		if (*v)[i]%3 != 0 {
+			e.Add(&c, runtime.MsgMultipleOf(3.0))
 		}
 	}
 }
 
-// decodeMapOutput decodes a MapOutput, reporting values of the wrong type,
-// missing required and unknown properties to e. It returns only syntax errors.
+// decodeMapOutput decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e; only syntax
+// errors are returned.
 func decodeMapOutput(d *runtime.Decoder, p *runtime.Path, v *MapOutput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindArray {
 		e.Add(p, runtime.MsgType("array", k))
@@ -1228,15 +1241,14 @@ func decodeMapOutput(d *runtime.Decoder, p *runtime.Path, v *MapOutput, e *runti
 // validateMapOutput reports every constraint of the spec that v violates to e.
 func validateMapOutput(p *runtime.Path, v *MapOutput, e *runtime.Errors) {
 	for i := range *v {
-		{
-			c := p.Elem(i)
-			validateNode(&c, &(*v)[i], e)
-		}
+		c := p.Elem(i)
+		validateNode(&c, &(*v)[i], e)
 	}
 }
 
-// decodeListOrdersInput decodes a ListOrdersInput, reporting values of the wrong type,
-// missing required and unknown properties to e. It returns only syntax errors.
+// decodeListOrdersInput decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e; only syntax
+// errors are returned.
 func decodeListOrdersInput(d *runtime.Decoder, p *runtime.Path, v *ListOrdersInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -1314,8 +1326,9 @@ func validateListOrdersInput(p *runtime.Path, v *ListOrdersInput, e *runtime.Err
 	}
 }
 
-// decodeListOrdersOutput decodes a ListOrdersOutput, reporting values of the wrong type,
-// missing required and unknown properties to e. It returns only syntax errors.
+// decodeListOrdersOutput decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e; only syntax
+// errors are returned.
 func decodeListOrdersOutput(d *runtime.Decoder, p *runtime.Path, v *ListOrdersOutput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -1370,8 +1383,9 @@ func validateListOrdersOutput(p *runtime.Path, v *ListOrdersOutput, e *runtime.E
 	}
 }
 
-// decodeListOrdersOutputOrders decodes a ListOrdersOutputOrders, reporting values of the wrong type,
-// missing required and unknown properties to e. It returns only syntax errors.
+// decodeListOrdersOutputOrders decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e; only syntax
+// errors are returned.
 func decodeListOrdersOutputOrders(d *runtime.Decoder, p *runtime.Path, v *[]Order, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindArray {
 		e.Add(p, runtime.MsgType("array", k))
@@ -1401,15 +1415,14 @@ func decodeListOrdersOutputOrders(d *runtime.Decoder, p *runtime.Path, v *[]Orde
 // validateListOrdersOutputOrders reports every constraint of the spec that v violates to e.
 func validateListOrdersOutputOrders(p *runtime.Path, v *[]Order, e *runtime.Errors) {
 	for i := range *v {
-		{
-			c := p.Elem(i)
-			validateOrder(&c, &(*v)[i], e)
-		}
+		c := p.Elem(i)
+		validateOrder(&c, &(*v)[i], e)
 	}
 }
 
-// decodePingV2Input decodes a PingV2Input, reporting values of the wrong type,
-// missing required and unknown properties to e. It returns only syntax errors.
+// decodePingV2Input decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e; only syntax
+// errors are returned.
 func decodePingV2Input(d *runtime.Decoder, p *runtime.Path, v *PingV2Input, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -1439,8 +1452,9 @@ func decodePingV2Input(d *runtime.Decoder, p *runtime.Path, v *PingV2Input, e *r
 	return nil
 }
 
-// decodeDrawShapeInput decodes a DrawShapeInput, reporting values of the wrong type,
-// missing required and unknown properties to e. It returns only syntax errors.
+// decodeDrawShapeInput decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e; only syntax
+// errors are returned.
 func decodeDrawShapeInput(d *runtime.Decoder, p *runtime.Path, v *DrawShapeInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -1494,8 +1508,9 @@ func validateDrawShapeInput(p *runtime.Path, v *DrawShapeInput, e *runtime.Error
 	}
 }
 
-// decodeOrderSummaryParams decodes a OrderSummaryParams, reporting values of the wrong type,
-// missing required and unknown properties to e. It returns only syntax errors.
+// decodeOrderSummaryParams decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e; only syntax
+// errors are returned.
 func decodeOrderSummaryParams(d *runtime.Decoder, p *runtime.Path, v *OrderSummaryParams, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -1546,8 +1561,9 @@ func validateOrderSummaryParams(p *runtime.Path, v *OrderSummaryParams, e *runti
 	}
 }
 
-// decodeInvoicePageParams decodes a InvoicePageParams, reporting values of the wrong type,
-// missing required and unknown properties to e. It returns only syntax errors.
+// decodeInvoicePageParams decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e; only syntax
+// errors are returned.
 func decodeInvoicePageParams(d *runtime.Decoder, p *runtime.Path, v *InvoicePageParams, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))

@@ -15,11 +15,11 @@ const _ = runtime.IsAtLeastVersion0_1_0
 
 // The definitions as listed to clients, in compact JSON.
 const (
-	toolGetOrderStatus       = "{\"name\":\"get_order_status\",\"title\":\"Get order status\",\"description\":\"Returns the status of one order.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"order_id\":{\"type\":\"string\",\"pattern\":\"^A[0-9]+$\",\"maxLength\":8,\"x-mcp-header\":\"Order-Id\"},\"verbose\":{\"type\":\"boolean\",\"default\":false}},\"required\":[\"order_id\"],\"additionalProperties\":false},\"outputSchema\":{\"type\":\"object\",\"properties\":{\"order_id\":{\"type\":\"string\"},\"status\":{\"type\":\"string\",\"enum\":[\"PENDING\",\"SHIPPED\",\"DELIVERED\",\"CANCELLED\"]},\"items\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"sku\":{\"type\":\"string\"},\"quantity\":{\"type\":\"integer\",\"minimum\":1}},\"required\":[\"sku\",\"quantity\"],\"additionalProperties\":false}}},\"required\":[\"order_id\",\"status\",\"items\"],\"additionalProperties\":false},\"annotations\":{\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":false}}"
-	toolNotify               = "{\"name\":\"notify\",\"description\":\"Sends a note to the customer.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"order_id\":{\"type\":\"string\"},\"note\":{\"type\":\"string\",\"minLength\":1}},\"required\":[\"order_id\"],\"additionalProperties\":false},\"annotations\":{\"readOnlyHint\":false,\"destructiveHint\":true,\"idempotentHint\":false,\"openWorldHint\":true}}"
-	resourceAfterSalesPolicy = "{\"uri\":\"policy://after-sales/current\",\"name\":\"after_sales_policy\",\"title\":\"After-sales policy\",\"mimeType\":\"text/plain\"}"
-	templateOrderSummary     = "{\"uriTemplate\":\"order://{order_id}/summary\",\"name\":\"order_summary\",\"mimeType\":\"application/json\"}"
-	promptReplyOrderQuestion = "{\"name\":\"reply_order_question\",\"title\":\"Reply to an order question\",\"arguments\":[{\"name\":\"order_id\",\"title\":\"Order\",\"description\":\"The order asked about.\",\"required\":true},{\"name\":\"question\",\"description\":\"What the customer asked.\",\"required\":false}]}"
+	toolGetOrderStatus       = `{"name":"get_order_status","title":"Get order status","description":"Returns the status of one order.","inputSchema":{"type":"object","properties":{"order_id":{"type":"string","pattern":"^A[0-9]+$","maxLength":8,"x-mcp-header":"Order-Id"},"verbose":{"type":"boolean","default":false}},"required":["order_id"],"additionalProperties":false},"outputSchema":{"type":"object","properties":{"order_id":{"type":"string"},"status":{"type":"string","enum":["PENDING","SHIPPED","DELIVERED","CANCELLED"]},"items":{"type":"array","items":{"type":"object","properties":{"sku":{"type":"string"},"quantity":{"type":"integer","minimum":1}},"required":["sku","quantity"],"additionalProperties":false}}},"required":["order_id","status","items"],"additionalProperties":false},"annotations":{"readOnlyHint":true,"destructiveHint":false,"idempotentHint":true,"openWorldHint":false}}`
+	toolNotify               = `{"name":"notify","description":"Sends a note to the customer.","inputSchema":{"type":"object","properties":{"order_id":{"type":"string"},"note":{"type":"string","minLength":1}},"required":["order_id"],"additionalProperties":false},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
+	resourceAfterSalesPolicy = `{"uri":"policy://after-sales/current","name":"after_sales_policy","title":"After-sales policy","mimeType":"text/plain"}`
+	templateOrderSummary     = `{"uriTemplate":"order://{order_id}/summary","name":"order_summary","mimeType":"application/json"}`
+	promptReplyOrderQuestion = `{"name":"reply_order_question","title":"Reply to an order question","arguments":[{"name":"order_id","title":"Order","description":"The order asked about.","required":true},{"name":"question","description":"What the customer asked.","required":false}]}`
 )
 
 // NewServer returns a server for the spec's tools, resources and prompts,
@@ -37,6 +37,10 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 	}
 	s := runtime.NewServer(opts)
 	s.AddTool(runtime.ToolDef{
+		Name:         "get_order_status",
+		Definition:   toolGetOrderStatus,
+		Scopes:       []string{"orders:read"},
+		ParamHeaders: []runtime.ParamHeader{{Name: "Order-Id", Path: []string{"order_id"}, Type: "string"}},
 		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
 			var in GetOrderStatusInput
 			if err := in.UnmarshalJSON(args); err != nil {
@@ -58,16 +62,10 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			b = out.AppendJSON(b)
 			return runtime.StructuredResult(b), nil
 		},
-		Definition: toolGetOrderStatus,
-		Name:       "get_order_status",
-		ParamHeaders: []runtime.ParamHeader{{
-			Name: "Order-Id",
-			Path: []string{"order_id"},
-			Type: "string",
-		}},
-		Scopes: []string{"orders:read"},
 	})
 	s.AddTool(runtime.ToolDef{
+		Name:       "notify",
+		Definition: toolNotify,
 		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
 			var in NotifyInput
 			if err := in.UnmarshalJSON(args); err != nil {
@@ -75,21 +73,19 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			}
 			return h.Notify(ctx, in)
 		},
-		Definition: toolNotify,
-		Name:       "notify",
 	})
 	s.AddResource(runtime.ResourceDef{
+		URI:        "policy://after-sales/current",
 		Definition: resourceAfterSalesPolicy,
 		MimeType:   "text/plain",
 		Read: func(ctx context.Context, _ string) ([]runtime.ResourceContents, error) {
 			return h.ReadAfterSalesPolicy(ctx)
 		},
-		URI: "policy://after-sales/current",
 	})
 	s.AddResourceTemplate(runtime.TemplateDef{
-		Complete:   map[string]runtime.CompleteFunc{"order_id": h.CompleteOrderSummaryOrderID},
-		Definition: templateOrderSummary,
-		MimeType:   "application/json",
+		URITemplate: "order://{order_id}/summary",
+		Definition:  templateOrderSummary,
+		MimeType:    "application/json",
 		Read: func(ctx context.Context, uri string, vars map[string]string) ([]runtime.ResourceContents, error) {
 			var in OrderSummaryParams
 			in.OrderID = vars["order_id"]
@@ -102,10 +98,12 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			}
 			return h.ReadOrderSummary(ctx, in)
 		},
-		URITemplate: "order://{order_id}/summary",
+		Complete: map[string]runtime.CompleteFunc{
+			"order_id": h.CompleteOrderSummaryOrderID,
+		},
 	})
 	s.AddPrompt(runtime.PromptDef{
-		Complete:   map[string]runtime.CompleteFunc{"order_id": completeFrom([]string{"A1001", "A1002"})},
+		Name:       "reply_order_question",
 		Definition: promptReplyOrderQuestion,
 		Get: func(ctx context.Context, args map[string]string) (*runtime.PromptResult, error) {
 			var in ReplyOrderQuestionArgs
@@ -119,7 +117,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			}
 			return h.GetReplyOrderQuestion(ctx, in)
 		},
-		Name: "reply_order_question",
+		Complete: map[string]runtime.CompleteFunc{
+			"order_id": completeFrom([]string{"A1001", "A1002"}),
+		},
 	})
 	return s
 }
@@ -134,9 +134,6 @@ func completeFrom(values []string) runtime.CompleteFunc {
 				out = append(out, v)
 			}
 		}
-		return runtime.Completion{
-			Total:  len(out),
-			Values: out,
-		}, nil
+		return runtime.Completion{Values: out, Total: len(out)}, nil
 	}
 }

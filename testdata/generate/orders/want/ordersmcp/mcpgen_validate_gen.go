@@ -13,8 +13,9 @@ var (
 	patternGetOrderStatusInputOrderID = regexp.MustCompile("^A[0-9]+$")
 )
 
-// decodeOrderStatus decodes a OrderStatus, reporting values of the wrong type,
-// missing required and unknown properties to e. It returns only syntax errors.
+// decodeOrderStatus decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e; only syntax
+// errors are returned.
 func decodeOrderStatus(d *runtime.Decoder, p *runtime.Path, v *OrderStatus, e *runtime.Errors) error {
 	return readString(d, p, (*string)(v), e)
 }
@@ -28,8 +29,9 @@ func validateOrderStatus(p *runtime.Path, v *OrderStatus, e *runtime.Errors) {
 	}
 }
 
-// decodeOrderStatusResult decodes a OrderStatusResult, reporting values of the wrong type,
-// missing required and unknown properties to e. It returns only syntax errors.
+// decodeOrderStatusResult decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e; only syntax
+// errors are returned.
 func decodeOrderStatusResult(d *runtime.Decoder, p *runtime.Path, v *OrderStatusResult, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -102,8 +104,9 @@ func validateOrderStatusResult(p *runtime.Path, v *OrderStatusResult, e *runtime
 	}
 }
 
-// decodeOrderStatusResultItems decodes a OrderStatusResultItems, reporting values of the wrong type,
-// missing required and unknown properties to e. It returns only syntax errors.
+// decodeOrderStatusResultItems decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e; only syntax
+// errors are returned.
 func decodeOrderStatusResultItems(d *runtime.Decoder, p *runtime.Path, v *[]OrderStatusResultItemsItem, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindArray {
 		e.Add(p, runtime.MsgType("array", k))
@@ -133,15 +136,14 @@ func decodeOrderStatusResultItems(d *runtime.Decoder, p *runtime.Path, v *[]Orde
 // validateOrderStatusResultItems reports every constraint of the spec that v violates to e.
 func validateOrderStatusResultItems(p *runtime.Path, v *[]OrderStatusResultItemsItem, e *runtime.Errors) {
 	for i := range *v {
-		{
-			c := p.Elem(i)
-			validateOrderStatusResultItemsItem(&c, &(*v)[i], e)
-		}
+		c := p.Elem(i)
+		validateOrderStatusResultItemsItem(&c, &(*v)[i], e)
 	}
 }
 
-// decodeOrderStatusResultItemsItem decodes a OrderStatusResultItemsItem, reporting values of the wrong type,
-// missing required and unknown properties to e. It returns only syntax errors.
+// decodeOrderStatusResultItemsItem decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e; only syntax
+// errors are returned.
 func decodeOrderStatusResultItemsItem(d *runtime.Decoder, p *runtime.Path, v *OrderStatusResultItemsItem, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -202,8 +204,9 @@ func validateOrderStatusResultItemsItem(p *runtime.Path, v *OrderStatusResultIte
 	}
 }
 
-// decodeGetOrderStatusInput decodes a GetOrderStatusInput, reporting values of the wrong type,
-// missing required and unknown properties to e. It returns only syntax errors.
+// decodeGetOrderStatusInput decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e; only syntax
+// errors are returned.
 func decodeGetOrderStatusInput(d *runtime.Decoder, p *runtime.Path, v *GetOrderStatusInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -266,8 +269,9 @@ func validateGetOrderStatusInput(p *runtime.Path, v *GetOrderStatusInput, e *run
 	}
 }
 
-// decodeNotifyInput decodes a NotifyInput, reporting values of the wrong type,
-// missing required and unknown properties to e. It returns only syntax errors.
+// decodeNotifyInput decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e; only syntax
+// errors are returned.
 func decodeNotifyInput(d *runtime.Decoder, p *runtime.Path, v *NotifyInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -324,8 +328,9 @@ func validateNotifyInput(p *runtime.Path, v *NotifyInput, e *runtime.Errors) {
 	}
 }
 
-// decodeOrderSummaryParams decodes a OrderSummaryParams, reporting values of the wrong type,
-// missing required and unknown properties to e. It returns only syntax errors.
+// decodeOrderSummaryParams decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e; only syntax
+// errors are returned.
 func decodeOrderSummaryParams(d *runtime.Decoder, p *runtime.Path, v *OrderSummaryParams, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
