@@ -1,0 +1,93 @@
+// Command orders-mcp serves the orders example as an MCP server over stdio.
+//
+// Usage:
+//
+//	orders-mcp [--db PATH]
+//
+// The caller is the customer named by the ORDERS_USER environment variable
+// (default alice): over stdio the process environment is the identity. The
+// SQLite database at --db is created and seeded on first start; by default
+// it is mcpgen-orders/orders.db in the user's cache directory (for example
+// ~/.cache/mcpgen-orders/orders.db on Linux), or in the temp directory when
+// there is no cache directory.
+//
+// stdout carries only MCP messages; logs go to stderr. The server exits
+// cleanly when stdin reaches EOF and on SIGINT or SIGTERM.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+
+	"github.com/mcpgen-dev/mcpgen/examples/orders"
+	"github.com/mcpgen-dev/mcpgen/examples/orders/ordersmcp"
+	"github.com/mcpgen-dev/mcpgen/examples/orders/store"
+	"github.com/mcpgen-dev/mcpgen/runtime"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv)
+	stop()
+	os.Exit(code)
+}
+
+// run is main without the process globals, so that the exit code, flags and
+// environment are explicit.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	fs := flag.NewFlagSet("orders-mcp", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	dbPath := fs.String("db", defaultDBPath(), "SQLite database `file`, created and seeded on first start")
+	// An --http ADDR flag (Streamable HTTP with bearer tokens) is planned; it
+	// will choose srv.Handler instead of ServeStdio below.
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "orders-mcp: unexpected arguments %q\n", fs.Args())
+		fs.Usage()
+		return 2
+	}
+	logger := slog.New(slog.NewTextHandler(stderr, nil))
+
+	if err := os.MkdirAll(filepath.Dir(*dbPath), 0o755); err != nil {
+		logger.Error("create database directory", "err", err)
+		return 1
+	}
+	st, err := store.Open(ctx, *dbPath)
+	if err != nil {
+		logger.Error("open database", "err", err)
+		return 1
+	}
+	defer st.Close()
+
+	user := getenv("ORDERS_USER")
+	if user == "" {
+		user = "alice"
+	}
+	srv := ordersmcp.NewServer(orders.NewService(st), runtime.Options{Logger: logger})
+	logger.Info("serving MCP over stdio", "user", user, "db", *dbPath)
+	err = srv.ServeStdio(ctx, stdin, stdout, runtime.StdioOptions{Identity: &runtime.Identity{Subject: user}})
+	if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, io.EOF) {
+		logger.Error("serve stdio", "err", err)
+		return 1
+	}
+	return 0
+}
+
+// defaultDBPath is the database used when --db is not given.
+func defaultDBPath() string {
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		dir = os.TempDir()
+	}
+	return filepath.Join(dir, "mcpgen-orders", "orders.db")
+}
