@@ -101,9 +101,22 @@ func (c *cli) initCmd(args []string) error {
 	}
 	fmt.Fprintf(c.stdout, "generated %s\n", filepath.Join(*dir, genPackage))
 	if !mod.hasTool && mod.path != modulePath {
-		fmt.Fprintf(c.stdout, "\nThe generated code imports mcpgen's runtime, and generate.go runs mcpgen as a Go tool.\nAdd both to %s with:\n\n\tgo get -tool %s\n", mod.goMod, toolPath)
+		fmt.Fprintf(c.stdout, "\nThe generated code imports mcpgen's runtime, and generate.go runs mcpgen as a Go tool.\nAdd both to %s with:\n\n\tgo get -tool %s\n", relToWD(mod.goMod), toolPath)
 	}
 	return nil
+}
+
+// relToWD shows an absolute path relative to the working directory when
+// that is possible, as the user's other paths are.
+func relToWD(abs string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return abs
+	}
+	if rel, err := filepath.Rel(wd, abs); err == nil {
+		return rel
+	}
+	return abs
 }
 
 // createOnce writes data to a new file name. It never replaces an existing
