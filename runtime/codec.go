@@ -560,3 +560,42 @@ func appendFilter(b []byte, f *subscriptionFilter) []byte {
 	data, _ := json.Marshal(f) // a struct of bools and strings cannot fail
 	return append(b, data...)
 }
+
+// claimedVersion returns params._meta's protocolVersion without validating
+// the rest of the envelope, for transports that must compare it with a
+// header before anything else (HTTP: MCP-Protocol-Version, -32020).
+func claimedVersion(params json.RawMessage) (string, bool) {
+	var env struct {
+		Meta struct {
+			Version *string `json:"io.modelcontextprotocol/protocolVersion"`
+		} `json:"_meta"`
+	}
+	if params == nil || json.Unmarshal(params, &env) != nil || env.Meta.Version == nil {
+		return "", false
+	}
+	return *env.Meta.Version, true
+}
+
+// requestName returns the value the HTTP Mcp-Name header must mirror:
+// params.name of tools/call and prompts/get, params.uri of resources/read.
+// ok is false for other methods or when the member is absent.
+func requestName(method string, params json.RawMessage) (string, bool) {
+	var p struct {
+		Name *string `json:"name"`
+		URI  *string `json:"uri"`
+	}
+	if params == nil || json.Unmarshal(params, &p) != nil {
+		return "", false
+	}
+	switch method {
+	case methodToolsCall, methodPromptsGet:
+		if p.Name != nil {
+			return *p.Name, true
+		}
+	case methodResourcesRead:
+		if p.URI != nil {
+			return *p.URI, true
+		}
+	}
+	return "", false
+}

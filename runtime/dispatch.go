@@ -247,13 +247,7 @@ func (s *Server) toolsCall(ctx context.Context, rs *reqState, params json.RawMes
 	if p.Name == nil {
 		return response{err: InvalidParams("missing params.name")}
 	}
-	s.mu.RLock()
-	i, ok := s.toolIndex[*p.Name]
-	var tool *ToolDef
-	if ok {
-		tool = s.tools[i]
-	}
-	s.mu.RUnlock()
+	tool, ok := s.lookupTool(*p.Name)
 	if !ok {
 		return response{err: InvalidParams("Unknown tool: %q", *p.Name)}
 	}

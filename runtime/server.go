@@ -224,3 +224,16 @@ func (s *Server) listCache() *CacheHint {
 	c := s.opts.ListCache
 	return &c
 }
+
+// lookupTool returns a registered tool, for transports that act on its
+// definition before dispatch (HTTP: Scopes, ParamHeaders). The ToolDef must
+// not be modified.
+func (s *Server) lookupTool(name string) (*ToolDef, bool) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	i, ok := s.toolIndex[name]
+	if !ok {
+		return nil, false
+	}
+	return s.tools[i], true
+}
