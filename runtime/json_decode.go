@@ -158,9 +158,9 @@ func (d *Decoder) literal(lit string) error {
 	return d.unexpected(strconv.Quote(lit))
 }
 
-// ReadString consumes a string and returns it unescaped. Only a string that
-// is not already in the input in its final form costs more than the one
-// allocation of the result.
+// ReadString consumes a string and returns it unescaped, allocating only
+// the result (nothing for ""). Use ReadStringBytes to compare or copy
+// without allocating.
 func (d *Decoder) ReadString() (string, error) {
 	d.skipSpace()
 	raw, escaped, err := d.scanString()

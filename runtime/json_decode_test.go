@@ -338,6 +338,13 @@ func TestReadersRejectWrongKind(t *testing.T) {
 	if err := d.BeginObject(); !errors.As(err, &se) {
 		t.Errorf("BeginObject on an array = %v, want *SyntaxError", err)
 	}
+	d.Reset([]byte(`{}`))
+	if err := d.BeginArray(); !errors.As(err, &se) {
+		t.Errorf("BeginArray on an object = %v, want *SyntaxError", err)
+	}
+	if ErrNotInteger.Error() != "number is not an integer" || ErrOutOfRange.Error() != "number is out of range" {
+		t.Error("number errors lost their text")
+	}
 }
 
 func TestPeek(t *testing.T) {

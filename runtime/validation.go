@@ -163,8 +163,12 @@ func MsgType(want string, got JSONKind) string {
 		}
 		b.WriteString(kindNoun(w))
 	}
-	b.WriteString(", not ")
-	b.WriteString(kindNoun(KindName(got)))
+	if got == KindInvalid {
+		b.WriteString(", not malformed JSON")
+	} else {
+		b.WriteString(", not ")
+		b.WriteString(kindNoun(KindName(got)))
+	}
 	return b.String()
 }
 
