@@ -49,8 +49,8 @@ type Decoder struct {
 
 // Path is one step of a JSON pointer, linked to its parent. Generated code
 // keeps Paths on the stack and only turns them into strings when reporting
-// an error, so a valid input costs no allocation. A Path whose Parent is nil
-// is the root of the value.
+// an error, so a valid input costs no allocation. The zero Path (and a nil
+// *Path) is the root of the value.
 type Path struct {
 	Parent *Path
 	Key    string

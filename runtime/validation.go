@@ -8,31 +8,36 @@ import (
 
 // Paths
 //
-// A Path with a nil Parent is the root of the value being decoded: declare
-// `var root runtime.Path` and pass &root. Child and Elem return the next
-// step by value so that it stays on the caller's stack; a nil *Path also
-// stands for the root wherever a Path is read (Pointer, Errors.Add).
+// The root of the value being decoded is the zero Path (or a nil *Path):
+// declare `var root runtime.Path` and pass &root. Child and Elem return the
+// next step by value so that it stays on the caller's stack.
 
-// Child returns the step to property key of the object at p. p must not
-// be nil.
+// Child returns the step to property key of the object at p. A nil p is
+// the root; prefer a non-nil root, since the step to the empty key "" from
+// a nil p is the zero Path and so reads as the root.
 func (p *Path) Child(key string) Path { return Path{Parent: p, Key: key} }
 
-// Elem returns the step to element i of the array at p. p must not be nil.
-// (It cannot be called Index: that is the field holding i.)
+// Elem returns the step to element i of the array at p (a nil p is the
+// root). It cannot be called Index: that is the field holding i.
 func (p *Path) Elem(i int) Path { return Path{Parent: p, Index: i, IsIndex: true} }
+
+// isRoot reports whether p is the root: nil or the zero Path.
+func (p *Path) isRoot() bool {
+	return p == nil || (p.Parent == nil && p.Key == "" && !p.IsIndex)
+}
 
 // Pointer returns the RFC 6901 JSON pointer of p: "" for the root,
 // otherwise "/" and the steps joined by "/", with "~" written "~0" and "/"
 // written "~1" in property names.
 func (p *Path) Pointer() string {
-	if p == nil || p.Parent == nil {
+	if p.isRoot() {
 		return ""
 	}
 	return string(p.appendPointer(nil))
 }
 
 func (p *Path) appendPointer(b []byte) []byte {
-	if p == nil || p.Parent == nil {
+	if p.isRoot() {
 		return b
 	}
 	b = p.Parent.appendPointer(b)

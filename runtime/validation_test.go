@@ -33,6 +33,13 @@ func TestPathPointer(t *testing.T) {
 			t.Errorf("Pointer() = %q, want %q", got, tt.want)
 		}
 	}
+	// Generated code may start from a nil root.
+	top := nilPath.Child("order_id")
+	elem := nilPath.Elem(0)
+	deeper := top.Child("x")
+	if top.Pointer() != "/order_id" || elem.Pointer() != "/0" || deeper.Pointer() != "/order_id/x" {
+		t.Errorf("steps from a nil root = %q, %q, %q", top.Pointer(), elem.Pointer(), deeper.Pointer())
+	}
 }
 
 func TestErrors(t *testing.T) {
