@@ -33,9 +33,14 @@ type API struct {
 
 // GenerateConfig says where and how generated code is written.
 type GenerateConfig struct {
-	// Package is the Go package name of the generated code.
+	// Package is the Go package name of the generated code: generate.package,
+	// else the base name of Dir, else (Dir ".") of the spec file's directory.
+	// It is "" when that directory has no name in the fs.FS given to Load
+	// (the spec sits at its root): the caller, which knows the real
+	// directory, derives it then.
 	Package string
-	// Dir is the output directory, relative to the spec file's directory.
+	// Dir is the output directory, relative to the spec file's directory,
+	// slash-separated and cleaned ("." by default).
 	Dir string
 	Pos Pos
 }

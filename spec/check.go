@@ -22,6 +22,10 @@ const maxRefHops = 64
 // enum or const value.
 const maxValueSteps = 10000
 
+// maxTotalValueSteps bounds the work of all value checks of one load;
+// values past it are not checked.
+const maxTotalValueSteps = 2000000
+
 // check is the second pass: everything that needs the whole spec (refs,
 // discriminators, x-mcp-header reachability, values against schemas,
 // uniqueness across entries).
@@ -40,7 +44,11 @@ func (l *loader) check(api *API) {
 	l.checkHeaders(api)
 	for _, info := range l.infos {
 		for _, v := range info.values {
+			l.totalSteps += l.steps
 			l.steps = 0
+			if l.totalSteps > maxTotalValueSteps {
+				return
+			}
 			if path, problem := l.checkValue(info.s, v.v, v.self, 0); problem != "" {
 				msg := fmt.Sprintf("%s %s %s", v.label, snippet(v.v), problem)
 				if path != "" {
@@ -135,13 +143,18 @@ func (l *loader) checkDiscriminator(info *schemaInfo) {
 			l.errorf(l.yamlNodeAt(v.Pos), vctx, "discriminator variant %q is not an object type", v.Ref)
 			continue
 		}
-		found := false
+		var prop *Property
 		for _, p := range t.Properties {
 			if p.Name == d.PropertyName {
-				found = true
+				prop = p
 			}
 		}
-		if !found {
+		if prop != nil {
+			if ps := l.resolve(prop.Schema); ps != nil && ps.Type != KindString {
+				l.errorf(l.yamlNodeAt(v.Pos), vctx, "variant %q: discriminator property %q must be of type string", v.Ref, d.PropertyName)
+			}
+		}
+		if prop == nil {
 			l.errorf(l.yamlNodeAt(v.Pos), vctx, "variant %q has no property %q (the discriminator)", v.Ref, d.PropertyName)
 		}
 	}

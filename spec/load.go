@@ -1,9 +1,11 @@
 package spec
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"go/token"
+	"io"
 	"io/fs"
 	"net/url"
 	"path"
@@ -27,7 +29,8 @@ type loader struct {
 	// regexps caches compiled patterns for the value checks.
 	regexps map[string]*regexp.Regexp
 	// steps counts the work of the current value check (see checkValue).
-	steps int
+	steps      int
+	totalSteps int
 }
 
 var (
@@ -64,8 +67,14 @@ func load(data []byte, file string) (*API, error) {
 		return nil, l.diags
 	}
 	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&doc); err != nil && err != io.EOF {
 		l.diags = append(l.diags, l.yamlError(err))
+		return nil, l.diags
+	}
+	var more yaml.Node
+	if err := dec.Decode(&more); err == nil {
+		l.diags = append(l.diags, Diagnostic{Pos: l.pos(&more), Message: "only one yaml document is allowed"})
 		return nil, l.diags
 	}
 	if doc.Kind == 0 || len(doc.Content) == 0 {
@@ -135,7 +144,11 @@ func (l *loader) root(n *yaml.Node) *API {
 	if p, ok := f["version"]; !ok {
 		l.errorf(n, "", "version is required (version: 1)")
 	} else if p.val.ShortTag() != "!!int" || p.val.Value != "1" {
-		l.errorf(p.val, "", "version must be 1, got %s", p.val.Value)
+		if p.val.ShortTag() == "!!int" {
+			l.errorf(p.val, "", "version must be 1, got %s", p.val.Value)
+		} else {
+			l.errorf(p.val, "", "version must be the integer 1, got %s", describe(p.val))
+		}
 	}
 	l.generate(n, f, api)
 	if p, ok := f["server"]; ok {

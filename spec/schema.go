@@ -138,7 +138,9 @@ func (l *loader) schemaImplied(n *yaml.Node, ctx string, o origin, implied Kind)
 	v := info.vals
 
 	if n, ok := v["type"]; ok {
-		if t, ok := l.str(n, kw("type")); ok {
+		if isNull(n) && n.Value != "" {
+			l.errorf(n, ctx, "type %s is the YAML null: write type: \"null\"", n.Value)
+		} else if t, ok := l.str(n, kw("type")); ok {
 			switch Kind(t) {
 			case KindObject, KindString, KindInteger, KindNumber, KindBoolean, KindArray, KindNull:
 				s.Type = Kind(t)
