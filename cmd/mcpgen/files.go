@@ -265,18 +265,21 @@ func writeTemp(target string, data []byte) (string, error) {
 	return f.Name(), nil
 }
 
-// withoutVersion blanks the version in every "// mcpgen <version>" line, the
-// line in which the generator records its own version, so that upgrading
-// mcpgen alone is not drift.
+// withoutVersion drops the "// mcpgen <version>" line from the leading
+// comment block of data: the generator records its own version there (or,
+// generating without a version, leaves the line out), and neither upgrading
+// mcpgen nor that choice is drift.
 func withoutVersion(data []byte) []byte {
 	const prefix = "// mcpgen "
 	var out []byte
+	header := true
 	for line := range bytes.Lines(data) {
-		body := bytes.TrimSuffix(line, []byte("\n"))
-		if v, ok := bytes.CutPrefix(body, []byte(prefix)); ok && len(v) > 0 && !bytes.ContainsAny(v, " \t") {
-			out = append(out, prefix...)
-			out = append(out, line[len(body):]...)
-			continue
+		header = header && bytes.HasPrefix(line, []byte("//"))
+		if header {
+			body := bytes.TrimRight(line, "\r\n")
+			if v, ok := bytes.CutPrefix(body, []byte(prefix)); ok && len(v) > 0 && !bytes.ContainsAny(v, " \t") {
+				continue
+			}
 		}
 		out = append(out, line...)
 	}
