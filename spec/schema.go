@@ -128,7 +128,11 @@ func (l *loader) schemaImplied(n *yaml.Node, ctx string, o origin, implied Kind)
 			continue
 		}
 		if !contains(schemaKeywords, k) {
-			l.errorf(p.key, ctx, "unknown keyword %q", k)
+			if m := suggest(k, schemaKeywords); m != "" {
+				l.errorf(p.key, ctx, "unknown keyword %q (did you mean %q?)", k, m)
+			} else {
+				l.errorf(p.key, ctx, "unknown keyword %q", k)
+			}
 			continue
 		}
 		info.keys[k] = p.key

@@ -144,7 +144,9 @@ func (l *loader) fields(n *yaml.Node, ctx string, allowed ...string) (map[string
 			}
 		}
 		if !known {
-			if len(allowed) <= 12 {
+			if m := suggest(p.key.Value, allowed); m != "" {
+				l.errorf(p.key, ctx, "unknown key %q (did you mean %q?)", p.key.Value, m)
+			} else if len(allowed) <= 12 {
 				l.errorf(p.key, ctx, "unknown key %q (allowed: %s)", p.key.Value, strings.Join(allowed, ", "))
 			} else {
 				l.errorf(p.key, ctx, "unknown key %q", p.key.Value)
@@ -310,4 +312,50 @@ func canonical(v any) json.RawMessage {
 // fmtNum prints a constraint bound the way a user wrote it: 10, 1.5, 1e+21.
 func fmtNum(f float64) string {
 	return strconv.FormatFloat(f, 'g', -1, 64)
+}
+
+// suggest returns the entry of known closest to the misspelt word w (same
+// letters ignoring case, or at most two edits away), or "".
+func suggest(w string, known []string) string {
+	best, bestDist := "", 3
+	for _, k := range known {
+		if strings.EqualFold(k, w) {
+			return k
+		}
+		if len(w) < 4 {
+			continue
+		}
+		if d := editDistance(strings.ToLower(w), strings.ToLower(k), bestDist); d < bestDist {
+			best, bestDist = k, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance of a and b, or limit when it is
+// at least limit (keys are short, so this stays cheap).
+func editDistance(a, b string, limit int) int {
+	if len(a) > 64 || len(b) > 64 {
+		return limit
+	}
+	if d := len(a) - len(b); d >= limit || -d >= limit {
+		return limit
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return min(prev[len(b)], limit)
 }
