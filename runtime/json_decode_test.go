@@ -462,6 +462,9 @@ func checkValidity(t *testing.T, data []byte) {
 	if err == nil && !bytes.Equal(raw, bytes.Trim(data, " \t\r\n")) {
 		t.Fatalf("ReadRaw(%q) = %q", data, raw)
 	}
+	if EqualJSON(data, data) != (skipErr == nil) {
+		t.Fatalf("EqualJSON(%q, itself) = %v, Skip err = %v", data, !(skipErr == nil), skipErr)
+	}
 	got, err := decodeAll(data)
 	if skipErr != nil {
 		if err == nil {
