@@ -20,6 +20,9 @@ if [ -n "$unformatted" ]; then
   exit 1
 fi
 
+step "mcpgen check: the committed generated code matches examples/orders/mcpgen.yaml"
+go tool mcpgen check -f examples/orders/mcpgen.yaml
+
 step "go test -race ./..."
 go test -race ./...
 
