@@ -98,7 +98,7 @@ var keywordKinds = map[string][]Kind{
 
 // refCompanions may sit beside $ref; oneOfCompanions beside oneOf.
 var (
-	refCompanions   = []string{"$ref", "title", "description", "nullable", "deprecated", "x-mcp-header"}
+	refCompanions   = []string{"$ref", "title", "description", "nullable", "deprecated", "default", "examples", "x-mcp-header"}
 	oneOfCompanions = []string{"oneOf", "discriminator", "title", "description", "nullable", "deprecated"}
 	knownFormats    = []string{"date", "date-time", "email", "uri", "uuid"}
 	// headerTokenRE is an RFC 9110 token (1*tchar).
@@ -288,10 +288,18 @@ func (l *loader) schemaImplied(n *yaml.Node, ctx string, o origin, implied Kind)
 		}
 	}
 	if n, ok := v["required"]; ok {
-		names, _ := l.strs(n, kw("required"))
 		seen := map[string]bool{}
-		for i, name := range names {
-			at := n.Content[i]
+		if n.Kind != yaml.SequenceNode {
+			l.expected(n, kw("required"), "a list of property names")
+		}
+		for _, at := range n.Content {
+			if n.Kind != yaml.SequenceNode {
+				break
+			}
+			name, ok := l.str(at, kw("required"))
+			if !ok {
+				continue
+			}
 			if seen[name] {
 				l.errorf(at, ctx, "required lists %q more than once", name)
 				continue
