@@ -47,58 +47,111 @@ const (
 	kindResponse
 )
 
-// wireMessage is the envelope of any JSON-RPC message. Pointers tell absent
-// members from null ones.
-type wireMessage struct {
-	JSONRPC *string         `json:"jsonrpc"`
-	ID      json.RawMessage `json:"id"`
-	Method  *string         `json:"method"`
-	Params  json.RawMessage `json:"params"`
-	Result  json.RawMessage `json:"result"`
-	Error   json.RawMessage `json:"error"`
-}
-
 // parseMessage decodes one message. On failure it returns the error to send
-// and the id to send it with (nil when the id could not be read).
+// and the id to send it with (nil when the id could not be read). The
+// returned request refers to a private copy of data, so the caller may
+// reuse its buffer.
 func parseMessage(data []byte) (*request, messageKind, json.RawMessage, *Error) {
 	data = bytes.TrimSpace(data)
-	if len(data) > 0 && data[0] == '[' {
-		if !json.Valid(data) {
-			return nil, 0, nil, &Error{Code: CodeParseError, Message: "Parse error: invalid JSON"}
+	parseErr := &Error{Code: CodeParseError, Message: "Parse error: invalid JSON"}
+	var d Decoder
+	d.Reset(data)
+	switch d.Peek() {
+	case KindObject:
+	case KindArray:
+		if d.Skip() != nil || d.End() != nil {
+			return nil, 0, nil, parseErr
 		}
 		return nil, 0, nil, &Error{Code: CodeInvalidRequest, Message: "Invalid request: batches are not supported"}
-	}
-	var m wireMessage
-	if err := json.Unmarshal(data, &m); err != nil {
-		var typeErr *json.UnmarshalTypeError
-		if errors.As(err, &typeErr) {
-			return nil, 0, nil, &Error{Code: CodeInvalidRequest, Message: "Invalid request: " + err.Error()}
+	default:
+		if d.Skip() != nil || d.End() != nil {
+			return nil, 0, nil, parseErr
 		}
-		return nil, 0, nil, &Error{Code: CodeParseError, Message: "Parse error: invalid JSON"}
+		return nil, 0, nil, &Error{Code: CodeInvalidRequest, Message: "Invalid request: a message must be an object"}
 	}
-	id := m.ID
+	data = bytes.Clone(data)
+	d.Reset(data)
+	var (
+		jsonrpcOK, hasMethod, hasResult bool
+		id, params                      []byte
+		method                          string
+		// badMember names a member of the wrong type. The whole message is
+		// still scanned: invalid JSON anywhere is a parse error first.
+		badMember string
+	)
+	if d.BeginObject() != nil {
+		return nil, 0, nil, parseErr
+	}
+	for {
+		key, ok, err := d.NextKey()
+		if err != nil {
+			return nil, 0, nil, parseErr
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "jsonrpc":
+			if d.Peek() != KindString {
+				badMember = "jsonrpc"
+				err = d.Skip()
+				break
+			}
+			var v []byte
+			v, err = d.ReadStringBytes()
+			jsonrpcOK = string(v) == "2.0"
+		case "id":
+			id, err = d.ReadRaw()
+		case "method":
+			if d.Peek() != KindString {
+				badMember = "method"
+				hasMethod = false
+				err = d.Skip()
+				break
+			}
+			hasMethod = true
+			method, err = d.ReadString()
+		case "params":
+			params, err = d.ReadRaw()
+		case "result", "error":
+			hasResult = true
+			err = d.Skip()
+		default:
+			err = d.Skip()
+		}
+		if err != nil {
+			return nil, 0, nil, parseErr
+		}
+	}
+	if d.End() != nil {
+		return nil, 0, nil, parseErr
+	}
 	idOK := validID(id)
+	replyID := json.RawMessage(id)
 	if !idOK {
-		id = nil
+		replyID = nil
 	}
-	if m.JSONRPC == nil || *m.JSONRPC != "2.0" {
-		return nil, 0, id, &Error{Code: CodeInvalidRequest, Message: `Invalid request: jsonrpc must be "2.0"`}
+	if badMember != "" {
+		return nil, 0, replyID, &Error{Code: CodeInvalidRequest, Message: "Invalid request: " + badMember + " must be a string"}
 	}
-	if m.Method == nil {
-		if m.Result != nil || m.Error != nil {
-			return &request{ID: id}, kindResponse, id, nil
+	if !jsonrpcOK {
+		return nil, 0, replyID, &Error{Code: CodeInvalidRequest, Message: `Invalid request: jsonrpc must be "2.0"`}
+	}
+	if !hasMethod {
+		if hasResult {
+			return &request{ID: replyID}, kindResponse, replyID, nil
 		}
-		return nil, 0, id, &Error{Code: CodeInvalidRequest, Message: "Invalid request: missing method"}
+		return nil, 0, replyID, &Error{Code: CodeInvalidRequest, Message: "Invalid request: missing method"}
 	}
-	req := &request{Method: *m.Method, Params: nullToNil(m.Params)}
-	if m.ID == nil {
+	req := &request{Method: method, Params: nullToNil(params)}
+	if id == nil {
 		return req, kindNotification, nil, nil
 	}
 	if !idOK {
 		return nil, 0, nil, &Error{Code: CodeInvalidRequest, Message: "Invalid request: id must be a string or an integer"}
 	}
 	req.ID = id
-	return req, kindRequest, id, nil
+	return req, kindRequest, replyID, nil
 }
 
 // validID reports whether raw is a string or an integer.
@@ -122,67 +175,179 @@ func nullToNil(raw json.RawMessage) json.RawMessage {
 	return raw
 }
 
-// metaEnvelope is the part of params every request carries.
-type metaEnvelope struct {
-	Meta map[string]json.RawMessage `json:"_meta"`
-}
-
 // parseEnvelope checks params and its _meta as the 2026-07-28 revision
-// requires of every request.
+// requires of every request. The returned meta refers to params.
 func parseEnvelope(params json.RawMessage) (*RequestMeta, *Error) {
 	if params == nil {
 		return nil, InvalidParams("missing params: every request must carry params._meta")
 	}
-	if params[0] != '{' {
+	var d Decoder
+	d.Reset(params)
+	if d.Peek() != KindObject {
 		return nil, InvalidParams("params must be an object")
 	}
-	var env metaEnvelope
-	if err := json.Unmarshal(params, &env); err != nil {
-		return nil, InvalidParams("invalid params._meta: %v", err)
+	var metaRaw []byte
+	err := forEachMember(&d, func(key []byte) (err error) {
+		if string(key) == "_meta" {
+			metaRaw, err = d.ReadRaw()
+			return err
+		}
+		return d.Skip()
+	})
+	if err != nil {
+		return nil, InvalidParams("invalid params: %v", err)
 	}
-	if env.Meta == nil {
+	if metaRaw == nil || string(metaRaw) == "null" {
 		return nil, InvalidParams("missing params._meta with required key %q", metaProtocolVersion)
 	}
+	if metaRaw[0] != '{' {
+		return nil, InvalidParams("params._meta must be an object")
+	}
+	var version, caps, info, level, token []byte
+	d.Reset(metaRaw)
+	err = forEachMember(&d, func(key []byte) (err error) {
+		switch string(key) {
+		case metaProtocolVersion:
+			version, err = d.ReadRaw()
+		case metaClientCapabilities:
+			caps, err = d.ReadRaw()
+		case metaClientInfo:
+			info, err = d.ReadRaw()
+		case metaLogLevel:
+			level, err = d.ReadRaw()
+		case metaProgressToken:
+			token, err = d.ReadRaw()
+		default:
+			err = d.Skip()
+		}
+		return err
+	})
+	if err != nil {
+		return nil, InvalidParams("invalid params._meta: %v", err)
+	}
 	meta := &RequestMeta{}
-	raw, ok := env.Meta[metaProtocolVersion]
-	if !ok {
+	if version == nil {
 		return nil, InvalidParams("missing required _meta key %q", metaProtocolVersion)
 	}
-	if err := json.Unmarshal(raw, &meta.ProtocolVersion); err != nil || raw[0] != '"' {
+	if meta.ProtocolVersion, err = readString(version); err != nil {
 		return nil, InvalidParams("_meta key %q must be a string", metaProtocolVersion)
 	}
 	if meta.ProtocolVersion != ProtocolVersion {
 		return nil, errUnsupportedVersion(meta.ProtocolVersion)
 	}
-	raw, ok = env.Meta[metaClientCapabilities]
-	if !ok {
+	if caps == nil {
 		return nil, InvalidParams("missing required _meta key %q", metaClientCapabilities)
 	}
-	if raw[0] != '{' {
+	if caps[0] != '{' {
 		return nil, InvalidParams("_meta key %q must be an object", metaClientCapabilities)
 	}
-	meta.ClientCapabilities = raw
-	if raw, ok = env.Meta[metaClientInfo]; ok {
-		var info Implementation
-		if raw[0] != '{' || json.Unmarshal(raw, &info) != nil || info.Name == "" || info.Version == "" {
+	meta.ClientCapabilities = caps
+	if info != nil {
+		var impl Implementation
+		if info[0] != '{' || json.Unmarshal(info, &impl) != nil || impl.Name == "" || impl.Version == "" {
 			return nil, InvalidParams("_meta key %q must be an object with string name and version", metaClientInfo)
 		}
-		meta.ClientInfo = &info
+		meta.ClientInfo = &impl
 	}
-	if raw, ok = env.Meta[metaLogLevel]; ok {
-		var level string
-		if json.Unmarshal(raw, &level) != nil || !validLogLevel(level) {
+	if level != nil {
+		if meta.LogLevel, err = readString(level); err != nil || !validLogLevel(meta.LogLevel) {
 			return nil, InvalidParams("_meta key %q must be one of debug, info, notice, warning, error, critical, alert, emergency", metaLogLevel)
 		}
-		meta.LogLevel = level
 	}
-	if raw, ok = env.Meta[metaProgressToken]; ok {
-		if !validID(raw) {
+	if token != nil {
+		if !validID(token) {
 			return nil, InvalidParams("_meta key %q must be a string or an integer", metaProgressToken)
 		}
-		meta.ProgressToken = raw
+		meta.ProgressToken = token
 	}
 	return meta, nil
+}
+
+// forEachMember walks the object at d, calling fn with each key; fn must
+// consume the value.
+func forEachMember(d *Decoder, fn func(key []byte) error) error {
+	if err := d.BeginObject(); err != nil {
+		return err
+	}
+	for {
+		key, ok, err := d.NextKey()
+		if err != nil || !ok {
+			return err
+		}
+		if err := fn(key); err != nil {
+			return err
+		}
+	}
+}
+
+// readString decodes a raw JSON string.
+func readString(raw []byte) (string, error) {
+	var d Decoder
+	d.Reset(raw)
+	if d.Peek() != KindString {
+		return "", errors.New("not a string")
+	}
+	return d.ReadString()
+}
+
+// callTarget are the params of tools/call, prompts/get and
+// resources/read: a target (name or uri), optional arguments and the MRTR
+// retry members.
+type callTarget struct {
+	target    *string
+	arguments []byte
+	mrtrParams
+}
+
+// decodeTargetParams decodes callTarget; targetKey is "name" or "uri".
+func decodeTargetParams(params json.RawMessage, targetKey string) (callTarget, *Error) {
+	var p callTarget
+	var d Decoder
+	d.Reset(params)
+	var badMember string
+	err := forEachMember(&d, func(key []byte) (err error) {
+		switch string(key) {
+		case targetKey:
+			if d.Peek() != KindString {
+				badMember = targetKey
+				return d.Skip()
+			}
+			var v string
+			v, err = d.ReadString()
+			p.target = &v
+		case "arguments":
+			p.arguments, err = d.ReadRaw()
+		case "inputResponses":
+			var raw []byte
+			if raw, err = d.ReadRaw(); err == nil && string(raw) != "null" {
+				if json.Unmarshal(raw, &p.InputResponses) != nil {
+					badMember = "inputResponses"
+				}
+				if p.InputResponses == nil {
+					p.InputResponses = map[string]json.RawMessage{}
+				}
+			}
+		case "requestState":
+			if d.Peek() != KindString {
+				badMember = "requestState"
+				return d.Skip()
+			}
+			var v string
+			v, err = d.ReadString()
+			p.RequestState = &v
+		default:
+			err = d.Skip()
+		}
+		return err
+	})
+	if err != nil {
+		return p, InvalidParams("invalid params: %v", err)
+	}
+	if badMember != "" {
+		return p, InvalidParams("invalid params: %s has the wrong type", badMember)
+	}
+	p.arguments = nullToNil(p.arguments)
+	return p, nil
 }
 
 func validLogLevel(level string) bool {
@@ -233,23 +398,6 @@ type listParams struct {
 type mrtrParams struct {
 	InputResponses map[string]json.RawMessage `json:"inputResponses"`
 	RequestState   *string                    `json:"requestState"`
-}
-
-type callParams struct {
-	Name      *string         `json:"name"`
-	Arguments json.RawMessage `json:"arguments"`
-	mrtrParams
-}
-
-type promptGetParams struct {
-	Name      *string         `json:"name"`
-	Arguments json.RawMessage `json:"arguments"`
-	mrtrParams
-}
-
-type readParams struct {
-	URI *string `json:"uri"`
-	mrtrParams
 }
 
 type completeParams struct {

@@ -47,8 +47,11 @@ type reqState struct {
 	method string
 	id     json.RawMessage
 	meta   *RequestMeta
-	caps   clientCaps
-	out    notifier
+	// caps, when non-zero, replaces the capabilities parsed from meta (a
+	// legacy session sets it from initialize); otherwise Elicit parses
+	// meta.ClientCapabilities when it first needs them.
+	caps clientCaps
+	out  notifier
 
 	progMu       sync.Mutex
 	lastProgress float64

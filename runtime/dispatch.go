@@ -90,7 +90,6 @@ func (s *Server) handle(ctx context.Context, req *request, out notifier) respons
 		method: req.Method,
 		id:     req.ID,
 		meta:   meta,
-		caps:   parseClientCaps(meta.ClientCapabilities),
 		out:    out,
 	}
 	return s.call(ctx, rs, req.Params)
@@ -240,24 +239,25 @@ func (s *Server) toolErrorResult(text string) []byte {
 }
 
 func (s *Server) toolsCall(ctx context.Context, rs *reqState, params json.RawMessage) response {
-	var p callParams
-	if e := decodeParams(params, &p); e != nil {
+	p, e := decodeTargetParams(params, "name")
+	if e != nil {
 		return response{err: e}
 	}
-	if p.Name == nil {
+	if p.target == nil {
 		return response{err: InvalidParams("missing params.name")}
 	}
-	tool, ok := s.lookupTool(*p.Name)
+	name := *p.target
+	tool, ok := s.lookupTool(name)
 	if !ok {
-		return response{err: InvalidParams("Unknown tool: %q", *p.Name)}
+		return response{err: InvalidParams("Unknown tool: %q", name)}
 	}
-	args := []byte(nullToNil(p.Arguments))
+	args := p.arguments
 	if args == nil {
 		args = []byte("{}")
 	} else if args[0] != '{' {
 		return response{err: InvalidParams("params.arguments must be an object")}
 	}
-	if e := s.beginMRTR(ctx, rs, *p.Name, args, &p.mrtrParams); e != nil {
+	if e := s.beginMRTR(ctx, rs, name, args, &p.mrtrParams); e != nil {
 		return response{err: e}
 	}
 	res, err := tool.Call(ctx, args)
@@ -278,7 +278,7 @@ func (s *Server) toolsCall(ctx context.Context, rs *reqState, params json.RawMes
 	if res.Structured != nil {
 		structured, err = compactJSON(res.Structured)
 		if err != nil {
-			s.logger.Error("tool returned invalid structured content", "tool", *p.Name)
+			s.logger.Error("tool returned invalid structured content", "tool", name)
 			return response{result: s.toolErrorResult("internal error: invalid structured content")}
 		}
 	}
@@ -308,14 +308,14 @@ func (s *Server) toolsCall(ctx context.Context, rs *reqState, params json.RawMes
 }
 
 func (s *Server) resourcesRead(ctx context.Context, rs *reqState, params json.RawMessage) response {
-	var p readParams
-	if e := decodeParams(params, &p); e != nil {
+	p, e := decodeTargetParams(params, "uri")
+	if e != nil {
 		return response{err: e}
 	}
-	if p.URI == nil {
+	if p.target == nil {
 		return response{err: InvalidParams("missing params.uri")}
 	}
-	uri := *p.URI
+	uri := *p.target
 	var (
 		read     func() ([]ResourceContents, error)
 		mimeType string
@@ -400,25 +400,26 @@ func (s *Server) handlerError(ctx context.Context, rs *reqState, err error) resp
 }
 
 func (s *Server) promptsGet(ctx context.Context, rs *reqState, params json.RawMessage) response {
-	var p promptGetParams
-	if e := decodeParams(params, &p); e != nil {
+	p, e := decodeTargetParams(params, "name")
+	if e != nil {
 		return response{err: e}
 	}
-	if p.Name == nil {
+	if p.target == nil {
 		return response{err: InvalidParams("missing params.name")}
 	}
+	name := *p.target
 	s.mu.RLock()
-	i, ok := s.promptIdx[*p.Name]
+	i, ok := s.promptIdx[name]
 	var prompt *PromptDef
 	if ok {
 		prompt = s.prompts[i]
 	}
 	s.mu.RUnlock()
 	if !ok {
-		return response{err: InvalidParams("Unknown prompt: %q", *p.Name)}
+		return response{err: InvalidParams("Unknown prompt: %q", name)}
 	}
 	var args map[string]string
-	if raw := nullToNil(p.Arguments); raw != nil {
+	if raw := p.arguments; raw != nil {
 		if json.Unmarshal(raw, &args) != nil {
 			return response{err: InvalidParams("params.arguments must be an object of strings")}
 		}
@@ -430,7 +431,7 @@ func (s *Server) promptsGet(ctx context.Context, rs *reqState, params json.RawMe
 	if len(args) > 0 {
 		digestSource, _ = json.Marshal(args) // sorted keys: canonical
 	}
-	if e := s.beginMRTR(ctx, rs, *p.Name, digestSource, &p.mrtrParams); e != nil {
+	if e := s.beginMRTR(ctx, rs, name, digestSource, &p.mrtrParams); e != nil {
 		return response{err: e}
 	}
 	res, err := prompt.Get(ctx, args)

@@ -141,8 +141,12 @@ func TestMessageErrors(t *testing.T) {
 		{"null id", `{"jsonrpc":"2.0","id":null,"method":"tools/list","params":{}}`, -32600, "null"},
 		{"object id", `{"jsonrpc":"2.0","id":{},"method":"tools/list","params":{}}`, -32600, "null"},
 		{"fractional id", `{"jsonrpc":"2.0","id":1.5,"method":"tools/list","params":{}}`, -32600, "null"},
-		{"method not string", `{"jsonrpc":"2.0","id":1,"method":5}`, -32600, "null"},
+		{"method not string", `{"jsonrpc":"2.0","id":1,"method":5}`, -32600, "1"},
 		{"no method", `{"jsonrpc":"2.0","id":3}`, -32600, "3"},
+		{"type error before syntax error", `{"jsonrpc":2,"id":1,"method":"x",}`, -32700, "null"},
+		{"trailing garbage", `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}} x`, -32700, "null"},
+		{"not an object", `"hello"`, -32600, "null"},
+		{"invalid UTF-8", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"\xff\"}", -32700, "null"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

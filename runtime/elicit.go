@@ -64,10 +64,15 @@ func Elicit(ctx context.Context, key string, req ElicitRequest) (ElicitResult, e
 		m.used[key] = raw
 		return res, nil
 	}
-	if req.URL != "" && !rs.caps.elicitURL {
+	// Capabilities are parsed only here: most requests never elicit.
+	caps := rs.caps
+	if caps == (clientCaps{}) && rs.meta != nil {
+		caps = parseClientCaps(rs.meta.ClientCapabilities)
+	}
+	if req.URL != "" && !caps.elicitURL {
 		return ElicitResult{}, missingCapability(`{"elicitation":{"url":{}}}`)
 	}
-	if req.URL == "" && !rs.caps.elicitForm {
+	if req.URL == "" && !caps.elicitForm {
 		return ElicitResult{}, missingCapability(`{"elicitation":{"form":{}}}`)
 	}
 	params, err := appendElicitParams(nil, req)
