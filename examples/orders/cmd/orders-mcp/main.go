@@ -3,6 +3,13 @@
 // Usage:
 //
 //	orders-mcp [--db PATH]
+//	orders-mcp [--db PATH] --http ADDR --token TOKEN=USER [--token TOKEN=USER ...]
+//
+// With --http the server speaks Streamable HTTP at http://ADDR/mcp (a bare
+// port binds 127.0.0.1) instead of stdio. Every request needs
+// "Authorization: Bearer TOKEN" for one of the --token values and acts as
+// that customer; others get 401. The protected-resource metadata is at
+// /.well-known/oauth-protected-resource/mcp.
 //
 // The caller is the customer named by the ORDERS_USER environment variable
 // (default alice): over stdio the process environment is the identity. The
@@ -46,13 +53,17 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	fs := flag.NewFlagSet("orders-mcp", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	dbPath := fs.String("db", defaultDBPath(), "SQLite database `file`, created and seeded on first start")
-	// An --http ADDR flag (Streamable HTTP with bearer tokens) is planned; it
-	// will choose srv.Handler instead of ServeStdio below.
+	httpMode := addHTTPFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "orders-mcp: unexpected arguments %q\n", fs.Args())
+		fs.Usage()
+		return 2
+	}
+	if err := httpMode.check(); err != nil {
+		fmt.Fprintf(stderr, "orders-mcp: %v\n", err)
 		fs.Usage()
 		return 2
 	}
@@ -74,6 +85,13 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		user = "alice"
 	}
 	srv := ordersmcp.NewServer(orders.NewService(st), runtime.Options{Logger: logger})
+	if httpMode.addr != "" {
+		if err := serveHTTP(ctx, srv, httpMode, logger); err != nil {
+			logger.Error("serve http", "err", err)
+			return 1
+		}
+		return 0
+	}
 	logger.Info("serving MCP over stdio", "user", user, "db", *dbPath)
 	err = srv.ServeStdio(ctx, stdin, stdout, runtime.StdioOptions{Identity: &runtime.Identity{Subject: user}})
 	if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, io.EOF) {
