@@ -93,7 +93,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	// WAL lets readers run beside the single writer; busy_timeout makes
 	// concurrent writers wait for the lock instead of failing at once.
 	dsn := "file:" + (&url.URL{Path: path}).EscapedPath() +
-		"?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_txlock=immediate"
+		"?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)"
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
