@@ -71,8 +71,10 @@ func compare(g *generation) ([]fileState, error) {
 	var states []fileState
 	wanted := make(map[string]bool, len(g.Files))
 	for _, f := range g.Files {
-		if !filepath.IsLocal(filepath.FromSlash(f.Path)) || path.Clean(f.Path) != f.Path {
-			return nil, fmt.Errorf("generator produced a file outside the spec directory: %q", f.Path)
+		// generate.dir may climb out of the spec's directory ("../gen"), but
+		// a path must name a file and be relative to that directory.
+		if path.IsAbs(f.Path) || filepath.IsAbs(f.Path) || path.Clean(f.Path) != f.Path || f.Path == "." || strings.HasSuffix(f.Path, "..") {
+			return nil, fmt.Errorf("generator produced an invalid file path: %q", f.Path)
 		}
 		if wanted[f.Path] {
 			return nil, fmt.Errorf("generator produced %q twice", f.Path)

@@ -180,8 +180,8 @@ func TestWriteFailureChangesNothing(t *testing.T) {
 	}
 }
 
-func TestWriteRejectsPathsOutsideTheSpecDirectory(t *testing.T) {
-	for _, p := range []string{"../x_gen.go", "/abs/x_gen.go", "out/../../x.go", "out//x.go"} {
+func TestWriteRejectsInvalidPaths(t *testing.T) {
+	for _, p := range []string{"/abs/x_gen.go", "out/../../x.go", "out//x.go", "./x.go", ".", "..", "out/.."} {
 		g := newGen(t, p, testHeader)
 		if _, err := write(g); err == nil {
 			t.Errorf("%q: no error", p)

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"go/token"
 	"io/fs"
 	"os"
 	"path"
@@ -25,6 +26,9 @@ func buildGeneration(specPath string) (*generation, error) {
 	if err != nil {
 		return nil, locate(root, err)
 	}
+	if err := fillPackage(api, root); err != nil {
+		return nil, locate(root, err)
+	}
 	files, err := generator.Generate(api, generator.Options{Version: mcpgenVersion()})
 	if err != nil {
 		return nil, locate(root, err)
@@ -38,6 +42,29 @@ func buildGeneration(specPath string) (*generation, error) {
 		g.Files = append(g.Files, genFile{Path: f.Path, Data: f.Data})
 	}
 	return g, nil
+}
+
+// fillPackage names the generated package after its directory when the spec
+// does not name it and the loader could not tell the directory's name (the
+// output directory is the spec's own directory, which fsys hides).
+func fillPackage(api *spec.API, root string) error {
+	if api.Generate.Package != "" {
+		return nil
+	}
+	abs, err := filepath.Abs(filepath.Join(root, filepath.FromSlash(outDir(api))))
+	if err != nil {
+		return err
+	}
+	name := filepath.Base(abs)
+	if !token.IsIdentifier(name) {
+		pos := api.Generate.Pos
+		if pos.File == "" {
+			pos = spec.Pos{File: path.Base(filepath.ToSlash(api.File))}
+		}
+		return spec.Diagnostics{{Pos: pos, Message: fmt.Sprintf("generate: package name %q derived from directory %q is not a valid Go identifier: set generate.package", name, abs)}}
+	}
+	api.Generate.Package = name
+	return nil
 }
 
 // locate attaches the spec directory to spec diagnostics so they print
