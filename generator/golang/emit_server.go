@@ -19,6 +19,7 @@ func (m *Model) HandlerFile(f *File) {
 		params []Code
 		result []Code
 		what   string
+		zero   bool // the first result is a value, not a pointer or slice
 	}
 	ctx := func() *Statement { return Id("ctx").Qual("context", "Context") }
 	var ms []method
@@ -28,27 +29,27 @@ func (m *Model) HandlerFile(f *File) {
 			res = []Code{Id(t.output.name), Error()}
 		}
 		ms = append(ms, method{t.method, withDesc(fmt.Sprintf("%s implements the %q tool.", t.method, t.t.Name), t.t.Description),
-			[]Code{ctx(), Id("in").Id(t.input.name)}, res, fmt.Sprintf("tool %q", t.t.Name)})
+			[]Code{ctx(), Id("in").Id(t.input.name)}, res, fmt.Sprintf("tool %q", t.t.Name), t.output != nil})
 	}
 	contents := []Code{Index().Add(rt("ResourceContents")), Error()}
 	for _, r := range m.resources {
 		ms = append(ms, method{r.method, withDesc(fmt.Sprintf("%s reads the %q resource (%s).", r.method, r.r.Name, r.r.URI), r.r.Description),
-			[]Code{ctx()}, contents, fmt.Sprintf("resource %q", r.r.Name)})
+			[]Code{ctx()}, contents, fmt.Sprintf("resource %q", r.r.Name), false})
 	}
 	for _, t := range m.templates {
 		ms = append(ms, method{t.method, withDesc(fmt.Sprintf("%s reads a resource of the %q template (%s).", t.method, t.t.Name, t.t.URITemplate), t.t.Description),
-			[]Code{ctx(), Id("in").Id(t.params.name)}, contents, fmt.Sprintf("resource template %q", t.t.Name)})
+			[]Code{ctx(), Id("in").Id(t.params.name)}, contents, fmt.Sprintf("resource template %q", t.t.Name), false})
 	}
 	for _, p := range m.prompts {
 		ms = append(ms, method{p.method, withDesc(fmt.Sprintf("%s renders the %q prompt.", p.method, p.p.Name), p.p.Description),
-			[]Code{ctx(), Id("in").Id(p.args)}, []Code{Op("*").Add(rt("PromptResult")), Error()}, fmt.Sprintf("prompt %q", p.p.Name)})
+			[]Code{ctx(), Id("in").Id(p.args)}, []Code{Op("*").Add(rt("PromptResult")), Error()}, fmt.Sprintf("prompt %q", p.p.Name), false})
 	}
 	completion := []Code{rt("Completion"), Error()}
 	for _, p := range m.prompts {
 		for _, pf := range p.fields {
 			if pf.complete != "" {
 				ms = append(ms, method{pf.complete, fmt.Sprintf("%s completes the %q argument of the %q prompt.", pf.complete, pf.a.Name, p.p.Name),
-					[]Code{ctx(), Id("req").Add(rt("CompleteRequest"))}, completion, fmt.Sprintf("completion of %q", pf.a.Name)})
+					[]Code{ctx(), Id("req").Add(rt("CompleteRequest"))}, completion, fmt.Sprintf("completion of %q", pf.a.Name), true})
 			}
 		}
 	}
@@ -56,7 +57,7 @@ func (m *Model) HandlerFile(f *File) {
 		for _, v := range t.vars {
 			if v.complete != "" {
 				ms = append(ms, method{v.complete, fmt.Sprintf("%s completes the %q variable of the %q resource template.", v.complete, v.v.Name, t.t.Name),
-					[]Code{ctx(), Id("req").Add(rt("CompleteRequest"))}, completion, fmt.Sprintf("completion of %q", v.v.Name)})
+					[]Code{ctx(), Id("req").Add(rt("CompleteRequest"))}, completion, fmt.Sprintf("completion of %q", v.v.Name), true})
 			}
 		}
 	}
@@ -74,37 +75,17 @@ func (m *Model) HandlerFile(f *File) {
 	f.Type().Id("UnimplementedHandler").Struct()
 	f.Var().Id("_").Id("Handler").Op("=").Id("UnimplementedHandler").Values()
 	for _, mt := range ms {
-		var zero Code = Nil()
-		if len(mt.result) == 2 {
-			switch mt.result[0].(type) {
-			case *Statement:
-			}
-		}
-		params := []Code{Id("_").Qual("context", "Context")}
-		if len(mt.params) > 1 {
-			params = append(params, Id("_").Add(mt.params[1].(*Statement).Clone()))
-		}
-		// The parameter types are the second token of "in T"; rebuild them.
-		params = params[:1]
-		for _, p := range mt.params[1:] {
-			params = append(params, p)
-		}
-		ret := Return(zero, Qual("errors", "New").Call(Lit(mt.what+" is not implemented")))
-		if isNamedResult(mt.result[0]) {
-			ret = Return(Add(mt.result[0]).Values(), Qual("errors", "New").Call(Lit(mt.what+" is not implemented")))
+		msg := Qual("errors", "New").Call(Lit(mt.what + " is not implemented"))
+		results := mt.result
+		ret := Return(Nil(), msg)
+		if mt.zero {
+			// Named results give the zero value of any output type.
+			results = []Code{Id("out").Add(mt.result[0]), Err().Error()}
+			ret = Return(Id("out"), msg)
 		}
 		f.Comment(lcf("%s returns an error saying %s is not implemented.", mt.name, mt.what))
-		f.Func().Params(Id("UnimplementedHandler")).Id(mt.name).Params(append([]Code{ctx()}, params[1:]...)...).Params(mt.result...).Block(ret)
+		f.Func().Params(Id("UnimplementedHandler")).Id(mt.name).Params(mt.params...).Params(results...).Block(ret)
 	}
-}
-
-func isNamedResult(c Code) bool {
-	s, ok := c.(*Statement)
-	if !ok {
-		return false
-	}
-	g := fmt.Sprintf("%#v", s)
-	return len(g) > 0 && g[0] != '*' && g[0] != '['
 }
 
 func withDesc(first, desc string) string {
@@ -324,7 +305,7 @@ func paramHeaders(n *node, path []string) []Code {
 			}
 			out = append(out, Values(Id("Name").Op(":").Lit(f.header), Id("Path").Op(":").Index().String().Values(ps...), Id("Type").Op(":").Lit(shapeName(f.node.real().schema))))
 		}
-		if f.node.alias == nil && f.node.declared && f.node.kind == kStruct {
+		if !f.viaRef && f.node.kind == kStruct {
 			out = append(out, paramHeaders(f.node, p)...)
 		}
 	}

@@ -98,7 +98,10 @@ type field struct {
 	def      json.RawMessage
 	doc      []string
 	header   string
-	pos      spec.Pos
+	// viaRef says the property's schema is a $ref: x-mcp-header does not
+	// reach through references.
+	viaRef bool
+	pos    spec.Pos
 }
 
 type variant struct {
@@ -459,7 +462,7 @@ func (l *lowerer) fields(n *node) {
 		}
 		goNames[g] = p
 		f := &field{jsonName: p.Name, goName: g, required: p.Required, pos: p.Pos,
-			header: p.Schema.Header, def: p.Schema.Default}
+			header: p.Schema.Header, def: p.Schema.Default, viaRef: p.Schema.Ref != ""}
 		f.slot = *l.slotOf(n.name+g, p.Schema, p.Pos)
 		if f.def == nil && p.Schema.Ref != "" {
 			f.def = f.node.schema.Default

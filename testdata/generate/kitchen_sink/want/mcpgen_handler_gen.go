@@ -75,18 +75,18 @@ type UnimplementedHandler struct{}
 var _ Handler = UnimplementedHandler{}
 
 // CreateOrder returns an error saying tool "create_order" is not implemented.
-func (UnimplementedHandler) CreateOrder(ctx context.Context, in CreateOrderInput) (CreateOrderOutput, error) {
-	return CreateOrderOutput{}, errors.New("tool \"create_order\" is not implemented")
+func (UnimplementedHandler) CreateOrder(ctx context.Context, in CreateOrderInput) (out CreateOrderOutput, err error) {
+	return out, errors.New("tool \"create_order\" is not implemented")
 }
 
 // Map returns an error saying tool "map" is not implemented.
-func (UnimplementedHandler) Map(ctx context.Context, in MapInput) (MapOutput, error) {
-	return MapOutput{}, errors.New("tool \"map\" is not implemented")
+func (UnimplementedHandler) Map(ctx context.Context, in MapInput) (out MapOutput, err error) {
+	return out, errors.New("tool \"map\" is not implemented")
 }
 
 // ListOrders returns an error saying tool "list_orders" is not implemented.
-func (UnimplementedHandler) ListOrders(ctx context.Context, in ListOrdersInput) (ListOrdersOutput, error) {
-	return ListOrdersOutput{}, errors.New("tool \"list_orders\" is not implemented")
+func (UnimplementedHandler) ListOrders(ctx context.Context, in ListOrdersInput) (out ListOrdersOutput, err error) {
+	return out, errors.New("tool \"list_orders\" is not implemented")
 }
 
 // PingV2 returns an error saying tool "ping.v2" is not implemented.
@@ -95,8 +95,8 @@ func (UnimplementedHandler) PingV2(ctx context.Context, in PingV2Input) (*runtim
 }
 
 // DrawShape returns an error saying tool "draw-shape" is not implemented.
-func (UnimplementedHandler) DrawShape(ctx context.Context, in DrawShapeInput) (DrawShapeOutput, error) {
-	return DrawShapeOutput{}, errors.New("tool \"draw-shape\" is not implemented")
+func (UnimplementedHandler) DrawShape(ctx context.Context, in DrawShapeInput) (out DrawShapeOutput, err error) {
+	return out, errors.New("tool \"draw-shape\" is not implemented")
 }
 
 // ReadAfterSalesPolicy returns an error saying resource "after_sales_policy" is not implemented.
@@ -130,11 +130,11 @@ func (UnimplementedHandler) GetSummarize(ctx context.Context, in SummarizeArgs) 
 }
 
 // CompleteReplyOrderQuestionTone returns an error saying completion of "tone" is not implemented.
-func (UnimplementedHandler) CompleteReplyOrderQuestionTone(ctx context.Context, req runtime.CompleteRequest) (runtime.Completion, error) {
-	return runtime.Completion{}, errors.New("completion of \"tone\" is not implemented")
+func (UnimplementedHandler) CompleteReplyOrderQuestionTone(ctx context.Context, req runtime.CompleteRequest) (out runtime.Completion, err error) {
+	return out, errors.New("completion of \"tone\" is not implemented")
 }
 
 // CompleteOrderSummaryOrderID returns an error saying completion of "order_id" is not implemented.
-func (UnimplementedHandler) CompleteOrderSummaryOrderID(ctx context.Context, req runtime.CompleteRequest) (runtime.Completion, error) {
-	return runtime.Completion{}, errors.New("completion of \"order_id\" is not implemented")
+func (UnimplementedHandler) CompleteOrderSummaryOrderID(ctx context.Context, req runtime.CompleteRequest) (out runtime.Completion, err error) {
+	return out, errors.New("completion of \"order_id\" is not implemented")
 }

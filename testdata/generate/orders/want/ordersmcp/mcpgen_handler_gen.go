@@ -42,8 +42,8 @@ type UnimplementedHandler struct{}
 var _ Handler = UnimplementedHandler{}
 
 // GetOrderStatus returns an error saying tool "get_order_status" is not implemented.
-func (UnimplementedHandler) GetOrderStatus(ctx context.Context, in GetOrderStatusInput) (GetOrderStatusOutput, error) {
-	return GetOrderStatusOutput{}, errors.New("tool \"get_order_status\" is not implemented")
+func (UnimplementedHandler) GetOrderStatus(ctx context.Context, in GetOrderStatusInput) (out GetOrderStatusOutput, err error) {
+	return out, errors.New("tool \"get_order_status\" is not implemented")
 }
 
 // Notify returns an error saying tool "notify" is not implemented.
@@ -67,6 +67,6 @@ func (UnimplementedHandler) GetReplyOrderQuestion(ctx context.Context, in ReplyO
 }
 
 // CompleteOrderSummaryOrderID returns an error saying completion of "order_id" is not implemented.
-func (UnimplementedHandler) CompleteOrderSummaryOrderID(ctx context.Context, req runtime.CompleteRequest) (runtime.Completion, error) {
-	return runtime.Completion{}, errors.New("completion of \"order_id\" is not implemented")
+func (UnimplementedHandler) CompleteOrderSummaryOrderID(ctx context.Context, req runtime.CompleteRequest) (out runtime.Completion, err error) {
+	return out, errors.New("completion of \"order_id\" is not implemented")
 }
