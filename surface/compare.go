@@ -1,0 +1,594 @@
+package surface
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/mcpgen-dev/mcpgen/spec"
+)
+
+// Change is one difference between two surfaces, judged by one rule.
+type Change struct {
+	// Rule is the ID of the rule that judged the change, such as
+	// TOOL_NO_DELETE or (for a safe change) TOOL_ADDED.
+	Rule string
+	// Breaking is set when an existing client may fail after the change.
+	Breaking bool
+	// Message says what changed, in the past tense with names quoted.
+	Message string
+	// Pos is where the change is in the current spec: the changed element,
+	// or its nearest surviving parent, or just the file (no line) when the
+	// current surface was not built from a spec or nothing of it survives.
+	Pos spec.Pos
+}
+
+// Rule IDs. The breaking ones are named for what they forbid, as buf's are.
+const (
+	RuleToolNoDelete            = "TOOL_NO_DELETE"
+	RuleResourceNoDelete        = "RESOURCE_NO_DELETE"
+	RuleTemplateNoDelete        = "TEMPLATE_NO_DELETE"
+	RulePromptNoDelete          = "PROMPT_NO_DELETE"
+	RuleArgNoDelete             = "ARG_NO_DELETE"
+	RuleArgNoNewRequired        = "ARG_NO_NEW_REQUIRED"
+	RulePromptArgNoDelete       = "PROMPT_ARG_NO_DELETE"
+	RulePromptArgNoNewRequired  = "PROMPT_ARG_NO_NEW_REQUIRED"
+	RuleFieldSameType           = "FIELD_SAME_TYPE"
+	RuleEnumValueNoDelete       = "ENUM_VALUE_NO_DELETE"
+	RuleOutputEnumValueNoAdd    = "OUTPUT_ENUM_VALUE_NO_ADD"
+	RuleConstraintNoTighten     = "CONSTRAINT_NO_TIGHTEN"
+	RuleOutputConstraintNoLoose = "OUTPUT_CONSTRAINT_NO_LOOSEN"
+	RuleOutputFieldNoDelete     = "OUTPUT_FIELD_NO_DELETE"
+	RuleOutputFieldNoOptional   = "OUTPUT_FIELD_NO_OPTIONAL"
+	RuleToolNoDestructive       = "TOOL_NO_DESTRUCTIVE"
+	RuleToolSameIdempotent      = "TOOL_SAME_IDEMPOTENT"
+	RuleToolNoNewScope          = "TOOL_NO_NEW_SCOPE"
+	RuleResourceSameURI         = "RESOURCE_SAME_URI"
+	RuleResourceSameMimeType    = "RESOURCE_SAME_MIME_TYPE"
+	RuleTemplateSameURITemplate = "TEMPLATE_SAME_URI_TEMPLATE"
+	RuleTemplateSameMimeType    = "TEMPLATE_SAME_MIME_TYPE"
+
+	// Safe changes.
+	RuleToolAdded              = "TOOL_ADDED"
+	RuleResourceAdded          = "RESOURCE_ADDED"
+	RuleTemplateAdded          = "TEMPLATE_ADDED"
+	RulePromptAdded            = "PROMPT_ADDED"
+	RuleArgAddedOptional       = "ARG_ADDED_OPTIONAL"
+	RuleArgBecameOptional      = "ARG_BECAME_OPTIONAL"
+	RulePromptArgAddedOptional = "PROMPT_ARG_ADDED_OPTIONAL"
+	RulePromptArgBecameOpt     = "PROMPT_ARG_BECAME_OPTIONAL"
+	RuleOutputAdded            = "OUTPUT_ADDED"
+	RuleOutputFieldAdded       = "OUTPUT_FIELD_ADDED"
+	RuleOutputFieldBecameReq   = "OUTPUT_FIELD_BECAME_REQUIRED"
+	RuleTypeWidened            = "TYPE_WIDENED"
+	RuleTypeNarrowed           = "TYPE_NARROWED"
+	RuleEnumValueAdded         = "ENUM_VALUE_ADDED"
+	RuleEnumValueDeleted       = "ENUM_VALUE_DELETED"
+	RuleConstraintLoosened     = "CONSTRAINT_LOOSENED"
+	RuleConstraintTightened    = "CONSTRAINT_TIGHTENED"
+	RuleScopeRemoved           = "SCOPE_REMOVED"
+)
+
+// Compare judges every difference from prev to cur. Tools, resources,
+// templates and prompts are matched by name, so a rename is a deletion
+// (breaking, naming the old name) and an addition. Changes come in name
+// order, each element's own changes before those of its fields.
+//
+// Direction matters: clients send input (tool arguments, template
+// variables, prompt arguments), so an input may accept more but not less;
+// clients read output, so an output may promise more but not less. In
+// particular a value added to an output enum is breaking
+// (OUTPUT_ENUM_VALUE_NO_ADD): a client that switches over the values it
+// knows meets one it does not.
+func Compare(prev, cur *Surface) []Change {
+	c := &comparer{file: cur.file}
+	c.tools(prev.Tools, cur.Tools)
+	c.resources(prev.Resources, cur.Resources)
+	c.templates(prev.Templates, cur.Templates)
+	c.prompts(prev.Prompts, cur.Prompts)
+	return c.changes
+}
+
+type comparer struct {
+	file    string
+	changes []Change
+}
+
+func (c *comparer) add(rule string, breaking bool, pos spec.Pos, format string, args ...any) {
+	if pos == (spec.Pos{}) {
+		pos = spec.Pos{File: c.file}
+	}
+	c.changes = append(c.changes, Change{Rule: rule, Breaking: breaking, Message: fmt.Sprintf(format, args...), Pos: pos})
+}
+
+// byName indexes a list by name; matching by name keeps Compare
+// independent of the lists' order.
+func byName[T any](list []T, name func(T) string) map[string]*T {
+	m := make(map[string]*T, len(list))
+	for i := range list {
+		m[name(list[i])] = &list[i]
+	}
+	return m
+}
+
+func (c *comparer) tools(prev, cur []Tool) {
+	curBy := byName(cur, func(t Tool) string { return t.Name })
+	prevBy := byName(prev, func(t Tool) string { return t.Name })
+	for i := range prev {
+		p := &prev[i]
+		n := curBy[p.Name]
+		if n == nil {
+			c.add(RuleToolNoDelete, true, spec.Pos{}, "previously present tool %q was deleted", p.Name)
+			continue
+		}
+		c.tool(p, n)
+	}
+	for i := range cur {
+		if prevBy[cur[i].Name] == nil {
+			c.add(RuleToolAdded, false, cur[i].pos, "tool %q was added", cur[i].Name)
+		}
+	}
+}
+
+func (c *comparer) tool(p, n *Tool) {
+	ctx := fmt.Sprintf("tool %q", n.Name)
+	switch {
+	case !p.Annotations.destructive() && n.Annotations.destructive():
+		c.add(RuleToolNoDestructive, true, n.pos, "%s became destructive", ctx)
+	case p.Annotations.ReadOnly && !n.Annotations.ReadOnly:
+		c.add(RuleToolNoDestructive, true, n.pos, "%s lost its read-only hint", ctx)
+	}
+	if p.Annotations.Idempotent && !n.Annotations.Idempotent {
+		c.add(RuleToolSameIdempotent, true, n.pos, "%s lost its idempotent hint", ctx)
+	}
+	for _, s := range n.Scopes {
+		if !contains(p.Scopes, s) {
+			c.add(RuleToolNoNewScope, true, n.pos, "%s: scope %q was added", ctx, s)
+		}
+	}
+	for _, s := range p.Scopes {
+		if !contains(n.Scopes, s) {
+			c.add(RuleScopeRemoved, false, n.pos, "%s: scope %q was removed", ctx, s)
+		}
+	}
+	c.fields(ctx, input, "input", p.Input, n.Input, n.pos)
+	switch {
+	case len(p.Output) > 0 && len(n.Output) == 0:
+		c.add(RuleOutputFieldNoDelete, true, n.pos, "%s: previously present output schema was deleted", ctx)
+	case len(p.Output) == 0 && len(n.Output) > 0:
+		c.add(RuleOutputAdded, false, n.pos, "%s: output schema was added", ctx)
+	default:
+		c.fields(ctx, output, "output", p.Output, n.Output, n.pos)
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *comparer) resources(prev, cur []Resource) {
+	curBy := byName(cur, func(r Resource) string { return r.Name })
+	prevBy := byName(prev, func(r Resource) string { return r.Name })
+	for _, p := range prev {
+		n := curBy[p.Name]
+		switch {
+		case n == nil:
+			c.add(RuleResourceNoDelete, true, spec.Pos{}, "previously present resource %q was deleted", p.Name)
+		default:
+			if p.URI != n.URI {
+				c.add(RuleResourceSameURI, true, n.pos, "resource %q: uri changed from %q to %q", n.Name, p.URI, n.URI)
+			}
+			if p.MimeType != n.MimeType {
+				c.add(RuleResourceSameMimeType, true, n.pos, "resource %q: mimeType changed from %q to %q", n.Name, p.MimeType, n.MimeType)
+			}
+		}
+	}
+	for _, n := range cur {
+		if prevBy[n.Name] == nil {
+			c.add(RuleResourceAdded, false, n.pos, "resource %q was added", n.Name)
+		}
+	}
+}
+
+func (c *comparer) templates(prev, cur []Template) {
+	curBy := byName(cur, func(t Template) string { return t.Name })
+	prevBy := byName(prev, func(t Template) string { return t.Name })
+	for _, p := range prev {
+		n := curBy[p.Name]
+		if n == nil {
+			c.add(RuleTemplateNoDelete, true, spec.Pos{}, "previously present resource template %q was deleted", p.Name)
+			continue
+		}
+		ctx := fmt.Sprintf("resource template %q", n.Name)
+		if p.URITemplate != n.URITemplate {
+			c.add(RuleTemplateSameURITemplate, true, n.pos, "%s: uriTemplate changed from %q to %q", ctx, p.URITemplate, n.URITemplate)
+		}
+		if p.MimeType != n.MimeType {
+			c.add(RuleTemplateSameMimeType, true, n.pos, "%s: mimeType changed from %q to %q", ctx, p.MimeType, n.MimeType)
+		}
+		c.fields(ctx, input, "variable", p.Variables, n.Variables, n.pos)
+	}
+	for _, n := range cur {
+		if prevBy[n.Name] == nil {
+			c.add(RuleTemplateAdded, false, n.pos, "resource template %q was added", n.Name)
+		}
+	}
+}
+
+func (c *comparer) prompts(prev, cur []Prompt) {
+	curBy := byName(cur, func(p Prompt) string { return p.Name })
+	prevBy := byName(prev, func(p Prompt) string { return p.Name })
+	for _, p := range prev {
+		n := curBy[p.Name]
+		if n == nil {
+			c.add(RulePromptNoDelete, true, spec.Pos{}, "previously present prompt %q was deleted", p.Name)
+			continue
+		}
+		ctx := fmt.Sprintf("prompt %q", n.Name)
+		curArgs := byName(n.Arguments, func(a PromptArgument) string { return a.Name })
+		prevArgs := byName(p.Arguments, func(a PromptArgument) string { return a.Name })
+		for _, pa := range p.Arguments {
+			na := curArgs[pa.Name]
+			switch {
+			case na == nil:
+				c.add(RulePromptArgNoDelete, true, n.pos, "%s: previously present argument %q was deleted", ctx, pa.Name)
+			case !pa.Required && na.Required:
+				c.add(RulePromptArgNoNewRequired, true, na.pos, "%s: argument %q became required", ctx, pa.Name)
+			case pa.Required && !na.Required:
+				c.add(RulePromptArgBecameOpt, false, na.pos, "%s: argument %q became optional", ctx, pa.Name)
+			}
+		}
+		for _, na := range n.Arguments {
+			switch {
+			case prevArgs[na.Name] != nil:
+			case na.Required:
+				c.add(RulePromptArgNoNewRequired, true, na.pos, "%s: required argument %q was added", ctx, na.Name)
+			default:
+				c.add(RulePromptArgAddedOptional, false, na.pos, "%s: optional argument %q was added", ctx, na.Name)
+			}
+		}
+	}
+	for _, n := range cur {
+		if prevBy[n.Name] == nil {
+			c.add(RulePromptAdded, false, n.pos, "prompt %q was added", n.Name)
+		}
+	}
+}
+
+// direction says who writes the values of a schema.
+type direction int
+
+const (
+	input  direction = iota // the client writes: may accept more, not less
+	output                  // the server writes: may promise more, not less
+)
+
+// parent returns the path of the field that contains path.
+func parent(path string) string {
+	i := strings.LastIndexByte(path, '/')
+	if i < 0 {
+		return ""
+	}
+	return path[:i]
+}
+
+func lastSegment(path string) string { return path[strings.LastIndexByte(path, '/')+1:] }
+
+func isVariant(path string) bool { return strings.HasPrefix(lastSegment(path), "oneOf[") }
+
+// describe names the field at path: "input" for the root, `input property
+// "x"` for a top-level property, `input field "/a/*/b"` below.
+func describe(noun, path string) string {
+	switch {
+	case path == "":
+		return noun
+	case strings.Count(path, "/") == 1 && path != "/*" && path != "/{}" && !isVariant(path):
+		if noun == "variable" {
+			return fmt.Sprintf("variable %q", unescape(path[1:]))
+		}
+		return fmt.Sprintf("%s property %q", noun, unescape(path[1:]))
+	default:
+		return fmt.Sprintf("%s field %q", noun, path)
+	}
+}
+
+// fields compares two flattened schemas of one direction. ctx prefixes
+// every message; anchor is the position of the element they belong to.
+func (c *comparer) fields(ctx string, dir direction, noun string, prev, cur []Field, anchor spec.Pos) {
+	prevBy := byName(prev, func(f Field) string { return f.Path })
+	curBy := byName(cur, func(f Field) string { return f.Path })
+	// pos finds the position of path in cur, else of its nearest parent
+	// there, else the anchor.
+	pos := func(path string) spec.Pos {
+		for {
+			if f := curBy[path]; f != nil && f.pos != (spec.Pos{}) {
+				return f.pos
+			}
+			if path == "" {
+				return anchor
+			}
+			path = parent(path)
+		}
+	}
+	// comparable reports whether path's parent is in both with the same
+	// type: only then are changes of path its own and not its parent's.
+	comparable := func(path string) bool {
+		if path == "" {
+			return true
+		}
+		p, n := prevBy[parent(path)], curBy[parent(path)]
+		if p == nil && n == nil && parent(path) == "" {
+			// Template variables have no root: they are all top level.
+			return true
+		}
+		return p != nil && n != nil && p.Type == n.Type
+	}
+	for _, p := range prev {
+		if !comparable(p.Path) {
+			continue
+		}
+		what := describe(noun, p.Path)
+		n := curBy[p.Path]
+		if n == nil {
+			switch {
+			case isVariant(p.Path) && dir == input:
+				c.add(RuleFieldSameType, true, pos(p.Path), "%s: previously accepted %s was deleted", ctx, what)
+			case isVariant(p.Path):
+				c.add(RuleTypeNarrowed, false, pos(p.Path), "%s: %s was deleted", ctx, what)
+			case dir == input && curBy[parent(p.Path)] != nil && curBy[parent(p.Path)].AdditionalProperties:
+				c.add(RuleConstraintLoosened, false, pos(p.Path), "%s: %s was deleted; additional properties are accepted", ctx, what)
+			case dir == input:
+				c.add(RuleArgNoDelete, true, pos(p.Path), "%s: previously present %s was deleted", ctx, what)
+			default:
+				c.add(RuleOutputFieldNoDelete, true, pos(p.Path), "%s: previously present %s was deleted", ctx, what)
+			}
+			continue
+		}
+		c.field(ctx, dir, what, &p, n, pos(p.Path))
+	}
+	for _, n := range cur {
+		if prevBy[n.Path] != nil || !comparable(n.Path) {
+			continue
+		}
+		what := describe(noun, n.Path)
+		switch {
+		case isVariant(n.Path) && dir == input:
+			c.add(RuleTypeWidened, false, n.pos, "%s: %s was added", ctx, what)
+		case isVariant(n.Path):
+			c.add(RuleFieldSameType, true, pos(n.Path), "%s: %s was added; clients do not know it", ctx, what)
+		case dir == input && n.Required:
+			c.add(RuleArgNoNewRequired, true, pos(n.Path), "%s: required %s was added", ctx, what)
+		case dir == input:
+			c.add(RuleArgAddedOptional, false, pos(n.Path), "%s: optional %s was added", ctx, what)
+		default:
+			c.add(RuleOutputFieldAdded, false, pos(n.Path), "%s: %s was added", ctx, what)
+		}
+	}
+}
+
+// field compares one field present in both surfaces.
+func (c *comparer) field(ctx string, dir direction, what string, p, n *Field, at spec.Pos) {
+	if p.Type != n.Type {
+		widened := n.Type == "any" || (p.Type == "integer" && n.Type == "number")
+		narrowed := p.Type == "any" || (p.Type == "number" && n.Type == "integer")
+		switch {
+		case dir == input && widened:
+			c.add(RuleTypeWidened, false, at, "%s: %s changed type from %q to %q", ctx, what, p.Type, n.Type)
+		case dir == output && narrowed:
+			c.add(RuleTypeNarrowed, false, at, "%s: %s changed type from %q to %q", ctx, what, p.Type, n.Type)
+		default:
+			c.add(RuleFieldSameType, true, at, "%s: %s changed type from %q to %q", ctx, what, p.Type, n.Type)
+			// Constraints of different types do not compare.
+			return
+		}
+	}
+	switch {
+	case p.Nullable && !n.Nullable && dir == input:
+		c.add(RuleFieldSameType, true, at, "%s: %s is no longer nullable", ctx, what)
+	case p.Nullable && !n.Nullable:
+		c.add(RuleTypeNarrowed, false, at, "%s: %s is no longer nullable", ctx, what)
+	case !p.Nullable && n.Nullable && dir == output:
+		c.add(RuleFieldSameType, true, at, "%s: %s became nullable", ctx, what)
+	case !p.Nullable && n.Nullable:
+		c.add(RuleTypeWidened, false, at, "%s: %s became nullable", ctx, what)
+	}
+	if p.Path != "" && !isVariant(p.Path) && lastSegment(p.Path) != "*" && lastSegment(p.Path) != "{}" {
+		switch {
+		case !p.Required && n.Required && dir == input:
+			c.add(RuleArgNoNewRequired, true, at, "%s: %s became required", ctx, what)
+		case p.Required && !n.Required && dir == input:
+			c.add(RuleArgBecameOptional, false, at, "%s: %s became optional", ctx, what)
+		case p.Required && !n.Required:
+			c.add(RuleOutputFieldNoOptional, true, at, "%s: %s became optional", ctx, what)
+		case !p.Required && n.Required:
+			c.add(RuleOutputFieldBecameReq, false, at, "%s: %s became required", ctx, what)
+		}
+	}
+	c.enum(ctx, dir, what, p, n, at)
+	for _, d := range constraintDiffs(p, n) {
+		breaking := (dir == input && d.tighter) || (dir == output && d.looser)
+		rule := RuleConstraintLoosened
+		switch {
+		case breaking && dir == input:
+			rule = RuleConstraintNoTighten
+		case breaking:
+			rule = RuleOutputConstraintNoLoose
+		case d.tighter:
+			rule = RuleConstraintTightened
+		}
+		c.add(rule, breaking, at, "%s: %s: %s", ctx, what, d.msg)
+	}
+}
+
+// values returns the allowed values of f as compact JSON texts, or nil
+// when f is not restricted to a list. A const is a list of one.
+func values(f *Field) []string {
+	switch {
+	case f.Enum != nil:
+		vs := make([]string, len(f.Enum))
+		for i, v := range f.Enum {
+			vs[i] = string(compact(v))
+		}
+		return vs
+	case f.Const != nil:
+		return []string{string(compact(f.Const))}
+	}
+	return nil
+}
+
+func (c *comparer) enum(ctx string, dir direction, what string, p, n *Field, at spec.Pos) {
+	pv, nv := values(p), values(n)
+	switch {
+	case pv == nil && nv == nil:
+	case pv == nil && dir == input:
+		c.add(RuleConstraintNoTighten, true, at, "%s: %s: enum %s was added", ctx, what, strings.Join(nv, ", "))
+	case pv == nil:
+		c.add(RuleConstraintTightened, false, at, "%s: %s: enum %s was added", ctx, what, strings.Join(nv, ", "))
+	case nv == nil && dir == input:
+		c.add(RuleConstraintLoosened, false, at, "%s: %s: enum was removed", ctx, what)
+	case nv == nil:
+		c.add(RuleOutputEnumValueNoAdd, true, at, "%s: %s: enum was removed; any value may be returned", ctx, what)
+	default:
+		for _, v := range pv {
+			if !contains(nv, v) {
+				if dir == input {
+					c.add(RuleEnumValueNoDelete, true, at, "%s: %s: enum value %s was deleted", ctx, what, v)
+				} else {
+					c.add(RuleEnumValueDeleted, false, at, "%s: %s: enum value %s was deleted", ctx, what, v)
+				}
+			}
+		}
+		for _, v := range nv {
+			if !contains(pv, v) {
+				if dir == input {
+					c.add(RuleEnumValueAdded, false, at, "%s: %s: enum value %s was added", ctx, what, v)
+				} else {
+					c.add(RuleOutputEnumValueNoAdd, true, at, "%s: %s: enum value %s was added", ctx, what, v)
+				}
+			}
+		}
+	}
+}
+
+// constraintDiff is one changed constraint: tighter accepts fewer values,
+// looser more; a changed pattern or format may do both.
+type constraintDiff struct {
+	tighter, looser bool
+	msg             string
+}
+
+func constraintDiffs(p, n *Field) []constraintDiff {
+	var ds []constraintDiff
+	lowerInt := func(name string, a, b *int64) {
+		ds = appendBound(ds, name, ptrF(a), ptrF(b), true)
+	}
+	upperInt := func(name string, a, b *int64) {
+		ds = appendBound(ds, name, ptrF(a), ptrF(b), false)
+	}
+	lowerInt("minLength", p.MinLength, n.MinLength)
+	upperInt("maxLength", p.MaxLength, n.MaxLength)
+	ds = appendBound(ds, "minimum", p.Minimum, n.Minimum, true)
+	ds = appendBound(ds, "exclusiveMinimum", p.ExclusiveMinimum, n.ExclusiveMinimum, true)
+	ds = appendBound(ds, "maximum", p.Maximum, n.Maximum, false)
+	ds = appendBound(ds, "exclusiveMaximum", p.ExclusiveMaximum, n.ExclusiveMaximum, false)
+	lowerInt("minItems", p.MinItems, n.MinItems)
+	upperInt("maxItems", p.MaxItems, n.MaxItems)
+	lowerInt("minProperties", p.MinProperties, n.MinProperties)
+	upperInt("maxProperties", p.MaxProperties, n.MaxProperties)
+	ds = appendString(ds, "pattern", p.Pattern, n.Pattern)
+	ds = appendString(ds, "format", p.Format, n.Format)
+	if a, b := p.MultipleOf, n.MultipleOf; !equalF(a, b) {
+		switch {
+		case a == nil:
+			ds = append(ds, constraintDiff{tighter: true, msg: fmt.Sprintf("multipleOf %s was added", num(*b))})
+		case b == nil:
+			ds = append(ds, constraintDiff{looser: true, msg: fmt.Sprintf("multipleOf %s was removed", num(*a))})
+		default:
+			// Multiples of a are multiples of b when a/b is whole.
+			d := constraintDiff{msg: fmt.Sprintf("multipleOf changed from %s to %s", num(*a), num(*b))}
+			// Multiples of b include those of a when b divides a; when
+			// neither divides the other, some values are lost and some gained.
+			d.looser = isWhole(*a / *b)
+			d.tighter = !d.looser
+			if !d.looser && !isWhole(*b / *a) {
+				d.looser = true
+			}
+			ds = append(ds, d)
+		}
+	}
+	switch {
+	case !p.UniqueItems && n.UniqueItems:
+		ds = append(ds, constraintDiff{tighter: true, msg: "uniqueItems was added"})
+	case p.UniqueItems && !n.UniqueItems:
+		ds = append(ds, constraintDiff{looser: true, msg: "uniqueItems was removed"})
+	}
+	switch {
+	case p.AdditionalProperties && !n.AdditionalProperties:
+		ds = append(ds, constraintDiff{tighter: true, msg: "additional properties became forbidden"})
+	case !p.AdditionalProperties && n.AdditionalProperties:
+		ds = append(ds, constraintDiff{looser: true, msg: "additional properties became allowed"})
+	}
+	return ds
+}
+
+func ptrF(v *int64) *float64 {
+	if v == nil {
+		return nil
+	}
+	f := float64(*v)
+	return &f
+}
+
+func equalF(a, b *float64) bool {
+	return (a == nil) == (b == nil) && (a == nil || *a == *b)
+}
+
+func isWhole(f float64) bool { return f == math.Trunc(f) && !math.IsInf(f, 0) }
+
+// num prints a number as JSON does.
+func num(f float64) string {
+	b, _ := json.Marshal(f)
+	return string(bytes.TrimSpace(b))
+}
+
+// appendBound compares a lower (minimum-like) or upper bound.
+func appendBound(ds []constraintDiff, name string, a, b *float64, lower bool) []constraintDiff {
+	if equalF(a, b) {
+		return ds
+	}
+	switch {
+	case a == nil:
+		return append(ds, constraintDiff{tighter: true, msg: fmt.Sprintf("%s %s was added", name, num(*b))})
+	case b == nil:
+		return append(ds, constraintDiff{looser: true, msg: fmt.Sprintf("%s %s was removed", name, num(*a))})
+	}
+	raised := *b > *a
+	verb := "lowered"
+	if raised {
+		verb = "raised"
+	}
+	tighter := raised == lower
+	return append(ds, constraintDiff{tighter: tighter, looser: !tighter,
+		msg: fmt.Sprintf("%s was %s from %s to %s", name, verb, num(*a), num(*b))})
+}
+
+// appendString compares a pattern or format: any new or different value
+// may reject what the old one accepted, and the other way round.
+func appendString(ds []constraintDiff, name, a, b string) []constraintDiff {
+	switch {
+	case a == b:
+		return ds
+	case a == "":
+		return append(ds, constraintDiff{tighter: true, msg: fmt.Sprintf("%s %q was added", name, b)})
+	case b == "":
+		return append(ds, constraintDiff{looser: true, msg: fmt.Sprintf("%s %q was removed", name, a)})
+	}
+	return append(ds, constraintDiff{tighter: true, looser: true, msg: fmt.Sprintf("%s changed from %q to %q", name, a, b)})
+}
