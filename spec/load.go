@@ -94,8 +94,8 @@ func load(data []byte, file string) (*API, error) {
 	return api, nil
 }
 
-// invalidUTF8Pos is the 1-based line and column (in bytes) of the first
-// invalid UTF-8 sequence in data.
+// invalidUTF8Pos is the 1-based line and column (in characters, as yaml.v3
+// counts them) of the first invalid UTF-8 sequence in data.
 func invalidUTF8Pos(data []byte) (line, col int) {
 	line, col = 1, 1
 	for len(data) > 0 {

@@ -116,6 +116,13 @@ func (l *loader) schemaImplied(n *yaml.Node, ctx string, o origin, implied Kind)
 	info := &schemaInfo{s: s, ctx: ctx, node: n, origin: o, keys: map[string]*yaml.Node{}, vals: map[string]*yaml.Node{}}
 	l.infos = append(l.infos, info)
 	l.bySchema[s] = info
+	if n.Kind == yaml.ScalarNode && n.ShortTag() == "!!str" {
+		switch Kind(n.Value) {
+		case KindObject, KindString, KindInteger, KindNumber, KindBoolean, KindArray:
+			l.errorf(n, ctx, "expected a schema, got %q (write {type: %s})", n.Value, n.Value)
+			return s
+		}
+	}
 	ps, ok := l.mapping(n, ctx)
 	if !ok {
 		return s
