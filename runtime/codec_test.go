@@ -1,8 +1,10 @@
 package runtime
 
 import (
+	"bytes"
 	"encoding/json"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestTransportHelpers(t *testing.T) {
@@ -45,4 +47,39 @@ func TestAppendContentKinds(t *testing.T) {
 		{"type":"resource","resource":{"uri":"x://a","text":"t"}},{"type":"resource_link","uri":"x://b","name":"b","mimeType":"text/plain","size":12},
 		{"type":"text","text":"hi","annotations":{"audience":["user"],"priority":0.5,"lastModified":"2026-01-01T00:00:00Z"}}]`
 	jsonEq(t, "content", got, want)
+}
+
+// FuzzParseMessage checks that any input is either rejected with a
+// JSON-RPC error or parsed into what encoding/json reads from it.
+func FuzzParseMessage(f *testing.F) {
+	f.Add([]byte(reqLine(1, "tools/call", `"name":"echo","arguments":{"text":"x"}`)))
+	f.Add([]byte(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"a"}}`))
+	f.Add([]byte(`{"jsonrpc":"2.0","id":"x","result":{}}`))
+	f.Add([]byte(`[1]`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		req, kind, _, e := parseMessage(data)
+		if e != nil {
+			if e.Code != CodeParseError && e.Code != CodeInvalidRequest {
+				t.Fatalf("unexpected code %d", e.Code)
+			}
+			// The Decoder also rejects invalid UTF-8, which json.Valid allows.
+			if e.Code == CodeParseError && json.Valid(data) && utf8.Valid(data) {
+				t.Fatalf("valid JSON reported as a parse error: %q", data)
+			}
+			return
+		}
+		var m struct {
+			Method string          `json:"method"`
+			ID     json.RawMessage `json:"id"`
+		}
+		if err := json.Unmarshal(data, &m); err != nil {
+			t.Fatalf("accepted %q, which encoding/json rejects: %v", data, err)
+		}
+		if kind != kindResponse && req.Method != m.Method {
+			t.Fatalf("method %q, encoding/json reads %q", req.Method, m.Method)
+		}
+		if kind == kindRequest && !bytes.Equal(req.ID, bytes.TrimSpace(m.ID)) {
+			t.Fatalf("id %s, encoding/json reads %s", req.ID, m.ID)
+		}
+	})
 }
