@@ -142,6 +142,9 @@ func reject(status, code int, format string, args ...any) *httpError {
 const codeTransport = -32000
 
 func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	// Rejections are bounded like responses: a client that stops reading
+	// cannot hold the connection.
+	http.NewResponseController(w).SetWriteDeadline(time.Now().Add(h.opts.WriteTimeout))
 	if e := h.checkHostOrigin(r); e != nil {
 		h.writeReject(w, nil, e)
 		return
