@@ -824,3 +824,55 @@ func TestListenAddr(t *testing.T) {
 		}
 	}
 }
+
+// TestHTTPOversizedChunkedBody sends a body of unknown length: the limit
+// holds while reading, not only against Content-Length.
+func TestHTTPOversizedChunkedBody(t *testing.T) {
+	f := httpFixture(t, Options{})
+	ts := httptest.NewServer(f.srv.Handler(HTTPOptions{MaxBodyBytes: 1024}))
+	defer ts.Close()
+	body := rpcBody(1, "tools/call", `"name":"echo","arguments":{"text":"`+strings.Repeat("x", 2000)+`"}`)
+	req, _ := http.NewRequest("POST", ts.URL, io.MultiReader(strings.NewReader(body)))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("MCP-Protocol-Version", ProtocolVersion)
+	req.Header.Set("Mcp-Method", "tools/call")
+	req.Header.Set("Mcp-Name", "echo")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if req.ContentLength != 0 {
+		t.Fatalf("request has a Content-Length: the read limit is not exercised")
+	}
+	if resp.StatusCode != http.StatusRequestEntityTooLarge {
+		t.Fatalf("status %d, want 413", resp.StatusCode)
+	}
+}
+
+// TestHTTPListenClientGone closes a listen stream from the client side: the
+// subscription is dropped and later changes are not written for it.
+func TestHTTPListenClientGone(t *testing.T) {
+	f := httpFixture(t, Options{})
+	ts := httptest.NewServer(f.srv.Handler(HTTPOptions{}))
+	defer ts.Close()
+	resp, br := openStream(t, ts.URL, rpcBody("l", "subscriptions/listen", `"notifications":{"toolsListChanged":true}`), mcpHeaders("subscriptions/listen", ""))
+	if ev, err := readEvent(t, br); err != nil || !strings.Contains(ev.data, "acknowledged") {
+		t.Fatalf("ack %+v %v", ev, err)
+	}
+	resp.Body.Close()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		f.srv.subs.mu.Lock()
+		n := len(f.srv.subs.listeners)
+		f.srv.subs.mu.Unlock()
+		if n == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d listeners still registered after the client left", n)
+		}
+		f.srv.NotifyToolsListChanged()
+		time.Sleep(10 * time.Millisecond)
+	}
+}
