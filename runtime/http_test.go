@@ -876,3 +876,24 @@ func TestHTTPListenClientGone(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 }
+
+// BenchmarkHTTPHandlerToolsCall measures one tools/call through the HTTP
+// handler's validation and the dispatcher, without the network.
+func BenchmarkHTTPHandlerToolsCall(b *testing.B) {
+	f := newFixture(b, Options{})
+	h := f.srv.Handler(HTTPOptions{})
+	body := rpcBody(1, "tools/call", `"name":"echo","arguments":{"text":"hello world"}`)
+	b.ReportAllocs()
+	for b.Loop() {
+		req := httptest.NewRequest("POST", "http://127.0.0.1/mcp", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("MCP-Protocol-Version", ProtocolVersion)
+		req.Header.Set("Mcp-Method", "tools/call")
+		req.Header.Set("Mcp-Name", "echo")
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, req)
+		if w.Code != 200 || !strings.Contains(w.Body.String(), `"hello world"`) {
+			b.Fatalf("unexpected response %d %s", w.Code, w.Body)
+		}
+	}
+}
