@@ -304,7 +304,7 @@ func (m *Model) checkSlot(s *slot, x *Statement, decl Code, optional, loop bool)
 	}
 	inner := append([]Code{decl}, m.checkValue(s.node, Op("&").Add(x), x, Op("&").Id("c"))...)
 	k := s.node.real().kind
-	if (optional || s.nullable) && (k == kSlice || k == kMap) {
+	if (optional || s.nullable) && (k == kSlice || k == kMap || k == kRaw) {
 		return []Code{If(Add(x).Op("!=").Nil()).Block(inner...)}
 	}
 	if loop {

@@ -398,9 +398,10 @@ func (l *lowerer) enum(n *node) {
 				}
 			}
 		} else {
-			word = naming.Exported(string(v))
+			// The type name comes first, so digits can start the word.
+			word = string(v)
 			if len(v) > 0 && v[0] == '-' {
-				word = "Minus" + word
+				word = "Minus" + word[1:]
 			}
 		}
 		if word == "" {

@@ -54,9 +54,9 @@ type Level int64
 
 // The values of Level.
 const (
-	LevelX1 Level = 1
-	LevelX2 Level = 2
-	LevelX3 Level = 3
+	Level1 Level = 1
+	Level2 Level = 2
+	Level3 Level = 3
 )
 
 // AppendJSON appends the JSON encoding of v to b.

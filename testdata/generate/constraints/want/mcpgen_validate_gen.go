@@ -380,7 +380,7 @@ func validateCheckInput(p *runtime.Path, v *CheckInput, e *runtime.Errors) {
 			e.Add(&c, runtime.MsgConst("true"))
 		}
 	}
-	{
+	if v.Choice != nil {
 		c := p.Child("choice")
 		if !(runtime.EqualJSON(v.Choice, []byte("1")) || runtime.EqualJSON(v.Choice, []byte("\"one\"")) || runtime.EqualJSON(v.Choice, []byte("null"))) {
 			e.Add(&c, runtime.MsgEnum([]string{"1", "\"one\"", "null"}))

@@ -57,9 +57,9 @@ type Priority int64
 
 // The values of Priority.
 const (
-	PriorityX1 Priority = 1
-	PriorityX2 Priority = 2
-	PriorityX3 Priority = 3
+	Priority1 Priority = 1
+	Priority2 Priority = 2
+	Priority3 Priority = 3
 )
 
 // AppendJSON appends the JSON encoding of v to b.

@@ -1045,7 +1045,7 @@ func validateMapInput(p *runtime.Path, v *MapInput, e *runtime.Errors) {
 			e.Add(&c, runtime.MsgMaximum(2.5))
 		}
 	}
-	{
+	if v.Select != nil {
 		c := p.Child("select")
 		if !runtime.EqualJSON(v.Select, []byte("42")) {
 			e.Add(&c, runtime.MsgConst("42"))

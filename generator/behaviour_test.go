@@ -1,0 +1,242 @@
+package generator
+
+import "testing"
+
+// The behavioural tests run inside the temporary module of a golden case,
+// against the generated package itself. Each checks what a caller of the
+// generated server sees: the JSON pointers of the violations, defaults,
+// and that encoding what was decoded gives the same JSON back.
+
+// problemsHelper turns an error into "pointer: message" lines.
+const problemsHelper = `
+func problems(t *testing.T, err error) []string {
+	t.Helper()
+	var ve *runtime.ValidationError
+	if !errors.As(err, &ve) {
+		t.Fatalf("want a *runtime.ValidationError, got %v", err)
+	}
+	var out []string
+	for _, fe := range ve.Errors {
+		out = append(out, fe.Pointer)
+	}
+	return out
+}
+
+func wantPointers(t *testing.T, err error, want ...string) {
+	t.Helper()
+	if got := problems(t, err); !slices.Equal(got, want) {
+		t.Errorf("pointers = %q, want %q (%v)", got, want, err)
+	}
+}
+`
+
+const ordersBehaviour = `package ordersmcp
+
+import (
+	"errors"
+	"slices"
+	"testing"
+
+	"github.com/mcpgen-dev/mcpgen/runtime"
+)
+` + problemsHelper + `
+func TestInput(t *testing.T) {
+	var in GetOrderStatusInput
+	if err := in.UnmarshalJSON([]byte(` + "`" + `{"order_id":"A1001"}` + "`" + `)); err != nil {
+		t.Fatal(err)
+	}
+	if in.OrderID != "A1001" || in.Verbose {
+		t.Errorf("decoded %+v", in)
+	}
+	if got := string(in.AppendJSON(nil)); got != ` + "`" + `{"order_id":"A1001","verbose":false}` + "`" + ` {
+		t.Errorf("encoded %s", got)
+	}
+	err := in.UnmarshalJSON([]byte(` + "`" + `{"order_id":7,"extra":true}` + "`" + `))
+	wantPointers(t, err, "/order_id", "/extra")
+	err = in.UnmarshalJSON([]byte(` + "`" + `{"verbose":"yes"}` + "`" + `))
+	wantPointers(t, err, "/verbose", "/order_id")
+	err = in.UnmarshalJSON([]byte(` + "`" + `{"order_id":"B123456789"}` + "`" + `))
+	wantPointers(t, err, "/order_id", "/order_id")
+	if err := in.UnmarshalJSON([]byte(` + "`" + `{"order_id":` + "`" + `)); err == nil || errors.As(err, new(*runtime.ValidationError)) {
+		t.Errorf("truncated input: want a syntax error, got %v", err)
+	}
+}
+
+func TestOutputRoundTrip(t *testing.T) {
+	src := ` + "`" + `{"order_id":"A1","status":"SHIPPED","items":[{"sku":"X","quantity":2}]}` + "`" + `
+	var out GetOrderStatusOutput
+	if err := out.UnmarshalJSON([]byte(src)); err != nil {
+		t.Fatal(err)
+	}
+	if out.Status != OrderStatusShipped || len(out.Items) != 1 || out.Items[0].Quantity != 2 {
+		t.Errorf("decoded %+v", out)
+	}
+	if got := string(out.AppendJSON(nil)); got != src {
+		t.Errorf("encoded %s, want %s", got, src)
+	}
+	err := out.UnmarshalJSON([]byte(` + "`" + `{"order_id":"A1","status":"LOST","items":[{"sku":"X","quantity":0},{"sku":"Y"}]}` + "`" + `))
+	wantPointers(t, err, "/items/1/quantity")
+	err = out.UnmarshalJSON([]byte(` + "`" + `{"order_id":"A1","status":"LOST","items":[{"sku":"X","quantity":0}]}` + "`" + `))
+	wantPointers(t, err, "/status", "/items/0/quantity")
+}
+
+func TestValidInputAllocatesOnlyTheValue(t *testing.T) {
+	data := []byte(` + "`" + `{"order_id":"A1001","verbose":true}` + "`" + `)
+	var in GetOrderStatusInput
+	// The one allocation is the order_id string.
+	if n := testing.AllocsPerRun(100, func() { _ = in.UnmarshalJSON(data) }); n > 1 {
+		t.Errorf("%v allocations per decode, want at most 1", n)
+	}
+}
+`
+
+const constraintsBehaviour = `package constraints
+
+import (
+	"errors"
+	"slices"
+	"testing"
+
+	"github.com/mcpgen-dev/mcpgen/runtime"
+)
+` + problemsHelper + `
+func TestDefaults(t *testing.T) {
+	var in CheckInput
+	if err := in.UnmarshalJSON([]byte(` + "`" + `{"code":"AB","count":2,"must_or_null":null}` + "`" + `)); err != nil {
+		t.Fatal(err)
+	}
+	if in.Level != Level2 || in.Mode != CheckInputModeFast || in.Settings.Depth != 5 || in.MustOrNull != nil {
+		t.Errorf("defaults not applied: %+v", in)
+	}
+	want := ` + "`" + `{"code":"AB","count":2,"level":2,"mode":"fast","must_or_null":null,"settings":{"depth":5}}` + "`" + `
+	if got := string(in.AppendJSON(nil)); got != want {
+		t.Errorf("encoded %s\nwant    %s", got, want)
+	}
+}
+
+func TestEveryConstraint(t *testing.T) {
+	var in CheckInput
+	err := in.UnmarshalJSON([]byte(` + "`" + `{
+		"code": "a", "day": "2026-13-01", "at": "yesterday", "email": "nope", "site": "relative/path",
+		"uuid": "123", "count": 3, "ratio": 1, "step": 0.3, "bigint": 0, "color": "pink", "level": 4,
+		"mode": "medium", "fixed": "v2", "flag": false, "choice": "two", "tags": ["a", "a", "", "b"],
+		"points": [{"x": 1}, {"x": 1}], "maybe": "toolong", "must_or_null": 1,
+		"labels": {"a": "123456789", "b": "x", "c": "y"}, "extras": {"a": "x", "b": -1, "c": 1, "d": 2},
+		"settings": {"depth": 1}
+	}` + "`" + `))
+	wantPointers(t, err,
+		"/code", "/code", "/day", "/at", "/email", "/site", "/uuid", "/count", "/ratio", "/step",
+		"/bigint", "/color", "/level", "/mode", "/fixed", "/flag", "/choice",
+		"/tags", "/tags", "/tags/2", "/points", "/maybe",
+		"/labels", "/labels/a", "/extras", "/extras/b")
+}
+
+func TestTypeErrorsComeFirst(t *testing.T) {
+	var in CheckInput
+	err := in.UnmarshalJSON([]byte(` + "`" + `{"code":"a","count":1.5,"tags":[1],"open":{"z":[]},"extras":{"q":"s"}}` + "`" + `))
+	wantPointers(t, err, "/count", "/tags/0", "/extras/q", "/must_or_null")
+}
+`
+
+const oneofBehaviour = `package oneof
+
+import (
+	"errors"
+	"slices"
+	"testing"
+
+	"github.com/mcpgen-dev/mcpgen/runtime"
+)
+` + problemsHelper + `
+func TestDiscriminator(t *testing.T) {
+	var in AreaInput
+	src := ` + "`" + `{"shape":{"kind":"circle","radius":2},"shapes":[{"kind":"square","side":1}]}` + "`" + `
+	if err := in.UnmarshalJSON([]byte(src)); err != nil {
+		t.Fatal(err)
+	}
+	if in.Shape.Circle == nil || in.Shape.Circle.Radius != 2 || in.Shapes[0].Square == nil {
+		t.Errorf("decoded %+v", in)
+	}
+	if got := string(in.AppendJSON(nil)); got != src {
+		t.Errorf("encoded %s", got)
+	}
+	err := in.UnmarshalJSON([]byte(` + "`" + `{"shape":{"kind":"triangle"},"shapes":[{"radius":1},{"kind":"circle","radius":1,"side":2}]}` + "`" + `))
+	wantPointers(t, err, "/shape/kind", "/shapes/0/kind", "/shapes/1/side")
+	err = in.UnmarshalJSON([]byte(` + "`" + `{"shape":{"kind":"square","side":-1}}` + "`" + `))
+	wantPointers(t, err, "/shape/side")
+}
+
+func TestWithoutDiscriminator(t *testing.T) {
+	var in LookupInput
+	for _, ok := range []string{` + "`" + `{"order":5}` + "`" + `, ` + "`" + `{"order":"x"}` + "`" + `, ` + "`" + `{"order":{"ref":"r"}}` + "`" + `} {
+		if err := in.UnmarshalJSON([]byte(ok)); err != nil {
+			t.Errorf("%s: %v", ok, err)
+		}
+		if got := string(in.AppendJSON(nil)); got != ok {
+			t.Errorf("encoded %s, want %s", got, ok)
+		}
+	}
+	for _, bad := range []string{` + "`" + `{"order":0}` + "`" + `, ` + "`" + `{"order":""}` + "`" + `, ` + "`" + `{"order":{}}` + "`" + `, ` + "`" + `{"order":true}` + "`" + `} {
+		wantPointers(t, in.UnmarshalJSON([]byte(bad)), "/order")
+	}
+}
+`
+
+const recursionBehaviour = `package recursion
+
+import (
+	"errors"
+	"slices"
+	"testing"
+
+	"github.com/mcpgen-dev/mcpgen/runtime"
+)
+` + problemsHelper + `
+func TestTree(t *testing.T) {
+	src := ` + "`" + `{"root":{"name":"a","children":[{"name":"b","parent":null},{"name":"c","children":[{"name":"d"}]}]}}` + "`" + `
+	var in WalkTreeInput
+	if err := in.UnmarshalJSON([]byte(src)); err != nil {
+		t.Fatal(err)
+	}
+	if in.Root.Children[1].Children[0].Name != "d" {
+		t.Errorf("decoded %+v", in)
+	}
+	want := ` + "`" + `{"root":{"name":"a","children":[{"name":"b"},{"name":"c","children":[{"name":"d"}]}]}}` + "`" + `
+	if got := string(in.AppendJSON(nil)); got != want {
+		t.Errorf("encoded %s", got)
+	}
+	err := in.UnmarshalJSON([]byte(` + "`" + `{"root":{"name":"a","children":[{"name":""},{"name":"c","children":[{"name":"d","parent":{"name":""}}]}]}}` + "`" + `))
+	wantPointers(t, err, "/root/children/0/name", "/root/children/1/children/0/parent/name")
+}
+
+func TestMutualRecursion(t *testing.T) {
+	src := ` + "`" + `{"department":{"title":"R&D","teams":[{"lead":"x","department":{"title":"Sub"}}]}}` + "`" + `
+	var in OrgChartInput
+	if err := in.UnmarshalJSON([]byte(src)); err != nil {
+		t.Fatal(err)
+	}
+	if got := string(in.AppendJSON(nil)); got != src {
+		t.Errorf("encoded %s", got)
+	}
+	err := in.UnmarshalJSON([]byte(` + "`" + `{"department":{"teams":[{"department":{}}]}}` + "`" + `))
+	wantPointers(t, err, "/department/teams/0/department/title", "/department/title")
+}
+`
+
+// TestGeneratedBehaviour runs the tests above inside the generated packages.
+func TestGeneratedBehaviour(t *testing.T) {
+	gobin := goTool(t)
+	cases := map[string]string{
+		"orders":      ordersBehaviour,
+		"constraints": constraintsBehaviour,
+		"oneof":       oneofBehaviour,
+		"recursion":   recursionBehaviour,
+	}
+	for _, name := range []string{"orders", "constraints", "oneof", "recursion"} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			dir := writeModule(t, generateCase(t, name), map[string]string{"behaviour_test.go": cases[name]})
+			runGo(t, gobin, dir, "test", "./...")
+		})
+	}
+}
