@@ -8,7 +8,11 @@
 //
 // Usage:
 //
-//	go run ./bench/httpbench [-duration 5s] [-clients 1,8,64]
+//	go run ./bench/httpbench [-duration 5s] [-clients 1,8,64] [-transport-only]
+//
+// -transport-only replaces the orders service by a tool of the same name
+// and answer that touches no database, to tell the transport's cost from
+// the store's.
 package main
 
 import (
@@ -57,6 +61,7 @@ func run(args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("httpbench", flag.ContinueOnError)
 	duration := fs.Duration("duration", 5*time.Second, "how long each client count runs")
 	clientList := fs.String("clients", "1,8,64", "comma-separated concurrent client counts")
+	transportOnly := fs.Bool("transport-only", false, "serve a get_order_status that answers without the database")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -83,6 +88,11 @@ func run(args []string, out io.Writer) error {
 	defer st.Close()
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	srv := ordersmcp.NewServer(orders.NewService(st), runtime.Options{Logger: logger})
+	what := "orders service (SQLite)"
+	if *transportOnly {
+		srv = fixedServer(logger)
+		what = "fixed answer, no database"
+	}
 	mux := http.NewServeMux()
 	maxClients := slices.Max(counts)
 	srv.Mount(mux, "/mcp", runtime.HTTPOptions{
@@ -103,7 +113,7 @@ func run(args []string, out io.Writer) error {
 		MaxIdleConnsPerHost: maxClients,
 		IdleConnTimeout:     time.Minute,
 	}}
-	fmt.Fprintf(out, "tools/call get_order_status over Streamable HTTP (loopback, bearer auth), %v per run\n", *duration)
+	fmt.Fprintf(out, "tools/call get_order_status over Streamable HTTP (loopback, bearer auth, %s), %v per run\n", what, *duration)
 	fmt.Fprintf(out, "%8s %10s %12s %10s %10s\n", "clients", "requests", "requests/s", "p50", "p99")
 	for _, n := range counts {
 		res, err := drive(client, url, n, *duration)
@@ -192,4 +202,20 @@ func drive(client *http.Client, url string, n int, d time.Duration) (result, err
 		return all[min(len(all)-1, int(p*float64(len(all))))].Round(time.Microsecond)
 	}
 	return result{count: len(all), rate: float64(len(all)) / elapsed.Seconds(), p50: pct(0.50), p99: pct(0.99)}, nil
+}
+
+// fixedServer serves a get_order_status tool, with the orders headers and
+// scopes, that answers alice's A1001 without any storage.
+func fixedServer(logger *slog.Logger) *runtime.Server {
+	srv := runtime.NewServer(runtime.Options{Logger: logger})
+	srv.AddTool(runtime.ToolDef{
+		Name:         "get_order_status",
+		Definition:   `{"name":"get_order_status","inputSchema":{"type":"object"}}`,
+		Scopes:       []string{"orders:read"},
+		ParamHeaders: []runtime.ParamHeader{{Name: "Order-Id", Path: []string{"order_id"}, Type: "string"}},
+		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
+			return runtime.StructuredResult([]byte(`{"found":true,"order_id":"A1001","status":"SHIPPED"}`)), nil
+		},
+	})
+	return srv
 }
