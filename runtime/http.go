@@ -202,8 +202,7 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	req, kind, id, rpcErr := parseMessage(body)
 	if rpcErr != nil {
-		status := http.StatusBadRequest
-		h.writeReject(w, id, &httpError{status: status, err: rpcErr})
+		h.writeReject(w, id, &httpError{status: http.StatusBadRequest, err: rpcErr})
 		return
 	}
 	switch kind {
