@@ -3,6 +3,7 @@ package generator
 import (
 	"bytes"
 	"flag"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -38,7 +39,7 @@ func goldenCases(t *testing.T) []string {
 // case directory.
 func generateCase(t *testing.T, name string) []File {
 	t.Helper()
-	api, err := spec.Load(os.DirFS(filepath.Join(goldenDir, name)), "mcpgen.yaml")
+	api, err := spec.Load(osDirFS(name), "mcpgen.yaml")
 	if err != nil {
 		t.Fatalf("load: %v", err)
 	}
@@ -131,3 +132,5 @@ func itoa(i int) string {
 	}
 	return string(b)
 }
+
+func osDirFS(name string) fs.FS { return os.DirFS(filepath.Join(goldenDir, name)) }

@@ -11,6 +11,7 @@ package schema
 import (
 	"bytes"
 	"encoding/json"
+	"sort"
 
 	"github.com/mcpgen-dev/mcpgen/spec"
 )
@@ -161,12 +162,15 @@ func (b *Builder) Document(s *spec.Schema) Object {
 			}
 		}
 	}
+	// "$defs" members are sorted by name, so that reordering the spec's
+	// types does not change the documents.
 	var defs Object
 	for _, nt := range b.order {
 		if d := built[nt.Name]; d != nil {
 			defs = append(defs, Member{nt.Name, d})
 		}
 	}
+	sort.Slice(defs, func(i, j int) bool { return defs[i].Key < defs[j].Key })
 	if len(defs) > 0 {
 		doc = append(doc, Member{"$defs", defs})
 	}
