@@ -1,5 +1,23 @@
 package runtime
 
+// The dispatcher is transport-neutral and stateless per request. Hook
+// points for transports and era layers:
+//
+//   - handle(ctx, req, out): a whole modern request (method check, _meta
+//     envelope, dispatch). stdio calls it per request line.
+//   - checkMethod, parseEnvelope, claimedVersion, requestName, lookupTool:
+//     the steps a transport runs itself when it must order its own checks
+//     between them (HTTP header comparisons, scopes).
+//   - call(ctx, rs, params): dispatch with a reqState the caller built
+//     (HTTP after its checks; a 2025-11-25 session layer with meta and caps
+//     from initialize and, in rs.elicit, a real elicitation round trip).
+//   - withShutdown(ctx, ch): closing ch ends listen streams with their
+//     result; cancelling ctx ends them (and any request) without one.
+//   - appendResponse / appendNotification: the wire envelopes.
+//
+// Era and connection state (sessions, negotiated versions, in-flight ids)
+// belong to the transport, never to the Server.
+
 import (
 	"context"
 	"encoding/json"
@@ -66,6 +84,9 @@ func (s *Server) checkMethod(method string) *Error {
 		return nil
 	}
 	e := MethodNotFound(method)
+	if isRemovedMethod(method) {
+		e.Message += " (removed in " + ProtocolVersion + ")"
+	}
 	if method == "initialize" {
 		// A modern-only server lists what it speaks so that a dual-era
 		// client knows not to fall back.

@@ -106,7 +106,7 @@ func TestEnvelopeErrors(t *testing.T) {
 		{"bad logLevel", `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{` + v + `,` + caps + `,"io.modelcontextprotocol/logLevel":"verbose"}}}`, -32602, "logLevel", ""},
 		{"bad progressToken", `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{` + v + `,` + caps + `,"progressToken":{}}}}`, -32602, "progressToken", ""},
 		{"initialize removed", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`, -32601, "initialize", `{"supported":["2026-07-28"]}`},
-		{"ping removed", reqLine(1, "ping", ""), -32601, "ping", ""},
+		{"ping removed", reqLine(1, "ping", ""), -32601, "ping (removed in 2026-07-28)", ""},
 		{"setLevel removed", reqLine(1, "logging/setLevel", `"level":"info"`), -32601, "logging/setLevel", ""},
 		{"subscribe removed", reqLine(1, "resources/subscribe", `"uri":"policy://a"`), -32601, "resources/subscribe", ""},
 		{"unknown method", reqLine(1, "tools/frobnicate", ""), -32601, "tools/frobnicate", ""},
@@ -252,7 +252,7 @@ func TestListsAndPagination(t *testing.T) {
 		}
 		cursor = next
 	}
-	want := []string{"echo", "structured", "fail", "validate", "rpcerr", "panic", "slow", "barrier", "progress", "ask", "ask_url", "whoami"}
+	want := []string{"echo", "structured", "fail", "validate", "rpcerr", "panic", "slow", "barrier", "progress", "keep_ctx", "ask", "ask_url", "whoami"}
 	if !reflect.DeepEqual(names, want) {
 		t.Fatalf("tools over all pages = %v, want %v in registration order", names, want)
 	}

@@ -198,18 +198,22 @@ func (c *stdioConn) process(ctx context.Context, line []byte) {
 		}
 	}
 	go func() {
+		defer c.done(key, cancel)
 		if bounded {
 			defer func() { <-c.sem }()
 		}
 		defer c.recoverTransport(req)
 		resp := c.srv.handle(rctx, req, c)
-		cancelled := errors.Is(context.Cause(rctx), errClientCancelled)
-		c.done(key, cancel)
-		if cancelled {
+		// Forget the id first, so a late cancel cannot race the write;
+		// signal done last, so ServeStdio returns only after the write.
+		c.mu.Lock()
+		delete(c.inflight, key)
+		c.mu.Unlock()
+		if errors.Is(context.Cause(rctx), errClientCancelled) {
 			c.logger.Debug("stdio: request cancelled, no response", "id", key)
-			return
+		} else {
+			c.writeResponse(req.ID, resp.result, resp.err)
 		}
-		c.writeResponse(req.ID, resp.result, resp.err)
 	}()
 }
 
@@ -219,17 +223,10 @@ func (c *stdioConn) recoverTransport(req *request) {
 	if r := recover(); r != nil {
 		c.logger.Error("stdio: panic while serving a request", "method", req.Method, "panic", fmt.Sprint(r))
 		c.writeResponse(req.ID, nil, errInternal())
-		c.mu.Lock()
-		if cancel, ok := c.inflight[string(req.ID)]; ok {
-			delete(c.inflight, string(req.ID))
-			cancel(nil)
-			c.wg.Done()
-		}
-		c.mu.Unlock()
 	}
 }
 
-// done forgets a finished request.
+// done forgets a finished request; ServeStdio may return after the last.
 func (c *stdioConn) done(key string, cancel context.CancelCauseFunc) {
 	c.mu.Lock()
 	delete(c.inflight, key)

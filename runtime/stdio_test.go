@@ -179,6 +179,7 @@ type fixture struct {
 	cancelled chan struct{}
 	barrier   chan struct{}
 	entered   chan struct{}
+	kept      chan context.Context
 }
 
 func toolDef(name string) string {
@@ -186,7 +187,7 @@ func toolDef(name string) string {
 }
 
 func newFixture(t testing.TB, opts Options) *fixture {
-	f := &fixture{logs: &syncBuffer{}, cancelled: make(chan struct{}), barrier: make(chan struct{}), entered: make(chan struct{}, 1000)}
+	f := &fixture{logs: &syncBuffer{}, cancelled: make(chan struct{}), barrier: make(chan struct{}), entered: make(chan struct{}, 1000), kept: make(chan context.Context, 1)}
 	opts.Logger = slog.New(slog.NewTextHandler(f.logs, nil))
 	if opts.Info.Name == "" {
 		opts.Info = Implementation{Name: "test-server", Version: "1.2.3"}
@@ -241,6 +242,11 @@ func newFixture(t testing.TB, opts Options) *fixture {
 			ReportProgress(ctx, 0.5, 3, "back") // decreasing: dropped
 			ReportProgress(ctx, 2, 0, "")
 			return &ToolResult{Content: []Content{TextContent("done")}}, nil
+		}})
+	s.AddTool(ToolDef{Name: "keep_ctx", Definition: toolDef("keep_ctx"),
+		Call: func(ctx context.Context, args []byte) (*ToolResult, error) {
+			f.kept <- ctx
+			return &ToolResult{}, nil
 		}})
 	s.AddTool(ToolDef{Name: "ask", Definition: toolDef("ask"),
 		Call: func(ctx context.Context, args []byte) (*ToolResult, error) {
@@ -396,6 +402,13 @@ func TestProgressBeforeResponse(t *testing.T) {
 	if m := c.recv(); string(m.ID) != "9" || m.Result == nil {
 		t.Fatalf("want the response after the progress, got %s", m.raw)
 	}
+	// Progress reported after the response is dropped.
+	c.send(`{"jsonrpc":"2.0","id":11,"method":"tools/call","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{},"progressToken":7},"name":"keep_ctx"}}`)
+	if m := c.recv(); string(m.ID) != "11" {
+		t.Fatalf("got %s", m.raw)
+	}
+	ReportProgress(<-f.kept, 5, 0, "late")
+	c.call("probe", "server/discover", "")
 	// Without a progressToken nothing but the response is sent.
 	if m := c.call(10, "tools/call", `"name":"progress"`); m.Result == nil {
 		t.Fatalf("got %s", m.raw)

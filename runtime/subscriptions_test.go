@@ -127,5 +127,12 @@ func TestListenAckComesFirst(t *testing.T) {
 		}
 	}
 	close(stop)
-	<-done
+	// Keep reading: the notifier may be blocked writing to us.
+	for {
+		select {
+		case <-done:
+			return
+		case <-c.lines:
+		}
+	}
 }
