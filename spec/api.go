@@ -29,6 +29,34 @@ type API struct {
 	Resources []*Resource
 	Templates []*ResourceTemplate
 	Prompts   []*Prompt
+
+	// Notes are warnings that did not stop the load: what an OpenAPI
+	// document held that mcpgen dropped or weakened (credential parameters,
+	// unsupported schema keywords), each at its position in the document.
+	Notes []Diagnostic
+	// UpstreamURL is the base URL of the wrapped REST API (the first OpenAPI
+	// server, or Swagger 2.0 scheme://host/basePath); "" when not stated or
+	// not an OpenAPI-derived API. Upstream.Path is appended to it.
+	UpstreamURL string
+	// SecuritySchemes are the upstream API's security schemes that the tools'
+	// Upstream.Security names, in document order.
+	SecuritySchemes []*SecurityScheme
+}
+
+// SecurityScheme is how the upstream REST API takes credentials. The
+// generated client fills these from its configuration, never from tool
+// arguments.
+type SecurityScheme struct {
+	Name string
+	// Type is apiKey, http, oauth2, openIdConnect or mutualTLS (Swagger 2.0
+	// "basic" becomes http with Scheme basic).
+	Type string
+	// In and ParamName place an apiKey: header, query or cookie, and its name.
+	In        string
+	ParamName string
+	// Scheme is the HTTP auth scheme of Type http (bearer, basic).
+	Scheme string
+	Pos    Pos
 }
 
 // GenerateConfig says where and how generated code is written.
@@ -164,6 +192,11 @@ type Schema struct {
 
 	// OneOf holds the variants of a union; exactly one must match.
 	OneOf []*Schema
+	// AnyOf marks a OneOf that came from an OpenAPI anyOf: at least one
+	// variant must match, and several may. Generated decoders should try the
+	// variants in order and keep the first that matches instead of failing
+	// when more than one does.
+	AnyOf bool
 	// Discriminator names the property that selects the variant of a OneOf.
 	Discriminator *Discriminator
 

@@ -1,0 +1,537 @@
+package spec
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+
+	"github.com/pb33f/go-yaml"
+	"github.com/pb33f/libopenapi/datamodel/high/base"
+	"github.com/pb33f/libopenapi/orderedmap"
+)
+
+// schemaMode says which side of the API a schema describes.
+type schemaMode int
+
+const (
+	modeInput schemaMode = iota
+	modeOutput
+)
+
+// maxSchemaDepth bounds inline nesting; deeper schemas become any-value.
+const maxSchemaDepth = 64
+
+// OpenAPI schemas → spec.Schema.
+//
+// Every $ref becomes a NamedType (named after the last segment of the
+// reference, sanitised to a letter followed by letters, digits and "_",
+// made unique with "_2", "_3"… in the order first met) and a Schema.Ref, so
+// reference cycles are plain recursion. A named type is shared by inputs and
+// outputs: readOnly properties are dropped from the top level of a tool's
+// input and writeOnly ones from the top level of its output; inside named
+// types such properties stay but are no longer required, so that neither a
+// client nor the upstream API is asked for a value it cannot give.
+func (l *oaLoader) schema(sp *base.SchemaProxy, mode schemaMode, depth int) *Schema {
+	if sp == nil {
+		return &Schema{}
+	}
+	if sp.IsReference() {
+		return l.ref(sp)
+	}
+	s := sp.Schema()
+	p := l.proxyPos(sp)
+	if s == nil {
+		l.notef(p, "schema cannot be read (%v): any value accepted", sp.GetBuildError())
+		return &Schema{Pos: p}
+	}
+	if depth > maxSchemaDepth {
+		l.notef(p, "schema nested deeper than %d: any value accepted", maxSchemaDepth)
+		return &Schema{Pos: p}
+	}
+	return l.convert(s, p, mode, depth)
+}
+
+func (l *oaLoader) proxyPos(sp *base.SchemaProxy) Pos {
+	if lo := sp.GoLow(); lo != nil {
+		if n := lo.GetValueNode(); n != nil {
+			return l.pos(n)
+		}
+		if n := lo.GetKeyNode(); n != nil {
+			return l.pos(n)
+		}
+	}
+	return Pos{File: l.file}
+}
+
+// ref returns a reference to the named type of sp's $ref, converting the
+// target the first time.
+func (l *oaLoader) ref(sp *base.SchemaProxy) *Schema {
+	ref := sp.GetReference()
+	p := Pos{File: l.file}
+	if n := sp.GetReferenceNode(); n != nil {
+		p = l.pos(n)
+	}
+	if nt, ok := l.types[ref]; ok {
+		return &Schema{Ref: nt.Name, Pos: p}
+	}
+	nt := &NamedType{Name: l.typeName(ref), Pos: p}
+	l.types[ref] = nt
+	l.api.Types = append(l.api.Types, nt)
+	s := sp.Schema()
+	if s == nil {
+		l.notef(p, "$ref %q cannot be resolved (%v): any value accepted", ref, sp.GetBuildError())
+		nt.Schema = &Schema{Pos: p}
+	} else {
+		tp := p
+		if lo := sp.GoLow(); lo != nil && lo.GetValueNode() != nil {
+			tp = l.pos(lo.GetValueNode())
+		}
+		nt.Pos = tp
+		nt.Schema = l.convert(s, tp, modeInput, 0)
+		nt.Schema.Pos = tp
+	}
+	return &Schema{Ref: nt.Name, Pos: p}
+}
+
+func (l *oaLoader) typeName(ref string) string {
+	seg := ref
+	if i := strings.LastIndexAny(ref, "/#"); i >= 0 {
+		seg = ref[i+1:]
+	}
+	if seg == "" {
+		seg = strings.TrimSuffix(pathBase(ref), ".json")
+	}
+	var b strings.Builder
+	up := true
+	for _, r := range seg {
+		switch {
+		case r < 128 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'):
+			if up && r >= 'a' && r <= 'z' {
+				r -= 'a' - 'A'
+			}
+			b.WriteRune(r)
+			up = false
+		case r == '_':
+			b.WriteRune(r)
+		default:
+			// Dots, dashes and the like start a new word: io.k8s.api → IoK8sApi.
+			up = true
+		}
+	}
+	name := b.String()
+	if name == "" || !(name[0] >= 'A' && name[0] <= 'Z' || name[0] >= 'a' && name[0] <= 'z') {
+		name = "T" + name
+	}
+	base := name
+	for i := 2; l.typeNames[name]; i++ {
+		name = base + "_" + strconv.Itoa(i)
+	}
+	l.typeNames[name] = true
+	return name
+}
+
+func pathBase(s string) string {
+	if i := strings.LastIndexByte(s, '/'); i >= 0 {
+		return s[i+1:]
+	}
+	return s
+}
+
+// convert maps one resolved schema.
+func (l *oaLoader) convert(s *base.Schema, p Pos, mode schemaMode, depth int) *Schema {
+	if s.BooleanSchema != nil {
+		// true = anything; false = nothing, which mcpgen cannot state: any.
+		if !*s.BooleanSchema {
+			l.notef(p, "schema false (no value allowed) is not supported: any value accepted")
+		}
+		return &Schema{Pos: p}
+	}
+	if len(s.AllOf) > 0 {
+		s = l.mergeAllOf(s, 0)
+	}
+	out := &Schema{
+		Pos:              p,
+		Title:            s.Title,
+		Description:      s.Description,
+		Pattern:          s.Pattern,
+		Format:           s.Format,
+		ContentEncoding:  s.ContentEncoding,
+		ContentMediaType: s.ContentMediaType,
+		MinLength:        s.MinLength,
+		MaxLength:        s.MaxLength,
+		Minimum:          s.Minimum,
+		Maximum:          s.Maximum,
+		MultipleOf:       s.MultipleOf,
+		MinItems:         s.MinItems,
+		MaxItems:         s.MaxItems,
+		MinProperties:    s.MinProperties,
+		MaxProperties:    s.MaxProperties,
+	}
+	if s.Deprecated != nil {
+		out.Deprecated = *s.Deprecated
+	}
+	if s.UniqueItems != nil {
+		out.UniqueItems = *s.UniqueItems
+	}
+	if s.Nullable != nil && *s.Nullable {
+		out.Nullable = true
+	}
+	// exclusiveMinimum: a bool beside minimum in 3.0, a number in 3.1.
+	if e := s.ExclusiveMinimum; e != nil {
+		if e.IsA() {
+			if e.A && out.Minimum != nil {
+				out.ExclusiveMinimum, out.Minimum = out.Minimum, nil
+			}
+		} else {
+			v := e.B
+			out.ExclusiveMinimum = &v
+		}
+	}
+	if e := s.ExclusiveMaximum; e != nil {
+		if e.IsA() {
+			if e.A && out.Maximum != nil {
+				out.ExclusiveMaximum, out.Maximum = out.Maximum, nil
+			}
+		} else {
+			v := e.B
+			out.ExclusiveMaximum = &v
+		}
+	}
+	out.Default = nodeJSON(s.Default)
+	out.Const = nodeJSON(s.Const)
+	for _, e := range s.Enum {
+		out.Enum = append(out.Enum, nodeJSON(e))
+	}
+	if ex := nodeJSON(s.Example); ex != nil {
+		out.Examples = append(out.Examples, ex)
+	}
+	for _, e := range s.Examples {
+		if ex := nodeJSON(e); ex != nil {
+			out.Examples = append(out.Examples, ex)
+		}
+	}
+
+	// Types: 3.1 arrays may hold "null" (→ Nullable) and several kinds (→ a union).
+	var kinds []Kind
+	for _, t := range s.Type {
+		if t == "null" {
+			out.Nullable = true
+			continue
+		}
+		kinds = append(kinds, Kind(t))
+	}
+	if len(kinds) == 0 && out.Nullable && len(s.Type) > 0 {
+		// type: 'null' alone.
+		kinds = []Kind{KindNull}
+		out.Nullable = false
+	}
+	if len(kinds) == 1 {
+		out.Type = kinds[0]
+	}
+
+	// Object shape.
+	if s.Properties != nil && s.Properties.Len() > 0 {
+		if out.Type == KindAny && len(kinds) == 0 {
+			out.Type = KindObject
+		}
+		req := map[string]bool{}
+		for _, r := range s.Required {
+			req[r] = true
+		}
+		for name, ps := range s.Properties.FromOldest() {
+			cs := l.schema(ps, mode, depth+1)
+			required := req[name]
+			if inner := ps.Schema(); inner != nil {
+				if (inner.ReadOnly != nil && *inner.ReadOnly) || (inner.WriteOnly != nil && *inner.WriteOnly) {
+					required = false
+				}
+			}
+			out.Properties = append(out.Properties, &Property{Name: name, Schema: cs, Required: required, Pos: l.proxyPos(ps)})
+		}
+	}
+	out.AllowAdditional = true
+	if ap := s.AdditionalProperties; ap != nil {
+		if ap.IsB() {
+			out.AllowAdditional = ap.B
+		} else if ap.A != nil {
+			out.AdditionalProperties = l.schema(ap.A, mode, depth+1)
+			if out.AdditionalProperties.IsAnyValue() && out.AdditionalProperties.Description == "" {
+				out.AdditionalProperties = nil
+			}
+		}
+	}
+	if it := s.Items; it != nil {
+		if it.IsA() && it.A != nil {
+			out.Items = l.schema(it.A, mode, depth+1)
+		} else if it.IsB() && !it.B {
+			l.notef(p, "items: false is not supported: any items accepted")
+		}
+		if out.Type == KindAny && len(kinds) == 0 {
+			out.Type = KindArray
+		}
+	}
+
+	// Keywords mcpgen cannot represent are dropped, each in the direction
+	// that accepts more, never less, and noted.
+	drop := func(kw string) { l.notef(p, "%s is not supported: dropped, so more values are accepted", kw) }
+	if s.Not != nil {
+		drop("not")
+	}
+	if s.If != nil || s.Then != nil || s.Else != nil {
+		drop("if/then/else")
+	}
+	if s.PatternProperties != nil && s.PatternProperties.Len() > 0 {
+		drop("patternProperties")
+		out.AllowAdditional = true
+	}
+	if len(s.PrefixItems) > 0 {
+		drop("prefixItems")
+		out.Items = nil
+	}
+	if s.DependentSchemas != nil && s.DependentSchemas.Len() > 0 {
+		drop("dependentSchemas")
+	}
+	if s.UnevaluatedProperties != nil || s.UnevaluatedItems != nil {
+		drop("unevaluatedProperties/unevaluatedItems")
+	}
+	if s.Contains != nil {
+		drop("contains")
+	}
+	if s.DynamicRef != "" {
+		drop("$dynamicRef")
+	}
+
+	// Unions.
+	variants, isAny := s.OneOf, false
+	if len(variants) == 0 && len(s.AnyOf) > 0 {
+		variants, isAny = s.AnyOf, true
+	}
+	switch {
+	case len(variants) > 0 && len(out.Properties) > 0:
+		// An object with properties and a union beside them: keep the
+		// object, accept what the union would have added.
+		l.notef(p, "oneOf/anyOf beside properties is not supported: the object is kept, open to other properties")
+		out.AllowAdditional = true
+	case len(variants) > 0:
+		for _, v := range variants {
+			vs := l.schema(v, mode, depth+1)
+			// A {type: null} variant is the nullability of the union.
+			if vs.Type == KindNull && vs.Ref == "" && len(vs.OneOf) == 0 {
+				out.Nullable = true
+				continue
+			}
+			out.OneOf = append(out.OneOf, vs)
+		}
+		out.AnyOf = isAny
+		out.Type = KindAny
+		if len(out.OneOf) == 1 && out.OneOf[0].Ref == "" && !isAny {
+			// oneOf: [X, null] is a nullable X.
+			only := *out.OneOf[0]
+			only.Nullable = only.Nullable || out.Nullable
+			if only.Description == "" {
+				only.Description = out.Description
+			}
+			return &only
+		}
+		if len(out.OneOf) == 0 {
+			out.OneOf = nil
+			out.AnyOf = false
+		}
+		if d := s.Discriminator; d != nil && len(out.OneOf) > 0 {
+			out.Discriminator = l.discriminator(d, variants, p)
+		}
+	case len(kinds) > 1:
+		for _, k := range kinds {
+			out.OneOf = append(out.OneOf, &Schema{Type: k, Pos: p})
+		}
+		out.Type = KindAny
+	}
+	return out
+}
+
+// discriminator maps a discriminator object; the mapping's values are $refs
+// (or bare names), turned into named types. Without a mapping, every variant
+// that is a $ref is selected by its type name, as OpenAPI says.
+func (l *oaLoader) discriminator(d *base.Discriminator, variants []*base.SchemaProxy, p Pos) *Discriminator {
+	out := &Discriminator{PropertyName: d.PropertyName, Pos: p}
+	byRef := map[string]string{}
+	for _, v := range variants {
+		if v.IsReference() {
+			byRef[v.GetReference()] = l.types[v.GetReference()].Name
+		}
+	}
+	if d.Mapping != nil && d.Mapping.Len() > 0 {
+		for value, ref := range d.Mapping.FromOldest() {
+			name, ok := byRef[ref]
+			if !ok {
+				// A bare schema name or a ref not among the variants.
+				for r, n := range byRef {
+					if pathBase(r) == ref || pathBase(r) == pathBase(ref) {
+						name, ok = n, true
+						break
+					}
+				}
+			}
+			if ok {
+				out.Mapping = append(out.Mapping, DiscriminatorCase{Value: value, Type: name})
+			} else {
+				l.notef(p, "discriminator mapping %q → %q is not one of the variants: ignored", value, ref)
+			}
+		}
+		return out
+	}
+	for _, v := range variants {
+		if v.IsReference() {
+			r := v.GetReference()
+			out.Mapping = append(out.Mapping, DiscriminatorCase{Value: pathBase(r), Type: byRef[r]})
+		}
+	}
+	return out
+}
+
+// mergeAllOf folds allOf members (following $refs, recursively) into one
+// schema: properties in order (later members win), required lists joined,
+// other keywords taken from the first member that sets them.
+func (l *oaLoader) mergeAllOf(s *base.Schema, depth int) *base.Schema {
+	m := *s
+	m.AllOf = nil
+	if m.Properties != nil {
+		props := orderedmap.New[string, *base.SchemaProxy]()
+		for k, v := range m.Properties.FromOldest() {
+			props.Set(k, v)
+		}
+		m.Properties = props
+	}
+	m.Required = append([]string(nil), s.Required...)
+	for _, sp := range s.AllOf {
+		part := sp.Schema()
+		if part == nil {
+			continue
+		}
+		if len(part.AllOf) > 0 && depth < maxSchemaDepth {
+			part = l.mergeAllOf(part, depth+1)
+		}
+		if part.Properties != nil {
+			if m.Properties == nil {
+				m.Properties = orderedmap.New[string, *base.SchemaProxy]()
+			}
+			for k, v := range part.Properties.FromOldest() {
+				m.Properties.Set(k, v)
+			}
+		}
+		for _, r := range part.Required {
+			if !containsString(m.Required, r) {
+				m.Required = append(m.Required, r)
+			}
+		}
+		if len(m.Type) == 0 {
+			m.Type = part.Type
+		}
+		if m.Description == "" {
+			m.Description = part.Description
+		}
+		if m.Title == "" {
+			m.Title = part.Title
+		}
+		if m.Format == "" {
+			m.Format = part.Format
+		}
+		if m.Pattern == "" {
+			m.Pattern = part.Pattern
+		}
+		if m.Enum == nil {
+			m.Enum = part.Enum
+		}
+		if m.Items == nil {
+			m.Items = part.Items
+		}
+		if m.AdditionalProperties == nil {
+			m.AdditionalProperties = part.AdditionalProperties
+		}
+		if m.Nullable == nil {
+			m.Nullable = part.Nullable
+		}
+		if len(m.OneOf) == 0 {
+			m.OneOf = part.OneOf
+		}
+		if len(m.AnyOf) == 0 {
+			m.AnyOf = part.AnyOf
+		}
+		if m.Discriminator == nil {
+			m.Discriminator = part.Discriminator
+		}
+		for _, f := range []struct{ dst, src **int64 }{
+			{&m.MinLength, &part.MinLength}, {&m.MaxLength, &part.MaxLength},
+			{&m.MinItems, &part.MinItems}, {&m.MaxItems, &part.MaxItems},
+		} {
+			if *f.dst == nil {
+				*f.dst = *f.src
+			}
+		}
+		if m.Minimum == nil {
+			m.Minimum = part.Minimum
+		}
+		if m.Maximum == nil {
+			m.Maximum = part.Maximum
+		}
+	}
+	return &m
+}
+
+// nodeJSON turns a YAML value into JSON; nil for no node.
+func nodeJSON(n *yaml.Node) json.RawMessage {
+	if n == nil {
+		return nil
+	}
+	b, err := json.Marshal(nodeValue(n, 0))
+	if err != nil {
+		return nil
+	}
+	return b
+}
+
+func nodeValue(n *yaml.Node, depth int) any {
+	if depth > 100 {
+		return nil
+	}
+	switch n.Kind {
+	case yaml.DocumentNode:
+		if len(n.Content) > 0 {
+			return nodeValue(n.Content[0], depth+1)
+		}
+		return nil
+	case yaml.AliasNode:
+		if n.Alias != nil {
+			return nodeValue(n.Alias, depth+1)
+		}
+		return nil
+	case yaml.SequenceNode:
+		out := make([]any, 0, len(n.Content))
+		for _, c := range n.Content {
+			out = append(out, nodeValue(c, depth+1))
+		}
+		return out
+	case yaml.MappingNode:
+		out := map[string]any{}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			out[n.Content[i].Value] = nodeValue(n.Content[i+1], depth+1)
+		}
+		return out
+	}
+	switch n.Tag {
+	case "!!null":
+		return nil
+	case "!!bool":
+		if b, err := strconv.ParseBool(n.Value); err == nil {
+			return b
+		}
+	case "!!int", "!!float":
+		if json.Valid([]byte(n.Value)) {
+			return json.RawMessage(n.Value)
+		}
+		if f, err := strconv.ParseFloat(n.Value, 64); err == nil {
+			return f
+		}
+	}
+	return n.Value
+}
