@@ -172,7 +172,7 @@ func (m *Model) ServerFile(f *File, b *schema.Builder) error {
 			d.add("Scopes", Index().String().Values(ss...))
 		}
 		if hs := paramHeaders(t.input, nil); len(hs) > 0 {
-			d.add("ParamHeaders", Index().Add(rt("ParamHeader")).Values(hs...))
+			d.add("ParamHeaders", Index().Add(rt("ParamHeader")).Add((&ordered{items: hs}).values()))
 		}
 		d.add("Call", m.toolCall(t))
 		body = append(body, Id("s").Dot("AddTool").Call(rt("ToolDef").Add(d.values())))

@@ -8,8 +8,6 @@ import (
 	"strings"
 
 	. "github.com/dave/jennifer/jen"
-
-	"github.com/mcpgen-dev/mcpgen/spec"
 )
 
 const (
@@ -331,8 +329,6 @@ func appendValue(n *node, x *Statement, ptr bool) *Statement {
 func isIntegral(x float64) bool {
 	return x == math.Trunc(x) && math.Abs(x) < 1<<53
 }
-
-var _ = spec.KindAny
 
 // lc formats text as // comment lines, so that multi-line doc comments
 // stay line comments (jennifer would otherwise write /* */ blocks).

@@ -1,9 +1,6 @@
 package golang
 
 import (
-	"encoding/json"
-	"strconv"
-
 	. "github.com/dave/jennifer/jen"
 
 	"github.com/mcpgen-dev/mcpgen/spec"
@@ -252,7 +249,6 @@ func (m *Model) decodeOneOf(n *node) []Code {
 	for _, vr := range n.variants {
 		// Each variant is tried on its own decoder and error list, shadowing
 		// d and e so the decode and check code is the same as elsewhere.
-		r := vr.node.real()
 		block := []Code{
 			Var().Id("ve").Add(rt("Errors")),
 			List(Id("d"), Id("e")).Op(":=").List(Op("&").Id("sub"), Op("&").Id("ve")),
@@ -263,7 +259,6 @@ func (m *Model) decodeOneOf(n *node) []Code {
 		if checks := m.checkValue(vr.node, Op("&").Id("x"), Id("x"), Id("p")); len(checks) > 0 {
 			block = append(block, If(Id("e").Dot("Len").Call().Op("==").Lit(0)).Block(checks...))
 		}
-		_ = r
 		block = append(block, If(Id("e").Dot("Len").Call().Op("==").Lit(0)).Block(
 			Id("v").Dot(vr.goName).Op("=").Op("&").Id("x"),
 			Id("matched").Op("++"),
@@ -579,6 +574,3 @@ func (m *Model) helperFuncs(f *File) {
 		)
 	}
 }
-
-var _ = json.Valid
-var _ = strconv.Itoa

@@ -288,6 +288,9 @@ func (l *lowerer) namedNode(nt *spec.NamedType) *node {
 		return n
 	}
 	n := l.newNode(name, s, nt.Pos)
+	if n.doc[0] == "" {
+		n.doc[0] = fmt.Sprintf("%s is the %q type of the spec.", name, nt.Name)
+	}
 	l.named[nt.Name] = n
 	l.fill(n)
 	return n

@@ -10,7 +10,7 @@ import (
 	"slices"
 )
 
-// Color is generated from the spec.
+// Color is the "Color" type of the spec.
 type Color string
 
 // The values of Color.
@@ -49,7 +49,7 @@ func (v *Color) UnmarshalJSON(data []byte) error {
 	return e.Err()
 }
 
-// Level is generated from the spec.
+// Level is the "Level" type of the spec.
 type Level int64
 
 // The values of Level.

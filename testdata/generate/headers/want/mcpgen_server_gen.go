@@ -27,9 +27,15 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 	}
 	s := runtime.NewServer(opts)
 	s.AddTool(runtime.ToolDef{
-		Name:         "route",
-		Definition:   toolRoute,
-		ParamHeaders: []runtime.ParamHeader{{Name: "Region", Path: []string{"region"}, Type: "string"}, {Name: "Priority", Path: []string{"priority"}, Type: "integer"}, {Name: "Dry-Run", Path: []string{"dry_run"}, Type: "boolean"}, {Name: "Tenant", Path: []string{"target", "tenant"}, Type: "string"}, {Name: "Cluster-Name", Path: []string{"target", "cluster", "name"}, Type: "string"}},
+		Name:       "route",
+		Definition: toolRoute,
+		ParamHeaders: []runtime.ParamHeader{
+			{Name: "Region", Path: []string{"region"}, Type: "string"},
+			{Name: "Priority", Path: []string{"priority"}, Type: "integer"},
+			{Name: "Dry-Run", Path: []string{"dry_run"}, Type: "boolean"},
+			{Name: "Tenant", Path: []string{"target", "tenant"}, Type: "string"},
+			{Name: "Cluster-Name", Path: []string{"target", "cluster", "name"}, Type: "string"},
+		},
 		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
 			var in RouteInput
 			if err := in.UnmarshalJSON(args); err != nil {

@@ -9,7 +9,7 @@ import (
 	"slices"
 )
 
-// Type is generated from the spec.
+// Type is the "type" type of the spec.
 type Type string
 
 // The values of Type.
@@ -50,7 +50,7 @@ func (v *Type) UnmarshalJSON(data []byte) error {
 	return e.Err()
 }
 
-// String is generated from the spec.
+// String is the "string" type of the spec.
 type String struct {
 	Len   *int64  `json:"len,omitempty"`
 	Error *string `json:"error,omitempty"`

@@ -63,10 +63,15 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 	}
 	s := runtime.NewServer(opts)
 	s.AddTool(runtime.ToolDef{
-		Name:         "create_order",
-		Definition:   toolCreateOrder,
-		Scopes:       []string{"orders:write"},
-		ParamHeaders: []runtime.ParamHeader{{Name: "Customer-Id", Path: []string{"customer_id"}, Type: "string"}, {Name: "Quantity", Path: []string{"quantity"}, Type: "integer"}, {Name: "Gift", Path: []string{"gift"}, Type: "boolean"}, {Name: "Ship-Country", Path: []string{"shipping", "country"}, Type: "string"}},
+		Name:       "create_order",
+		Definition: toolCreateOrder,
+		Scopes:     []string{"orders:write"},
+		ParamHeaders: []runtime.ParamHeader{
+			{Name: "Customer-Id", Path: []string{"customer_id"}, Type: "string"},
+			{Name: "Quantity", Path: []string{"quantity"}, Type: "integer"},
+			{Name: "Gift", Path: []string{"gift"}, Type: "boolean"},
+			{Name: "Ship-Country", Path: []string{"shipping", "country"}, Type: "string"},
+		},
 		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
 			var in CreateOrderInput
 			if err := in.UnmarshalJSON(args); err != nil {

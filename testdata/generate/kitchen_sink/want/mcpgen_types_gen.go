@@ -10,7 +10,7 @@ import (
 	"slices"
 )
 
-// OrderStatus is generated from the spec.
+// OrderStatus is the "OrderStatus" type of the spec.
 //
 // Where an order is in its life.
 type OrderStatus string
@@ -52,7 +52,7 @@ func (v *OrderStatus) UnmarshalJSON(data []byte) error {
 	return e.Err()
 }
 
-// Priority is generated from the spec.
+// Priority is the "Priority" type of the spec.
 type Priority int64
 
 // The values of Priority.
@@ -91,7 +91,7 @@ func (v *Priority) UnmarshalJSON(data []byte) error {
 	return e.Err()
 }
 
-// Money is generated from the spec.
+// Money is the "Money" type of the spec.
 //
 // An amount in a currency.
 type Money struct {
@@ -133,7 +133,7 @@ func (v *Money) UnmarshalJSON(data []byte) error {
 	return e.Err()
 }
 
-// Node is generated from the spec.
+// Node is the "Node" type of the spec.
 //
 // A tree node; trees are recursive.
 type Node struct {
@@ -195,7 +195,7 @@ func appendNodeChildren(b []byte, v []Node) []byte {
 	return append(b, ']')
 }
 
-// Circle is generated from the spec.
+// Circle is the "Circle" type of the spec.
 type Circle struct {
 	Kind   string  `json:"kind"`
 	Radius float64 `json:"radius"`
@@ -235,7 +235,7 @@ func (v *Circle) UnmarshalJSON(data []byte) error {
 	return e.Err()
 }
 
-// Square is generated from the spec.
+// Square is the "Square" type of the spec.
 type Square struct {
 	Kind string  `json:"kind"`
 	Side float64 `json:"side"`
@@ -275,7 +275,7 @@ func (v *Square) UnmarshalJSON(data []byte) error {
 	return e.Err()
 }
 
-// Shape is generated from the spec.
+// Shape is the "Shape" type of the spec.
 //
 // A shape, told apart by its kind.
 type Shape struct {
@@ -318,7 +318,7 @@ func (v *Shape) UnmarshalJSON(data []byte) error {
 	return e.Err()
 }
 
-// Labels is generated from the spec.
+// Labels is the "Labels" type of the spec.
 //
 // Free-form labels.
 type Labels map[string]string
@@ -366,7 +366,7 @@ func (v *Labels) UnmarshalJSON(data []byte) error {
 // Any JSON value at all.
 type Anything = json.RawMessage
 
-// Metadata is generated from the spec.
+// Metadata is the "Metadata" type of the spec.
 type Metadata map[string]json.RawMessage
 
 // AppendJSON appends the JSON encoding of v to b.
@@ -407,7 +407,7 @@ func (v *Metadata) UnmarshalJSON(data []byte) error {
 	return e.Err()
 }
 
-// Order is generated from the spec.
+// Order is the "Order" type of the spec.
 type Order struct {
 	ID           string      `json:"id"`
 	Status       OrderStatus `json:"status"`

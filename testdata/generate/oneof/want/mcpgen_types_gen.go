@@ -5,7 +5,7 @@ package oneof
 
 import "github.com/mcpgen-dev/mcpgen/runtime"
 
-// Circle is generated from the spec.
+// Circle is the "Circle" type of the spec.
 type Circle struct {
 	Kind   string  `json:"kind"`
 	Radius float64 `json:"radius"`
@@ -45,7 +45,7 @@ func (v *Circle) UnmarshalJSON(data []byte) error {
 	return e.Err()
 }
 
-// Square is generated from the spec.
+// Square is the "Square" type of the spec.
 type Square struct {
 	Kind string  `json:"kind"`
 	Side float64 `json:"side"`
@@ -85,7 +85,7 @@ func (v *Square) UnmarshalJSON(data []byte) error {
 	return e.Err()
 }
 
-// Shape is generated from the spec.
+// Shape is the "Shape" type of the spec.
 type Shape struct {
 	Circle *Circle
 	Square *Square
@@ -126,7 +126,7 @@ func (v *Shape) UnmarshalJSON(data []byte) error {
 	return e.Err()
 }
 
-// IDOrName is generated from the spec.
+// IDOrName is the "IDOrName" type of the spec.
 //
 // An order given by numeric id or by name.
 type IDOrName struct {

@@ -5,7 +5,7 @@ package recursion
 
 import "github.com/mcpgen-dev/mcpgen/runtime"
 
-// Node is generated from the spec.
+// Node is the "Node" type of the spec.
 type Node struct {
 	Name     string `json:"name"`
 	Children []Node `json:"children,omitempty"`
@@ -64,7 +64,7 @@ func appendNodeChildren(b []byte, v []Node) []byte {
 	return append(b, ']')
 }
 
-// Department is generated from the spec.
+// Department is the "Department" type of the spec.
 type Department struct {
 	Title string `json:"title"`
 	Teams []Team `json:"teams,omitempty"`
@@ -115,7 +115,7 @@ func appendDepartmentTeams(b []byte, v []Team) []byte {
 	return append(b, ']')
 }
 
-// Team is generated from the spec.
+// Team is the "Team" type of the spec.
 type Team struct {
 	Lead       *string     `json:"lead,omitempty"`
 	Department *Department `json:"department,omitempty"`

@@ -37,10 +37,12 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 	}
 	s := runtime.NewServer(opts)
 	s.AddTool(runtime.ToolDef{
-		Name:         "get_order_status",
-		Definition:   toolGetOrderStatus,
-		Scopes:       []string{"orders:read"},
-		ParamHeaders: []runtime.ParamHeader{{Name: "Order-Id", Path: []string{"order_id"}, Type: "string"}},
+		Name:       "get_order_status",
+		Definition: toolGetOrderStatus,
+		Scopes:     []string{"orders:read"},
+		ParamHeaders: []runtime.ParamHeader{
+			{Name: "Order-Id", Path: []string{"order_id"}, Type: "string"},
+		},
 		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
 			var in GetOrderStatusInput
 			if err := in.UnmarshalJSON(args); err != nil {

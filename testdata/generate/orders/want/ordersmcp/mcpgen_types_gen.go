@@ -5,7 +5,7 @@ package ordersmcp
 
 import "github.com/mcpgen-dev/mcpgen/runtime"
 
-// OrderStatus is generated from the spec.
+// OrderStatus is the "OrderStatus" type of the spec.
 type OrderStatus string
 
 // The values of OrderStatus.
@@ -45,7 +45,7 @@ func (v *OrderStatus) UnmarshalJSON(data []byte) error {
 	return e.Err()
 }
 
-// OrderStatusResult is generated from the spec.
+// OrderStatusResult is the "OrderStatusResult" type of the spec.
 type OrderStatusResult struct {
 	OrderID string                       `json:"order_id"`
 	Status  OrderStatus                  `json:"status"`
