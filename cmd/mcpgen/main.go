@@ -42,6 +42,8 @@ Commands:
   check      generate in memory and print a unified diff of every generated file
              that is missing, stale, hand-edited or no longer produced
   diff       the same as check
+  breaking   list the changes to tools, resources and prompts since a lock file,
+             spec file or git revision (--against) that would break clients
   version    print the mcpgen version
   help       print this help
 
@@ -102,6 +104,8 @@ func (c *cli) run(args []string) int {
 		err = c.initCmd(rest)
 	case "version":
 		err = c.version(rest)
+	case "breaking":
+		err = c.breaking(rest)
 	default:
 		fmt.Fprintf(c.stderr, "mcpgen: unknown command %q\n\n%s", cmd, usageText)
 		return exitUsage

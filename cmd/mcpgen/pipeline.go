@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcpgen-dev/mcpgen/generator"
 	"github.com/mcpgen-dev/mcpgen/spec"
+	"github.com/mcpgen-dev/mcpgen/surface"
 )
 
 // buildGeneration loads the spec at specPath and generates its files in
@@ -41,6 +42,7 @@ func buildGeneration(specPath string) (*generation, error) {
 	for _, f := range files {
 		g.Files = append(g.Files, genFile{Path: f.Path, Data: f.Data})
 	}
+	g.Files = append(g.Files, genFile{Path: surface.LockFile, Data: surface.FromAPI(api).Marshal()})
 	return g, nil
 }
 
