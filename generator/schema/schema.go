@@ -313,6 +313,15 @@ func (b *Builder) ref(s *spec.Schema, used map[string]bool) Object {
 			inner.Description = s.Description
 		}
 		inner.Header = s.Header
+		if s.Default != nil {
+			inner.Default = s.Default
+		}
+		if len(s.Examples) > 0 {
+			inner.Examples = s.Examples
+		}
+		if s.Deprecated {
+			inner.Deprecated = true
+		}
 		if inner.Nullable && inner.Type == spec.KindAny && len(inner.OneOf) == 0 && inner.Ref == "" {
 			inner.Nullable = false // any already accepts null
 		}
@@ -323,6 +332,15 @@ func (b *Builder) ref(s *spec.Schema, used map[string]bool) Object {
 	}
 	if s.Description != "" {
 		o = append(o, Member{"description", s.Description})
+	}
+	if s.Default != nil {
+		o = append(o, Member{"default", s.Default})
+	}
+	if len(s.Examples) > 0 {
+		o = append(o, Member{"examples", s.Examples})
+	}
+	if s.Deprecated {
+		o = append(o, Member{"deprecated", true})
 	}
 	if s.Header != "" {
 		o = append(o, Member{"x-mcp-header", s.Header})
