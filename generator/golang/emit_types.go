@@ -176,7 +176,7 @@ func (m *Model) declare(f *File, n *node, fallback string) {
 		))
 	}
 	body = append(body, Return(Id("e").Dot("Err").Call()))
-	f.Comment(lc("UnmarshalJSON decodes and validates data into v. Violations of the\nschema are returned together as a *runtime.ValidationError."))
+	f.Comment(lc("UnmarshalJSON decodes and validates data into v. Violations of the\nschema are returned together as a *runtime.ValidationError; constraints\nare checked once every value has the right type and required properties\nare present."))
 	f.Func().Params(Id("v").Op("*").Id(n.name)).Id("UnmarshalJSON").Params(Id("data").Index().Byte()).Error().Block(body...)
 }
 

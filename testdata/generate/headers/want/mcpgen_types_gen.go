@@ -44,7 +44,9 @@ func (v RouteInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError.
+// schema are returned together as a *runtime.ValidationError; constraints
+// are checked once every value has the right type and required properties
+// are present.
 func (v *RouteInput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -88,7 +90,9 @@ func (v RouteInputTarget) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError.
+// schema are returned together as a *runtime.ValidationError; constraints
+// are checked once every value has the right type and required properties
+// are present.
 func (v *RouteInputTarget) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -124,7 +128,9 @@ func (v RouteInputTargetCluster) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError.
+// schema are returned together as a *runtime.ValidationError; constraints
+// are checked once every value has the right type and required properties
+// are present.
 func (v *RouteInputTargetCluster) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)

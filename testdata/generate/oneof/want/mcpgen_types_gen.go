@@ -27,7 +27,9 @@ func (v Circle) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError.
+// schema are returned together as a *runtime.ValidationError; constraints
+// are checked once every value has the right type and required properties
+// are present.
 func (v *Circle) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -67,7 +69,9 @@ func (v Square) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError.
+// schema are returned together as a *runtime.ValidationError; constraints
+// are checked once every value has the right type and required properties
+// are present.
 func (v *Square) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -108,7 +112,9 @@ func (v Shape) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError.
+// schema are returned together as a *runtime.ValidationError; constraints
+// are checked once every value has the right type and required properties
+// are present.
 func (v *Shape) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -154,7 +160,9 @@ func (v IDOrName) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError.
+// schema are returned together as a *runtime.ValidationError; constraints
+// are checked once every value has the right type and required properties
+// are present.
 func (v *IDOrName) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -191,7 +199,9 @@ func (v IDOrNameReference) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError.
+// schema are returned together as a *runtime.ValidationError; constraints
+// are checked once every value has the right type and required properties
+// are present.
 func (v *IDOrNameReference) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -230,7 +240,9 @@ func (v AreaInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError.
+// schema are returned together as a *runtime.ValidationError; constraints
+// are checked once every value has the right type and required properties
+// are present.
 func (v *AreaInput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -279,7 +291,9 @@ func (v AreaOutput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError.
+// schema are returned together as a *runtime.ValidationError; constraints
+// are checked once every value has the right type and required properties
+// are present.
 func (v *AreaOutput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -313,7 +327,9 @@ func (v LookupInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError.
+// schema are returned together as a *runtime.ValidationError; constraints
+// are checked once every value has the right type and required properties
+// are present.
 func (v *LookupInput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)

@@ -34,7 +34,9 @@ func (v Node) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError.
+// schema are returned together as a *runtime.ValidationError; constraints
+// are checked once every value has the right type and required properties
+// are present.
 func (v *Node) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -88,7 +90,9 @@ func (v Department) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError.
+// schema are returned together as a *runtime.ValidationError; constraints
+// are checked once every value has the right type and required properties
+// are present.
 func (v *Department) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -144,7 +148,9 @@ func (v Team) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError.
+// schema are returned together as a *runtime.ValidationError; constraints
+// are checked once every value has the right type and required properties
+// are present.
 func (v *Team) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -178,7 +184,9 @@ func (v WalkTreeInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError.
+// schema are returned together as a *runtime.ValidationError; constraints
+// are checked once every value has the right type and required properties
+// are present.
 func (v *WalkTreeInput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -220,7 +228,9 @@ func (v OrgChartInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError.
+// schema are returned together as a *runtime.ValidationError; constraints
+// are checked once every value has the right type and required properties
+// are present.
 func (v *OrgChartInput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -256,7 +266,9 @@ func (v OrgChartOutput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError.
+// schema are returned together as a *runtime.ValidationError; constraints
+// are checked once every value has the right type and required properties
+// are present.
 func (v *OrgChartOutput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)

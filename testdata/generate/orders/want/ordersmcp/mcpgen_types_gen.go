@@ -27,7 +27,9 @@ func (v OrderStatus) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError.
+// schema are returned together as a *runtime.ValidationError; constraints
+// are checked once every value has the right type and required properties
+// are present.
 func (v *OrderStatus) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -70,7 +72,9 @@ func (v OrderStatusResult) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError.
+// schema are returned together as a *runtime.ValidationError; constraints
+// are checked once every value has the right type and required properties
+// are present.
 func (v *OrderStatusResult) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -122,7 +126,9 @@ func (v OrderStatusResultItemsItem) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError.
+// schema are returned together as a *runtime.ValidationError; constraints
+// are checked once every value has the right type and required properties
+// are present.
 func (v *OrderStatusResultItemsItem) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -162,7 +168,9 @@ func (v GetOrderStatusInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError.
+// schema are returned together as a *runtime.ValidationError; constraints
+// are checked once every value has the right type and required properties
+// are present.
 func (v *GetOrderStatusInput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -207,7 +215,9 @@ func (v NotifyInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError.
+// schema are returned together as a *runtime.ValidationError; constraints
+// are checked once every value has the right type and required properties
+// are present.
 func (v *NotifyInput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -244,7 +254,9 @@ func (v OrderSummaryParams) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError.
+// schema are returned together as a *runtime.ValidationError; constraints
+// are checked once every value has the right type and required properties
+// are present.
 func (v *OrderSummaryParams) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
