@@ -592,3 +592,60 @@ func appendString(ds []constraintDiff, name, a, b string) []constraintDiff {
 	}
 	return append(ds, constraintDiff{tighter: true, looser: true, msg: fmt.Sprintf("%s changed from %q to %q", name, a, b)})
 }
+
+// Rule describes one rule of Compare.
+type Rule struct {
+	ID string
+	// Breaking is set for the rules that report breaking changes; the
+	// others name the safe changes Compare lists.
+	Breaking bool
+	// Doc says what the rule reports and why.
+	Doc string
+}
+
+// Rules lists every rule Compare applies, breaking ones first.
+func Rules() []Rule {
+	return []Rule{
+		{RuleToolNoDelete, true, "a tool was deleted or renamed: clients calling it fail"},
+		{RuleResourceNoDelete, true, "a resource was deleted or renamed"},
+		{RuleTemplateNoDelete, true, "a resource template was deleted or renamed"},
+		{RulePromptNoDelete, true, "a prompt was deleted or renamed"},
+		{RuleArgNoDelete, true, "an input property was deleted: unknown properties are rejected, so clients still sending it fail"},
+		{RuleArgNoNewRequired, true, "an input property became required, or a required one was added"},
+		{RulePromptArgNoDelete, true, "a prompt argument was deleted"},
+		{RulePromptArgNoNewRequired, true, "a prompt argument became required, or a required one was added"},
+		{RuleFieldSameType, true, "a type changed: an input narrowed (number to integer, no longer nullable, a union variant deleted) or an output widened (integer to number, became nullable, a union variant added)"},
+		{RuleEnumValueNoDelete, true, "a value was deleted from an input enum"},
+		{RuleOutputEnumValueNoAdd, true, "a value was added to an output enum, or its enum was removed: clients meet values they do not know"},
+		{RuleConstraintNoTighten, true, "an input constraint was tightened: minLength, minimum, minItems, minProperties raised; maxLength, maximum, maxItems, maxProperties lowered; pattern, format, multipleOf, enum or uniqueItems added or changed; additional properties forbidden"},
+		{RuleOutputConstraintNoLoose, true, "an output constraint was loosened: clients relying on it meet values outside it"},
+		{RuleOutputFieldNoDelete, true, "an output field, or the whole output schema, was deleted"},
+		{RuleOutputFieldNoOptional, true, "a required output field became optional"},
+		{RuleToolNoDestructive, true, "a tool became destructive (readOnlyHint lost, destructiveHint set or defaulted) or lost its read-only hint"},
+		{RuleToolSameIdempotent, true, "a tool lost its idempotent hint: clients that retry it may repeat an effect"},
+		{RuleToolNoNewScope, true, "a tool needs an OAuth scope it did not need: existing tokens lack it"},
+		{RuleResourceSameURI, true, "a resource's URI changed"},
+		{RuleResourceSameMimeType, true, "a resource's mimeType changed"},
+		{RuleTemplateSameURITemplate, true, "a resource template's uriTemplate changed"},
+		{RuleTemplateSameMimeType, true, "a resource template's mimeType changed"},
+
+		{RuleToolAdded, false, "a tool was added"},
+		{RuleResourceAdded, false, "a resource was added"},
+		{RuleTemplateAdded, false, "a resource template was added"},
+		{RulePromptAdded, false, "a prompt was added"},
+		{RuleArgAddedOptional, false, "an optional input property was added"},
+		{RuleArgBecameOptional, false, "an input property became optional"},
+		{RulePromptArgAddedOptional, false, "an optional prompt argument was added"},
+		{RulePromptArgBecameOpt, false, "a prompt argument became optional"},
+		{RuleOutputAdded, false, "a tool gained an output schema"},
+		{RuleOutputFieldAdded, false, "an output field was added"},
+		{RuleOutputFieldBecameReq, false, "an output field became required"},
+		{RuleTypeWidened, false, "an input type was widened (integer to number, nullable, a union variant added)"},
+		{RuleTypeNarrowed, false, "an output type was narrowed"},
+		{RuleEnumValueAdded, false, "a value was added to an input enum"},
+		{RuleEnumValueDeleted, false, "a value was deleted from an output enum"},
+		{RuleConstraintLoosened, false, "an input constraint was loosened"},
+		{RuleConstraintTightened, false, "an output constraint was tightened"},
+		{RuleScopeRemoved, false, "a tool no longer needs a scope"},
+	}
+}
