@@ -249,7 +249,8 @@ func (l *oaLoader) convert(s *base.Schema, p Pos, mode schemaMode, depth int) *S
 			out.Properties = append(out.Properties, &Property{Name: name, Schema: cs, Required: required, Pos: l.proxyPos(ps)})
 		}
 	}
-	out.AllowAdditional = true
+	// OpenAPI objects are open unless they say otherwise.
+	out.AllowAdditional = out.Type == KindObject || out.Type == KindAny
 	if ap := s.AdditionalProperties; ap != nil {
 		if ap.IsB() {
 			out.AllowAdditional = ap.B

@@ -1,0 +1,364 @@
+package spec
+
+import (
+	"errors"
+	"os"
+	"strings"
+	"testing"
+)
+
+func loadTestOpenAPI(t *testing.T, file string, cfg OpenAPIConfig) *API {
+	t.Helper()
+	api, err := LoadOpenAPI(os.DirFS("../testdata/openapi"), file, cfg)
+	if err != nil {
+		t.Fatalf("load %s: %v", file, err)
+	}
+	return api
+}
+
+func toolByName(t *testing.T, api *API, name string) *Tool {
+	t.Helper()
+	var names []string
+	for _, tool := range api.Tools {
+		if tool.Name == name {
+			return tool
+		}
+		names = append(names, tool.Name)
+	}
+	t.Fatalf("no tool %q; have %v", name, names)
+	return nil
+}
+
+func prop(t *testing.T, s *Schema, name string) *Property {
+	t.Helper()
+	for _, p := range s.Properties {
+		if p.Name == name {
+			return p
+		}
+	}
+	t.Fatalf("no property %q", name)
+	return nil
+}
+
+func upParam(t *testing.T, tool *Tool, property string) UpstreamParam {
+	t.Helper()
+	for _, p := range tool.Upstream.Params {
+		if p.Property == property {
+			return p
+		}
+	}
+	t.Fatalf("%s: no upstream param for %q", tool.Name, property)
+	return UpstreamParam{}
+}
+
+func typeByName(t *testing.T, api *API, name string) *NamedType {
+	t.Helper()
+	for _, nt := range api.Types {
+		if nt.Name == name {
+			return nt
+		}
+	}
+	t.Fatalf("no type %q", name)
+	return nil
+}
+
+func propNames(s *Schema) string {
+	var n []string
+	for _, p := range s.Properties {
+		n = append(n, p.Name)
+	}
+	return strings.Join(n, ",")
+}
+
+func TestOpenAPI30Tools(t *testing.T) {
+	api := loadTestOpenAPI(t, "petshop-3.0.yaml", OpenAPIConfig{})
+	if api.Server.Name != "Pet_Shop" || api.Server.Version != "1.2.3" || api.UpstreamURL != "https://api.example.com/v1" {
+		t.Errorf("server %+v, upstream %q", api.Server, api.UpstreamURL)
+	}
+	var names []string
+	for _, tool := range api.Tools {
+		names = append(names, tool.Name)
+	}
+	// Document order; x-mcp skip drops batch; "/" → "_"; x-mcp name wins;
+	// the long id is abbreviated word by word to fit 64.
+	want := "pets_update remove_pet listPets createPetWithAVeryLongOperationIdForTheRepoConfigOfOrgs uploadRaw formPet odd"
+	if got := strings.Join(names, " "); got != want {
+		t.Errorf("tools\n got %s\nwant %s", got, want)
+	}
+
+	up := toolByName(t, api, "pets_update")
+	// Body fields keep their names; the path parameter "name" collides with
+	// the body's "name" and moves to name_path; readOnly id is not an input.
+	if got := propNames(up.Input); got != "name,tag,parent,born,name_path,include,created_lt" {
+		t.Errorf("pets_update input = %s", got)
+	}
+	if p := upParam(t, up, "name_path"); p.Name != "name" || p.In != "path" || p.Style != "simple" {
+		t.Errorf("name_path → %+v", p)
+	}
+	if p := upParam(t, up, "name"); p.In != "body" {
+		t.Errorf("name → %+v", p)
+	}
+	if p := upParam(t, up, "include"); p.Name != "include[]" || p.In != "query" || p.Style != "form" || p.Explode {
+		t.Errorf("include → %+v", p)
+	}
+	if p := upParam(t, up, "created_lt"); p.Name != "created<" || !p.Explode {
+		t.Errorf("created_lt → %+v", p)
+	}
+	if !prop(t, up.Input, "name").Required || !prop(t, up.Input, "name_path").Required || prop(t, up.Input, "tag").Required {
+		t.Error("required: body-required name and path name must be required, tag optional")
+	}
+	if up.Upstream.BodyContentType != "application/json" || up.Upstream.Method != "PUT" || up.Upstream.Path != "/pets/{name}" {
+		t.Errorf("upstream %+v", up.Upstream)
+	}
+	if got := up.Upstream.Security; len(got) != 2 || got[0][0] != "oauth" || got[1][0] != "key" {
+		t.Errorf("security %v", got)
+	}
+	if strings.Join(up.Scopes, ",") != "pets:write" {
+		t.Errorf("scopes %v", up.Scopes)
+	}
+	if up.Output == nil || up.Output.Ref != "Pet" {
+		t.Errorf("output %+v", up.Output)
+	}
+	if a := up.Annotations; !*a.Idempotent || *a.ReadOnly || *a.Destructive || !*a.OpenWorld || a.Title != "Update a pet" {
+		t.Errorf("PUT annotations %+v", a)
+	}
+	// Credentials never become arguments, and say so.
+	notes := Diagnostics(api.Notes).Error()
+	for _, want := range []string{
+		`petshop-3.0.yaml:44:11: PUT /pets/{name}: header parameter "X-API-Key" carries the credential of security scheme "key"`,
+		`petshop-3.0.yaml:45:11: PUT /pets/{name}: header "Authorization" is a credential`,
+		`petshop-3.0.yaml:34:15: not is not supported`,
+	} {
+		if !strings.Contains(notes, want) {
+			t.Errorf("notes lack %q:\n%s", want, notes)
+		}
+	}
+
+	rm := toolByName(t, api, "remove_pet")
+	if a := rm.Annotations; *a.Destructive || *a.ReadOnly || !*a.Idempotent || a.Title != "Remove" {
+		t.Errorf("x-mcp hints must override DELETE defaults: %+v", a)
+	}
+	if strings.Join(rm.Scopes, ",") != "admin" || rm.Output != nil {
+		t.Errorf("remove_pet scopes %v output %v", rm.Scopes, rm.Output)
+	}
+
+	list := toolByName(t, api, "listPets")
+	if a := list.Annotations; !*a.ReadOnly || !*a.Idempotent || *a.Destructive {
+		t.Errorf("GET annotations %+v", a)
+	}
+	// 200 wins over 201.
+	if list.Output == nil || list.Output.Type != KindArray || list.Output.Items.Ref != "Pet" {
+		t.Errorf("listPets output %+v", list.Output)
+	}
+	if d := string(prop(t, list.Input, "limit").Schema.Default); d != "10" {
+		t.Errorf("limit default %s", d)
+	}
+
+	mp := toolByName(t, api, "createPetWithAVeryLongOperationIdForTheRepoConfigOfOrgs")
+	photo := prop(t, mp.Input, "photo").Schema
+	if photo.Type != KindString || photo.ContentEncoding != "base64" || photo.ContentMediaType != "image/png" || photo.Format != "" {
+		t.Errorf("multipart file %+v", photo)
+	}
+	if mp.Upstream.BodyContentType != "multipart/form-data" || mp.Output != nil {
+		t.Errorf("multipart upstream %+v output %v", mp.Upstream, mp.Output)
+	}
+	if a := mp.Annotations; *a.Idempotent || *a.ReadOnly {
+		t.Errorf("POST annotations %+v", a)
+	}
+
+	raw := toolByName(t, api, "uploadRaw")
+	body := prop(t, raw.Input, "body")
+	if !body.Required || body.Schema.ContentEncoding != "base64" || upParam(t, raw, "body").In != "bodyAll" || raw.Output != nil {
+		t.Errorf("octet-stream body %+v %+v, output %v", body, body.Schema, raw.Output)
+	}
+
+	form := toolByName(t, api, "formPet")
+	if form.Upstream.BodyContentType != "application/x-www-form-urlencoded" || *form.Annotations.OpenWorld {
+		t.Errorf("form %+v %+v", form.Upstream, form.Annotations)
+	}
+	if form.Output == nil || form.Output.Ref != "IdOrPet" {
+		t.Errorf("form output %+v", form.Output)
+	}
+
+	// Named types: allOf merged, the cycle Pet.parent → Pet is a $ref.
+	pet := typeByName(t, api, "Pet").Schema
+	if got := propNames(pet); got != "name,tag,parent,born,id" {
+		t.Errorf("Pet properties %s", got)
+	}
+	if prop(t, pet, "id").Required {
+		t.Error("readOnly id must not be required in the shared type")
+	}
+	if !prop(t, pet, "name").Required || !prop(t, pet, "tag").Schema.Nullable || prop(t, pet, "parent").Schema.Ref != "Pet" {
+		t.Errorf("Pet %+v", pet)
+	}
+	if f := prop(t, pet, "born").Schema.Format; f != "date-wacky" {
+		t.Errorf("unknown formats are carried: %q", f)
+	}
+	shape := typeByName(t, api, "Shape").Schema
+	if len(shape.OneOf) != 2 || shape.AnyOf || shape.Discriminator == nil || shape.Discriminator.PropertyName != "kind" ||
+		shape.Discriminator.Mapping[0] != (DiscriminatorCase{Value: "c", Type: "Circle"}) {
+		t.Errorf("Shape %+v %+v", shape, shape.Discriminator)
+	}
+	r := prop(t, typeByName(t, api, "Circle").Schema, "r").Schema
+	if r.ExclusiveMinimum == nil || *r.ExclusiveMinimum != 0 || r.Minimum != nil {
+		t.Errorf("3.0 exclusiveMinimum: %+v", r)
+	}
+	ip := typeByName(t, api, "IdOrPet").Schema
+	if !ip.AnyOf || len(ip.OneOf) != 2 || ip.OneOf[0].Type != KindString || ip.OneOf[1].Ref != "Pet" {
+		t.Errorf("anyOf %+v", ip)
+	}
+}
+
+func TestOpenAPISelection(t *testing.T) {
+	cases := []struct {
+		name string
+		cfg  OpenAPIConfig
+		want string
+	}{
+		{"tags", OpenAPIConfig{Include: OpenAPISelector{Tags: []string{"read"}}}, "listPets"},
+		{"methods", OpenAPIConfig{Include: OpenAPISelector{Methods: []string{"put", "DELETE"}}}, "pets_update remove_pet"},
+		{"path glob within a segment", OpenAPIConfig{Include: OpenAPISelector{Paths: []string{"/pets/*"}}}, "pets_update remove_pet uploadRaw formPet"},
+		{"path glob across segments", OpenAPIConfig{Include: OpenAPISelector{Paths: []string{"/**"}}, Exclude: OpenAPISelector{Paths: []string{"/pets/*"}}}, "listPets createPetWithAVeryLongOperationIdForTheRepoConfigOfOrgs odd"},
+		{"include dimensions all match", OpenAPIConfig{Include: OpenAPISelector{Paths: []string{"/pets/**"}, Methods: []string{"post"}}}, "uploadRaw formPet"},
+		{"exclude any dimension", OpenAPIConfig{Exclude: OpenAPISelector{Methods: []string{"post"}, Operations: []string{"odd"}}}, "pets_update remove_pet listPets"},
+		{"operations", OpenAPIConfig{Include: OpenAPISelector{Operations: []string{"odd", "uploadRaw"}}}, "uploadRaw odd"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			api := loadTestOpenAPI(t, "petshop-3.0.yaml", c.cfg)
+			var names []string
+			for _, tool := range api.Tools {
+				names = append(names, tool.Name)
+			}
+			if got := strings.Join(names, " "); got != c.want {
+				t.Errorf("got %s, want %s", got, c.want)
+			}
+		})
+	}
+}
+
+func TestOpenAPINameBudget(t *testing.T) {
+	api := loadTestOpenAPI(t, "petshop-3.0.yaml", OpenAPIConfig{MaxToolNameLength: 20})
+	seen := map[string]bool{}
+	for _, tool := range api.Tools {
+		if len(tool.Name) > 20 || seen[tool.Name] {
+			t.Errorf("name %q over budget or repeated", tool.Name)
+		}
+		seen[tool.Name] = true
+	}
+	again := loadTestOpenAPI(t, "petshop-3.0.yaml", OpenAPIConfig{MaxToolNameLength: 20})
+	for i := range api.Tools {
+		if api.Tools[i].Name != again.Tools[i].Name {
+			t.Errorf("names must be stable: %q then %q", api.Tools[i].Name, again.Tools[i].Name)
+		}
+	}
+	// Abbreviation alone cannot fit 20: cut + hash of the full name.
+	if got := api.Tools[3].Name; !strings.HasPrefix(got, "createPetWi_") || len(got) != 20 {
+		t.Errorf("hashed name %q", got)
+	}
+	if a, b := shortenName("aaaaaaaaaaaaaaaaaaaaaaaaa_x", 20), shortenName("aaaaaaaaaaaaaaaaaaaaaaaaa_y", 20); a == b {
+		t.Errorf("long names sharing a prefix must differ: %q", a)
+	}
+}
+
+func TestOpenAPI31Schemas(t *testing.T) {
+	api := loadTestOpenAPI(t, "shapes-3.1.yaml", OpenAPIConfig{})
+	tool := toolByName(t, api, "thing.update")
+	in := tool.Input
+	// Path id and query id both collide with the body's id.
+	if got := propNames(in); got != "id,kind,tuple,nothing,maybe,id_path,id_query" {
+		t.Errorf("input %s", got)
+	}
+	if s := prop(t, in, "id_path").Schema; s.Type != KindString || !s.Nullable {
+		t.Errorf(`type [string, "null"] → nullable string: %+v`, s)
+	}
+	if s := prop(t, in, "id").Schema; len(s.OneOf) != 2 || s.OneOf[0].Type != KindInteger || s.OneOf[1].Type != KindString {
+		t.Errorf("type [integer, string] → union: %+v", s)
+	}
+	if s := prop(t, in, "kind").Schema; string(s.Const) != `"thing"` {
+		t.Errorf("const %s", s.Const)
+	}
+	if s := prop(t, in, "nothing").Schema; s.Type != KindNull {
+		t.Errorf("type null: %+v", s)
+	}
+	if s := prop(t, in, "maybe").Schema; s.Type != KindString || !s.Nullable || len(s.OneOf) != 0 {
+		t.Errorf("oneOf [string, null] → nullable string: %+v", s)
+	}
+	if s := prop(t, in, "tuple").Schema; s.Type != KindArray || s.Items != nil {
+		t.Errorf("prefixItems must drop items too (accept more): %+v", s)
+	}
+	if len(api.Notes) != 1 || !strings.Contains(api.Notes[0].String(), "shapes-3.1.yaml:18:24: prefixItems is not supported") {
+		t.Errorf("notes %v", api.Notes)
+	}
+	if tool.Output == nil || tool.Output.Type != KindString {
+		t.Errorf("scalar output %+v", tool.Output)
+	}
+}
+
+func TestSwagger20(t *testing.T) {
+	api := loadTestOpenAPI(t, "petstore-2.0.json", OpenAPIConfig{})
+	if api.UpstreamURL != "https://pets.example.com/v2" {
+		t.Errorf("upstream %q", api.UpstreamURL)
+	}
+	up := toolByName(t, api, "uploadFile")
+	if got := propNames(up.Input); got != "file,note,petId,tags" {
+		t.Errorf("input %s (api_key is a credential)", got)
+	}
+	if f := prop(t, up.Input, "file"); !f.Required || f.Schema.ContentEncoding != "base64" {
+		t.Errorf("formData file %+v", f.Schema)
+	}
+	if p := upParam(t, up, "tags"); p.Style != "form" || !p.Explode {
+		t.Errorf("collectionFormat multi → %+v", p)
+	}
+	if s := prop(t, up.Input, "petId").Schema; s.Type != KindInteger || s.Format != "int64" {
+		t.Errorf("petId %+v", s)
+	}
+	if up.Upstream.BodyContentType != "multipart/form-data" || up.Output == nil || up.Output.Ref != "Pet" {
+		t.Errorf("upload %+v %+v", up.Upstream, up.Output)
+	}
+	add := toolByName(t, api, "addPet")
+	if got := propNames(add.Input); got != "name,children" || !prop(t, add.Input, "name").Required {
+		t.Errorf("body params spread: %s", got)
+	}
+	if add.Upstream.BodyContentType != "application/json" || add.Output != nil {
+		t.Errorf("addPet %+v", add.Upstream)
+	}
+	if c := prop(t, typeByName(t, api, "Pet").Schema, "children").Schema; c.Items == nil || c.Items.Ref != "Pet" {
+		t.Errorf("recursive definition %+v", c)
+	}
+	if len(api.SecuritySchemes) != 1 || api.SecuritySchemes[0].In != "query" || api.SecuritySchemes[0].ParamName != "api_key" {
+		t.Errorf("schemes %+v", api.SecuritySchemes)
+	}
+}
+
+func TestOpenAPIErrors(t *testing.T) {
+	cases := []struct{ file, want string }{
+		{"collision.yaml", `collision.yaml:9:5: tool name "repos_get" of GET /b (operationId repos_get) is also the name of GET /a (operationId repos/get) at 5:5`},
+		{"remote.yaml", `remote.yaml:11:30: remote $ref "https://example.com/schemas/pet.json" is not allowed`},
+	}
+	for _, c := range cases {
+		_, err := LoadOpenAPI(os.DirFS("../testdata/openapi"), c.file, OpenAPIConfig{})
+		var ds Diagnostics
+		if !errors.As(err, &ds) {
+			t.Fatalf("%s: want Diagnostics, got %v", c.file, err)
+		}
+		if !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s:\n got %v\nwant %s", c.file, err, c.want)
+		}
+		// The example value that looks like a remote $ref is data.
+		if strings.Contains(err.Error(), "this/is/data") {
+			t.Errorf("example values must not be taken for refs: %v", err)
+		}
+	}
+}
+
+func TestOpenAPIRelativeFileRef(t *testing.T) {
+	api := loadTestOpenAPI(t, "split/main.yaml", OpenAPIConfig{})
+	tool := toolByName(t, api, "getA")
+	if tool.Output == nil || tool.Output.Ref != "Thing" {
+		t.Fatalf("output %+v", tool.Output)
+	}
+	if got := propNames(typeByName(t, api, "Thing").Schema); got != "name" {
+		t.Errorf("Thing %s", got)
+	}
+}
