@@ -25,13 +25,13 @@ a change is breaking.
 --against takes a lock file written by 'mcpgen generate', a previous spec
 file, or a git revision (HEAD, main, v1.2.0, …): at a revision the lock file
 beside the spec is read, else the spec itself. Without --against, the lock
-file beside the spec is used`
+file beside the spec is used.`
 
 // breaking implements `mcpgen breaking`.
 func (c *cli) breaking(args []string) error {
 	flags := c.newFlags("breaking", breakingSynopsis)
 	specPath := flags.String("f", defaultSpec, "the spec `file`")
-	against := flags.String("against", "", "the previous surface: a lock `file`, a spec file or a git revision (default: "+surface.LockFile+" beside the spec)")
+	against := flags.String("against", "", "the previous `surface`: a lock file, a spec file or a git revision (default: "+surface.LockFile+" beside the spec)")
 	if err := parse(flags, args); err != nil {
 		return err
 	}
