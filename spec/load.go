@@ -51,6 +51,11 @@ func Load(fsys fs.FS, path string) (*API, error) {
 	if err != nil {
 		return nil, fmt.Errorf("load spec: %w", err)
 	}
+	// An OpenAPI/Swagger document, or an mcpgen.yaml with an openapi:
+	// section, is read by the OpenAPI loader (openapi_config.go).
+	if api, err, ok := openAPIEntry(fsys, path, data); ok {
+		return api, err
+	}
 	return load(data, path)
 }
 

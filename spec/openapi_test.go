@@ -362,3 +362,39 @@ func TestOpenAPIRelativeFileRef(t *testing.T) {
 		t.Errorf("Thing %s", got)
 	}
 }
+
+func TestLoadTakesOpenAPI(t *testing.T) {
+	fsys := os.DirFS("../testdata/openapi")
+	// A document given directly.
+	api, err := Load(fsys, "petstore-2.0.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(api.Tools) != 2 || api.Server.Name != "Swagger_Pets" || api.Generate.Dir != "." {
+		t.Errorf("direct document: %d tools, server %+v, generate %+v", len(api.Tools), api.Server, api.Generate)
+	}
+	// An mcpgen.yaml with an openapi: section: selection, budget and
+	// overrides apply.
+	api, err = Load(fsys, "wrapped/mcpgen.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(api.Tools) != 1 || api.Tools[0].Name != "listPets" {
+		t.Errorf("wrapped tools %v", api.Tools)
+	}
+	if api.Server.Name != "pets" || api.Server.Version != "9.9.9" || api.Server.Instructions != "Use the pet tools." || api.Server.Title != "Pet Shop" {
+		t.Errorf("server %+v", api.Server)
+	}
+	if api.Generate.Package != "petsmcp" || api.Generate.Dir != "gen" || api.File != "wrapped/mcpgen.yaml" {
+		t.Errorf("generate %+v file %s", api.Generate, api.File)
+	}
+	for _, c := range []struct{ file, want string }{
+		{"wrapped/bad.yaml", `wrapped/bad.yaml:5:1: invalid config: unknown key "includes"`},
+		{"wrapped/tools.yaml", "wrapped/tools.yaml:4:1: tools: not supported beside openapi:"},
+	} {
+		_, err := Load(fsys, c.file)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: got %v, want %s", c.file, err, c.want)
+		}
+	}
+}
