@@ -56,18 +56,18 @@ type UnimplementedHandler struct{}
 var _ Handler = UnimplementedHandler{}
 
 // GetOrderStatus returns an error saying tool "get_order_status" is not implemented.
-func (UnimplementedHandler) GetOrderStatus(ctx context.Context, in GetOrderStatusInput) (GetOrderStatusOutput, error) {
-	return GetOrderStatusOutput{}, errors.New("tool \"get_order_status\" is not implemented")
+func (UnimplementedHandler) GetOrderStatus(ctx context.Context, in GetOrderStatusInput) (out GetOrderStatusOutput, err error) {
+	return out, errors.New("tool \"get_order_status\" is not implemented")
 }
 
 // SearchOrders returns an error saying tool "search_orders" is not implemented.
-func (UnimplementedHandler) SearchOrders(ctx context.Context, in SearchOrdersInput) (SearchOrdersOutput, error) {
-	return SearchOrdersOutput{}, errors.New("tool \"search_orders\" is not implemented")
+func (UnimplementedHandler) SearchOrders(ctx context.Context, in SearchOrdersInput) (out SearchOrdersOutput, err error) {
+	return out, errors.New("tool \"search_orders\" is not implemented")
 }
 
 // CreateReturn returns an error saying tool "create_return" is not implemented.
-func (UnimplementedHandler) CreateReturn(ctx context.Context, in CreateReturnInput) (CreateReturnOutput, error) {
-	return CreateReturnOutput{}, errors.New("tool \"create_return\" is not implemented")
+func (UnimplementedHandler) CreateReturn(ctx context.Context, in CreateReturnInput) (out CreateReturnOutput, err error) {
+	return out, errors.New("tool \"create_return\" is not implemented")
 }
 
 // ReadAfterSalesPolicy returns an error saying resource "after_sales_policy" is not implemented.
@@ -86,11 +86,11 @@ func (UnimplementedHandler) GetReplyOrderQuestion(ctx context.Context, in ReplyO
 }
 
 // CompleteReplyOrderQuestionOrderID returns an error saying completion of "order_id" is not implemented.
-func (UnimplementedHandler) CompleteReplyOrderQuestionOrderID(ctx context.Context, req runtime.CompleteRequest) (runtime.Completion, error) {
-	return runtime.Completion{}, errors.New("completion of \"order_id\" is not implemented")
+func (UnimplementedHandler) CompleteReplyOrderQuestionOrderID(ctx context.Context, req runtime.CompleteRequest) (out runtime.Completion, err error) {
+	return out, errors.New("completion of \"order_id\" is not implemented")
 }
 
 // CompleteOrderSummaryOrderID returns an error saying completion of "order_id" is not implemented.
-func (UnimplementedHandler) CompleteOrderSummaryOrderID(ctx context.Context, req runtime.CompleteRequest) (runtime.Completion, error) {
-	return runtime.Completion{}, errors.New("completion of \"order_id\" is not implemented")
+func (UnimplementedHandler) CompleteOrderSummaryOrderID(ctx context.Context, req runtime.CompleteRequest) (out runtime.Completion, err error) {
+	return out, errors.New("completion of \"order_id\" is not implemented")
 }

@@ -45,10 +45,12 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 	}
 	s := runtime.NewServer(opts)
 	s.AddTool(runtime.ToolDef{
-		Name:         "get_order_status",
-		Definition:   toolGetOrderStatus,
-		Scopes:       []string{"orders:read"},
-		ParamHeaders: []runtime.ParamHeader{{Name: "Order-Id", Path: []string{"order_id"}, Type: "string"}},
+		Name:       "get_order_status",
+		Definition: toolGetOrderStatus,
+		Scopes:     []string{"orders:read"},
+		ParamHeaders: []runtime.ParamHeader{
+			{Name: "Order-Id", Path: []string{"order_id"}, Type: "string"},
+		},
 		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
 			var in GetOrderStatusInput
 			if err := in.UnmarshalJSON(args); err != nil {
@@ -98,10 +100,12 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		},
 	})
 	s.AddTool(runtime.ToolDef{
-		Name:         "create_return",
-		Definition:   toolCreateReturn,
-		Scopes:       []string{"orders:write"},
-		ParamHeaders: []runtime.ParamHeader{{Name: "Order-Id", Path: []string{"order_id"}, Type: "string"}},
+		Name:       "create_return",
+		Definition: toolCreateReturn,
+		Scopes:     []string{"orders:write"},
+		ParamHeaders: []runtime.ParamHeader{
+			{Name: "Order-Id", Path: []string{"order_id"}, Type: "string"},
+		},
 		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
 			var in CreateReturnInput
 			if err := in.UnmarshalJSON(args); err != nil {

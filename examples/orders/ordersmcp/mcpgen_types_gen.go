@@ -5,7 +5,7 @@ package ordersmcp
 
 import "github.com/mcpgen-dev/mcpgen/runtime"
 
-// OrderStatus is generated from the spec.
+// OrderStatus is the "OrderStatus" type of the spec.
 //
 // Where an order is in its life cycle.
 type OrderStatus string
@@ -29,7 +29,9 @@ func (v OrderStatus) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError.
+// schema are returned together as a *runtime.ValidationError; constraints
+// are checked once every value has the right type and required properties
+// are present.
 func (v *OrderStatus) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -47,7 +49,7 @@ func (v *OrderStatus) UnmarshalJSON(data []byte) error {
 	return e.Err()
 }
 
-// ReturnStatus is generated from the spec.
+// ReturnStatus is the "ReturnStatus" type of the spec.
 //
 // The state of a return request. New returns are always REQUESTED.
 type ReturnStatus string
@@ -68,7 +70,9 @@ func (v ReturnStatus) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError.
+// schema are returned together as a *runtime.ValidationError; constraints
+// are checked once every value has the right type and required properties
+// are present.
 func (v *ReturnStatus) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -106,7 +110,9 @@ func (v GetOrderStatusInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError.
+// schema are returned together as a *runtime.ValidationError; constraints
+// are checked once every value has the right type and required properties
+// are present.
 func (v *GetOrderStatusInput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -154,7 +160,9 @@ func (v GetOrderStatusOutput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError.
+// schema are returned together as a *runtime.ValidationError; constraints
+// are checked once every value has the right type and required properties
+// are present.
 func (v *GetOrderStatusOutput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -207,7 +215,9 @@ func (v SearchOrdersInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError.
+// schema are returned together as a *runtime.ValidationError; constraints
+// are checked once every value has the right type and required properties
+// are present.
 func (v *SearchOrdersInput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -250,7 +260,9 @@ func (v SearchOrdersOutput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError.
+// schema are returned together as a *runtime.ValidationError; constraints
+// are checked once every value has the right type and required properties
+// are present.
 func (v *SearchOrdersOutput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -303,7 +315,9 @@ func (v SearchOrdersOutputOrdersItem) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError.
+// schema are returned together as a *runtime.ValidationError; constraints
+// are checked once every value has the right type and required properties
+// are present.
 func (v *SearchOrdersOutputOrdersItem) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -349,7 +363,9 @@ func (v CreateReturnInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError.
+// schema are returned together as a *runtime.ValidationError; constraints
+// are checked once every value has the right type and required properties
+// are present.
 func (v *CreateReturnInput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -394,7 +410,9 @@ func (v CreateReturnOutput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError.
+// schema are returned together as a *runtime.ValidationError; constraints
+// are checked once every value has the right type and required properties
+// are present.
 func (v *CreateReturnOutput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -431,7 +449,9 @@ func (v OrderSummaryParams) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError.
+// schema are returned together as a *runtime.ValidationError; constraints
+// are checked once every value has the right type and required properties
+// are present.
 func (v *OrderSummaryParams) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
