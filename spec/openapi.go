@@ -161,8 +161,14 @@ func loadOpenAPI(fsys fs.FS, file string, data []byte, cfg OpenAPIConfig) (*API,
 		l.diags.Sort()
 		return nil, l.diags
 	}
+	// A schema reached along several paths is converted, and noted, more
+	// than once; one note per position and message is enough.
 	l.notes.Sort()
-	l.api.Notes = l.notes
+	for i, n := range l.notes {
+		if i == 0 || n != l.notes[i-1] {
+			l.api.Notes = append(l.api.Notes, n)
+		}
+	}
 	return l.api, nil
 }
 
@@ -259,6 +265,12 @@ type oaParam struct {
 	pos      Pos
 }
 
+// fieldStyle is how one form field is serialised.
+type fieldStyle struct {
+	style   string
+	explode *bool
+}
+
 // oaBody is the chosen request body media type.
 type oaBody struct {
 	contentType string
@@ -269,7 +281,9 @@ type oaBody struct {
 	description string
 	// binary fields of multipart bodies: property → content type.
 	encoding map[string]string
-	pos      Pos
+	// style and explode of form fields from the encoding object.
+	styles map[string]fieldStyle
+	pos    Pos
 }
 
 var methodOrder = map[string]int{"get": 0, "put": 1, "post": 2, "delete": 3, "options": 4, "head": 5, "patch": 6, "trace": 7, "query": 8}
@@ -462,6 +476,12 @@ func (l *oaLoader) v3Body(rb *v3.RequestBody) *oaBody {
 		b.schema = mt.Schema
 		if mt.Encoding != nil {
 			for name, enc := range mt.Encoding.FromOldest() {
+				if enc != nil && (enc.Style != "" || enc.Explode != nil) {
+					if b.styles == nil {
+						b.styles = map[string]fieldStyle{}
+					}
+					b.styles[name] = fieldStyle{enc.Style, enc.Explode}
+				}
 				if enc != nil && enc.ContentType != "" {
 					if b.encoding == nil {
 						b.encoding = map[string]string{}
@@ -998,10 +1018,25 @@ func (l *oaLoader) bodyArgs(o *oaOp, b *oaBody, add addFunc) {
 			continue
 		}
 		s := l.schema(sp, modeInput, 0)
-		if isForm && ct == "multipart/form-data" {
+		style, explode := "", false
+		if isForm {
+			// Form fields default to style form, explode true (OpenAPI
+			// 3.1 §4.8.15); the encoding object may say otherwise
+			// (Stripe's nested objects are deepObject).
+			style, explode = "form", true
+			if fs, ok := b.styles[name]; ok {
+				if fs.style != "" {
+					style = fs.style
+				}
+				if fs.explode != nil {
+					explode = *fs.explode
+				}
+			}
+		}
+		if ct == "multipart/form-data" {
 			s = l.binaryField(s, b.encoding[name])
 		}
-		add(name, name, "body", "", false, s, b.required && req[name], l.proxyPos(sp))
+		add(name, name, "body", style, explode, s, b.required && req[name], l.proxyPos(sp))
 	}
 }
 

@@ -176,6 +176,12 @@ func TestOpenAPI30Tools(t *testing.T) {
 	if form.Upstream.BodyContentType != "application/x-www-form-urlencoded" || *form.Annotations.OpenWorld {
 		t.Errorf("form %+v %+v", form.Upstream, form.Annotations)
 	}
+	if p := upParam(t, form, "name"); p.In != "body" || p.Style != "form" || !p.Explode {
+		t.Errorf("form field defaults to style form, explode: %+v", p)
+	}
+	if p := upParam(t, form, "shape"); p.Style != "deepObject" || !p.Explode {
+		t.Errorf("form field style from the encoding object: %+v", p)
+	}
 	if form.Output == nil || form.Output.Ref != "IdOrPet" {
 		t.Errorf("form output %+v", form.Output)
 	}
