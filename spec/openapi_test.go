@@ -172,6 +172,10 @@ func TestOpenAPI30Tools(t *testing.T) {
 		t.Errorf("octet-stream body %+v %+v, output %v", body, body.Schema, raw.Output)
 	}
 
+	if len(raw.Upstream.Security) != 0 || len(raw.Scopes) != 0 {
+		t.Errorf("security: [] means no credentials: %v %v", raw.Upstream.Security, raw.Scopes)
+	}
+
 	form := toolByName(t, api, "formPet")
 	if form.Upstream.BodyContentType != "application/x-www-form-urlencoded" || *form.Annotations.OpenWorld {
 		t.Errorf("form %+v %+v", form.Upstream, form.Annotations)
@@ -272,7 +276,7 @@ func TestOpenAPI31Schemas(t *testing.T) {
 	tool := toolByName(t, api, "thing.update")
 	in := tool.Input
 	// Path id and query id both collide with the body's id.
-	if got := propNames(in); got != "id,kind,tuple,nothing,maybe,id_path,id_query" {
+	if got := propNames(in); got != "id,kind,tuple,nothing,maybe,tree,id_path,id_query" {
 		t.Errorf("input %s", got)
 	}
 	if s := prop(t, in, "id_path").Schema; s.Type != KindString || !s.Nullable {
@@ -298,6 +302,13 @@ func TestOpenAPI31Schemas(t *testing.T) {
 	}
 	if tool.Output == nil || tool.Output.Type != KindString {
 		t.Errorf("scalar output %+v", tool.Output)
+	}
+	// A $ref into $defs names a type; its self-reference is recursion.
+	if s := prop(t, in, "tree").Schema; s.Ref != "Tree" {
+		t.Errorf("$defs ref %+v", s)
+	}
+	if kids := prop(t, typeByName(t, api, "Tree").Schema, "kids").Schema; kids.Items == nil || kids.Items.Ref != "Tree" {
+		t.Errorf("Tree.kids %+v", kids)
 	}
 }
 
