@@ -6,9 +6,9 @@
 // tools/call get_order_status for a fixed time, checks every response, and
 // prints requests/s, p50 and p99 latency.
 //
-// Usage:
+// Usage (from bench/, its own module):
 //
-//	go run ./bench/httpbench [-duration 5s] [-clients 1,8,64] [-transport-only]
+//	go run ./httpbench [-duration 5s] [-clients 1,8,64] [-transport-only]
 //
 // -transport-only replaces the orders service by a tool of the same name
 // and answer that touches no database, to tell the transport's cost from
