@@ -40,9 +40,9 @@ func (c *cli) breaking(args []string) error {
 	if _, err := os.Stat(*specPath); errors.Is(err, fs.ErrNotExist) {
 		return &problemError{msg: fmt.Sprintf("%s: no such file (name the spec with -f)", *specPath)}
 	}
-	api, err := spec.Load(os.DirFS(root), base)
+	api, err := loadSpec(*specPath)
 	if err != nil {
-		return locate(root, err)
+		return err
 	}
 	prev, err := previousSurface(root, base, *against)
 	if err != nil {
@@ -112,10 +112,9 @@ func previousSurface(root, base, against string) (*surface.Surface, error) {
 			}
 			return s, nil
 		}
-		dir, name := filepath.Split(against)
-		api, err := spec.Load(os.DirFS(filepath.Clean(dir)), name)
+		api, err := loadSpec(against)
 		if err != nil {
-			return nil, locate(filepath.Clean(dir), err)
+			return nil, err
 		}
 		return surface.FromAPI(api), nil
 	}

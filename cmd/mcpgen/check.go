@@ -9,7 +9,7 @@ func (c *cli) check(name string, args []string) error {
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	g, err := c.build(*specPath)
+	g, err := c.build(*specPath, buildOptions{})
 	if err != nil {
 		return err
 	}

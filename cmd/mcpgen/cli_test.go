@@ -14,7 +14,7 @@ import (
 // fakeCLI runs commands against a fixed build result, so exit codes and
 // output can be checked independently of what the generator emits.
 type fakeCLI struct {
-	build          func(specPath string) (*generation, error)
+	build          func(specPath string, o buildOptions) (*generation, error)
 	stdout, stderr bytes.Buffer
 }
 
@@ -28,7 +28,7 @@ func (f *fakeCLI) run(args ...string) int {
 func TestGenerateCheckExitCodes(t *testing.T) {
 	g := newGen(t, "out/mcpgen_types_gen.go", testHeader+"package out\n\nconst A = 1\n")
 	var gotSpec string
-	f := &fakeCLI{build: func(p string) (*generation, error) { gotSpec = p; return g, nil }}
+	f := &fakeCLI{build: func(p string, _ buildOptions) (*generation, error) { gotSpec = p; return g, nil }}
 
 	if code := f.run("check"); code != exitProblem {
 		t.Fatalf("check before generate: exit %d, want 1", code)
@@ -68,7 +68,7 @@ func TestGenerateCheckExitCodes(t *testing.T) {
 func TestGenerateRefusalExitsOne(t *testing.T) {
 	g := newGen(t, "out/mcpgen_types_gen.go", testHeader)
 	putFile(t, g, "out/mcpgen_types_gen.go", "package out // mine\n")
-	f := &fakeCLI{build: func(string) (*generation, error) { return g, nil }}
+	f := &fakeCLI{build: func(string, buildOptions) (*generation, error) { return g, nil }}
 	if code := f.run("generate"); code != exitProblem {
 		t.Fatalf("exit %d, want 1", code)
 	}
@@ -82,7 +82,7 @@ func TestDiagnosticsArePrintedSortedAndCapped(t *testing.T) {
 	for i := 60; i > 0; i-- {
 		ds = append(ds, spec.Diagnostic{Pos: spec.Pos{File: "mcpgen.yaml", Line: i, Col: 3}, Message: fmt.Sprintf("problem %d", i)})
 	}
-	f := &fakeCLI{build: func(string) (*generation, error) { return nil, located{dir: "api", ds: ds} }}
+	f := &fakeCLI{build: func(string, buildOptions) (*generation, error) { return nil, located{dir: "api", ds: ds} }}
 	if code := f.run("generate", "-f", "api/mcpgen.yaml"); code != exitProblem {
 		t.Fatalf("exit %d, want 1", code)
 	}
@@ -99,7 +99,7 @@ func TestDiagnosticsArePrintedSortedAndCapped(t *testing.T) {
 }
 
 func TestInternalFailureExitsThree(t *testing.T) {
-	f := &fakeCLI{build: func(string) (*generation, error) { return nil, errors.New("disk on fire") }}
+	f := &fakeCLI{build: func(string, buildOptions) (*generation, error) { return nil, errors.New("disk on fire") }}
 	for _, cmd := range []string{"generate", "check"} {
 		if code := f.run(cmd); code != exitFailure || f.stderr.String() != "mcpgen: disk on fire\n" {
 			t.Errorf("%s: exit %d, stderr %q; want 3", cmd, code, f.stderr.String())
@@ -108,7 +108,10 @@ func TestInternalFailureExitsThree(t *testing.T) {
 }
 
 func TestUsage(t *testing.T) {
-	f := &fakeCLI{build: func(string) (*generation, error) { t.Fatal("usage error reached the pipeline"); return nil, nil }}
+	f := &fakeCLI{build: func(string, buildOptions) (*generation, error) {
+		t.Fatal("usage error reached the pipeline")
+		return nil, nil
+	}}
 	for _, args := range [][]string{
 		{},
 		{"frobnicate"},

@@ -44,6 +44,8 @@ Commands:
   diff       the same as check
   breaking   list the changes to tools, resources and prompts since a lock file,
              spec file or git revision (--against) that would break clients
+  stats      print the size in bytes and estimated tokens of every tool
+             definition and of tools/list; exit 1 over a --max-… budget
   version    print the mcpgen version
   help       print this help
 
@@ -71,7 +73,7 @@ and write
 type cli struct {
 	stdout, stderr io.Writer
 	// build loads the spec at specPath and generates in memory, writing nothing.
-	build func(specPath string) (*generation, error)
+	build func(specPath string, o buildOptions) (*generation, error)
 }
 
 // run executes the command line args and returns the process exit code.
@@ -106,6 +108,8 @@ func (c *cli) run(args []string) int {
 		err = c.version(rest)
 	case "breaking":
 		err = c.breaking(rest)
+	case "stats":
+		err = c.stats(rest)
 	default:
 		fmt.Fprintf(c.stderr, "mcpgen: unknown command %q\n\n%s", cmd, usageText)
 		return exitUsage
@@ -142,7 +146,7 @@ func (c *cli) report(err error) int {
 	switch {
 	case errors.Is(err, flag.ErrHelp):
 		return exitOK
-	case errors.Is(err, errDrift):
+	case errors.Is(err, errDrift), errors.Is(err, errOverBudget):
 		return exitProblem
 	case errors.As(err, &diags):
 		printDiagnostics(c.stderr, diags.dir, diags.ds)

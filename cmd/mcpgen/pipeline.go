@@ -8,24 +8,54 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"strings"
+
+	"gopkg.in/yaml.v3"
 
 	"github.com/mcpgen-dev/mcpgen/generator"
 	"github.com/mcpgen-dev/mcpgen/spec"
 	"github.com/mcpgen-dev/mcpgen/surface"
 )
 
+// buildOptions override what the spec says about its output; zero values
+// keep the spec's settings. They let `generate --spec FILE --out DIR` work on
+// an OpenAPI document that has no config of its own.
+type buildOptions struct {
+	// Out is the output directory as the user named it (relative to the
+	// working directory, not to the spec).
+	Out string
+	// Package is the Go package name of the generated code.
+	Package string
+}
+
 // buildGeneration loads the spec at specPath and generates its files in
 // memory. Spec problems come back as a located error (exit 1); a missing
 // spec file is a problemError.
-func buildGeneration(specPath string) (*generation, error) {
-	root, base := filepath.Split(specPath)
-	root = filepath.Clean(root)
-	if _, err := os.Stat(specPath); errors.Is(err, fs.ErrNotExist) {
-		return nil, &problemError{msg: fmt.Sprintf("%s: no such file (create one with 'mcpgen init', or name it with -f)", specPath)}
-	}
-	api, err := spec.Load(os.DirFS(root), base)
+func buildGeneration(specPath string, o buildOptions) (*generation, error) {
+	root := filepath.Clean(filepath.Dir(specPath))
+	api, err := loadSpec(specPath)
 	if err != nil {
-		return nil, locate(root, err)
+		return nil, err
+	}
+	lockPath := surface.LockFile
+	if o.Out != "" {
+		rel, err := filepath.Rel(root, filepath.Clean(o.Out))
+		if err != nil {
+			return nil, &usageError{msg: fmt.Sprintf("--out %s: no path from the spec's directory %s: %v", o.Out, root, err)}
+		}
+		api.Generate.Dir = filepath.ToSlash(rel)
+		// The lock file records the generated surface; beside a document
+		// mcpgen does not own (a vendor's openapi.yaml) it would be litter.
+		lockPath = path.Join(api.Generate.Dir, surface.LockFile)
+		if o.Package == "" {
+			api.Generate.Package = ""
+		}
+	}
+	if o.Package != "" {
+		if !token.IsIdentifier(o.Package) {
+			return nil, &usageError{msg: fmt.Sprintf("--package %q is not a valid Go identifier", o.Package)}
+		}
+		api.Generate.Package = o.Package
 	}
 	if err := fillPackage(api, root); err != nil {
 		return nil, locate(root, err)
@@ -42,8 +72,75 @@ func buildGeneration(specPath string) (*generation, error) {
 	for _, f := range files {
 		g.Files = append(g.Files, genFile{Path: f.Path, Data: f.Data})
 	}
-	g.Files = append(g.Files, genFile{Path: surface.LockFile, Data: surface.FromAPI(api).Marshal()})
+	g.Files = append(g.Files, genFile{Path: lockPath, Data: surface.FromAPI(api).Marshal()})
 	return g, nil
+}
+
+// loadSpec loads the spec (an mcpgen.yaml, an OpenAPI or Swagger document,
+// or an mcpgen.yaml with an openapi: section) at specPath. Diagnostics come
+// back located, printable relative to the working directory.
+//
+// The loader reads through an fs.FS, which cannot climb above its root; a
+// config whose openapi.file climbs ("../openapi.yaml") gets a root high
+// enough to reach the document.
+func loadSpec(specPath string) (*spec.API, error) {
+	data, err := os.ReadFile(specPath)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, &problemError{msg: fmt.Sprintf("%s: no such file (create one with 'mcpgen init', or name it with -f)", specPath)}
+	}
+	if err != nil {
+		return nil, err
+	}
+	root := filepath.Clean(filepath.Dir(specPath))
+	name := filepath.Base(specPath)
+	for range openAPIClimb(data) {
+		name = filepath.Base(root) + "/" + name
+		root = filepath.Join(root, "..")
+	}
+	if abs, err := filepath.Abs(root); err == nil && filepath.Dir(abs) == abs && strings.Contains(name, "..") {
+		return nil, &problemError{msg: fmt.Sprintf("%s: openapi.file climbs above the file system root", specPath)}
+	}
+	api, err := spec.Load(os.DirFS(root), filepath.ToSlash(name))
+	if err != nil {
+		return nil, locate(root, err)
+	}
+	// Everything downstream treats paths as relative to the spec's own
+	// directory; only the loader needed the wider root.
+	api.File = path.Base(api.File)
+	return api, nil
+}
+
+// maxConfigSize bounds the files openAPIClimb parses: an mcpgen.yaml is
+// small, while an OpenAPI document can be megabytes and never climbs.
+const maxConfigSize = 1 << 20
+
+// openAPIClimb returns how many directories above its own the openapi.file
+// of an mcpgen.yaml config reaches ("../../api.yaml" is 2), and 0 for
+// anything else.
+func openAPIClimb(data []byte) int {
+	if len(data) > maxConfigSize {
+		return 0
+	}
+	var cfg struct {
+		OpenAPI yaml.Node `yaml:"openapi"`
+	}
+	if yaml.Unmarshal(data, &cfg) != nil || cfg.OpenAPI.Kind != yaml.MappingNode {
+		return 0
+	}
+	for i := 0; i+1 < len(cfg.OpenAPI.Content); i += 2 {
+		if cfg.OpenAPI.Content[i].Value != "file" {
+			continue
+		}
+		n := 0
+		for _, seg := range strings.Split(path.Clean(filepath.ToSlash(cfg.OpenAPI.Content[i+1].Value)), "/") {
+			if seg != ".." {
+				break
+			}
+			n++
+		}
+		return n
+	}
+	return 0
 }
 
 // fillPackage names the generated package after its directory when the spec

@@ -1,0 +1,195 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path"
+	"strconv"
+)
+
+const statsSynopsis = `mcpgen stats [-f mcpgen.yaml | --spec FILE] [--max-tool-bytes N] [--max-tool-tokens N]
+                    [--max-total-bytes N] [--max-total-tokens N]
+
+Prints, for each tool, the size of its definition as tools/list sends it
+(name, title, description, inputSchema, outputSchema, annotations) in bytes
+and in estimated tokens, and the same for the whole tools/list result.
+Tokens are estimated as ceil(bytes/4), the usual rule of thumb for English
+and JSON under GPT- and Claude-style tokenizers; it is an estimate for
+budgeting, not a count. Exits 1 when a budget is exceeded.`
+
+// errOverBudget says stats found a definition over a --max-… budget; the
+// reasons are already printed (exit 1).
+var errOverBudget = errors.New("over budget")
+
+// toolStat is the size of one tool definition.
+type toolStat struct {
+	Name  string
+	Bytes int
+}
+
+// estimateTokens is the documented estimator: a quarter of the bytes,
+// rounded up. Schemas are dense punctuation and short words, for which
+// real tokenizers land close to it.
+func estimateTokens(bytes int) int { return (bytes + 3) / 4 }
+
+func (c *cli) stats(args []string) error {
+	fs := c.newFlags("stats", statsSynopsis)
+	specPath := fs.String("f", defaultSpec, "the spec `file`: an mcpgen.yaml, or an OpenAPI 3.x or Swagger 2.0 document")
+	fs.StringVar(specPath, "spec", defaultSpec, "the same as -f")
+	maxToolBytes := fs.Int("max-tool-bytes", 0, "fail when one tool definition is larger than `N` bytes (0: no limit)")
+	maxToolTokens := fs.Int("max-tool-tokens", 0, "fail when one tool definition is estimated at more than `N` tokens")
+	maxTotalBytes := fs.Int("max-total-bytes", 0, "fail when the tools/list result is larger than `N` bytes")
+	maxTotalTokens := fs.Int("max-total-tokens", 0, "fail when the tools/list result is estimated at more than `N` tokens")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	// The package name does not change a definition; fixing it spares a
+	// document in a directory that is no Go identifier a pointless error.
+	g, err := c.build(*specPath, buildOptions{Package: "mcpstats"})
+	if err != nil {
+		return err
+	}
+	tools, err := toolStats(g)
+	if err != nil {
+		return err
+	}
+
+	// tools/list sends {"tools":[def,def,…]} (plus _meta, which does not
+	// depend on the spec and is left out).
+	total := len(`{"tools":[]}`)
+	for i, t := range tools {
+		if i > 0 {
+			total++
+		}
+		total += t.Bytes
+	}
+	totalName := fmt.Sprintf("tools/list (%d tools)", len(tools))
+	width := len(totalName)
+	for _, t := range tools {
+		width = max(width, len(t.Name)+2)
+	}
+	row := func(name string, bytes, tokens any) {
+		fmt.Fprintf(c.stdout, "%-*s  %7v  %13v\n", width, name, bytes, tokens)
+	}
+	row("tool", "bytes", "tokens (est.)")
+	var over []string
+	for _, t := range tools {
+		tok := estimateTokens(t.Bytes)
+		mark := ""
+		if *maxToolBytes > 0 && t.Bytes > *maxToolBytes {
+			over = append(over, fmt.Sprintf("tool %s: %d bytes > --max-tool-bytes %d", t.Name, t.Bytes, *maxToolBytes))
+			mark = " !"
+		}
+		if *maxToolTokens > 0 && tok > *maxToolTokens {
+			over = append(over, fmt.Sprintf("tool %s: ~%d tokens > --max-tool-tokens %d", t.Name, tok, *maxToolTokens))
+			mark = " !"
+		}
+		row(t.Name+mark, t.Bytes, tok)
+	}
+	totalTok := estimateTokens(total)
+	row(totalName, total, totalTok)
+	if *maxTotalBytes > 0 && total > *maxTotalBytes {
+		over = append(over, fmt.Sprintf("tools/list: %d bytes > --max-total-bytes %d", total, *maxTotalBytes))
+	}
+	if *maxTotalTokens > 0 && totalTok > *maxTotalTokens {
+		over = append(over, fmt.Sprintf("tools/list: ~%d tokens > --max-total-tokens %d", totalTok, *maxTotalTokens))
+	}
+	if len(over) > 0 {
+		for _, o := range over {
+			fmt.Fprintf(c.stderr, "mcpgen: over budget: %s\n", o)
+		}
+		return errOverBudget
+	}
+	return nil
+}
+
+// toolStats reads the tool definitions out of the generated server file:
+// they are the exact JSON the server lists, so measuring them there needs
+// no second copy of the generator's rules. Tools are in registration order.
+func toolStats(g *generation) ([]toolStat, error) {
+	var src []byte
+	for _, f := range g.Files {
+		if path.Base(f.Path) == "mcpgen_server_gen.go" {
+			src = f.Data
+		}
+	}
+	if src == nil {
+		return nil, fmt.Errorf("stats: the generation has no mcpgen_server_gen.go")
+	}
+	file, err := parser.ParseFile(token.NewFileSet(), "mcpgen_server_gen.go", src, parser.SkipObjectResolution)
+	if err != nil {
+		return nil, fmt.Errorf("stats: %w", err)
+	}
+	consts := map[string]string{}
+	for _, d := range file.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok {
+			continue
+		}
+		for _, s := range gd.Specs {
+			vs, ok := s.(*ast.ValueSpec)
+			if !ok {
+				continue
+			}
+			for i, n := range vs.Names {
+				if i < len(vs.Values) {
+					if v, ok := stringLit(vs.Values[i]); ok {
+						consts[n.Name] = v
+					}
+				}
+			}
+		}
+	}
+	var tools []toolStat
+	var ferr error
+	ast.Inspect(file, func(n ast.Node) bool {
+		cl, ok := n.(*ast.CompositeLit)
+		if !ok {
+			return true
+		}
+		sel, ok := cl.Type.(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "ToolDef" {
+			return true
+		}
+		var t toolStat
+		def, found := "", false
+		for _, e := range cl.Elts {
+			kv, ok := e.(*ast.KeyValueExpr)
+			if !ok {
+				continue
+			}
+			key, _ := kv.Key.(*ast.Ident)
+			switch {
+			case key == nil:
+			case key.Name == "Name":
+				t.Name, _ = stringLit(kv.Value)
+			case key.Name == "Definition":
+				if id, ok := kv.Value.(*ast.Ident); ok {
+					def, found = consts[id.Name]
+				} else {
+					def, found = stringLit(kv.Value)
+				}
+			}
+		}
+		if !found {
+			ferr = fmt.Errorf("stats: tool %q: no definition found in the generated server", t.Name)
+			return false
+		}
+		t.Bytes = len(def)
+		tools = append(tools, t)
+		return true
+	})
+	return tools, ferr
+}
+
+func stringLit(e ast.Expr) (string, bool) {
+	bl, ok := e.(*ast.BasicLit)
+	if !ok || bl.Kind != token.STRING {
+		return "", false
+	}
+	s, err := strconv.Unquote(bl.Value)
+	return s, err == nil
+}
