@@ -361,6 +361,9 @@ func validLogLevel(level string) bool {
 // clientCaps is what the dispatcher needs to know of ClientCapabilities.
 type clientCaps struct {
 	elicitForm, elicitURL bool
+	// sampling and samplingTools: "sampling" and "sampling.tools"; roots:
+	// "roots" (input requests of those kinds need them).
+	sampling, samplingTools, roots bool
 }
 
 func parseClientCaps(raw json.RawMessage) clientCaps {
@@ -369,9 +372,19 @@ func parseClientCaps(raw json.RawMessage) clientCaps {
 			Form json.RawMessage `json:"form"`
 			URL  json.RawMessage `json:"url"`
 		} `json:"elicitation"`
+		Sampling *struct {
+			Tools json.RawMessage `json:"tools"`
+		} `json:"sampling"`
+		Roots json.RawMessage `json:"roots"`
 	}
 	var caps clientCaps
-	if json.Unmarshal(raw, &c) != nil || c.Elicitation == nil {
+	if json.Unmarshal(raw, &c) != nil {
+		return caps
+	}
+	caps.sampling = c.Sampling != nil
+	caps.samplingTools = c.Sampling != nil && c.Sampling.Tools != nil
+	caps.roots = c.Roots != nil && string(c.Roots) != "null"
+	if c.Elicitation == nil {
 		return caps
 	}
 	e := c.Elicitation

@@ -66,6 +66,11 @@ type reqState struct {
 	// elicit, when set, performs elicitation as a real round trip instead
 	// of answering input_required. The 2025-11-25 session layer sets it.
 	elicit func(ctx context.Context, req ElicitRequest) (ElicitResult, error)
+	// request, when set, sends a server-to-client request (sampling/
+	// createMessage, roots/list) as a real round trip and returns its
+	// result, instead of answering input_required. The 2025-11-25 session
+	// layer sets it.
+	request func(ctx context.Context, method string, params []byte) (json.RawMessage, error)
 }
 
 func withState(ctx context.Context, rs *reqState) context.Context {
