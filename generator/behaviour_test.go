@@ -57,6 +57,10 @@ func TestInput(t *testing.T) {
 	wantPointers(t, err, "/verbose", "/order_id")
 	err = in.UnmarshalJSON([]byte(` + "`" + `{"order_id":"B123456789"}` + "`" + `))
 	wantPointers(t, err, "/order_id", "/order_id")
+	// Constraints of the values that decoded are reported with the type,
+	// required and unknown-property errors, all at once.
+	err = in.UnmarshalJSON([]byte(` + "`" + `{"order_id":"B123456789","verbose":1,"extra":1}` + "`" + `))
+	wantPointers(t, err, "/order_id", "/order_id", "/verbose", "/extra")
 	if err := in.UnmarshalJSON([]byte(` + "`" + `{"order_id":` + "`" + `)); err == nil || errors.As(err, new(*runtime.ValidationError)) {
 		t.Errorf("truncated input: want a syntax error, got %v", err)
 	}
@@ -75,7 +79,7 @@ func TestOutputRoundTrip(t *testing.T) {
 		t.Errorf("encoded %s, want %s", got, src)
 	}
 	err := out.UnmarshalJSON([]byte(` + "`" + `{"order_id":"A1","status":"LOST","items":[{"sku":"X","quantity":0},{"sku":"Y"}]}` + "`" + `))
-	wantPointers(t, err, "/items/1/quantity")
+	wantPointers(t, err, "/status", "/items/0/quantity", "/items/1/quantity")
 	err = out.UnmarshalJSON([]byte(` + "`" + `{"order_id":"A1","status":"LOST","items":[{"sku":"X","quantity":0}]}` + "`" + `))
 	wantPointers(t, err, "/status", "/items/0/quantity")
 }
@@ -127,14 +131,22 @@ func TestEveryConstraint(t *testing.T) {
 	wantPointers(t, err,
 		"/code", "/code", "/day", "/at", "/email", "/site", "/uuid", "/count", "/ratio", "/step",
 		"/bigint", "/color", "/level", "/mode", "/fixed", "/flag", "/choice",
-		"/tags", "/tags", "/tags/2", "/points", "/maybe",
-		"/labels", "/labels/a", "/extras", "/extras/b")
+		"/tags/2", "/tags", "/tags", "/points", "/maybe",
+		"/labels/a", "/labels", "/extras/b", "/extras")
 }
 
-func TestTypeErrorsComeFirst(t *testing.T) {
+// TestEveryViolationAtOnce: constraint violations of the values that
+// decoded come with the type, required and unknown-property errors; a
+// value of the wrong type or a missing one is not checked further.
+func TestEveryViolationAtOnce(t *testing.T) {
 	var in CheckInput
-	err := in.UnmarshalJSON([]byte(` + "`" + `{"code":"a","count":1.5,"tags":[1],"open":{"z":[]},"extras":{"q":"s"}}` + "`" + `))
-	wantPointers(t, err, "/count", "/tags/0", "/extras/q", "/must_or_null")
+	err := in.UnmarshalJSON([]byte(` + "`" + `{"code":"a","count":1.5,"tags":[1],"open":{"z":[]},"extras":{"q":"s"},"short":"toolong","nope":1}` + "`" + `))
+	wantPointers(t, err, "/code", "/code", "/count", "/tags/0", "/extras/q", "/short", "/nope", "/must_or_null")
+	// A duplicate is only judged among items of the right type.
+	err = in.UnmarshalJSON([]byte(` + "`" + `{"code":"AB","count":2,"must_or_null":null,"tags":[1,"",""]}` + "`" + `))
+	wantPointers(t, err, "/tags/0", "/tags/1", "/tags/2")
+	err = in.UnmarshalJSON([]byte(` + "`" + `{"code":"AB","count":2,"must_or_null":null,"tags":["x","",""]}` + "`" + `))
+	wantPointers(t, err, "/tags/1", "/tags/2", "/tags")
 }
 `
 

@@ -170,13 +170,8 @@ func (m *Model) declare(f *File, n *node, fallback string) {
 		If(Err().Op(":=").Id("decode"+n.name).Call(Op("&").Id("d"), Op("&").Id("root"), Id("v"), Op("&").Id("e")), Err().Op("!=").Nil()).Block(Return(Err())),
 		If(Err().Op(":=").Id("d").Dot("End").Call(), Err().Op("!=").Nil()).Block(Return(Err())),
 	}
-	if n.validates {
-		body = append(body, If(Id("e").Dot("Len").Call().Op("==").Lit(0)).Block(
-			Id("validate"+n.name).Call(Op("&").Id("root"), Id("v"), Op("&").Id("e")),
-		))
-	}
 	body = append(body, Return(Id("e").Dot("Err").Call()))
-	f.Comment(lc("UnmarshalJSON decodes and validates data into v. Violations of the\nschema are returned together as a *runtime.ValidationError; constraints\nare checked once every value has the right type and required properties\nare present."))
+	f.Comment(lc("UnmarshalJSON decodes and validates data into v. Every violation of\nthe schema is returned, together, as a *runtime.ValidationError: values\nof the wrong type, missing required and unknown properties, and the\nconstraints of every value that has the right type (a value that is\nmissing or of the wrong type is not checked further)."))
 	f.Func().Params(Id("v").Op("*").Id(n.name)).Id("UnmarshalJSON").Params(Id("data").Index().Byte()).Error().Block(body...)
 }
 

@@ -29,13 +29,14 @@ func (m *Model) ValidateFile(f *File) {
 		f.Comment(lc("Patterns of the spec, compiled once. They are never modified."))
 		f.Var().Defs(defs...)
 	}
+	used := m.validatorsUsed()
 	for _, n := range m.nodes {
 		if !n.unit() {
 			continue
 		}
-		f.Comment(lcf("decode%s decodes the next JSON value of d into v. Values of the wrong\ntype, missing required and unknown properties go to e; only syntax\nerrors are returned.", n.name))
+		f.Comment(lcf("decode%s decodes the next JSON value of d into v. Values of the wrong\ntype, missing required and unknown properties go to e, and so does\nevery constraint violated by a value that decoded without one of\nthose; only syntax errors are returned.", n.name))
 		f.Func().Id("decode"+n.name).Params(dParam(), pParam(), Id("v").Op("*").Add(goType(n)), eParam()).Error().Block(m.decodeBody(n)...)
-		if n.validates {
+		if used[n] {
 			f.Comment(lcf("validate%s reports every constraint of the spec that v violates to e.", n.name))
 			f.Func().Id("validate"+n.name).Params(pParam(), Id("v").Op("*").Add(goType(n)), eParam()).Block(m.validateBody(n)...)
 		}
@@ -54,22 +55,47 @@ func (m *Model) decodeBody(n *node) []Code {
 	switch n.kind {
 	case kString, kInt, kFloat, kBool:
 		h := m.readHelper(n.kind)
-		return []Code{Return(Id(h).Call(Id("d"), Id("p"), Parens(Op("*").Add(baseType(n))).Call(Id("v")), Id("e")))}
-	case kSlice:
+		read := Id(h).Call(Id("d"), Id("p"), Parens(Op("*").Add(baseType(n))).Call(Id("v")), Id("e"))
+		checks := m.validateBody(n)
+		if len(checks) == 0 {
+			return []Code{Return(read)}
+		}
 		return []Code{
+			Id("n0").Op(":=").Id("e").Dot("Len").Call(),
+			returnIfErr(read),
+			If(Id("e").Dot("Len").Call().Op("==").Id("n0")).Block(checks...),
+			Return(Nil()),
+		}
+	case kSlice:
+		s := n.schema
+		// The count is known once the array is read; uniqueness is judged
+		// only when every item decoded to its real value (a value of the
+		// wrong type is left zero and could look like a duplicate).
+		done := bounds(Len(Op("*").Id("v")), s.MinItems, s.MaxItems, "MsgMinItems", "MsgMaxItems")
+		var pre []Code
+		var dirty Code
+		if s.UniqueItems {
+			pre = []Code{Id("clean").Op(":=").True()}
+			dirty = Id("clean").Op("=").False()
+			done = append(done, If(Id("clean")).Block(m.uniqueItems(n)...))
+		}
+		return append(append([]Code{
 			kindCheck("array", "KindArray"),
 			returnIfErr(Id("d").Dot("BeginArray").Call()),
 			Op("*").Id("v").Op("=").Add(goType(n)).Values(),
+		}, pre...),
 			For(Id("i").Op(":=").Lit(0), Empty(), Id("i").Op("++")).Block(append([]Code{
 				List(Id("ok"), Err()).Op(":=").Id("d").Dot("NextElem").Call(),
 				If(Err().Op("!=").Nil()).Block(Return(Err())),
-				If(Op("!").Id("ok")).Block(Return(Nil())),
+				If(Op("!").Id("ok")).Block(append(done, Return(Nil()))...),
 				Var().Id("x").Add(slotType(n.elem)),
 				Id("c").Op(":=").Id("p").Dot("Elem").Call(Id("i")),
-			}, append(m.decodeSlot(n.elem, Id("x"), Op("&").Id("c")),
+			}, append(m.decodeSlot(n.elem, Id("x"), Op("&").Id("c"), dirty),
 				Op("*").Id("v").Op("=").Append(Op("*").Id("v"), Id("x")))...)...),
-		}
+		)
 	case kMap:
+		s := n.schema
+		done := bounds(Len(Op("*").Id("v")), s.MinProperties, s.MaxProperties, "MsgMinProperties", "MsgMaxProperties")
 		return []Code{
 			kindCheck("object", "KindObject"),
 			returnIfErr(Id("d").Dot("BeginObject").Call()),
@@ -77,11 +103,11 @@ func (m *Model) decodeBody(n *node) []Code {
 			For().Block(append([]Code{
 				List(Id("key"), Id("ok"), Err()).Op(":=").Id("d").Dot("NextKey").Call(),
 				If(Err().Op("!=").Nil()).Block(Return(Err())),
-				If(Op("!").Id("ok")).Block(Return(Nil())),
+				If(Op("!").Id("ok")).Block(append(done, Return(Nil()))...),
 				Id("name").Op(":=").String().Call(Id("key")),
 				Var().Id("x").Add(slotType(n.elem)),
 				Id("c").Op(":=").Id("p").Dot("Child").Call(Id("name")),
-			}, append(m.decodeSlot(n.elem, Id("x"), Op("&").Id("c")),
+			}, append(m.decodeSlot(n.elem, Id("x"), Op("&").Id("c"), nil),
 				Parens(Op("*").Id("v")).Index(Id("name")).Op("=").Id("x"))...)...),
 		}
 	case kStruct:
@@ -99,8 +125,12 @@ func (m *Model) readHelper(k kind) string {
 }
 
 // decodeSlot decodes the next value into target (of the slot's type),
-// with path the *runtime.Path of the value.
-func (m *Model) decodeSlot(s *slot, target *Statement, path Code) []Code {
+// with path the *runtime.Path of the value. A value without functions of
+// its own (a constrained scalar) is checked right after it is read, when
+// reading it found no violation; declared types check themselves in their
+// decode function. dirty, when not nil, runs when the value had a
+// violation of its type (or, for declared types, any violation).
+func (m *Model) decodeSlot(s *slot, target *Statement, path Code, dirty Code) []Code {
 	r := s.node.real()
 	call := func(ptr Code) Code {
 		fn := "decode" + r.name
@@ -109,11 +139,28 @@ func (m *Model) decodeSlot(s *slot, target *Statement, path Code) []Code {
 		}
 		return returnIfErr(Id(fn).Call(Id("d"), path, ptr, Id("e")))
 	}
+	val := target
 	var rest []Code
 	if s.ptr {
+		val = Op("*").Add(target)
 		rest = []Code{Add(target).Op("=").New(goType(s.node)), call(target)}
 	} else {
 		rest = []Code{call(Op("&").Add(target))}
+	}
+	var checks []Code
+	if !r.unit() {
+		checks = m.scalarChecks(r.schema, r.kind, val, path)
+	}
+	switch {
+	case len(checks) > 0 && dirty != nil:
+		rest = append([]Code{Id("n0").Op(":=").Id("e").Dot("Len").Call()}, append(rest,
+			If(Id("e").Dot("Len").Call().Op("==").Id("n0")).Block(checks...).Else().Block(dirty))...)
+	case len(checks) > 0:
+		rest = append([]Code{Id("n0").Op(":=").Id("e").Dot("Len").Call()}, append(rest,
+			If(Id("e").Dot("Len").Call().Op("==").Id("n0")).Block(checks...))...)
+	case dirty != nil:
+		rest = append([]Code{Id("n0").Op(":=").Id("e").Dot("Len").Call()}, append(rest,
+			If(Id("e").Dot("Len").Call().Op("!=").Id("n0")).Block(dirty))...)
 	}
 	if s.nullable && r.kind != kRaw {
 		return []Code{If(Id("d").Dot("Peek").Call().Op("==").Add(rt("KindNull"))).Block(
@@ -146,7 +193,7 @@ func (m *Model) decodeStruct(n *node) []Code {
 			body = append(body, Id("seen"+f.goName).Op("=").True())
 		}
 		body = append(body, Id("c").Op(":=").Id("p").Dot("Child").Call(Lit(f.jsonName)))
-		body = append(body, m.decodeSlot(&f.slot, Id("v").Dot(f.goName), Op("&").Id("c"))...)
+		body = append(body, m.decodeSlot(&f.slot, Id("v").Dot(f.goName), Op("&").Id("c"), nil)...)
 		cases = append(cases, Case(Lit(f.jsonName)).Block(body...))
 	}
 	if n.extra {
@@ -156,7 +203,7 @@ func (m *Model) decodeStruct(n *node) []Code {
 			Id("name").Op(":=").String().Call(Id("key")),
 			Var().Id("x").Add(slotType(n.elem)),
 			Id("c").Op(":=").Id("p").Dot("Child").Call(Id("name")),
-		}, append(m.decodeSlot(n.elem, Id("x"), Op("&").Id("c")), Add(ap).Index(Id("name")).Op("=").Id("x"))...)...))
+		}, append(m.decodeSlot(n.elem, Id("x"), Op("&").Id("c"), nil), Add(ap).Index(Id("name")).Op("=").Id("x"))...)...))
 	} else {
 		cases = append(cases, Default().Block(
 			Id("c").Op(":=").Id("p").Dot("Child").Call(String().Call(Id("key"))),
@@ -181,6 +228,7 @@ func (m *Model) decodeStruct(n *node) []Code {
 			out = append(out, If(Op("!").Id("seen"+f.goName)).Block(m.setDefault(f)...))
 		}
 	}
+	out = append(out, propertyCount(n)...)
 	return append(out, Return(Nil()))
 }
 
@@ -204,7 +252,7 @@ func (m *Model) setDefault(f *field) []Code {
 		Id("dd").Dot("Reset").Call(Index().Byte().Call(Lit(string(f.def)))),
 		Id("c").Op(":=").Id("p").Dot("Child").Call(Lit(f.jsonName)),
 		Id("d").Op(":=").Op("&").Id("dd"),
-	}, m.decodeSlot(&slot{node: f.node, ptr: f.ptr}, fv, Op("&").Id("c"))...)
+	}, m.decodeSlot(&slot{node: f.node, ptr: f.ptr}, fv, Op("&").Id("c"), nil)...)
 }
 
 func (m *Model) decodeOneOf(n *node) []Code {
@@ -255,10 +303,7 @@ func (m *Model) decodeOneOf(n *node) []Code {
 			Id("d").Dot("Reset").Call(Id("raw")),
 			Var().Id("x").Add(goType(vr.node)),
 		}
-		block = append(block, m.decodeSlot(&slot{node: vr.node}, Id("x"), Id("p"))...)
-		if checks := m.checkValue(vr.node, Op("&").Id("x"), Id("x"), Id("p")); len(checks) > 0 {
-			block = append(block, If(Id("e").Dot("Len").Call().Op("==").Lit(0)).Block(checks...))
-		}
+		block = append(block, m.decodeSlot(&slot{node: vr.node}, Id("x"), Id("p"), nil)...)
 		block = append(block, If(Id("e").Dot("Len").Call().Op("==").Lit(0)).Block(
 			Id("v").Dot(vr.goName).Op("=").Op("&").Id("x"),
 			Id("matched").Op("++"),
@@ -352,23 +397,7 @@ func (m *Model) validateBody(n *node) []Code {
 		for _, f := range n.fields {
 			out = append(out, m.checkSlot(&f.slot, Id("v").Dot(f.goName), Id("c").Op(":=").Id("p").Dot("Child").Call(Lit(f.jsonName)), !f.required && f.def == nil, false)...)
 		}
-		if s.MinProperties != nil || s.MaxProperties != nil {
-			always := 0
-			var count []Code
-			for _, f := range n.fields {
-				if f.required || f.def != nil {
-					always++
-					continue
-				}
-				count = append(count, If(Id("v").Dot(f.goName).Op("!=").Nil()).Block(Id("n").Op("++")))
-			}
-			out = append(out, Id("n").Op(":=").Lit(always))
-			out = append(out, count...)
-			if n.extra {
-				out = append(out, Id("n").Op("+=").Len(Id("v").Dot("AdditionalProperties")))
-			}
-			out = append(out, bounds(Id("n"), s.MinProperties, s.MaxProperties, "MsgMinProperties", "MsgMaxProperties")...)
-		}
+		out = append(out, propertyCount(n)...)
 		if n.extra && n.elem.checks() {
 			out = append(out, For(List(Id("_"), Id("k")).Op(":=").Range().Qual("slices", "Sorted").Call(Qual("maps", "Keys").Call(Id("v").Dot("AdditionalProperties")))).Block(
 				append([]Code{Id("x").Op(":=").Id("v").Dot("AdditionalProperties").Index(Id("k"))},
@@ -377,6 +406,63 @@ func (m *Model) validateBody(n *node) []Code {
 		return out
 	}
 	return nil
+}
+
+// propertyCount checks the minProperties and maxProperties of a struct
+// node v.
+func propertyCount(n *node) []Code {
+	s := n.schema
+	if s.MinProperties == nil && s.MaxProperties == nil {
+		return nil
+	}
+	always := 0
+	var count []Code
+	for _, f := range n.fields {
+		if f.required || f.def != nil {
+			always++
+			continue
+		}
+		count = append(count, If(Id("v").Dot(f.goName).Op("!=").Nil()).Block(Id("n").Op("++")))
+	}
+	out := []Code{Id("n").Op(":=").Lit(always)}
+	out = append(out, count...)
+	if n.extra {
+		out = append(out, Id("n").Op("+=").Len(Id("v").Dot("AdditionalProperties")))
+	}
+	return append(out, bounds(Id("n"), s.MinProperties, s.MaxProperties, "MsgMinProperties", "MsgMaxProperties")...)
+}
+
+// validatorsUsed returns the units whose validateX is called: those
+// reachable from a tool output or template parameters (values built in
+// Go, not decoded). Decoding checks constraints itself.
+func (m *Model) validatorsUsed() map[*node]bool {
+	used := map[*node]bool{}
+	var mark func(n *node)
+	mark = func(n *node) {
+		r := n.real()
+		if !r.unit() || !r.validates || used[r] {
+			return
+		}
+		used[r] = true
+		if r.elem != nil {
+			mark(r.elem.node)
+		}
+		for _, f := range r.fields {
+			mark(f.node)
+		}
+		for _, v := range r.variants {
+			mark(v.node)
+		}
+	}
+	for _, t := range m.tools {
+		if t.output != nil {
+			mark(t.output)
+		}
+	}
+	for _, t := range m.templates {
+		mark(t.params)
+	}
+	return used
 }
 
 // bounds checks a count against a minimum and a maximum.

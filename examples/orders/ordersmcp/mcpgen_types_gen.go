@@ -28,10 +28,11 @@ func (v OrderStatus) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *OrderStatus) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -42,9 +43,6 @@ func (v *OrderStatus) UnmarshalJSON(data []byte) error {
 	}
 	if err := d.End(); err != nil {
 		return err
-	}
-	if e.Len() == 0 {
-		validateOrderStatus(&root, v, &e)
 	}
 	return e.Err()
 }
@@ -69,10 +67,11 @@ func (v ReturnStatus) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *ReturnStatus) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -83,9 +82,6 @@ func (v *ReturnStatus) UnmarshalJSON(data []byte) error {
 	}
 	if err := d.End(); err != nil {
 		return err
-	}
-	if e.Len() == 0 {
-		validateReturnStatus(&root, v, &e)
 	}
 	return e.Err()
 }
@@ -109,10 +105,11 @@ func (v GetOrderStatusInput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *GetOrderStatusInput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -123,9 +120,6 @@ func (v *GetOrderStatusInput) UnmarshalJSON(data []byte) error {
 	}
 	if err := d.End(); err != nil {
 		return err
-	}
-	if e.Len() == 0 {
-		validateGetOrderStatusInput(&root, v, &e)
 	}
 	return e.Err()
 }
@@ -159,10 +153,11 @@ func (v GetOrderStatusOutput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *GetOrderStatusOutput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -173,9 +168,6 @@ func (v *GetOrderStatusOutput) UnmarshalJSON(data []byte) error {
 	}
 	if err := d.End(); err != nil {
 		return err
-	}
-	if e.Len() == 0 {
-		validateGetOrderStatusOutput(&root, v, &e)
 	}
 	return e.Err()
 }
@@ -214,10 +206,11 @@ func (v SearchOrdersInput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *SearchOrdersInput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -228,9 +221,6 @@ func (v *SearchOrdersInput) UnmarshalJSON(data []byte) error {
 	}
 	if err := d.End(); err != nil {
 		return err
-	}
-	if e.Len() == 0 {
-		validateSearchOrdersInput(&root, v, &e)
 	}
 	return e.Err()
 }
@@ -259,10 +249,11 @@ func (v SearchOrdersOutput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *SearchOrdersOutput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -273,9 +264,6 @@ func (v *SearchOrdersOutput) UnmarshalJSON(data []byte) error {
 	}
 	if err := d.End(); err != nil {
 		return err
-	}
-	if e.Len() == 0 {
-		validateSearchOrdersOutput(&root, v, &e)
 	}
 	return e.Err()
 }
@@ -314,10 +302,11 @@ func (v SearchOrdersOutputOrdersItem) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *SearchOrdersOutputOrdersItem) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -328,9 +317,6 @@ func (v *SearchOrdersOutputOrdersItem) UnmarshalJSON(data []byte) error {
 	}
 	if err := d.End(); err != nil {
 		return err
-	}
-	if e.Len() == 0 {
-		validateSearchOrdersOutputOrdersItem(&root, v, &e)
 	}
 	return e.Err()
 }
@@ -362,10 +348,11 @@ func (v CreateReturnInput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *CreateReturnInput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -376,9 +363,6 @@ func (v *CreateReturnInput) UnmarshalJSON(data []byte) error {
 	}
 	if err := d.End(); err != nil {
 		return err
-	}
-	if e.Len() == 0 {
-		validateCreateReturnInput(&root, v, &e)
 	}
 	return e.Err()
 }
@@ -409,10 +393,11 @@ func (v CreateReturnOutput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *CreateReturnOutput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -423,9 +408,6 @@ func (v *CreateReturnOutput) UnmarshalJSON(data []byte) error {
 	}
 	if err := d.End(); err != nil {
 		return err
-	}
-	if e.Len() == 0 {
-		validateCreateReturnOutput(&root, v, &e)
 	}
 	return e.Err()
 }
@@ -448,10 +430,11 @@ func (v OrderSummaryParams) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *OrderSummaryParams) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -462,9 +445,6 @@ func (v *OrderSummaryParams) UnmarshalJSON(data []byte) error {
 	}
 	if err := d.End(); err != nil {
 		return err
-	}
-	if e.Len() == 0 {
-		validateOrderSummaryParams(&root, v, &e)
 	}
 	return e.Err()
 }

@@ -14,10 +14,22 @@ var (
 )
 
 // decodeOrderStatus decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeOrderStatus(d *runtime.Decoder, p *runtime.Path, v *OrderStatus, e *runtime.Errors) error {
-	return readString(d, p, (*string)(v), e)
+	n0 := e.Len()
+	if err := readString(d, p, (*string)(v), e); err != nil {
+		return err
+	}
+	if e.Len() == n0 {
+		switch string(*v) {
+		case "PENDING", "SHIPPED", "DELIVERED", "CANCELLED":
+		default:
+			e.Add(p, runtime.MsgEnum([]string{"\"PENDING\"", "\"SHIPPED\"", "\"DELIVERED\"", "\"CANCELLED\""}))
+		}
+	}
+	return nil
 }
 
 // validateOrderStatus reports every constraint of the spec that v violates to e.
@@ -30,10 +42,22 @@ func validateOrderStatus(p *runtime.Path, v *OrderStatus, e *runtime.Errors) {
 }
 
 // decodeReturnStatus decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeReturnStatus(d *runtime.Decoder, p *runtime.Path, v *ReturnStatus, e *runtime.Errors) error {
-	return readString(d, p, (*string)(v), e)
+	n0 := e.Len()
+	if err := readString(d, p, (*string)(v), e); err != nil {
+		return err
+	}
+	if e.Len() == n0 {
+		switch string(*v) {
+		case "REQUESTED":
+		default:
+			e.Add(p, runtime.MsgEnum([]string{"\"REQUESTED\""}))
+		}
+	}
+	return nil
 }
 
 // validateReturnStatus reports every constraint of the spec that v violates to e.
@@ -46,8 +70,9 @@ func validateReturnStatus(p *runtime.Path, v *ReturnStatus, e *runtime.Errors) {
 }
 
 // decodeGetOrderStatusInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeGetOrderStatusInput(d *runtime.Decoder, p *runtime.Path, v *GetOrderStatusInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -70,8 +95,17 @@ func decodeGetOrderStatusInput(d *runtime.Decoder, p *runtime.Path, v *GetOrderS
 		case "order_id":
 			seenOrderID = true
 			c := p.Child("order_id")
+			n0 := e.Len()
 			if err := readString(d, &c, &v.OrderID, e); err != nil {
 				return err
+			}
+			if e.Len() == n0 {
+				if runtime.RuneCount(v.OrderID) > 8 {
+					e.Add(&c, runtime.MsgMaxLength(8))
+				}
+				if !patternGetOrderStatusInputOrderID.MatchString(v.OrderID) {
+					e.Add(&c, runtime.MsgPattern("^A[0-9]+$"))
+				}
 			}
 		default:
 			c := p.Child(string(key))
@@ -88,22 +122,10 @@ func decodeGetOrderStatusInput(d *runtime.Decoder, p *runtime.Path, v *GetOrderS
 	return nil
 }
 
-// validateGetOrderStatusInput reports every constraint of the spec that v violates to e.
-func validateGetOrderStatusInput(p *runtime.Path, v *GetOrderStatusInput, e *runtime.Errors) {
-	{
-		c := p.Child("order_id")
-		if runtime.RuneCount(v.OrderID) > 8 {
-			e.Add(&c, runtime.MsgMaxLength(8))
-		}
-		if !patternGetOrderStatusInputOrderID.MatchString(v.OrderID) {
-			e.Add(&c, runtime.MsgPattern("^A[0-9]+$"))
-		}
-	}
-}
-
 // decodeGetOrderStatusOutput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeGetOrderStatusOutput(d *runtime.Decoder, p *runtime.Path, v *GetOrderStatusOutput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -169,8 +191,9 @@ func validateGetOrderStatusOutput(p *runtime.Path, v *GetOrderStatusOutput, e *r
 }
 
 // decodeSearchOrdersInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeSearchOrdersInput(d *runtime.Decoder, p *runtime.Path, v *SearchOrdersInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -199,14 +222,29 @@ func decodeSearchOrdersInput(d *runtime.Decoder, p *runtime.Path, v *SearchOrder
 		case "limit":
 			seenLimit = true
 			c := p.Child("limit")
+			n0 := e.Len()
 			if err := readInt(d, &c, &v.Limit, e); err != nil {
 				return err
 			}
+			if e.Len() == n0 {
+				if v.Limit < 1 {
+					e.Add(&c, runtime.MsgMinimum(1.0))
+				}
+				if v.Limit > 50 {
+					e.Add(&c, runtime.MsgMaximum(50.0))
+				}
+			}
 		case "cursor":
 			c := p.Child("cursor")
+			n0 := e.Len()
 			v.Cursor = new(string)
 			if err := readString(d, &c, v.Cursor, e); err != nil {
 				return err
+			}
+			if e.Len() == n0 {
+				if runtime.RuneCount(*v.Cursor) > 256 {
+					e.Add(&c, runtime.MsgMaxLength(256))
+				}
 			}
 		default:
 			c := p.Child(string(key))
@@ -222,32 +260,10 @@ func decodeSearchOrdersInput(d *runtime.Decoder, p *runtime.Path, v *SearchOrder
 	return nil
 }
 
-// validateSearchOrdersInput reports every constraint of the spec that v violates to e.
-func validateSearchOrdersInput(p *runtime.Path, v *SearchOrdersInput, e *runtime.Errors) {
-	if v.Status != nil {
-		c := p.Child("status")
-		validateOrderStatus(&c, v.Status, e)
-	}
-	{
-		c := p.Child("limit")
-		if v.Limit < 1 {
-			e.Add(&c, runtime.MsgMinimum(1.0))
-		}
-		if v.Limit > 50 {
-			e.Add(&c, runtime.MsgMaximum(50.0))
-		}
-	}
-	if v.Cursor != nil {
-		c := p.Child("cursor")
-		if runtime.RuneCount(*v.Cursor) > 256 {
-			e.Add(&c, runtime.MsgMaxLength(256))
-		}
-	}
-}
-
 // decodeSearchOrdersOutput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeSearchOrdersOutput(d *runtime.Decoder, p *runtime.Path, v *SearchOrdersOutput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -303,8 +319,9 @@ func validateSearchOrdersOutput(p *runtime.Path, v *SearchOrdersOutput, e *runti
 }
 
 // decodeSearchOrdersOutputOrders decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeSearchOrdersOutputOrders(d *runtime.Decoder, p *runtime.Path, v *[]SearchOrdersOutputOrdersItem, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindArray {
 		e.Add(p, runtime.MsgType("array", k))
@@ -340,8 +357,9 @@ func validateSearchOrdersOutputOrders(p *runtime.Path, v *[]SearchOrdersOutputOr
 }
 
 // decodeSearchOrdersOutputOrdersItem decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeSearchOrdersOutputOrdersItem(d *runtime.Decoder, p *runtime.Path, v *SearchOrdersOutputOrdersItem, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -401,8 +419,9 @@ func validateSearchOrdersOutputOrdersItem(p *runtime.Path, v *SearchOrdersOutput
 }
 
 // decodeCreateReturnInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeCreateReturnInput(d *runtime.Decoder, p *runtime.Path, v *CreateReturnInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -425,20 +444,45 @@ func decodeCreateReturnInput(d *runtime.Decoder, p *runtime.Path, v *CreateRetur
 		case "order_id":
 			seenOrderID = true
 			c := p.Child("order_id")
+			n0 := e.Len()
 			if err := readString(d, &c, &v.OrderID, e); err != nil {
 				return err
+			}
+			if e.Len() == n0 {
+				if runtime.RuneCount(v.OrderID) > 8 {
+					e.Add(&c, runtime.MsgMaxLength(8))
+				}
+				if !patternGetOrderStatusInputOrderID.MatchString(v.OrderID) {
+					e.Add(&c, runtime.MsgPattern("^A[0-9]+$"))
+				}
 			}
 		case "reason":
 			seenReason = true
 			c := p.Child("reason")
+			n0 := e.Len()
 			if err := readString(d, &c, &v.Reason, e); err != nil {
 				return err
+			}
+			if e.Len() == n0 {
+				if n := runtime.RuneCount(v.Reason); n < 1 {
+					e.Add(&c, runtime.MsgMinLength(1))
+				} else if n > 500 {
+					e.Add(&c, runtime.MsgMaxLength(500))
+				}
 			}
 		case "idempotency_key":
 			seenIdempotencyKey = true
 			c := p.Child("idempotency_key")
+			n0 := e.Len()
 			if err := readString(d, &c, &v.IdempotencyKey, e); err != nil {
 				return err
+			}
+			if e.Len() == n0 {
+				if n := runtime.RuneCount(v.IdempotencyKey); n < 1 {
+					e.Add(&c, runtime.MsgMinLength(1))
+				} else if n > 64 {
+					e.Add(&c, runtime.MsgMaxLength(64))
+				}
 			}
 		default:
 			c := p.Child(string(key))
@@ -463,38 +507,10 @@ func decodeCreateReturnInput(d *runtime.Decoder, p *runtime.Path, v *CreateRetur
 	return nil
 }
 
-// validateCreateReturnInput reports every constraint of the spec that v violates to e.
-func validateCreateReturnInput(p *runtime.Path, v *CreateReturnInput, e *runtime.Errors) {
-	{
-		c := p.Child("order_id")
-		if runtime.RuneCount(v.OrderID) > 8 {
-			e.Add(&c, runtime.MsgMaxLength(8))
-		}
-		if !patternGetOrderStatusInputOrderID.MatchString(v.OrderID) {
-			e.Add(&c, runtime.MsgPattern("^A[0-9]+$"))
-		}
-	}
-	{
-		c := p.Child("reason")
-		if n := runtime.RuneCount(v.Reason); n < 1 {
-			e.Add(&c, runtime.MsgMinLength(1))
-		} else if n > 500 {
-			e.Add(&c, runtime.MsgMaxLength(500))
-		}
-	}
-	{
-		c := p.Child("idempotency_key")
-		if n := runtime.RuneCount(v.IdempotencyKey); n < 1 {
-			e.Add(&c, runtime.MsgMinLength(1))
-		} else if n > 64 {
-			e.Add(&c, runtime.MsgMaxLength(64))
-		}
-	}
-}
-
 // decodeCreateReturnOutput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeCreateReturnOutput(d *runtime.Decoder, p *runtime.Path, v *CreateReturnOutput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -564,8 +580,9 @@ func validateCreateReturnOutput(p *runtime.Path, v *CreateReturnOutput, e *runti
 }
 
 // decodeOrderSummaryParams decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeOrderSummaryParams(d *runtime.Decoder, p *runtime.Path, v *OrderSummaryParams, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -588,8 +605,17 @@ func decodeOrderSummaryParams(d *runtime.Decoder, p *runtime.Path, v *OrderSumma
 		case "order_id":
 			seenOrderID = true
 			c := p.Child("order_id")
+			n0 := e.Len()
 			if err := readString(d, &c, &v.OrderID, e); err != nil {
 				return err
+			}
+			if e.Len() == n0 {
+				if runtime.RuneCount(v.OrderID) > 8 {
+					e.Add(&c, runtime.MsgMaxLength(8))
+				}
+				if !patternGetOrderStatusInputOrderID.MatchString(v.OrderID) {
+					e.Add(&c, runtime.MsgPattern("^A[0-9]+$"))
+				}
 			}
 		default:
 			c := p.Child(string(key))

@@ -30,10 +30,11 @@ func (v Color) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *Color) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -44,9 +45,6 @@ func (v *Color) UnmarshalJSON(data []byte) error {
 	}
 	if err := d.End(); err != nil {
 		return err
-	}
-	if e.Len() == 0 {
-		validateColor(&root, v, &e)
 	}
 	return e.Err()
 }
@@ -71,10 +69,11 @@ func (v Level) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *Level) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -85,9 +84,6 @@ func (v *Level) UnmarshalJSON(data []byte) error {
 	}
 	if err := d.End(); err != nil {
 		return err
-	}
-	if e.Len() == 0 {
-		validateLevel(&root, v, &e)
 	}
 	return e.Err()
 }
@@ -229,10 +225,11 @@ func (v CheckInput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *CheckInput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -243,9 +240,6 @@ func (v *CheckInput) UnmarshalJSON(data []byte) error {
 	}
 	if err := d.End(); err != nil {
 		return err
-	}
-	if e.Len() == 0 {
-		validateCheckInput(&root, v, &e)
 	}
 	return e.Err()
 }
@@ -269,10 +263,11 @@ func (v CheckInputMode) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *CheckInputMode) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -283,9 +278,6 @@ func (v *CheckInputMode) UnmarshalJSON(data []byte) error {
 	}
 	if err := d.End(); err != nil {
 		return err
-	}
-	if e.Len() == 0 {
-		validateCheckInputMode(&root, v, &e)
 	}
 	return e.Err()
 }
@@ -332,10 +324,11 @@ func (v CheckInputPointsItem) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *CheckInputPointsItem) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -394,10 +387,11 @@ func (v CheckInputExtras) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *CheckInputExtras) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -408,9 +402,6 @@ func (v *CheckInputExtras) UnmarshalJSON(data []byte) error {
 	}
 	if err := d.End(); err != nil {
 		return err
-	}
-	if e.Len() == 0 {
-		validateCheckInputExtras(&root, v, &e)
 	}
 	return e.Err()
 }
@@ -445,10 +436,11 @@ func (v CheckInputOpen) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *CheckInputOpen) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -481,10 +473,11 @@ func (v CheckInputSettings) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *CheckInputSettings) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)

@@ -6,9 +6,7 @@ package constraints
 import (
 	"encoding/json"
 	"github.com/mcpgen-dev/mcpgen/runtime"
-	"maps"
 	"regexp"
-	"slices"
 )
 
 // Patterns of the spec, compiled once. They are never modified.
@@ -17,40 +15,47 @@ var (
 )
 
 // decodeColor decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeColor(d *runtime.Decoder, p *runtime.Path, v *Color, e *runtime.Errors) error {
-	return readString(d, p, (*string)(v), e)
-}
-
-// validateColor reports every constraint of the spec that v violates to e.
-func validateColor(p *runtime.Path, v *Color, e *runtime.Errors) {
-	switch string(*v) {
-	case "red", "green", "blue":
-	default:
-		e.Add(p, runtime.MsgEnum([]string{"\"red\"", "\"green\"", "\"blue\""}))
+	n0 := e.Len()
+	if err := readString(d, p, (*string)(v), e); err != nil {
+		return err
 	}
+	if e.Len() == n0 {
+		switch string(*v) {
+		case "red", "green", "blue":
+		default:
+			e.Add(p, runtime.MsgEnum([]string{"\"red\"", "\"green\"", "\"blue\""}))
+		}
+	}
+	return nil
 }
 
 // decodeLevel decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeLevel(d *runtime.Decoder, p *runtime.Path, v *Level, e *runtime.Errors) error {
-	return readInt(d, p, (*int64)(v), e)
-}
-
-// validateLevel reports every constraint of the spec that v violates to e.
-func validateLevel(p *runtime.Path, v *Level, e *runtime.Errors) {
-	switch int64(*v) {
-	case 1, 2, 3:
-	default:
-		e.Add(p, runtime.MsgEnum([]string{"1", "2", "3"}))
+	n0 := e.Len()
+	if err := readInt(d, p, (*int64)(v), e); err != nil {
+		return err
 	}
+	if e.Len() == n0 {
+		switch int64(*v) {
+		case 1, 2, 3:
+		default:
+			e.Add(p, runtime.MsgEnum([]string{"1", "2", "3"}))
+		}
+	}
+	return nil
 }
 
 // decodeCheckInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeCheckInput(d *runtime.Decoder, p *runtime.Path, v *CheckInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -73,68 +78,148 @@ func decodeCheckInput(d *runtime.Decoder, p *runtime.Path, v *CheckInput, e *run
 		case "code":
 			seenCode = true
 			c := p.Child("code")
+			n0 := e.Len()
 			if err := readString(d, &c, &v.Code, e); err != nil {
 				return err
 			}
+			if e.Len() == n0 {
+				if n := runtime.RuneCount(v.Code); n < 2 {
+					e.Add(&c, runtime.MsgMinLength(2))
+				} else if n > 5 {
+					e.Add(&c, runtime.MsgMaxLength(5))
+				}
+				if !patternCheckInputCode.MatchString(v.Code) {
+					e.Add(&c, runtime.MsgPattern("^[A-Z]+$"))
+				}
+			}
 		case "short":
 			c := p.Child("short")
+			n0 := e.Len()
 			v.Short = new(string)
 			if err := readString(d, &c, v.Short, e); err != nil {
 				return err
 			}
+			if e.Len() == n0 {
+				if runtime.RuneCount(*v.Short) > 3 {
+					e.Add(&c, runtime.MsgMaxLength(3))
+				}
+			}
 		case "day":
 			c := p.Child("day")
+			n0 := e.Len()
 			v.Day = new(string)
 			if err := readString(d, &c, v.Day, e); err != nil {
 				return err
 			}
+			if e.Len() == n0 {
+				if !runtime.IsDate(*v.Day) {
+					e.Add(&c, runtime.MsgFormat("date"))
+				}
+			}
 		case "at":
 			c := p.Child("at")
+			n0 := e.Len()
 			v.At = new(string)
 			if err := readString(d, &c, v.At, e); err != nil {
 				return err
 			}
+			if e.Len() == n0 {
+				if !runtime.IsDateTime(*v.At) {
+					e.Add(&c, runtime.MsgFormat("date-time"))
+				}
+			}
 		case "email":
 			c := p.Child("email")
+			n0 := e.Len()
 			v.Email = new(string)
 			if err := readString(d, &c, v.Email, e); err != nil {
 				return err
 			}
+			if e.Len() == n0 {
+				if !runtime.IsEmail(*v.Email) {
+					e.Add(&c, runtime.MsgFormat("email"))
+				}
+			}
 		case "site":
 			c := p.Child("site")
+			n0 := e.Len()
 			v.Site = new(string)
 			if err := readString(d, &c, v.Site, e); err != nil {
 				return err
 			}
+			if e.Len() == n0 {
+				if !runtime.IsURI(*v.Site) {
+					e.Add(&c, runtime.MsgFormat("uri"))
+				}
+			}
 		case "uuid":
 			c := p.Child("uuid")
+			n0 := e.Len()
 			v.UUID = new(string)
 			if err := readString(d, &c, v.UUID, e); err != nil {
 				return err
 			}
+			if e.Len() == n0 {
+				if !runtime.IsUUID(*v.UUID) {
+					e.Add(&c, runtime.MsgFormat("uuid"))
+				}
+			}
 		case "count":
 			seenCount = true
 			c := p.Child("count")
+			n0 := e.Len()
 			if err := readInt(d, &c, &v.Count, e); err != nil {
 				return err
 			}
+			if e.Len() == n0 {
+				if v.Count < 1 {
+					e.Add(&c, runtime.MsgMinimum(1.0))
+				}
+				if v.Count > 10 {
+					e.Add(&c, runtime.MsgMaximum(10.0))
+				}
+				if v.Count%2 != 0 {
+					e.Add(&c, runtime.MsgMultipleOf(2.0))
+				}
+			}
 		case "ratio":
 			c := p.Child("ratio")
+			n0 := e.Len()
 			v.Ratio = new(float64)
 			if err := readFloat(d, &c, v.Ratio, e); err != nil {
 				return err
 			}
+			if e.Len() == n0 {
+				if *v.Ratio <= 0.0 {
+					e.Add(&c, runtime.MsgExclusiveMinimum(0.0))
+				}
+				if *v.Ratio >= 1.0 {
+					e.Add(&c, runtime.MsgExclusiveMaximum(1.0))
+				}
+			}
 		case "step":
 			c := p.Child("step")
+			n0 := e.Len()
 			v.Step = new(float64)
 			if err := readFloat(d, &c, v.Step, e); err != nil {
 				return err
 			}
+			if e.Len() == n0 {
+				if !runtime.IsMultipleOf(*v.Step, 0.25) {
+					e.Add(&c, runtime.MsgMultipleOf(0.25))
+				}
+			}
 		case "bigint":
 			c := p.Child("bigint")
+			n0 := e.Len()
 			v.Bigint = new(int64)
 			if err := readInt(d, &c, v.Bigint, e); err != nil {
 				return err
+			}
+			if e.Len() == n0 {
+				if float64(*v.Bigint) < 0.5 {
+					e.Add(&c, runtime.MsgMinimum(0.5))
+				}
 			}
 		case "color":
 			c := p.Child("color")
@@ -156,15 +241,27 @@ func decodeCheckInput(d *runtime.Decoder, p *runtime.Path, v *CheckInput, e *run
 			}
 		case "fixed":
 			c := p.Child("fixed")
+			n0 := e.Len()
 			v.Fixed = new(string)
 			if err := readString(d, &c, v.Fixed, e); err != nil {
 				return err
 			}
+			if e.Len() == n0 {
+				if *v.Fixed != "v1" {
+					e.Add(&c, runtime.MsgConst("\"v1\""))
+				}
+			}
 		case "flag":
 			c := p.Child("flag")
+			n0 := e.Len()
 			v.Flag = new(bool)
 			if err := readBool(d, &c, v.Flag, e); err != nil {
 				return err
+			}
+			if e.Len() == n0 {
+				if *v.Flag != true {
+					e.Add(&c, runtime.MsgConst("true"))
+				}
 			}
 		case "anything":
 			c := p.Child("anything")
@@ -173,8 +270,14 @@ func decodeCheckInput(d *runtime.Decoder, p *runtime.Path, v *CheckInput, e *run
 			}
 		case "choice":
 			c := p.Child("choice")
+			n0 := e.Len()
 			if err := readRaw(d, &c, &v.Choice, e); err != nil {
 				return err
+			}
+			if e.Len() == n0 {
+				if !(runtime.EqualJSON(v.Choice, []byte("1")) || runtime.EqualJSON(v.Choice, []byte("\"one\"")) || runtime.EqualJSON(v.Choice, []byte("null"))) {
+					e.Add(&c, runtime.MsgEnum([]string{"1", "\"one\"", "null"}))
+				}
 			}
 		case "tags":
 			c := p.Child("tags")
@@ -194,9 +297,15 @@ func decodeCheckInput(d *runtime.Decoder, p *runtime.Path, v *CheckInput, e *run
 				}
 				v.Maybe = nil
 			} else {
+				n0 := e.Len()
 				v.Maybe = new(string)
 				if err := readString(d, &c, v.Maybe, e); err != nil {
 					return err
+				}
+				if e.Len() == n0 {
+					if runtime.RuneCount(*v.Maybe) > 4 {
+						e.Add(&c, runtime.MsgMaxLength(4))
+					}
 				}
 			}
 		case "must_or_null":
@@ -274,161 +383,29 @@ func decodeCheckInput(d *runtime.Decoder, p *runtime.Path, v *CheckInput, e *run
 	return nil
 }
 
-// validateCheckInput reports every constraint of the spec that v violates to e.
-func validateCheckInput(p *runtime.Path, v *CheckInput, e *runtime.Errors) {
-	{
-		c := p.Child("code")
-		if n := runtime.RuneCount(v.Code); n < 2 {
-			e.Add(&c, runtime.MsgMinLength(2))
-		} else if n > 5 {
-			e.Add(&c, runtime.MsgMaxLength(5))
-		}
-		if !patternCheckInputCode.MatchString(v.Code) {
-			e.Add(&c, runtime.MsgPattern("^[A-Z]+$"))
-		}
-	}
-	if v.Short != nil {
-		c := p.Child("short")
-		if runtime.RuneCount(*v.Short) > 3 {
-			e.Add(&c, runtime.MsgMaxLength(3))
-		}
-	}
-	if v.Day != nil {
-		c := p.Child("day")
-		if !runtime.IsDate(*v.Day) {
-			e.Add(&c, runtime.MsgFormat("date"))
-		}
-	}
-	if v.At != nil {
-		c := p.Child("at")
-		if !runtime.IsDateTime(*v.At) {
-			e.Add(&c, runtime.MsgFormat("date-time"))
-		}
-	}
-	if v.Email != nil {
-		c := p.Child("email")
-		if !runtime.IsEmail(*v.Email) {
-			e.Add(&c, runtime.MsgFormat("email"))
-		}
-	}
-	if v.Site != nil {
-		c := p.Child("site")
-		if !runtime.IsURI(*v.Site) {
-			e.Add(&c, runtime.MsgFormat("uri"))
-		}
-	}
-	if v.UUID != nil {
-		c := p.Child("uuid")
-		if !runtime.IsUUID(*v.UUID) {
-			e.Add(&c, runtime.MsgFormat("uuid"))
-		}
-	}
-	{
-		c := p.Child("count")
-		if v.Count < 1 {
-			e.Add(&c, runtime.MsgMinimum(1.0))
-		}
-		if v.Count > 10 {
-			e.Add(&c, runtime.MsgMaximum(10.0))
-		}
-		if v.Count%2 != 0 {
-			e.Add(&c, runtime.MsgMultipleOf(2.0))
-		}
-	}
-	if v.Ratio != nil {
-		c := p.Child("ratio")
-		if *v.Ratio <= 0.0 {
-			e.Add(&c, runtime.MsgExclusiveMinimum(0.0))
-		}
-		if *v.Ratio >= 1.0 {
-			e.Add(&c, runtime.MsgExclusiveMaximum(1.0))
-		}
-	}
-	if v.Step != nil {
-		c := p.Child("step")
-		if !runtime.IsMultipleOf(*v.Step, 0.25) {
-			e.Add(&c, runtime.MsgMultipleOf(0.25))
-		}
-	}
-	if v.Bigint != nil {
-		c := p.Child("bigint")
-		if float64(*v.Bigint) < 0.5 {
-			e.Add(&c, runtime.MsgMinimum(0.5))
-		}
-	}
-	if v.Color != nil {
-		c := p.Child("color")
-		validateColor(&c, v.Color, e)
-	}
-	{
-		c := p.Child("level")
-		validateLevel(&c, &v.Level, e)
-	}
-	{
-		c := p.Child("mode")
-		validateCheckInputMode(&c, &v.Mode, e)
-	}
-	if v.Fixed != nil {
-		c := p.Child("fixed")
-		if *v.Fixed != "v1" {
-			e.Add(&c, runtime.MsgConst("\"v1\""))
-		}
-	}
-	if v.Flag != nil {
-		c := p.Child("flag")
-		if *v.Flag != true {
-			e.Add(&c, runtime.MsgConst("true"))
-		}
-	}
-	if v.Choice != nil {
-		c := p.Child("choice")
-		if !(runtime.EqualJSON(v.Choice, []byte("1")) || runtime.EqualJSON(v.Choice, []byte("\"one\"")) || runtime.EqualJSON(v.Choice, []byte("null"))) {
-			e.Add(&c, runtime.MsgEnum([]string{"1", "\"one\"", "null"}))
-		}
-	}
-	if v.Tags != nil {
-		c := p.Child("tags")
-		validateCheckInputTags(&c, &v.Tags, e)
-	}
-	if v.Points != nil {
-		c := p.Child("points")
-		validateCheckInputPoints(&c, &v.Points, e)
-	}
-	if v.Maybe != nil {
-		c := p.Child("maybe")
-		if runtime.RuneCount(*v.Maybe) > 4 {
-			e.Add(&c, runtime.MsgMaxLength(4))
-		}
-	}
-	if v.Labels != nil {
-		c := p.Child("labels")
-		validateCheckInputLabels(&c, &v.Labels, e)
-	}
-	if v.Extras != nil {
-		c := p.Child("extras")
-		validateCheckInputExtras(&c, v.Extras, e)
-	}
-}
-
 // decodeCheckInputMode decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeCheckInputMode(d *runtime.Decoder, p *runtime.Path, v *CheckInputMode, e *runtime.Errors) error {
-	return readString(d, p, (*string)(v), e)
-}
-
-// validateCheckInputMode reports every constraint of the spec that v violates to e.
-func validateCheckInputMode(p *runtime.Path, v *CheckInputMode, e *runtime.Errors) {
-	switch string(*v) {
-	case "fast", "slow":
-	default:
-		e.Add(p, runtime.MsgEnum([]string{"\"fast\"", "\"slow\""}))
+	n0 := e.Len()
+	if err := readString(d, p, (*string)(v), e); err != nil {
+		return err
 	}
+	if e.Len() == n0 {
+		switch string(*v) {
+		case "fast", "slow":
+		default:
+			e.Add(p, runtime.MsgEnum([]string{"\"fast\"", "\"slow\""}))
+		}
+	}
+	return nil
 }
 
 // decodeCheckInputTags decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeCheckInputTags(d *runtime.Decoder, p *runtime.Path, v *[]string, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindArray {
 		e.Add(p, runtime.MsgType("array", k))
@@ -438,49 +415,51 @@ func decodeCheckInputTags(d *runtime.Decoder, p *runtime.Path, v *[]string, e *r
 		return err
 	}
 	*v = []string{}
+	clean := true
 	for i := 0; ; i++ {
 		ok, err := d.NextElem()
 		if err != nil {
 			return err
 		}
 		if !ok {
+			if n := len(*v); n < 1 {
+				e.Add(p, runtime.MsgMinItems(1))
+			} else if n > 3 {
+				e.Add(p, runtime.MsgMaxItems(3))
+			}
+			if clean {
+				for i := 1; i < len(*v); i++ {
+					for j := 0; j < i; j++ {
+						if (*v)[i] == (*v)[j] {
+							e.Add(p, runtime.MsgUniqueItems(j, i))
+							break
+						}
+					}
+				}
+			}
 			return nil
 		}
 		var x string
 		c := p.Elem(i)
+		n0 := e.Len()
 		if err := readString(d, &c, &x, e); err != nil {
 			return err
+		}
+		if e.Len() == n0 {
+			if runtime.RuneCount(x) < 1 {
+				e.Add(&c, runtime.MsgMinLength(1))
+			}
+		} else {
+			clean = false
 		}
 		*v = append(*v, x)
 	}
 }
 
-// validateCheckInputTags reports every constraint of the spec that v violates to e.
-func validateCheckInputTags(p *runtime.Path, v *[]string, e *runtime.Errors) {
-	if n := len(*v); n < 1 {
-		e.Add(p, runtime.MsgMinItems(1))
-	} else if n > 3 {
-		e.Add(p, runtime.MsgMaxItems(3))
-	}
-	for i := 1; i < len(*v); i++ {
-		for j := 0; j < i; j++ {
-			if (*v)[i] == (*v)[j] {
-				e.Add(p, runtime.MsgUniqueItems(j, i))
-				break
-			}
-		}
-	}
-	for i := range *v {
-		c := p.Elem(i)
-		if runtime.RuneCount((*v)[i]) < 1 {
-			e.Add(&c, runtime.MsgMinLength(1))
-		}
-	}
-}
-
 // decodeCheckInputPoints decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeCheckInputPoints(d *runtime.Decoder, p *runtime.Path, v *[]CheckInputPointsItem, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindArray {
 		e.Add(p, runtime.MsgType("array", k))
@@ -490,43 +469,47 @@ func decodeCheckInputPoints(d *runtime.Decoder, p *runtime.Path, v *[]CheckInput
 		return err
 	}
 	*v = []CheckInputPointsItem{}
+	clean := true
 	for i := 0; ; i++ {
 		ok, err := d.NextElem()
 		if err != nil {
 			return err
 		}
 		if !ok {
+			if clean {
+				enc := func(x CheckInputPointsItem) []byte {
+					var b []byte
+					b = x.AppendJSON(b)
+					return b
+				}
+				for i := 1; i < len(*v); i++ {
+					for j := 0; j < i; j++ {
+						if runtime.EqualJSON(enc((*v)[i]), enc((*v)[j])) {
+							e.Add(p, runtime.MsgUniqueItems(j, i))
+							break
+						}
+					}
+				}
+			}
 			return nil
 		}
 		var x CheckInputPointsItem
 		c := p.Elem(i)
+		n0 := e.Len()
 		if err := decodeCheckInputPointsItem(d, &c, &x, e); err != nil {
 			return err
+		}
+		if e.Len() != n0 {
+			clean = false
 		}
 		*v = append(*v, x)
 	}
 }
 
-// validateCheckInputPoints reports every constraint of the spec that v violates to e.
-func validateCheckInputPoints(p *runtime.Path, v *[]CheckInputPointsItem, e *runtime.Errors) {
-	enc := func(x CheckInputPointsItem) []byte {
-		var b []byte
-		b = x.AppendJSON(b)
-		return b
-	}
-	for i := 1; i < len(*v); i++ {
-		for j := 0; j < i; j++ {
-			if runtime.EqualJSON(enc((*v)[i]), enc((*v)[j])) {
-				e.Add(p, runtime.MsgUniqueItems(j, i))
-				break
-			}
-		}
-	}
-}
-
 // decodeCheckInputPointsItem decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeCheckInputPointsItem(d *runtime.Decoder, p *runtime.Path, v *CheckInputPointsItem, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -568,8 +551,9 @@ func decodeCheckInputPointsItem(d *runtime.Decoder, p *runtime.Path, v *CheckInp
 }
 
 // decodeCheckInputLabels decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeCheckInputLabels(d *runtime.Decoder, p *runtime.Path, v *map[string]string, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -585,37 +569,33 @@ func decodeCheckInputLabels(d *runtime.Decoder, p *runtime.Path, v *map[string]s
 			return err
 		}
 		if !ok {
+			if n := len(*v); n < 1 {
+				e.Add(p, runtime.MsgMinProperties(1))
+			} else if n > 2 {
+				e.Add(p, runtime.MsgMaxProperties(2))
+			}
 			return nil
 		}
 		name := string(key)
 		var x string
 		c := p.Child(name)
+		n0 := e.Len()
 		if err := readString(d, &c, &x, e); err != nil {
 			return err
+		}
+		if e.Len() == n0 {
+			if runtime.RuneCount(x) > 8 {
+				e.Add(&c, runtime.MsgMaxLength(8))
+			}
 		}
 		(*v)[name] = x
 	}
 }
 
-// validateCheckInputLabels reports every constraint of the spec that v violates to e.
-func validateCheckInputLabels(p *runtime.Path, v *map[string]string, e *runtime.Errors) {
-	if n := len(*v); n < 1 {
-		e.Add(p, runtime.MsgMinProperties(1))
-	} else if n > 2 {
-		e.Add(p, runtime.MsgMaxProperties(2))
-	}
-	for _, k := range slices.Sorted(maps.Keys(*v)) {
-		x := (*v)[k]
-		c := p.Child(k)
-		if runtime.RuneCount(x) > 8 {
-			e.Add(&c, runtime.MsgMaxLength(8))
-		}
-	}
-}
-
 // decodeCheckInputExtras decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeCheckInputExtras(d *runtime.Decoder, p *runtime.Path, v *CheckInputExtras, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -647,17 +627,18 @@ func decodeCheckInputExtras(d *runtime.Decoder, p *runtime.Path, v *CheckInputEx
 			name := string(key)
 			var x int64
 			c := p.Child(name)
+			n0 := e.Len()
 			if err := readInt(d, &c, &x, e); err != nil {
 				return err
+			}
+			if e.Len() == n0 {
+				if x < 0 {
+					e.Add(&c, runtime.MsgMinimum(0.0))
+				}
 			}
 			v.AdditionalProperties[name] = x
 		}
 	}
-	return nil
-}
-
-// validateCheckInputExtras reports every constraint of the spec that v violates to e.
-func validateCheckInputExtras(p *runtime.Path, v *CheckInputExtras, e *runtime.Errors) {
 	n := 0
 	if v.A != nil {
 		n++
@@ -666,18 +647,13 @@ func validateCheckInputExtras(p *runtime.Path, v *CheckInputExtras, e *runtime.E
 	if n > 3 {
 		e.Add(p, runtime.MsgMaxProperties(3))
 	}
-	for _, k := range slices.Sorted(maps.Keys(v.AdditionalProperties)) {
-		x := v.AdditionalProperties[k]
-		c := p.Child(k)
-		if x < 0 {
-			e.Add(&c, runtime.MsgMinimum(0.0))
-		}
-	}
+	return nil
 }
 
 // decodeCheckInputOpen decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeCheckInputOpen(d *runtime.Decoder, p *runtime.Path, v *CheckInputOpen, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -719,8 +695,9 @@ func decodeCheckInputOpen(d *runtime.Decoder, p *runtime.Path, v *CheckInputOpen
 }
 
 // decodeCheckInputSettings decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeCheckInputSettings(d *runtime.Decoder, p *runtime.Path, v *CheckInputSettings, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))

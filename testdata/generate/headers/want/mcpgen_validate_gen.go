@@ -6,8 +6,9 @@ package headers
 import "github.com/mcpgen-dev/mcpgen/runtime"
 
 // decodeRouteInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeRouteInput(d *runtime.Decoder, p *runtime.Path, v *RouteInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -73,8 +74,9 @@ func decodeRouteInput(d *runtime.Decoder, p *runtime.Path, v *RouteInput, e *run
 }
 
 // decodeRouteInputTarget decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeRouteInputTarget(d *runtime.Decoder, p *runtime.Path, v *RouteInputTarget, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -117,8 +119,9 @@ func decodeRouteInputTarget(d *runtime.Decoder, p *runtime.Path, v *RouteInputTa
 }
 
 // decodeRouteInputTargetCluster decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeRouteInputTargetCluster(d *runtime.Decoder, p *runtime.Path, v *RouteInputTargetCluster, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))

@@ -33,10 +33,11 @@ func (v OrderStatus) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *OrderStatus) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -47,9 +48,6 @@ func (v *OrderStatus) UnmarshalJSON(data []byte) error {
 	}
 	if err := d.End(); err != nil {
 		return err
-	}
-	if e.Len() == 0 {
-		validateOrderStatus(&root, v, &e)
 	}
 	return e.Err()
 }
@@ -74,10 +72,11 @@ func (v Priority) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *Priority) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -88,9 +87,6 @@ func (v *Priority) UnmarshalJSON(data []byte) error {
 	}
 	if err := d.End(); err != nil {
 		return err
-	}
-	if e.Len() == 0 {
-		validatePriority(&root, v, &e)
 	}
 	return e.Err()
 }
@@ -118,10 +114,11 @@ func (v Money) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *Money) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -132,9 +129,6 @@ func (v *Money) UnmarshalJSON(data []byte) error {
 	}
 	if err := d.End(); err != nil {
 		return err
-	}
-	if e.Len() == 0 {
-		validateMoney(&root, v, &e)
 	}
 	return e.Err()
 }
@@ -170,10 +164,11 @@ func (v Node) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *Node) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -184,9 +179,6 @@ func (v *Node) UnmarshalJSON(data []byte) error {
 	}
 	if err := d.End(); err != nil {
 		return err
-	}
-	if e.Len() == 0 {
-		validateNode(&root, v, &e)
 	}
 	return e.Err()
 }
@@ -224,10 +216,11 @@ func (v Circle) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *Circle) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -238,9 +231,6 @@ func (v *Circle) UnmarshalJSON(data []byte) error {
 	}
 	if err := d.End(); err != nil {
 		return err
-	}
-	if e.Len() == 0 {
-		validateCircle(&root, v, &e)
 	}
 	return e.Err()
 }
@@ -266,10 +256,11 @@ func (v Square) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *Square) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -280,9 +271,6 @@ func (v *Square) UnmarshalJSON(data []byte) error {
 	}
 	if err := d.End(); err != nil {
 		return err
-	}
-	if e.Len() == 0 {
-		validateSquare(&root, v, &e)
 	}
 	return e.Err()
 }
@@ -311,10 +299,11 @@ func (v Shape) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *Shape) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -325,9 +314,6 @@ func (v *Shape) UnmarshalJSON(data []byte) error {
 	}
 	if err := d.End(); err != nil {
 		return err
-	}
-	if e.Len() == 0 {
-		validateShape(&root, v, &e)
 	}
 	return e.Err()
 }
@@ -356,10 +342,11 @@ func (v Labels) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *Labels) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -370,9 +357,6 @@ func (v *Labels) UnmarshalJSON(data []byte) error {
 	}
 	if err := d.End(); err != nil {
 		return err
-	}
-	if e.Len() == 0 {
-		validateLabels(&root, v, &e)
 	}
 	return e.Err()
 }
@@ -404,10 +388,11 @@ func (v Metadata) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *Metadata) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -418,9 +403,6 @@ func (v *Metadata) UnmarshalJSON(data []byte) error {
 	}
 	if err := d.End(); err != nil {
 		return err
-	}
-	if e.Len() == 0 {
-		validateMetadata(&root, v, &e)
 	}
 	return e.Err()
 }
@@ -495,10 +477,11 @@ func (v Order) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *Order) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -509,9 +492,6 @@ func (v *Order) UnmarshalJSON(data []byte) error {
 	}
 	if err := d.End(); err != nil {
 		return err
-	}
-	if e.Len() == 0 {
-		validateOrder(&root, v, &e)
 	}
 	return e.Err()
 }
@@ -571,10 +551,11 @@ func (v CreateOrderInput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *CreateOrderInput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -585,9 +566,6 @@ func (v *CreateOrderInput) UnmarshalJSON(data []byte) error {
 	}
 	if err := d.End(); err != nil {
 		return err
-	}
-	if e.Len() == 0 {
-		validateCreateOrderInput(&root, v, &e)
 	}
 	return e.Err()
 }
@@ -617,10 +595,11 @@ func (v CreateOrderInputShipping) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *CreateOrderInputShipping) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -631,9 +610,6 @@ func (v *CreateOrderInputShipping) UnmarshalJSON(data []byte) error {
 	}
 	if err := d.End(); err != nil {
 		return err
-	}
-	if e.Len() == 0 {
-		validateCreateOrderInputShipping(&root, v, &e)
 	}
 	return e.Err()
 }
@@ -658,10 +634,11 @@ func (v CreateOrderInputShippingCountry) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *CreateOrderInputShippingCountry) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -672,9 +649,6 @@ func (v *CreateOrderInputShippingCountry) UnmarshalJSON(data []byte) error {
 	}
 	if err := d.End(); err != nil {
 		return err
-	}
-	if e.Len() == 0 {
-		validateCreateOrderInputShippingCountry(&root, v, &e)
 	}
 	return e.Err()
 }
@@ -739,10 +713,11 @@ func (v MapInput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *MapInput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -753,9 +728,6 @@ func (v *MapInput) UnmarshalJSON(data []byte) error {
 	}
 	if err := d.End(); err != nil {
 		return err
-	}
-	if e.Len() == 0 {
-		validateMapInput(&root, v, &e)
 	}
 	return e.Err()
 }
@@ -779,10 +751,11 @@ func (v MapInputType) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *MapInputType) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -793,9 +766,6 @@ func (v *MapInputType) UnmarshalJSON(data []byte) error {
 	}
 	if err := d.End(); err != nil {
 		return err
-	}
-	if e.Len() == 0 {
-		validateMapInputType(&root, v, &e)
 	}
 	return e.Err()
 }
@@ -828,10 +798,11 @@ func (v MapInputRange) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *MapInputRange) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -842,9 +813,6 @@ func (v *MapInputRange) UnmarshalJSON(data []byte) error {
 	}
 	if err := d.End(); err != nil {
 		return err
-	}
-	if e.Len() == 0 {
-		validateMapInputRange(&root, v, &e)
 	}
 	return e.Err()
 }
@@ -893,10 +861,11 @@ func (v MapOutput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *MapOutput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -907,9 +876,6 @@ func (v *MapOutput) UnmarshalJSON(data []byte) error {
 	}
 	if err := d.End(); err != nil {
 		return err
-	}
-	if e.Len() == 0 {
-		validateMapOutput(&root, v, &e)
 	}
 	return e.Err()
 }
@@ -950,10 +916,11 @@ func (v ListOrdersInput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *ListOrdersInput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -964,9 +931,6 @@ func (v *ListOrdersInput) UnmarshalJSON(data []byte) error {
 	}
 	if err := d.End(); err != nil {
 		return err
-	}
-	if e.Len() == 0 {
-		validateListOrdersInput(&root, v, &e)
 	}
 	return e.Err()
 }
@@ -994,10 +958,11 @@ func (v ListOrdersOutput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *ListOrdersOutput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -1008,9 +973,6 @@ func (v *ListOrdersOutput) UnmarshalJSON(data []byte) error {
 	}
 	if err := d.End(); err != nil {
 		return err
-	}
-	if e.Len() == 0 {
-		validateListOrdersOutput(&root, v, &e)
 	}
 	return e.Err()
 }
@@ -1041,10 +1003,11 @@ func (v PingV2Input) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *PingV2Input) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -1082,10 +1045,11 @@ func (v DrawShapeInput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *DrawShapeInput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -1096,9 +1060,6 @@ func (v *DrawShapeInput) UnmarshalJSON(data []byte) error {
 	}
 	if err := d.End(); err != nil {
 		return err
-	}
-	if e.Len() == 0 {
-		validateDrawShapeInput(&root, v, &e)
 	}
 	return e.Err()
 }
@@ -1124,10 +1085,11 @@ func (v OrderSummaryParams) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *OrderSummaryParams) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -1138,9 +1100,6 @@ func (v *OrderSummaryParams) UnmarshalJSON(data []byte) error {
 	}
 	if err := d.End(); err != nil {
 		return err
-	}
-	if e.Len() == 0 {
-		validateOrderSummaryParams(&root, v, &e)
 	}
 	return e.Err()
 }
@@ -1173,10 +1132,11 @@ func (v InvoicePageParams) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *InvoicePageParams) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -1187,9 +1147,6 @@ func (v *InvoicePageParams) UnmarshalJSON(data []byte) error {
 	}
 	if err := d.End(); err != nil {
 		return err
-	}
-	if e.Len() == 0 {
-		validateInvoicePageParams(&root, v, &e)
 	}
 	return e.Err()
 }

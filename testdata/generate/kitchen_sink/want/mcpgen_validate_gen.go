@@ -19,10 +19,22 @@ var (
 )
 
 // decodeOrderStatus decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeOrderStatus(d *runtime.Decoder, p *runtime.Path, v *OrderStatus, e *runtime.Errors) error {
-	return readString(d, p, (*string)(v), e)
+	n0 := e.Len()
+	if err := readString(d, p, (*string)(v), e); err != nil {
+		return err
+	}
+	if e.Len() == n0 {
+		switch string(*v) {
+		case "PENDING", "SHIPPED", "DELIVERED", "CANCELLED":
+		default:
+			e.Add(p, runtime.MsgEnum([]string{"\"PENDING\"", "\"SHIPPED\"", "\"DELIVERED\"", "\"CANCELLED\""}))
+		}
+	}
+	return nil
 }
 
 // validateOrderStatus reports every constraint of the spec that v violates to e.
@@ -35,24 +47,28 @@ func validateOrderStatus(p *runtime.Path, v *OrderStatus, e *runtime.Errors) {
 }
 
 // decodePriority decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodePriority(d *runtime.Decoder, p *runtime.Path, v *Priority, e *runtime.Errors) error {
-	return readInt(d, p, (*int64)(v), e)
-}
-
-// validatePriority reports every constraint of the spec that v violates to e.
-func validatePriority(p *runtime.Path, v *Priority, e *runtime.Errors) {
-	switch int64(*v) {
-	case 1, 2, 3:
-	default:
-		e.Add(p, runtime.MsgEnum([]string{"1", "2", "3"}))
+	n0 := e.Len()
+	if err := readInt(d, p, (*int64)(v), e); err != nil {
+		return err
 	}
+	if e.Len() == n0 {
+		switch int64(*v) {
+		case 1, 2, 3:
+		default:
+			e.Add(p, runtime.MsgEnum([]string{"1", "2", "3"}))
+		}
+	}
+	return nil
 }
 
 // decodeMoney decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeMoney(d *runtime.Decoder, p *runtime.Path, v *Money, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -75,14 +91,37 @@ func decodeMoney(d *runtime.Decoder, p *runtime.Path, v *Money, e *runtime.Error
 		case "amount":
 			seenAmount = true
 			c := p.Child("amount")
+			n0 := e.Len()
 			if err := readFloat(d, &c, &v.Amount, e); err != nil {
 				return err
+			}
+			if e.Len() == n0 {
+				if v.Amount < 0.0 {
+					e.Add(&c, runtime.MsgMinimum(0.0))
+				}
+				if v.Amount >= 1e+06 {
+					e.Add(&c, runtime.MsgExclusiveMaximum(1e+06))
+				}
+				if !runtime.IsMultipleOf(v.Amount, 0.01) {
+					e.Add(&c, runtime.MsgMultipleOf(0.01))
+				}
 			}
 		case "currency":
 			seenCurrency = true
 			c := p.Child("currency")
+			n0 := e.Len()
 			if err := readString(d, &c, &v.Currency, e); err != nil {
 				return err
+			}
+			if e.Len() == n0 {
+				if n := runtime.RuneCount(v.Currency); n < 3 {
+					e.Add(&c, runtime.MsgMinLength(3))
+				} else if n > 3 {
+					e.Add(&c, runtime.MsgMaxLength(3))
+				}
+				if !patternMoneyCurrency.MatchString(v.Currency) {
+					e.Add(&c, runtime.MsgPattern("^[A-Z]{3}$"))
+				}
 			}
 		default:
 			c := p.Child(string(key))
@@ -130,8 +169,9 @@ func validateMoney(p *runtime.Path, v *Money, e *runtime.Errors) {
 }
 
 // decodeNode decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeNode(d *runtime.Decoder, p *runtime.Path, v *Node, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -154,8 +194,14 @@ func decodeNode(d *runtime.Decoder, p *runtime.Path, v *Node, e *runtime.Errors)
 		case "name":
 			seenName = true
 			c := p.Child("name")
+			n0 := e.Len()
 			if err := readString(d, &c, &v.Name, e); err != nil {
 				return err
+			}
+			if e.Len() == n0 {
+				if runtime.RuneCount(v.Name) < 1 {
+					e.Add(&c, runtime.MsgMinLength(1))
+				}
 			}
 		case "children":
 			c := p.Child("children")
@@ -209,8 +255,9 @@ func validateNode(p *runtime.Path, v *Node, e *runtime.Errors) {
 }
 
 // decodeNodeChildren decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeNodeChildren(d *runtime.Decoder, p *runtime.Path, v *[]Node, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindArray {
 		e.Add(p, runtime.MsgType("array", k))
@@ -226,6 +273,9 @@ func decodeNodeChildren(d *runtime.Decoder, p *runtime.Path, v *[]Node, e *runti
 			return err
 		}
 		if !ok {
+			if len(*v) > 100 {
+				e.Add(p, runtime.MsgMaxItems(100))
+			}
 			return nil
 		}
 		var x Node
@@ -249,8 +299,9 @@ func validateNodeChildren(p *runtime.Path, v *[]Node, e *runtime.Errors) {
 }
 
 // decodeCircle decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeCircle(d *runtime.Decoder, p *runtime.Path, v *Circle, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -273,14 +324,26 @@ func decodeCircle(d *runtime.Decoder, p *runtime.Path, v *Circle, e *runtime.Err
 		case "kind":
 			seenKind = true
 			c := p.Child("kind")
+			n0 := e.Len()
 			if err := readString(d, &c, &v.Kind, e); err != nil {
 				return err
+			}
+			if e.Len() == n0 {
+				if v.Kind != "circle" {
+					e.Add(&c, runtime.MsgConst("\"circle\""))
+				}
 			}
 		case "radius":
 			seenRadius = true
 			c := p.Child("radius")
+			n0 := e.Len()
 			if err := readFloat(d, &c, &v.Radius, e); err != nil {
 				return err
+			}
+			if e.Len() == n0 {
+				if v.Radius <= 0.0 {
+					e.Add(&c, runtime.MsgExclusiveMinimum(0.0))
+				}
 			}
 		default:
 			c := p.Child(string(key))
@@ -301,25 +364,10 @@ func decodeCircle(d *runtime.Decoder, p *runtime.Path, v *Circle, e *runtime.Err
 	return nil
 }
 
-// validateCircle reports every constraint of the spec that v violates to e.
-func validateCircle(p *runtime.Path, v *Circle, e *runtime.Errors) {
-	{
-		c := p.Child("kind")
-		if v.Kind != "circle" {
-			e.Add(&c, runtime.MsgConst("\"circle\""))
-		}
-	}
-	{
-		c := p.Child("radius")
-		if v.Radius <= 0.0 {
-			e.Add(&c, runtime.MsgExclusiveMinimum(0.0))
-		}
-	}
-}
-
 // decodeSquare decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeSquare(d *runtime.Decoder, p *runtime.Path, v *Square, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -342,14 +390,29 @@ func decodeSquare(d *runtime.Decoder, p *runtime.Path, v *Square, e *runtime.Err
 		case "kind":
 			seenKind = true
 			c := p.Child("kind")
+			n0 := e.Len()
 			if err := readString(d, &c, &v.Kind, e); err != nil {
 				return err
+			}
+			if e.Len() == n0 {
+				if v.Kind != "square" {
+					e.Add(&c, runtime.MsgConst("\"square\""))
+				}
 			}
 		case "side":
 			seenSide = true
 			c := p.Child("side")
+			n0 := e.Len()
 			if err := readFloat(d, &c, &v.Side, e); err != nil {
 				return err
+			}
+			if e.Len() == n0 {
+				if v.Side > 1000.0 {
+					e.Add(&c, runtime.MsgMaximum(1000.0))
+				}
+				if v.Side <= 0.0 {
+					e.Add(&c, runtime.MsgExclusiveMinimum(0.0))
+				}
 			}
 		default:
 			c := p.Child(string(key))
@@ -370,28 +433,10 @@ func decodeSquare(d *runtime.Decoder, p *runtime.Path, v *Square, e *runtime.Err
 	return nil
 }
 
-// validateSquare reports every constraint of the spec that v violates to e.
-func validateSquare(p *runtime.Path, v *Square, e *runtime.Errors) {
-	{
-		c := p.Child("kind")
-		if v.Kind != "square" {
-			e.Add(&c, runtime.MsgConst("\"square\""))
-		}
-	}
-	{
-		c := p.Child("side")
-		if v.Side > 1000.0 {
-			e.Add(&c, runtime.MsgMaximum(1000.0))
-		}
-		if v.Side <= 0.0 {
-			e.Add(&c, runtime.MsgExclusiveMinimum(0.0))
-		}
-	}
-}
-
 // decodeShape decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeShape(d *runtime.Decoder, p *runtime.Path, v *Shape, e *runtime.Errors) error {
 	*v = Shape{}
 	if k := d.Peek(); k != runtime.KindObject {
@@ -425,25 +470,10 @@ func decodeShape(d *runtime.Decoder, p *runtime.Path, v *Shape, e *runtime.Error
 	return nil
 }
 
-// validateShape reports every constraint of the spec that v violates to e.
-func validateShape(p *runtime.Path, v *Shape, e *runtime.Errors) {
-	matched := 0
-	if v.Circle != nil {
-		matched++
-		validateCircle(p, v.Circle, e)
-	}
-	if v.Square != nil {
-		matched++
-		validateSquare(p, v.Square, e)
-	}
-	if matched != 1 {
-		e.Add(p, runtime.MsgOneOf(matched))
-	}
-}
-
 // decodeLabels decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeLabels(d *runtime.Decoder, p *runtime.Path, v *Labels, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -459,13 +489,22 @@ func decodeLabels(d *runtime.Decoder, p *runtime.Path, v *Labels, e *runtime.Err
 			return err
 		}
 		if !ok {
+			if len(*v) > 20 {
+				e.Add(p, runtime.MsgMaxProperties(20))
+			}
 			return nil
 		}
 		name := string(key)
 		var x string
 		c := p.Child(name)
+		n0 := e.Len()
 		if err := readString(d, &c, &x, e); err != nil {
 			return err
+		}
+		if e.Len() == n0 {
+			if runtime.RuneCount(x) > 64 {
+				e.Add(&c, runtime.MsgMaxLength(64))
+			}
 		}
 		(*v)[name] = x
 	}
@@ -486,8 +525,9 @@ func validateLabels(p *runtime.Path, v *Labels, e *runtime.Errors) {
 }
 
 // decodeMetadata decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeMetadata(d *runtime.Decoder, p *runtime.Path, v *Metadata, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -503,6 +543,9 @@ func decodeMetadata(d *runtime.Decoder, p *runtime.Path, v *Metadata, e *runtime
 			return err
 		}
 		if !ok {
+			if len(*v) < 0 {
+				e.Add(p, runtime.MsgMinProperties(0))
+			}
 			return nil
 		}
 		name := string(key)
@@ -523,8 +566,9 @@ func validateMetadata(p *runtime.Path, v *Metadata, e *runtime.Errors) {
 }
 
 // decodeOrder decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeOrder(d *runtime.Decoder, p *runtime.Path, v *Order, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -547,8 +591,14 @@ func decodeOrder(d *runtime.Decoder, p *runtime.Path, v *Order, e *runtime.Error
 		case "id":
 			seenID = true
 			c := p.Child("id")
+			n0 := e.Len()
 			if err := readString(d, &c, &v.ID, e); err != nil {
 				return err
+			}
+			if e.Len() == n0 {
+				if !runtime.IsUUID(v.ID) {
+					e.Add(&c, runtime.MsgFormat("uuid"))
+				}
 			}
 		case "status":
 			seenStatus = true
@@ -564,9 +614,15 @@ func decodeOrder(d *runtime.Decoder, p *runtime.Path, v *Order, e *runtime.Error
 			}
 		case "placed_at":
 			c := p.Child("placed_at")
+			n0 := e.Len()
 			v.PlacedAt = new(string)
 			if err := readString(d, &c, v.PlacedAt, e); err != nil {
 				return err
+			}
+			if e.Len() == n0 {
+				if !runtime.IsDateTime(*v.PlacedAt) {
+					e.Add(&c, runtime.MsgFormat("date-time"))
+				}
 			}
 		case "delivery_date":
 			c := p.Child("delivery_date")
@@ -576,22 +632,40 @@ func decodeOrder(d *runtime.Decoder, p *runtime.Path, v *Order, e *runtime.Error
 				}
 				v.DeliveryDate = nil
 			} else {
+				n0 := e.Len()
 				v.DeliveryDate = new(string)
 				if err := readString(d, &c, v.DeliveryDate, e); err != nil {
 					return err
 				}
+				if e.Len() == n0 {
+					if !runtime.IsDate(*v.DeliveryDate) {
+						e.Add(&c, runtime.MsgFormat("date"))
+					}
+				}
 			}
 		case "contact":
 			c := p.Child("contact")
+			n0 := e.Len()
 			v.Contact = new(string)
 			if err := readString(d, &c, v.Contact, e); err != nil {
 				return err
 			}
+			if e.Len() == n0 {
+				if !runtime.IsEmail(*v.Contact) {
+					e.Add(&c, runtime.MsgFormat("email"))
+				}
+			}
 		case "tracking_url":
 			c := p.Child("tracking_url")
+			n0 := e.Len()
 			v.TrackingURL = new(string)
 			if err := readString(d, &c, v.TrackingURL, e); err != nil {
 				return err
+			}
+			if e.Len() == n0 {
+				if !runtime.IsURI(*v.TrackingURL) {
+					e.Add(&c, runtime.MsgFormat("uri"))
+				}
 			}
 		case "tags":
 			c := p.Child("tags")
@@ -698,8 +772,9 @@ func validateOrder(p *runtime.Path, v *Order, e *runtime.Errors) {
 }
 
 // decodeOrderTags decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeOrderTags(d *runtime.Decoder, p *runtime.Path, v *[]string, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindArray {
 		e.Add(p, runtime.MsgType("array", k))
@@ -709,18 +784,38 @@ func decodeOrderTags(d *runtime.Decoder, p *runtime.Path, v *[]string, e *runtim
 		return err
 	}
 	*v = []string{}
+	clean := true
 	for i := 0; ; i++ {
 		ok, err := d.NextElem()
 		if err != nil {
 			return err
 		}
 		if !ok {
+			if n := len(*v); n < 0 {
+				e.Add(p, runtime.MsgMinItems(0))
+			} else if n > 10 {
+				e.Add(p, runtime.MsgMaxItems(10))
+			}
+			if clean {
+				for i := 1; i < len(*v); i++ {
+					for j := 0; j < i; j++ {
+						if (*v)[i] == (*v)[j] {
+							e.Add(p, runtime.MsgUniqueItems(j, i))
+							break
+						}
+					}
+				}
+			}
 			return nil
 		}
 		var x string
 		c := p.Elem(i)
+		n0 := e.Len()
 		if err := readString(d, &c, &x, e); err != nil {
 			return err
+		}
+		if e.Len() != n0 {
+			clean = false
 		}
 		*v = append(*v, x)
 	}
@@ -744,8 +839,9 @@ func validateOrderTags(p *runtime.Path, v *[]string, e *runtime.Errors) {
 }
 
 // decodeCreateOrderInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeCreateOrderInput(d *runtime.Decoder, p *runtime.Path, v *CreateOrderInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -768,14 +864,32 @@ func decodeCreateOrderInput(d *runtime.Decoder, p *runtime.Path, v *CreateOrderI
 		case "customer_id":
 			seenCustomerID = true
 			c := p.Child("customer_id")
+			n0 := e.Len()
 			if err := readString(d, &c, &v.CustomerID, e); err != nil {
 				return err
+			}
+			if e.Len() == n0 {
+				if runtime.RuneCount(v.CustomerID) > 16 {
+					e.Add(&c, runtime.MsgMaxLength(16))
+				}
+				if !patternCreateOrderInputCustomerID.MatchString(v.CustomerID) {
+					e.Add(&c, runtime.MsgPattern("^C[0-9]+$"))
+				}
 			}
 		case "quantity":
 			seenQuantity = true
 			c := p.Child("quantity")
+			n0 := e.Len()
 			if err := readInt(d, &c, &v.Quantity, e); err != nil {
 				return err
+			}
+			if e.Len() == n0 {
+				if v.Quantity < 1 {
+					e.Add(&c, runtime.MsgMinimum(1.0))
+				}
+				if v.Quantity > 100 {
+					e.Add(&c, runtime.MsgMaximum(100.0))
+				}
 			}
 		case "gift":
 			seenGift = true
@@ -809,9 +923,15 @@ func decodeCreateOrderInput(d *runtime.Decoder, p *runtime.Path, v *CreateOrderI
 				}
 				v.Note = nil
 			} else {
+				n0 := e.Len()
 				v.Note = new(string)
 				if err := readString(d, &c, v.Note, e); err != nil {
 					return err
+				}
+				if e.Len() == n0 {
+					if runtime.RuneCount(*v.Note) > 500 {
+						e.Add(&c, runtime.MsgMaxLength(500))
+					}
 				}
 			}
 		default:
@@ -838,49 +958,10 @@ func decodeCreateOrderInput(d *runtime.Decoder, p *runtime.Path, v *CreateOrderI
 	return nil
 }
 
-// validateCreateOrderInput reports every constraint of the spec that v violates to e.
-func validateCreateOrderInput(p *runtime.Path, v *CreateOrderInput, e *runtime.Errors) {
-	{
-		c := p.Child("customer_id")
-		if runtime.RuneCount(v.CustomerID) > 16 {
-			e.Add(&c, runtime.MsgMaxLength(16))
-		}
-		if !patternCreateOrderInputCustomerID.MatchString(v.CustomerID) {
-			e.Add(&c, runtime.MsgPattern("^C[0-9]+$"))
-		}
-	}
-	{
-		c := p.Child("quantity")
-		if v.Quantity < 1 {
-			e.Add(&c, runtime.MsgMinimum(1.0))
-		}
-		if v.Quantity > 100 {
-			e.Add(&c, runtime.MsgMaximum(100.0))
-		}
-	}
-	{
-		c := p.Child("priority")
-		validatePriority(&c, &v.Priority, e)
-	}
-	if v.Shipping != nil {
-		c := p.Child("shipping")
-		validateCreateOrderInputShipping(&c, v.Shipping, e)
-	}
-	if v.Shape != nil {
-		c := p.Child("shape")
-		validateShape(&c, v.Shape, e)
-	}
-	if v.Note != nil {
-		c := p.Child("note")
-		if runtime.RuneCount(*v.Note) > 500 {
-			e.Add(&c, runtime.MsgMaxLength(500))
-		}
-	}
-}
-
 // decodeCreateOrderInputShipping decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeCreateOrderInputShipping(d *runtime.Decoder, p *runtime.Path, v *CreateOrderInputShipping, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -927,33 +1008,29 @@ func decodeCreateOrderInputShipping(d *runtime.Decoder, p *runtime.Path, v *Crea
 	return nil
 }
 
-// validateCreateOrderInputShipping reports every constraint of the spec that v violates to e.
-func validateCreateOrderInputShipping(p *runtime.Path, v *CreateOrderInputShipping, e *runtime.Errors) {
-	{
-		c := p.Child("country")
-		validateCreateOrderInputShippingCountry(&c, &v.Country, e)
-	}
-}
-
 // decodeCreateOrderInputShippingCountry decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeCreateOrderInputShippingCountry(d *runtime.Decoder, p *runtime.Path, v *CreateOrderInputShippingCountry, e *runtime.Errors) error {
-	return readString(d, p, (*string)(v), e)
-}
-
-// validateCreateOrderInputShippingCountry reports every constraint of the spec that v violates to e.
-func validateCreateOrderInputShippingCountry(p *runtime.Path, v *CreateOrderInputShippingCountry, e *runtime.Errors) {
-	switch string(*v) {
-	case "DE", "FR", "US":
-	default:
-		e.Add(p, runtime.MsgEnum([]string{"\"DE\"", "\"FR\"", "\"US\""}))
+	n0 := e.Len()
+	if err := readString(d, p, (*string)(v), e); err != nil {
+		return err
 	}
+	if e.Len() == n0 {
+		switch string(*v) {
+		case "DE", "FR", "US":
+		default:
+			e.Add(p, runtime.MsgEnum([]string{"\"DE\"", "\"FR\"", "\"US\""}))
+		}
+	}
+	return nil
 }
 
 // decodeMapInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeMapInput(d *runtime.Decoder, p *runtime.Path, v *MapInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -994,8 +1071,17 @@ func decodeMapInput(d *runtime.Decoder, p *runtime.Path, v *MapInput, e *runtime
 		case "default":
 			seenDefault = true
 			c := p.Child("default")
+			n0 := e.Len()
 			if err := readFloat(d, &c, &v.Default, e); err != nil {
 				return err
+			}
+			if e.Len() == n0 {
+				if v.Default < 0.5 {
+					e.Add(&c, runtime.MsgMinimum(0.5))
+				}
+				if v.Default > 2.5 {
+					e.Add(&c, runtime.MsgMaximum(2.5))
+				}
 			}
 		case "interface":
 			c := p.Child("interface")
@@ -1004,8 +1090,14 @@ func decodeMapInput(d *runtime.Decoder, p *runtime.Path, v *MapInput, e *runtime
 			}
 		case "select":
 			c := p.Child("select")
+			n0 := e.Len()
 			if err := readRaw(d, &c, &v.Select, e); err != nil {
 				return err
+			}
+			if e.Len() == n0 {
+				if !runtime.EqualJSON(v.Select, []byte("42")) {
+					e.Add(&c, runtime.MsgConst("42"))
+				}
 			}
 		case "chan":
 			c := p.Child("chan")
@@ -1026,56 +1118,29 @@ func decodeMapInput(d *runtime.Decoder, p *runtime.Path, v *MapInput, e *runtime
 	return nil
 }
 
-// validateMapInput reports every constraint of the spec that v violates to e.
-func validateMapInput(p *runtime.Path, v *MapInput, e *runtime.Errors) {
-	if v.Type != nil {
-		c := p.Child("type")
-		validateMapInputType(&c, v.Type, e)
-	}
-	if v.Range != nil {
-		c := p.Child("range")
-		validateMapInputRange(&c, v.Range, e)
-	}
-	{
-		c := p.Child("default")
-		if v.Default < 0.5 {
-			e.Add(&c, runtime.MsgMinimum(0.5))
-		}
-		if v.Default > 2.5 {
-			e.Add(&c, runtime.MsgMaximum(2.5))
-		}
-	}
-	if v.Select != nil {
-		c := p.Child("select")
-		if !runtime.EqualJSON(v.Select, []byte("42")) {
-			e.Add(&c, runtime.MsgConst("42"))
-		}
-	}
-	if v.Chan != nil {
-		c := p.Child("chan")
-		validateMapInputChan(&c, &v.Chan, e)
-	}
-}
-
 // decodeMapInputType decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeMapInputType(d *runtime.Decoder, p *runtime.Path, v *MapInputType, e *runtime.Errors) error {
-	return readString(d, p, (*string)(v), e)
-}
-
-// validateMapInputType reports every constraint of the spec that v violates to e.
-func validateMapInputType(p *runtime.Path, v *MapInputType, e *runtime.Errors) {
-	switch string(*v) {
-	case "a", "b":
-	default:
-		e.Add(p, runtime.MsgEnum([]string{"\"a\"", "\"b\""}))
+	n0 := e.Len()
+	if err := readString(d, p, (*string)(v), e); err != nil {
+		return err
 	}
+	if e.Len() == n0 {
+		switch string(*v) {
+		case "a", "b":
+		default:
+			e.Add(p, runtime.MsgEnum([]string{"\"a\"", "\"b\""}))
+		}
+	}
+	return nil
 }
 
 // decodeMapInputRange decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeMapInputRange(d *runtime.Decoder, p *runtime.Path, v *MapInputRange, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -1096,15 +1161,27 @@ func decodeMapInputRange(d *runtime.Decoder, p *runtime.Path, v *MapInputRange, 
 		switch string(key) {
 		case "from":
 			c := p.Child("from")
+			n0 := e.Len()
 			v.From = new(int64)
 			if err := readInt(d, &c, v.From, e); err != nil {
 				return err
 			}
+			if e.Len() == n0 {
+				if *v.From <= -1 {
+					e.Add(&c, runtime.MsgExclusiveMinimum(-1.0))
+				}
+			}
 		case "to":
 			c := p.Child("to")
+			n0 := e.Len()
 			v.To = new(int64)
 			if err := readInt(d, &c, v.To, e); err != nil {
 				return err
+			}
+			if e.Len() == n0 {
+				if *v.To >= 1000000 {
+					e.Add(&c, runtime.MsgExclusiveMaximum(1e+06))
+				}
 			}
 		default:
 			c := p.Child(string(key))
@@ -1117,25 +1194,10 @@ func decodeMapInputRange(d *runtime.Decoder, p *runtime.Path, v *MapInputRange, 
 	return nil
 }
 
-// validateMapInputRange reports every constraint of the spec that v violates to e.
-func validateMapInputRange(p *runtime.Path, v *MapInputRange, e *runtime.Errors) {
-	if v.From != nil {
-		c := p.Child("from")
-		if *v.From <= -1 {
-			e.Add(&c, runtime.MsgExclusiveMinimum(-1.0))
-		}
-	}
-	if v.To != nil {
-		c := p.Child("to")
-		if *v.To >= 1000000 {
-			e.Add(&c, runtime.MsgExclusiveMaximum(1e+06))
-		}
-	}
-}
-
 // decodeMapInputChan decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeMapInputChan(d *runtime.Decoder, p *runtime.Path, v *[][]int64, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindArray {
 		e.Add(p, runtime.MsgType("array", k))
@@ -1162,17 +1224,10 @@ func decodeMapInputChan(d *runtime.Decoder, p *runtime.Path, v *[][]int64, e *ru
 	}
 }
 
-// validateMapInputChan reports every constraint of the spec that v violates to e.
-func validateMapInputChan(p *runtime.Path, v *[][]int64, e *runtime.Errors) {
-	for i := range *v {
-		c := p.Elem(i)
-		validateMapInputChanItem(&c, &(*v)[i], e)
-	}
-}
-
 // decodeMapInputChanItem decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeMapInputChanItem(d *runtime.Decoder, p *runtime.Path, v *[]int64, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindArray {
 		e.Add(p, runtime.MsgType("array", k))
@@ -1192,26 +1247,23 @@ func decodeMapInputChanItem(d *runtime.Decoder, p *runtime.Path, v *[]int64, e *
 		}
 		var x int64
 		c := p.Elem(i)
+		n0 := e.Len()
 		if err := readInt(d, &c, &x, e); err != nil {
 			return err
+		}
+		if e.Len() == n0 {
+			if x%3 != 0 {
+				e.Add(&c, runtime.MsgMultipleOf(3.0))
+			}
 		}
 		*v = append(*v, x)
 	}
 }
 
-// validateMapInputChanItem reports every constraint of the spec that v violates to e.
-func validateMapInputChanItem(p *runtime.Path, v *[]int64, e *runtime.Errors) {
-	for i := range *v {
-		c := p.Elem(i)
-		if (*v)[i]%3 != 0 {
-			e.Add(&c, runtime.MsgMultipleOf(3.0))
-		}
-	}
-}
-
 // decodeMapOutput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeMapOutput(d *runtime.Decoder, p *runtime.Path, v *MapOutput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindArray {
 		e.Add(p, runtime.MsgType("array", k))
@@ -1247,8 +1299,9 @@ func validateMapOutput(p *runtime.Path, v *MapOutput, e *runtime.Errors) {
 }
 
 // decodeListOrdersInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeListOrdersInput(d *runtime.Decoder, p *runtime.Path, v *ListOrdersInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -1277,8 +1330,17 @@ func decodeListOrdersInput(d *runtime.Decoder, p *runtime.Path, v *ListOrdersInp
 		case "limit":
 			seenLimit = true
 			c := p.Child("limit")
+			n0 := e.Len()
 			if err := readInt(d, &c, &v.Limit, e); err != nil {
 				return err
+			}
+			if e.Len() == n0 {
+				if v.Limit < 1 {
+					e.Add(&c, runtime.MsgMinimum(1.0))
+				}
+				if v.Limit > 50 {
+					e.Add(&c, runtime.MsgMaximum(50.0))
+				}
 			}
 		case "cursor":
 			c := p.Child("cursor")
@@ -1305,30 +1367,10 @@ func decodeListOrdersInput(d *runtime.Decoder, p *runtime.Path, v *ListOrdersInp
 	return nil
 }
 
-// validateListOrdersInput reports every constraint of the spec that v violates to e.
-func validateListOrdersInput(p *runtime.Path, v *ListOrdersInput, e *runtime.Errors) {
-	if v.Status != nil {
-		c := p.Child("status")
-		validateOrderStatus(&c, v.Status, e)
-	}
-	{
-		c := p.Child("limit")
-		if v.Limit < 1 {
-			e.Add(&c, runtime.MsgMinimum(1.0))
-		}
-		if v.Limit > 50 {
-			e.Add(&c, runtime.MsgMaximum(50.0))
-		}
-	}
-	if v.Labels != nil {
-		c := p.Child("labels")
-		validateLabels(&c, &v.Labels, e)
-	}
-}
-
 // decodeListOrdersOutput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeListOrdersOutput(d *runtime.Decoder, p *runtime.Path, v *ListOrdersOutput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -1384,8 +1426,9 @@ func validateListOrdersOutput(p *runtime.Path, v *ListOrdersOutput, e *runtime.E
 }
 
 // decodeListOrdersOutputOrders decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeListOrdersOutputOrders(d *runtime.Decoder, p *runtime.Path, v *[]Order, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindArray {
 		e.Add(p, runtime.MsgType("array", k))
@@ -1421,8 +1464,9 @@ func validateListOrdersOutputOrders(p *runtime.Path, v *[]Order, e *runtime.Erro
 }
 
 // decodePingV2Input decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodePingV2Input(d *runtime.Decoder, p *runtime.Path, v *PingV2Input, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -1453,8 +1497,9 @@ func decodePingV2Input(d *runtime.Decoder, p *runtime.Path, v *PingV2Input, e *r
 }
 
 // decodeDrawShapeInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeDrawShapeInput(d *runtime.Decoder, p *runtime.Path, v *DrawShapeInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -1500,17 +1545,10 @@ func decodeDrawShapeInput(d *runtime.Decoder, p *runtime.Path, v *DrawShapeInput
 	return nil
 }
 
-// validateDrawShapeInput reports every constraint of the spec that v violates to e.
-func validateDrawShapeInput(p *runtime.Path, v *DrawShapeInput, e *runtime.Errors) {
-	{
-		c := p.Child("shape")
-		validateShape(&c, &v.Shape, e)
-	}
-}
-
 // decodeOrderSummaryParams decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeOrderSummaryParams(d *runtime.Decoder, p *runtime.Path, v *OrderSummaryParams, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -1533,8 +1571,14 @@ func decodeOrderSummaryParams(d *runtime.Decoder, p *runtime.Path, v *OrderSumma
 		case "order_id":
 			seenOrderID = true
 			c := p.Child("order_id")
+			n0 := e.Len()
 			if err := readString(d, &c, &v.OrderID, e); err != nil {
 				return err
+			}
+			if e.Len() == n0 {
+				if !patternOrderSummaryParamsOrderID.MatchString(v.OrderID) {
+					e.Add(&c, runtime.MsgPattern("^A[0-9]+$"))
+				}
 			}
 		default:
 			c := p.Child(string(key))
@@ -1562,8 +1606,9 @@ func validateOrderSummaryParams(p *runtime.Path, v *OrderSummaryParams, e *runti
 }
 
 // decodeInvoicePageParams decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeInvoicePageParams(d *runtime.Decoder, p *runtime.Path, v *InvoicePageParams, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -1586,8 +1631,17 @@ func decodeInvoicePageParams(d *runtime.Decoder, p *runtime.Path, v *InvoicePage
 		case "year":
 			seenYear = true
 			c := p.Child("year")
+			n0 := e.Len()
 			if err := readInt(d, &c, &v.Year, e); err != nil {
 				return err
+			}
+			if e.Len() == n0 {
+				if v.Year < 2000 {
+					e.Add(&c, runtime.MsgMinimum(2000.0))
+				}
+				if v.Year > 2100 {
+					e.Add(&c, runtime.MsgMaximum(2100.0))
+				}
 			}
 		case "number":
 			seenNumber = true
@@ -1598,8 +1652,14 @@ func decodeInvoicePageParams(d *runtime.Decoder, p *runtime.Path, v *InvoicePage
 		case "page":
 			seenPage = true
 			c := p.Child("page")
+			n0 := e.Len()
 			if err := readFloat(d, &c, &v.Page, e); err != nil {
 				return err
+			}
+			if e.Len() == n0 {
+				if v.Page < 1.0 {
+					e.Add(&c, runtime.MsgMinimum(1.0))
+				}
 			}
 		case "draft":
 			seenDraft = true

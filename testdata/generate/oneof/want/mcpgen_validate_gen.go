@@ -6,8 +6,9 @@ package oneof
 import "github.com/mcpgen-dev/mcpgen/runtime"
 
 // decodeCircle decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeCircle(d *runtime.Decoder, p *runtime.Path, v *Circle, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -30,14 +31,26 @@ func decodeCircle(d *runtime.Decoder, p *runtime.Path, v *Circle, e *runtime.Err
 		case "kind":
 			seenKind = true
 			c := p.Child("kind")
+			n0 := e.Len()
 			if err := readString(d, &c, &v.Kind, e); err != nil {
 				return err
+			}
+			if e.Len() == n0 {
+				if v.Kind != "circle" {
+					e.Add(&c, runtime.MsgConst("\"circle\""))
+				}
 			}
 		case "radius":
 			seenRadius = true
 			c := p.Child("radius")
+			n0 := e.Len()
 			if err := readFloat(d, &c, &v.Radius, e); err != nil {
 				return err
+			}
+			if e.Len() == n0 {
+				if v.Radius <= 0.0 {
+					e.Add(&c, runtime.MsgExclusiveMinimum(0.0))
+				}
 			}
 		default:
 			c := p.Child(string(key))
@@ -58,25 +71,10 @@ func decodeCircle(d *runtime.Decoder, p *runtime.Path, v *Circle, e *runtime.Err
 	return nil
 }
 
-// validateCircle reports every constraint of the spec that v violates to e.
-func validateCircle(p *runtime.Path, v *Circle, e *runtime.Errors) {
-	{
-		c := p.Child("kind")
-		if v.Kind != "circle" {
-			e.Add(&c, runtime.MsgConst("\"circle\""))
-		}
-	}
-	{
-		c := p.Child("radius")
-		if v.Radius <= 0.0 {
-			e.Add(&c, runtime.MsgExclusiveMinimum(0.0))
-		}
-	}
-}
-
 // decodeSquare decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeSquare(d *runtime.Decoder, p *runtime.Path, v *Square, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -99,14 +97,26 @@ func decodeSquare(d *runtime.Decoder, p *runtime.Path, v *Square, e *runtime.Err
 		case "kind":
 			seenKind = true
 			c := p.Child("kind")
+			n0 := e.Len()
 			if err := readString(d, &c, &v.Kind, e); err != nil {
 				return err
+			}
+			if e.Len() == n0 {
+				if v.Kind != "square" {
+					e.Add(&c, runtime.MsgConst("\"square\""))
+				}
 			}
 		case "side":
 			seenSide = true
 			c := p.Child("side")
+			n0 := e.Len()
 			if err := readFloat(d, &c, &v.Side, e); err != nil {
 				return err
+			}
+			if e.Len() == n0 {
+				if v.Side <= 0.0 {
+					e.Add(&c, runtime.MsgExclusiveMinimum(0.0))
+				}
 			}
 		default:
 			c := p.Child(string(key))
@@ -127,25 +137,10 @@ func decodeSquare(d *runtime.Decoder, p *runtime.Path, v *Square, e *runtime.Err
 	return nil
 }
 
-// validateSquare reports every constraint of the spec that v violates to e.
-func validateSquare(p *runtime.Path, v *Square, e *runtime.Errors) {
-	{
-		c := p.Child("kind")
-		if v.Kind != "square" {
-			e.Add(&c, runtime.MsgConst("\"square\""))
-		}
-	}
-	{
-		c := p.Child("side")
-		if v.Side <= 0.0 {
-			e.Add(&c, runtime.MsgExclusiveMinimum(0.0))
-		}
-	}
-}
-
 // decodeShape decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeShape(d *runtime.Decoder, p *runtime.Path, v *Shape, e *runtime.Errors) error {
 	*v = Shape{}
 	if k := d.Peek(); k != runtime.KindObject {
@@ -179,25 +174,10 @@ func decodeShape(d *runtime.Decoder, p *runtime.Path, v *Shape, e *runtime.Error
 	return nil
 }
 
-// validateShape reports every constraint of the spec that v violates to e.
-func validateShape(p *runtime.Path, v *Shape, e *runtime.Errors) {
-	matched := 0
-	if v.Circle != nil {
-		matched++
-		validateCircle(p, v.Circle, e)
-	}
-	if v.Square != nil {
-		matched++
-		validateSquare(p, v.Square, e)
-	}
-	if matched != 1 {
-		e.Add(p, runtime.MsgOneOf(matched))
-	}
-}
-
 // decodeIDOrName decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeIDOrName(d *runtime.Decoder, p *runtime.Path, v *IDOrName, e *runtime.Errors) error {
 	*v = IDOrName{}
 	raw, err := d.ReadRaw()
@@ -211,10 +191,11 @@ func decodeIDOrName(d *runtime.Decoder, p *runtime.Path, v *IDOrName, e *runtime
 		d, e := &sub, &ve
 		d.Reset(raw)
 		var x int64
+		n0 := e.Len()
 		if err := readInt(d, p, &x, e); err != nil {
 			return err
 		}
-		if e.Len() == 0 {
+		if e.Len() == n0 {
 			if x < 1 {
 				e.Add(p, runtime.MsgMinimum(1.0))
 			}
@@ -229,10 +210,11 @@ func decodeIDOrName(d *runtime.Decoder, p *runtime.Path, v *IDOrName, e *runtime
 		d, e := &sub, &ve
 		d.Reset(raw)
 		var x string
+		n0 := e.Len()
 		if err := readString(d, p, &x, e); err != nil {
 			return err
 		}
-		if e.Len() == 0 {
+		if e.Len() == n0 {
 			if runtime.RuneCount(x) < 1 {
 				e.Add(p, runtime.MsgMinLength(1))
 			}
@@ -262,32 +244,10 @@ func decodeIDOrName(d *runtime.Decoder, p *runtime.Path, v *IDOrName, e *runtime
 	return nil
 }
 
-// validateIDOrName reports every constraint of the spec that v violates to e.
-func validateIDOrName(p *runtime.Path, v *IDOrName, e *runtime.Errors) {
-	matched := 0
-	if v.Integer != nil {
-		matched++
-		if *v.Integer < 1 {
-			e.Add(p, runtime.MsgMinimum(1.0))
-		}
-	}
-	if v.String != nil {
-		matched++
-		if runtime.RuneCount(*v.String) < 1 {
-			e.Add(p, runtime.MsgMinLength(1))
-		}
-	}
-	if v.Reference != nil {
-		matched++
-	}
-	if matched != 1 {
-		e.Add(p, runtime.MsgOneOf(matched))
-	}
-}
-
 // decodeIDOrNameReference decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeIDOrNameReference(d *runtime.Decoder, p *runtime.Path, v *IDOrNameReference, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -329,8 +289,9 @@ func decodeIDOrNameReference(d *runtime.Decoder, p *runtime.Path, v *IDOrNameRef
 }
 
 // decodeAreaInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeAreaInput(d *runtime.Decoder, p *runtime.Path, v *AreaInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -376,21 +337,10 @@ func decodeAreaInput(d *runtime.Decoder, p *runtime.Path, v *AreaInput, e *runti
 	return nil
 }
 
-// validateAreaInput reports every constraint of the spec that v violates to e.
-func validateAreaInput(p *runtime.Path, v *AreaInput, e *runtime.Errors) {
-	{
-		c := p.Child("shape")
-		validateShape(&c, &v.Shape, e)
-	}
-	if v.Shapes != nil {
-		c := p.Child("shapes")
-		validateAreaInputShapes(&c, &v.Shapes, e)
-	}
-}
-
 // decodeAreaInputShapes decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeAreaInputShapes(d *runtime.Decoder, p *runtime.Path, v *[]Shape, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindArray {
 		e.Add(p, runtime.MsgType("array", k))
@@ -417,17 +367,10 @@ func decodeAreaInputShapes(d *runtime.Decoder, p *runtime.Path, v *[]Shape, e *r
 	}
 }
 
-// validateAreaInputShapes reports every constraint of the spec that v violates to e.
-func validateAreaInputShapes(p *runtime.Path, v *[]Shape, e *runtime.Errors) {
-	for i := range *v {
-		c := p.Elem(i)
-		validateShape(&c, &(*v)[i], e)
-	}
-}
-
 // decodeAreaOutput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeAreaOutput(d *runtime.Decoder, p *runtime.Path, v *AreaOutput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -469,8 +412,9 @@ func decodeAreaOutput(d *runtime.Decoder, p *runtime.Path, v *AreaOutput, e *run
 }
 
 // decodeLookupInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeLookupInput(d *runtime.Decoder, p *runtime.Path, v *LookupInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -509,14 +453,6 @@ func decodeLookupInput(d *runtime.Decoder, p *runtime.Path, v *LookupInput, e *r
 		e.Add(&c, runtime.MsgRequired)
 	}
 	return nil
-}
-
-// validateLookupInput reports every constraint of the spec that v violates to e.
-func validateLookupInput(p *runtime.Path, v *LookupInput, e *runtime.Errors) {
-	{
-		c := p.Child("order")
-		validateIDOrName(&c, &v.Order, e)
-	}
 }
 
 // readString decodes a JSON string into v.

@@ -33,10 +33,11 @@ func (v Node) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *Node) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -47,9 +48,6 @@ func (v *Node) UnmarshalJSON(data []byte) error {
 	}
 	if err := d.End(); err != nil {
 		return err
-	}
-	if e.Len() == 0 {
-		validateNode(&root, v, &e)
 	}
 	return e.Err()
 }
@@ -89,10 +87,11 @@ func (v Department) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *Department) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -147,10 +146,11 @@ func (v Team) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *Team) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -183,10 +183,11 @@ func (v WalkTreeInput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *WalkTreeInput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -197,9 +198,6 @@ func (v *WalkTreeInput) UnmarshalJSON(data []byte) error {
 	}
 	if err := d.End(); err != nil {
 		return err
-	}
-	if e.Len() == 0 {
-		validateWalkTreeInput(&root, v, &e)
 	}
 	return e.Err()
 }
@@ -227,10 +225,11 @@ func (v OrgChartInput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *OrgChartInput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -265,10 +264,11 @@ func (v OrgChartOutput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *OrgChartOutput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)

@@ -6,8 +6,9 @@ package recursion
 import "github.com/mcpgen-dev/mcpgen/runtime"
 
 // decodeNode decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeNode(d *runtime.Decoder, p *runtime.Path, v *Node, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -30,8 +31,14 @@ func decodeNode(d *runtime.Decoder, p *runtime.Path, v *Node, e *runtime.Errors)
 		case "name":
 			seenName = true
 			c := p.Child("name")
+			n0 := e.Len()
 			if err := readString(d, &c, &v.Name, e); err != nil {
 				return err
+			}
+			if e.Len() == n0 {
+				if runtime.RuneCount(v.Name) < 1 {
+					e.Add(&c, runtime.MsgMinLength(1))
+				}
 			}
 		case "children":
 			c := p.Child("children")
@@ -85,8 +92,9 @@ func validateNode(p *runtime.Path, v *Node, e *runtime.Errors) {
 }
 
 // decodeNodeChildren decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeNodeChildren(d *runtime.Decoder, p *runtime.Path, v *[]Node, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindArray {
 		e.Add(p, runtime.MsgType("array", k))
@@ -122,8 +130,9 @@ func validateNodeChildren(p *runtime.Path, v *[]Node, e *runtime.Errors) {
 }
 
 // decodeDepartment decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeDepartment(d *runtime.Decoder, p *runtime.Path, v *Department, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -170,8 +179,9 @@ func decodeDepartment(d *runtime.Decoder, p *runtime.Path, v *Department, e *run
 }
 
 // decodeDepartmentTeams decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeDepartmentTeams(d *runtime.Decoder, p *runtime.Path, v *[]Team, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindArray {
 		e.Add(p, runtime.MsgType("array", k))
@@ -199,8 +209,9 @@ func decodeDepartmentTeams(d *runtime.Decoder, p *runtime.Path, v *[]Team, e *ru
 }
 
 // decodeTeam decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeTeam(d *runtime.Decoder, p *runtime.Path, v *Team, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -243,8 +254,9 @@ func decodeTeam(d *runtime.Decoder, p *runtime.Path, v *Team, e *runtime.Errors)
 }
 
 // decodeWalkTreeInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeWalkTreeInput(d *runtime.Decoder, p *runtime.Path, v *WalkTreeInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -285,17 +297,10 @@ func decodeWalkTreeInput(d *runtime.Decoder, p *runtime.Path, v *WalkTreeInput, 
 	return nil
 }
 
-// validateWalkTreeInput reports every constraint of the spec that v violates to e.
-func validateWalkTreeInput(p *runtime.Path, v *WalkTreeInput, e *runtime.Errors) {
-	{
-		c := p.Child("root")
-		validateNode(&c, &v.Root, e)
-	}
-}
-
 // decodeOrgChartInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeOrgChartInput(d *runtime.Decoder, p *runtime.Path, v *OrgChartInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -332,8 +337,9 @@ func decodeOrgChartInput(d *runtime.Decoder, p *runtime.Path, v *OrgChartInput, 
 }
 
 // decodeOrgChartOutput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeOrgChartOutput(d *runtime.Decoder, p *runtime.Path, v *OrgChartOutput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindArray {
 		e.Add(p, runtime.MsgType("array", k))

@@ -26,10 +26,11 @@ func (v OrderStatus) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *OrderStatus) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -40,9 +41,6 @@ func (v *OrderStatus) UnmarshalJSON(data []byte) error {
 	}
 	if err := d.End(); err != nil {
 		return err
-	}
-	if e.Len() == 0 {
-		validateOrderStatus(&root, v, &e)
 	}
 	return e.Err()
 }
@@ -71,10 +69,11 @@ func (v OrderStatusResult) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *OrderStatusResult) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -85,9 +84,6 @@ func (v *OrderStatusResult) UnmarshalJSON(data []byte) error {
 	}
 	if err := d.End(); err != nil {
 		return err
-	}
-	if e.Len() == 0 {
-		validateOrderStatusResult(&root, v, &e)
 	}
 	return e.Err()
 }
@@ -125,10 +121,11 @@ func (v OrderStatusResultItemsItem) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *OrderStatusResultItemsItem) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -139,9 +136,6 @@ func (v *OrderStatusResultItemsItem) UnmarshalJSON(data []byte) error {
 	}
 	if err := d.End(); err != nil {
 		return err
-	}
-	if e.Len() == 0 {
-		validateOrderStatusResultItemsItem(&root, v, &e)
 	}
 	return e.Err()
 }
@@ -167,10 +161,11 @@ func (v GetOrderStatusInput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *GetOrderStatusInput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -181,9 +176,6 @@ func (v *GetOrderStatusInput) UnmarshalJSON(data []byte) error {
 	}
 	if err := d.End(); err != nil {
 		return err
-	}
-	if e.Len() == 0 {
-		validateGetOrderStatusInput(&root, v, &e)
 	}
 	return e.Err()
 }
@@ -214,10 +206,11 @@ func (v NotifyInput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *NotifyInput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -228,9 +221,6 @@ func (v *NotifyInput) UnmarshalJSON(data []byte) error {
 	}
 	if err := d.End(); err != nil {
 		return err
-	}
-	if e.Len() == 0 {
-		validateNotifyInput(&root, v, &e)
 	}
 	return e.Err()
 }
@@ -253,10 +243,11 @@ func (v OrderSummaryParams) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Violations of the
-// schema are returned together as a *runtime.ValidationError; constraints
-// are checked once every value has the right type and required properties
-// are present.
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *OrderSummaryParams) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -267,9 +258,6 @@ func (v *OrderSummaryParams) UnmarshalJSON(data []byte) error {
 	}
 	if err := d.End(); err != nil {
 		return err
-	}
-	if e.Len() == 0 {
-		validateOrderSummaryParams(&root, v, &e)
 	}
 	return e.Err()
 }

@@ -14,10 +14,22 @@ var (
 )
 
 // decodeOrderStatus decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeOrderStatus(d *runtime.Decoder, p *runtime.Path, v *OrderStatus, e *runtime.Errors) error {
-	return readString(d, p, (*string)(v), e)
+	n0 := e.Len()
+	if err := readString(d, p, (*string)(v), e); err != nil {
+		return err
+	}
+	if e.Len() == n0 {
+		switch string(*v) {
+		case "PENDING", "SHIPPED", "DELIVERED", "CANCELLED":
+		default:
+			e.Add(p, runtime.MsgEnum([]string{"\"PENDING\"", "\"SHIPPED\"", "\"DELIVERED\"", "\"CANCELLED\""}))
+		}
+	}
+	return nil
 }
 
 // validateOrderStatus reports every constraint of the spec that v violates to e.
@@ -30,8 +42,9 @@ func validateOrderStatus(p *runtime.Path, v *OrderStatus, e *runtime.Errors) {
 }
 
 // decodeOrderStatusResult decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeOrderStatusResult(d *runtime.Decoder, p *runtime.Path, v *OrderStatusResult, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -105,8 +118,9 @@ func validateOrderStatusResult(p *runtime.Path, v *OrderStatusResult, e *runtime
 }
 
 // decodeOrderStatusResultItems decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeOrderStatusResultItems(d *runtime.Decoder, p *runtime.Path, v *[]OrderStatusResultItemsItem, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindArray {
 		e.Add(p, runtime.MsgType("array", k))
@@ -142,8 +156,9 @@ func validateOrderStatusResultItems(p *runtime.Path, v *[]OrderStatusResultItems
 }
 
 // decodeOrderStatusResultItemsItem decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeOrderStatusResultItemsItem(d *runtime.Decoder, p *runtime.Path, v *OrderStatusResultItemsItem, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -172,8 +187,14 @@ func decodeOrderStatusResultItemsItem(d *runtime.Decoder, p *runtime.Path, v *Or
 		case "quantity":
 			seenQuantity = true
 			c := p.Child("quantity")
+			n0 := e.Len()
 			if err := readInt(d, &c, &v.Quantity, e); err != nil {
 				return err
+			}
+			if e.Len() == n0 {
+				if v.Quantity < 1 {
+					e.Add(&c, runtime.MsgMinimum(1.0))
+				}
 			}
 		default:
 			c := p.Child(string(key))
@@ -205,8 +226,9 @@ func validateOrderStatusResultItemsItem(p *runtime.Path, v *OrderStatusResultIte
 }
 
 // decodeGetOrderStatusInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeGetOrderStatusInput(d *runtime.Decoder, p *runtime.Path, v *GetOrderStatusInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -229,8 +251,17 @@ func decodeGetOrderStatusInput(d *runtime.Decoder, p *runtime.Path, v *GetOrderS
 		case "order_id":
 			seenOrderID = true
 			c := p.Child("order_id")
+			n0 := e.Len()
 			if err := readString(d, &c, &v.OrderID, e); err != nil {
 				return err
+			}
+			if e.Len() == n0 {
+				if runtime.RuneCount(v.OrderID) > 8 {
+					e.Add(&c, runtime.MsgMaxLength(8))
+				}
+				if !patternGetOrderStatusInputOrderID.MatchString(v.OrderID) {
+					e.Add(&c, runtime.MsgPattern("^A[0-9]+$"))
+				}
 			}
 		case "verbose":
 			seenVerbose = true
@@ -256,22 +287,10 @@ func decodeGetOrderStatusInput(d *runtime.Decoder, p *runtime.Path, v *GetOrderS
 	return nil
 }
 
-// validateGetOrderStatusInput reports every constraint of the spec that v violates to e.
-func validateGetOrderStatusInput(p *runtime.Path, v *GetOrderStatusInput, e *runtime.Errors) {
-	{
-		c := p.Child("order_id")
-		if runtime.RuneCount(v.OrderID) > 8 {
-			e.Add(&c, runtime.MsgMaxLength(8))
-		}
-		if !patternGetOrderStatusInputOrderID.MatchString(v.OrderID) {
-			e.Add(&c, runtime.MsgPattern("^A[0-9]+$"))
-		}
-	}
-}
-
 // decodeNotifyInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeNotifyInput(d *runtime.Decoder, p *runtime.Path, v *NotifyInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -299,9 +318,15 @@ func decodeNotifyInput(d *runtime.Decoder, p *runtime.Path, v *NotifyInput, e *r
 			}
 		case "note":
 			c := p.Child("note")
+			n0 := e.Len()
 			v.Note = new(string)
 			if err := readString(d, &c, v.Note, e); err != nil {
 				return err
+			}
+			if e.Len() == n0 {
+				if runtime.RuneCount(*v.Note) < 1 {
+					e.Add(&c, runtime.MsgMinLength(1))
+				}
 			}
 		default:
 			c := p.Child(string(key))
@@ -318,19 +343,10 @@ func decodeNotifyInput(d *runtime.Decoder, p *runtime.Path, v *NotifyInput, e *r
 	return nil
 }
 
-// validateNotifyInput reports every constraint of the spec that v violates to e.
-func validateNotifyInput(p *runtime.Path, v *NotifyInput, e *runtime.Errors) {
-	if v.Note != nil {
-		c := p.Child("note")
-		if runtime.RuneCount(*v.Note) < 1 {
-			e.Add(&c, runtime.MsgMinLength(1))
-		}
-	}
-}
-
 // decodeOrderSummaryParams decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeOrderSummaryParams(d *runtime.Decoder, p *runtime.Path, v *OrderSummaryParams, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -353,8 +369,14 @@ func decodeOrderSummaryParams(d *runtime.Decoder, p *runtime.Path, v *OrderSumma
 		case "order_id":
 			seenOrderID = true
 			c := p.Child("order_id")
+			n0 := e.Len()
 			if err := readString(d, &c, &v.OrderID, e); err != nil {
 				return err
+			}
+			if e.Len() == n0 {
+				if !patternGetOrderStatusInputOrderID.MatchString(v.OrderID) {
+					e.Add(&c, runtime.MsgPattern("^A[0-9]+$"))
+				}
 			}
 		default:
 			c := p.Child(string(key))
