@@ -373,6 +373,10 @@ func (h *Handler) TestLoggingTool(ctx context.Context, in conformancemcp.TestLog
 	return textResult("Logged (if the client asked for logs)."), nil
 }
 
+func (h *Handler) TestCustomHeaders(ctx context.Context, in conformancemcp.TestCustomHeadersInput) (*runtime.ToolResult, error) {
+	return textResult("region=" + in.Region), nil
+}
+
 func (h *Handler) TestTriggerToolChange(ctx context.Context, in conformancemcp.TestTriggerToolChangeInput) (*runtime.ToolResult, error) {
 	h.server.NotifyToolsListChanged()
 	return textResult("tools/list_changed sent"), nil

@@ -127,6 +127,11 @@ type Handler interface {
 	// Logs a message, only when the client asked for logs.
 	TestLoggingTool(ctx context.Context, in TestLoggingToolInput) (*runtime.ToolResult, error)
 
+	// TestCustomHeaders implements the "test_custom_headers" tool.
+	//
+	// Echoes the region, which HTTP clients also send as the Mcp-Param-Region header.
+	TestCustomHeaders(ctx context.Context, in TestCustomHeadersInput) (*runtime.ToolResult, error)
+
 	// TestTriggerToolChange implements the "test_trigger_tool_change" tool.
 	//
 	// Announces a change of the tool list to subscriptions/listen streams.
@@ -308,6 +313,11 @@ func (UnimplementedHandler) TestStreamingElicitation(ctx context.Context, in Tes
 // TestLoggingTool returns an error saying tool "test_logging_tool" is not implemented.
 func (UnimplementedHandler) TestLoggingTool(ctx context.Context, in TestLoggingToolInput) (*runtime.ToolResult, error) {
 	return nil, errors.New("tool \"test_logging_tool\" is not implemented")
+}
+
+// TestCustomHeaders returns an error saying tool "test_custom_headers" is not implemented.
+func (UnimplementedHandler) TestCustomHeaders(ctx context.Context, in TestCustomHeadersInput) (*runtime.ToolResult, error) {
+	return nil, errors.New("tool \"test_custom_headers\" is not implemented")
 }
 
 // TestTriggerToolChange returns an error saying tool "test_trigger_tool_change" is not implemented.

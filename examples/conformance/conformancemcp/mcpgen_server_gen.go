@@ -37,6 +37,7 @@ const (
 	toolTestMissingCapability                 = `{"name":"test_missing_capability","description":"Needs sampling; fails with -32021 when the client did not declare it.","inputSchema":{"type":"object","additionalProperties":false},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
 	toolTestStreamingElicitation              = `{"name":"test_streaming_elicitation","description":"Asks the user for input inside the tools/call response.","inputSchema":{"type":"object","additionalProperties":false},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
 	toolTestLoggingTool                       = `{"name":"test_logging_tool","description":"Logs a message, only when the client asked for logs.","inputSchema":{"type":"object","additionalProperties":false},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
+	toolTestCustomHeaders                     = `{"name":"test_custom_headers","description":"Echoes the region, which HTTP clients also send as the Mcp-Param-Region header.","inputSchema":{"type":"object","properties":{"region":{"type":"string","description":"Region to echo.","x-mcp-header":"Region"}},"required":["region"],"additionalProperties":false},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
 	toolTestTriggerToolChange                 = `{"name":"test_trigger_tool_change","description":"Announces a change of the tool list to subscriptions/listen streams.","inputSchema":{"type":"object","additionalProperties":false},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
 	toolTestTriggerPromptChange               = `{"name":"test_trigger_prompt_change","description":"Announces a change of the prompt list to subscriptions/listen streams.","inputSchema":{"type":"object","additionalProperties":false},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
 	resourceStaticText                        = `{"uri":"test://static-text","name":"static_text","title":"Static Text Resource","description":"A static text resource for testing","mimeType":"text/plain"}`
@@ -319,6 +320,20 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 				return nil, err
 			}
 			return h.TestLoggingTool(ctx, in)
+		},
+	})
+	s.AddTool(runtime.ToolDef{
+		Name:       "test_custom_headers",
+		Definition: toolTestCustomHeaders,
+		ParamHeaders: []runtime.ParamHeader{
+			{Name: "Region", Path: []string{"region"}, Type: "string"},
+		},
+		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
+			var in TestCustomHeadersInput
+			if err := in.UnmarshalJSON(args); err != nil {
+				return nil, err
+			}
+			return h.TestCustomHeaders(ctx, in)
 		},
 	})
 	s.AddTool(runtime.ToolDef{

@@ -774,6 +774,44 @@ func (v *TestLoggingToolInput) UnmarshalJSON(data []byte) error {
 	return e.Err()
 }
 
+// TestCustomHeadersInput is the input of the "test_custom_headers" tool.
+type TestCustomHeadersInput struct {
+	// Region to echo.
+	Region string `json:"region"`
+}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v TestCustomHeadersInput) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	b = append(b, "\"region\":"...)
+	b = runtime.AppendString(b, v.Region)
+	return append(b, '}')
+}
+
+// MarshalJSON encodes v as JSON.
+func (v TestCustomHeadersInput) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
+func (v *TestCustomHeadersInput) UnmarshalJSON(data []byte) error {
+	var d runtime.Decoder
+	d.Reset(data)
+	var root runtime.Path
+	var e runtime.Errors
+	if err := decodeTestCustomHeadersInput(&d, &root, v, &e); err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	return e.Err()
+}
+
 // TestTriggerToolChangeInput is the input of the "test_trigger_tool_change" tool.
 type TestTriggerToolChangeInput struct{}
 

@@ -786,6 +786,50 @@ func decodeTestLoggingToolInput(d *runtime.Decoder, p *runtime.Path, v *TestLogg
 	return nil
 }
 
+// decodeTestCustomHeadersInput decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
+func decodeTestCustomHeadersInput(d *runtime.Decoder, p *runtime.Path, v *TestCustomHeadersInput, e *runtime.Errors) error {
+	if k := d.Peek(); k != runtime.KindObject {
+		e.Add(p, runtime.MsgType("object", k))
+		return d.Skip()
+	}
+	if err := d.BeginObject(); err != nil {
+		return err
+	}
+	*v = TestCustomHeadersInput{}
+	var seenRegion bool
+	for {
+		key, ok, err := d.NextKey()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "region":
+			seenRegion = true
+			c := p.Child("region")
+			if err := readString(d, &c, &v.Region, e); err != nil {
+				return err
+			}
+		default:
+			c := p.Child(string(key))
+			e.Add(&c, runtime.MsgUnknownProperty)
+			if err := d.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if !seenRegion {
+		c := p.Child("region")
+		e.Add(&c, runtime.MsgRequired)
+	}
+	return nil
+}
+
 // decodeTestTriggerToolChangeInput decodes the next JSON value of d into v. Values of the wrong
 // type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of
