@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every check of mcpgen, in the order a failure is cheapest to read:
 # vet, formatting, the Go tests (with the race detector), then the orders
-# example end to end with the official TypeScript client and Go SDK.
+# example end to end with the official TypeScript client and Go SDK, then
+# the official conformance suite against examples/conformance.
 #
 # Usage: ./scripts/test.sh     (from anywhere; needs go and node >= 20)
 set -euo pipefail
@@ -41,5 +42,8 @@ node --test e2e/ts/orders.test.mjs
 
 step "go test ./... in e2e/gosdk (official Go SDK)"
 (cd e2e/gosdk && go test ./...)
+
+step "conformance/run.sh (official MCP conformance suite against examples/conformance, judged by conformance/baseline.yaml)"
+timeout 900 conformance/run.sh
 
 step "all checks passed"
