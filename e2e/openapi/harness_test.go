@@ -1,0 +1,376 @@
+// Package openapi runs MCP servers generated from OpenAPI documents against
+// upstreams that know the document: Stoplight Prism (npm
+// @stoplight/prism-cli, pinned in package.json), which validates every
+// request it receives against the document, and the orders example's real
+// REST server. Each server is made the way a user makes one,
+// `mcpgen init --openapi DOC --dir srv` in a fresh module, then built and
+// driven over stdio.
+//
+// The tests need Node.js and `npm ci` in this directory; without
+// node_modules they fail under MCPGEN_E2E=1 (scripts/test.sh) and skip
+// otherwise.
+package openapi
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// repoRoot is mcpgen's module root, for the replace directive of the
+// generated modules.
+func repoRoot(t *testing.T) string {
+	t.Helper()
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+// goEnv is the environment of the go commands that build generated
+// modules: the real caches, no network, mcpgen replaced by this checkout.
+func goEnv(t *testing.T) []string {
+	t.Helper()
+	env := append(os.Environ(), "GOPROXY=off", "GOFLAGS=-mod=mod", "GOSUMDB=off", "GOWORK=off", "GOTOOLCHAIN=local")
+	return env
+}
+
+func run(t *testing.T, dir string, env []string, name string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	cmd.Env = env
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
+	}
+	return string(out)
+}
+
+// buildServer makes the MCP server for doc as a user would (mcpgen init
+// --openapi in a new module), builds it and returns the binary's path.
+func buildServer(t *testing.T, doc string) string {
+	t.Helper()
+	root := repoRoot(t)
+	mod := t.TempDir()
+	env := goEnv(t)
+	abs, err := filepath.Abs(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(abs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(mod, filepath.Base(doc)), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gomod := "module example.com/wrapped\n\ngo 1.26\n\nrequire github.com/mcpgen-dev/mcpgen v0.0.0\n\nreplace github.com/mcpgen-dev/mcpgen => " + root + "\n"
+	if err := os.WriteFile(filepath.Join(mod, "go.mod"), []byte(gomod), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(mod, "go.sum"), sum, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mcpgen := mcpgenBinary(t)
+	run(t, mod, env, mcpgen, "init", "--openapi", filepath.Base(doc), "--dir", "srv")
+	bin := filepath.Join(mod, "server")
+	if runtime.GOOS == "windows" {
+		bin += ".exe"
+	}
+	run(t, mod, env, "go", "build", "-o", bin, "./srv")
+	return bin
+}
+
+var mcpgenOnce struct {
+	sync.Once
+	path string
+	err  error
+	out  []byte
+}
+
+// mcpgenBinary builds cmd/mcpgen once per test binary.
+func mcpgenBinary(t *testing.T) string {
+	t.Helper()
+	mcpgenOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "mcpgen-e2e-")
+		if err != nil {
+			mcpgenOnce.err = err
+			return
+		}
+		mcpgenOnce.path = filepath.Join(dir, "mcpgen")
+		cmd := exec.Command("go", "build", "-o", mcpgenOnce.path, "./cmd/mcpgen")
+		cmd.Dir = repoRoot(t)
+		mcpgenOnce.out, mcpgenOnce.err = cmd.CombinedOutput()
+	})
+	if mcpgenOnce.err != nil {
+		t.Fatalf("build mcpgen: %v\n%s", mcpgenOnce.err, mcpgenOnce.out)
+	}
+	return mcpgenOnce.path
+}
+
+// freeAddr returns a loopback address with a port that was free a moment ago.
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	return addr
+}
+
+// syncBuffer is a log that a process writes while the test reads it.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// prism is a running validating mock of one document.
+type prism struct {
+	URL string
+	log *syncBuffer
+}
+
+// startPrism starts `prism mock --errors doc` on a loopback port: every
+// request is validated against doc, and an invalid one is logged as a
+// violation and answered 400/422 instead of with an example.
+func startPrism(t *testing.T, doc string) *prism {
+	t.Helper()
+	bin := filepath.Join("node_modules", ".bin", "prism")
+	if _, err := os.Stat(bin); err != nil {
+		if os.Getenv("MCPGEN_E2E") != "" {
+			t.Fatalf("prism is not installed (run npm ci in e2e/openapi): %v", err)
+		}
+		t.Skip("prism is not installed; run npm ci in e2e/openapi")
+	}
+	addr := freeAddr(t)
+	host, port, _ := net.SplitHostPort(addr)
+	ctx, cancel := context.WithCancel(context.Background())
+	cmd := exec.CommandContext(ctx, bin, "mock", "--errors", "-h", host, "-p", port, doc)
+	log := &syncBuffer{}
+	cmd.Stdout, cmd.Stderr = log, log
+	if err := cmd.Start(); err != nil {
+		cancel()
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cancel(); cmd.Wait() })
+	p := &prism{URL: "http://" + addr, log: log}
+	waitHTTP(t, p.URL, func() string { return log.String() })
+	return p
+}
+
+// waitHTTP waits until something answers HTTP at url.
+func waitHTTP(t *testing.T, url string, logs func() string) {
+	t.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	for time.Now().Before(deadline) {
+		resp, err := http.Get(url)
+		if err == nil {
+			resp.Body.Close()
+			return
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	t.Fatalf("nothing answers at %s after 60s; log:\n%s", url, logs())
+}
+
+// violations returns the validation failures prism logged.
+func (p *prism) violations() []string {
+	var v []string
+	for _, line := range strings.Split(p.log.String(), "\n") {
+		if strings.Contains(line, "Violation:") || strings.Contains(line, "did not pass the validation") {
+			v = append(v, strings.TrimSpace(line))
+		}
+	}
+	return v
+}
+
+// mcpClient speaks MCP 2026-07-28 over a server's stdio, one request at a time.
+type mcpClient struct {
+	t      *testing.T
+	in     io.WriteCloser
+	out    *bufio.Reader
+	stderr *syncBuffer
+	id     int
+}
+
+// startServer runs the generated server binary against upstream with env
+// added to the environment.
+func startServer(t *testing.T, bin, upstream string, env ...string) *mcpClient {
+	t.Helper()
+	cmd := exec.Command(bin, "--upstream", upstream)
+	cmd.Env = append(os.Environ(), env...)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stderr := &syncBuffer{}
+	cmd.Stderr = stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		in.Close()
+		done := make(chan struct{})
+		go func() { cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			cmd.Process.Kill()
+			<-done
+			t.Errorf("server did not exit at end of input; stderr:\n%s", stderr.String())
+		}
+	})
+	return &mcpClient{t: t, in: in, out: bufio.NewReader(out), stderr: stderr}
+}
+
+const meta = `{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}`
+
+// rpcResponse is a JSON-RPC response.
+type rpcResponse struct {
+	ID     int             `json:"id"`
+	Result json.RawMessage `json:"result"`
+	Error  *struct {
+		Code    int    `json:"code"`
+		Message string `json:"message"`
+	} `json:"error"`
+}
+
+// call sends one request and returns its response (notifications in
+// between are skipped).
+func (c *mcpClient) call(method string, params map[string]any) rpcResponse {
+	c.t.Helper()
+	c.id++
+	if params == nil {
+		params = map[string]any{}
+	}
+	params["_meta"] = json.RawMessage(meta)
+	req, err := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": c.id, "method": method, "params": params})
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	if _, err := c.in.Write(append(req, '\n')); err != nil {
+		c.t.Fatalf("write: %v; stderr:\n%s", err, c.stderr.String())
+	}
+	type result struct {
+		line []byte
+		err  error
+	}
+	for {
+		ch := make(chan result, 1)
+		go func() { l, err := c.out.ReadBytes('\n'); ch <- result{l, err} }()
+		var r result
+		select {
+		case r = <-ch:
+		case <-time.After(30 * time.Second):
+			c.t.Fatalf("no answer to %s in 30s; stderr:\n%s", req, c.stderr.String())
+		}
+		if r.err != nil {
+			c.t.Fatalf("read: %v; stderr:\n%s", r.err, c.stderr.String())
+		}
+		var resp rpcResponse
+		if err := json.Unmarshal(r.line, &resp); err != nil {
+			c.t.Fatalf("not JSON: %q", r.line)
+		}
+		if resp.ID == c.id {
+			return resp
+		}
+	}
+}
+
+// tool is one entry of tools/list.
+type tool struct {
+	Name         string          `json:"name"`
+	InputSchema  json.RawMessage `json:"inputSchema"`
+	OutputSchema json.RawMessage `json:"outputSchema"`
+}
+
+func (c *mcpClient) tools() []tool {
+	c.t.Helper()
+	resp := c.call("tools/list", nil)
+	if resp.Error != nil {
+		c.t.Fatalf("tools/list: %+v", resp.Error)
+	}
+	var r struct {
+		Tools []tool `json:"tools"`
+	}
+	if err := json.Unmarshal(resp.Result, &r); err != nil {
+		c.t.Fatal(err)
+	}
+	return r.Tools
+}
+
+// toolResult is a tools/call result.
+type toolResult struct {
+	IsError           bool            `json:"isError"`
+	StructuredContent json.RawMessage `json:"structuredContent"`
+	Content           []struct {
+		Type string `json:"type"`
+		Text string `json:"text"`
+	} `json:"content"`
+}
+
+func (r toolResult) text() string {
+	var b strings.Builder
+	for _, c := range r.Content {
+		b.WriteString(c.Text)
+	}
+	return b.String()
+}
+
+func (c *mcpClient) callTool(name string, args any) toolResult {
+	c.t.Helper()
+	resp := c.call("tools/call", map[string]any{"name": name, "arguments": args})
+	if resp.Error != nil {
+		c.t.Fatalf("tools/call %s %s: JSON-RPC error %d %s", name, mustJSON(args), resp.Error.Code, resp.Error.Message)
+	}
+	var r toolResult
+	if err := json.Unmarshal(resp.Result, &r); err != nil {
+		c.t.Fatal(err)
+	}
+	return r
+}
+
+func mustJSON(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return string(b)
+}

@@ -1,0 +1,129 @@
+package openapi
+
+import (
+	"encoding/json"
+	"strings"
+)
+
+// sample makes a value that satisfies schema (a JSON Schema 2020-12
+// document as tools/list gives it), preferring the document's own examples
+// and defaults, so that calls exercise every property with plausible data.
+// Optional properties are filled too, to depth 3, so that their encoding
+// into the request is checked as well.
+func sample(schema json.RawMessage) any {
+	var root map[string]any
+	if err := json.Unmarshal(schema, &root); err != nil {
+		return nil
+	}
+	return sampleOf(root, root, 0)
+}
+
+func sampleOf(s, root map[string]any, depth int) any {
+	if ref, ok := s["$ref"].(string); ok {
+		if name, ok := strings.CutPrefix(ref, "#/$defs/"); ok {
+			if defs, ok := root["$defs"].(map[string]any); ok {
+				if d, ok := defs[name].(map[string]any); ok {
+					return sampleOf(d, root, depth+1)
+				}
+			}
+		}
+		return nil
+	}
+	if ex, ok := s["examples"].([]any); ok && len(ex) > 0 {
+		return ex[0]
+	}
+	if d, ok := s["default"]; ok {
+		return d
+	}
+	if c, ok := s["const"]; ok {
+		return c
+	}
+	if e, ok := s["enum"].([]any); ok && len(e) > 0 {
+		return e[0]
+	}
+	for _, k := range []string{"oneOf", "anyOf"} {
+		if vs, ok := s[k].([]any); ok && len(vs) > 0 {
+			if v, ok := vs[0].(map[string]any); ok {
+				return sampleOf(v, root, depth+1)
+			}
+		}
+	}
+	typ, _ := s["type"].(string)
+	if ts, ok := s["type"].([]any); ok && len(ts) > 0 {
+		typ, _ = ts[0].(string)
+	}
+	switch typ {
+	case "object":
+		obj := map[string]any{}
+		props, _ := s["properties"].(map[string]any)
+		required := map[string]bool{}
+		if rs, ok := s["required"].([]any); ok {
+			for _, r := range rs {
+				required[r.(string)] = true
+			}
+		}
+		for name, p := range props {
+			ps, ok := p.(map[string]any)
+			if !ok || (!required[name] && depth >= 3) {
+				continue
+			}
+			if v := sampleOf(ps, root, depth+1); v != nil || required[name] {
+				obj[name] = v
+			}
+		}
+		return obj
+	case "array":
+		items, _ := s["items"].(map[string]any)
+		if items == nil || depth >= 4 {
+			return []any{}
+		}
+		return []any{sampleOf(items, root, depth+1)}
+	case "integer":
+		if m, ok := s["minimum"].(float64); ok {
+			return int64(m)
+		}
+		return 1
+	case "number":
+		if m, ok := s["minimum"].(float64); ok {
+			return m
+		}
+		return 1.5
+	case "boolean":
+		return true
+	case "string":
+		return sampleString(s)
+	case "null":
+		return nil
+	}
+	return "x"
+}
+
+func sampleString(s map[string]any) string {
+	if enc, _ := s["contentEncoding"].(string); enc == "base64" {
+		return "aGVsbG8sIHVwc3RyZWFtIQ==" // "hello, upstream!"
+	}
+	var v string
+	switch f, _ := s["format"].(string); f {
+	case "date":
+		v = "2026-07-28"
+	case "date-time":
+		v = "2026-07-28T10:00:00Z"
+	case "email":
+		v = "alice@example.com"
+	case "uri", "url":
+		v = "https://example.com/x"
+	case "uuid":
+		v = "0b7e6b1c-58a4-4b0e-9d1c-5f0f4b9f5f4e"
+	default:
+		v = "sample"
+	}
+	if n, ok := s["minLength"].(float64); ok {
+		for len(v) < int(n) {
+			v += "x"
+		}
+	}
+	if n, ok := s["maxLength"].(float64); ok && len(v) > int(n) {
+		v = v[:int(n)]
+	}
+	return v
+}

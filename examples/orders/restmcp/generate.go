@@ -1,0 +1,3 @@
+package restmcp
+
+//go:generate go tool mcpgen generate -f mcpgen.yaml
