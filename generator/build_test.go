@@ -18,7 +18,9 @@ func writeModule(t *testing.T, files []File, extra map[string]string) string {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	gomod := "module example.com/gen\n\ngo 1.26\n\nrequire github.com/mcpgen-dev/mcpgen v0.0.0\n\nreplace github.com/mcpgen-dev/mcpgen => " + root + "\n"
+	// invopop/jsonschema is for the agreement test (agreement_test.go),
+	// at the version of this module's go.mod, whose go.sum serves both.
+	gomod := "module example.com/gen\n\ngo 1.26\n\nrequire (\n\tgithub.com/mcpgen-dev/mcpgen v0.0.0\n\tgithub.com/invopop/jsonschema " + moduleVersion(t, root, "github.com/invopop/jsonschema") + "\n)\n\nreplace github.com/mcpgen-dev/mcpgen => " + root + "\n"
 	write := func(rel string, data []byte) {
 		p := filepath.Join(dir, filepath.FromSlash(rel))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -29,6 +31,11 @@ func writeModule(t *testing.T, files []File, extra map[string]string) string {
 		}
 	}
 	write("go.mod", []byte(gomod))
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	write("go.sum", sum)
 	pkgDir := ""
 	for _, f := range files {
 		write(f.Path, f.Data)
@@ -55,8 +62,7 @@ func runGo(t *testing.T, gobin, dir string, args ...string) {
 	t.Helper()
 	cmd := exec.Command(gobin, args...)
 	cmd.Dir = dir
-	// The module has no go.sum entries of its own: it only needs the
-	// replaced mcpgen module, which is std-lib only at runtime.
+	// The module uses this checkout's go.sum and the module cache only.
 	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
 	out, err := cmd.CombinedOutput()
 	if err != nil {
@@ -64,14 +70,20 @@ func runGo(t *testing.T, gobin, dir string, args ...string) {
 	}
 }
 
-// TestGoldenBuilds compiles and vets the generated code of every case.
+// TestGoldenBuilds compiles and vets the generated code of every case,
+// and runs the agreement test (agreement_test.go) in it: the Go types,
+// reflected by invopop/jsonschema, must describe the same JSON as the
+// emitted schemas.
 func TestGoldenBuilds(t *testing.T) {
 	gobin := goTool(t)
 	for _, name := range goldenCases(t) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			dir := writeModule(t, generateCase(t, name), nil)
+			files := generateCase(t, name)
+			src := agreementTest(t, loadCase(t, name), files)
+			dir := writeModule(t, files, map[string]string{"agreement_test.go": src})
 			runGo(t, gobin, dir, "vet", "./...")
+			runGo(t, gobin, dir, "test", "-run", "TestSchemasAgree", "./...")
 		})
 	}
 }

@@ -8,8 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/mcpgen-dev/mcpgen/spec"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/generate/*/want")
@@ -39,11 +37,7 @@ func goldenCases(t *testing.T) []string {
 // case directory.
 func generateCase(t *testing.T, name string) []File {
 	t.Helper()
-	api, err := spec.Load(osDirFS(name), "mcpgen.yaml")
-	if err != nil {
-		t.Fatalf("load: %v", err)
-	}
-	files, err := Generate(api, Options{})
+	files, err := Generate(loadCase(t, name), Options{})
 	if err != nil {
 		t.Fatalf("generate: %v", err)
 	}
