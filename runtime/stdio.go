@@ -22,7 +22,9 @@ type StdioOptions struct {
 	// Logger receives transport logs; nil uses Options.Logger.
 	Logger *slog.Logger
 	// MaxInFlight bounds the requests handled concurrently (default 64).
-	// When reached, reading pauses until one finishes. Open
+	// When reached, up to MaxInFlight more requests wait for a slot while
+	// reading goes on (so a notifications/cancelled still reaches hung
+	// requests); beyond that, reading pauses until one finishes. Open
 	// subscriptions/listen streams do not count.
 	MaxInFlight int
 }
@@ -55,6 +57,7 @@ func (s *Server) ServeStdio(ctx context.Context, r io.Reader, w io.Writer, opts 
 		n = defaultMaxInFlight
 	}
 	c.sem = make(chan struct{}, n)
+	c.queue = make(chan struct{}, n)
 	if opts.Identity != nil {
 		ctx = WithIdentity(ctx, *opts.Identity)
 	}
@@ -84,6 +87,7 @@ type stdioConn struct {
 	srv    *Server
 	logger *slog.Logger
 	sem    chan struct{}
+	queue  chan struct{} // requests waiting for a slot of sem
 
 	wmu  sync.Mutex
 	w    io.Writer
@@ -191,7 +195,7 @@ func (c *stdioConn) process(ctx context.Context, line []byte) {
 	bounded := req.Method != methodListen
 	if bounded {
 		select {
-		case c.sem <- struct{}{}:
+		case c.queue <- struct{}{}:
 		case <-rctx.Done():
 			c.done(key, cancel)
 			return
@@ -200,6 +204,15 @@ func (c *stdioConn) process(ctx context.Context, line []byte) {
 	go func() {
 		defer c.done(key, cancel)
 		if bounded {
+			// Wait for a slot here, not in the read loop: a cancellation
+			// must be read even when hung requests hold every slot.
+			select {
+			case c.sem <- struct{}{}:
+				<-c.queue
+			case <-rctx.Done():
+				<-c.queue
+				return
+			}
 			defer func() { <-c.sem }()
 		}
 		defer c.recoverTransport(req)
