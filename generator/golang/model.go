@@ -6,6 +6,7 @@ package golang
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/mcpgen-dev/mcpgen/generator/naming"
 	"github.com/mcpgen-dev/mcpgen/spec"
@@ -63,8 +64,11 @@ func (n *node) real() *node {
 	return n
 }
 
-// unit reports whether the node has its own functions.
-func (n *node) unit() bool { return n.declared || n.kind == kSlice || n.kind == kMap }
+// unit reports whether the node has its own functions. An alias (of a
+// named slice or map, say) uses its target's.
+func (n *node) unit() bool {
+	return n.alias == nil && (n.declared || n.kind == kSlice || n.kind == kMap)
+}
 
 // enumConst is one constant of an enum type.
 type enumConst struct {
@@ -177,12 +181,26 @@ func Lower(api *spec.API) (*Model, error) {
 		names:    map[string]spec.Pos{},
 		specType: map[string]*spec.NamedType{},
 		patterns: map[string]string{},
+		typeName: map[string]string{},
+	}
+	for _, t := range api.Tools {
+		if t.Upstream != nil {
+			l.lenient = true
+		}
 	}
 	for _, reserved := range []string{"Handler", "UnimplementedHandler", "NewServer"} {
 		l.names[reserved] = spec.Pos{}
 	}
 	for _, nt := range api.Types {
 		l.specType[nt.Name] = nt
+	}
+	if l.lenient {
+		// Named types claim their names before any inline type does, so
+		// that an inline type (Account.business_profile) yields to the
+		// named one (account_business_profile) whatever the order.
+		for _, nt := range api.Types {
+			l.typeName[nt.Name] = l.claim(l.goName(nt.Name, nt.Pos, "type "+quote(nt.Name)), nt.Pos)
+		}
 	}
 	// Named types first, so that references resolve whatever the order.
 	for _, nt := range api.Types {
@@ -191,7 +209,11 @@ func Lower(api *spec.API) (*Model, error) {
 	methods := map[string]spec.Pos{}
 	method := func(name string, pos spec.Pos, what string) string {
 		if prev, dup := methods[name]; dup {
-			l.diag(pos, "%s: Handler method %s collides with the one from %s", what, name, posString(prev))
+			if l.lenient {
+				name = suffixed(name, func(s string) bool { _, ok := methods[s]; return ok })
+			} else {
+				l.diag(pos, "%s: Handler method %s collides with the one from %s", what, name, posString(prev))
+			}
 		}
 		methods[name] = pos
 		return name
@@ -233,6 +255,25 @@ type lowerer struct {
 	names    map[string]spec.Pos // every package-level Go name taken, with where it came from
 	patterns map[string]string   // regexp → variable name
 	diags    spec.Diagnostics
+	// lenient is set for OpenAPI-derived APIs (a tool has an Upstream):
+	// nobody wrote their names for Go, so collisions are resolved by the
+	// rule of suffixed instead of being reported.
+	lenient bool
+	// typeName is the Go name of each named type, decided up front when
+	// lenient.
+	typeName map[string]string
+}
+
+// suffixed resolves a Go name collision of an OpenAPI-derived API: the
+// first of name2, name3, … that is not taken. Lowering visits the document
+// in a fixed order (named types in document order, then tools), so the
+// same document always gets the same names.
+func suffixed(name string, taken func(string) bool) string {
+	for i := 2; ; i++ {
+		if s := fmt.Sprintf("%s%d", name, i); !taken(s) {
+			return s
+		}
+	}
 }
 
 func (l *lowerer) diag(pos spec.Pos, format string, args ...any) {
@@ -258,13 +299,18 @@ func (l *lowerer) goName(name string, pos spec.Pos, what string) string {
 	return g
 }
 
-// claim reserves a package-level Go name, reporting a collision.
-func (l *lowerer) claim(name string, pos spec.Pos) {
+// claim reserves a package-level Go name and returns it, reporting a
+// collision, or (lenient) returning the suffixed name that avoids it.
+func (l *lowerer) claim(name string, pos spec.Pos) string {
 	if prev, dup := l.names[name]; dup {
-		l.diag(pos, "Go name %s collides with the one from %s", name, posString(prev))
-		return
+		if !l.lenient {
+			l.diag(pos, "Go name %s collides with the one from %s", name, posString(prev))
+			return name
+		}
+		name = suffixed(name, func(s string) bool { _, ok := l.names[s]; return ok })
 	}
 	l.names[name] = pos
+	return name
 }
 
 // namedNode returns the node of a named spec type, lowering it once.
@@ -272,13 +318,18 @@ func (l *lowerer) namedNode(nt *spec.NamedType) *node {
 	if n := l.named[nt.Name]; n != nil {
 		return n
 	}
-	name := l.goName(nt.Name, nt.Pos, "type "+quote(nt.Name))
+	name, preclaimed := l.typeName[nt.Name]
+	if !preclaimed {
+		name = l.goName(nt.Name, nt.Pos, "type "+quote(nt.Name))
+	}
 	s := nt.Schema
 	if s.Ref != "" || s.IsAnyValue() && s.Type != spec.KindNull {
 		// A type that is another type or any JSON value: a Go alias.
+		if !preclaimed {
+			name = l.claim(name, nt.Pos)
+		}
 		n := &node{kind: kRaw, name: name, schema: s, pos: nt.Pos}
 		l.named[nt.Name] = n
-		l.claim(name, nt.Pos)
 		if s.Ref != "" {
 			target := l.ref(s.Ref, nt.Pos)
 			n.kind, n.alias = target.kind, target
@@ -287,7 +338,12 @@ func (l *lowerer) namedNode(nt *spec.NamedType) *node {
 		l.m.nodes = append(l.m.nodes, n)
 		return n
 	}
-	n := l.newNode(name, s, nt.Pos)
+	var n *node
+	if preclaimed {
+		n = l.newClaimedNode(name, s, nt.Pos)
+	} else {
+		n = l.newNode(name, s, nt.Pos)
+	}
 	if n.doc[0] == "" {
 		n.doc[0] = fmt.Sprintf("%s is the %q type of the spec.", name, nt.Name)
 	}
@@ -308,8 +364,12 @@ func (l *lowerer) ref(name string, pos spec.Pos) *node {
 // newNode makes the node of a schema that becomes a declared type and
 // registers it (before its children, so that recursion terminates).
 func (l *lowerer) newNode(name string, s *spec.Schema, pos spec.Pos) *node {
+	return l.newClaimedNode(l.claim(name, pos), s, pos)
+}
+
+// newClaimedNode is newNode for a name already claimed.
+func (l *lowerer) newClaimedNode(name string, s *spec.Schema, pos spec.Pos) *node {
 	n := &node{kind: shapeOf(s), name: name, schema: s, declared: true, pos: pos}
-	l.claim(name, pos)
 	n.doc = docOf(name, "", s)
 	l.m.nodes = append(l.m.nodes, n)
 	return n
@@ -373,8 +433,7 @@ func (l *lowerer) pattern(owner, expr string) {
 	if _, ok := l.patterns[expr]; ok {
 		return
 	}
-	name := "pattern" + owner
-	l.claim(name, spec.Pos{})
+	name := l.claim("pattern"+owner, spec.Pos{})
 	l.patterns[expr] = name
 	l.m.patterns = append(l.m.patterns, pattern{name: name, expr: expr})
 }
@@ -390,15 +449,26 @@ func (m *Model) patternVar(expr string) string {
 
 func (l *lowerer) enum(n *node) {
 	seen := map[string]bool{}
+	values := map[string]bool{}
 	for i, v := range n.schema.Enum {
+		if l.lenient && values[string(v)] {
+			continue // a repeated value adds nothing
+		}
+		values[string(v)] = true
 		var word string
-		if n.kind == kString {
-			var s string
-			if json.Unmarshal(v, &s) == nil {
-				word = naming.Exported(s)
-				if s == "" {
-					word = "Empty"
-				}
+		var s string
+		if n.kind == kString && json.Unmarshal(v, &s) == nil {
+			word = naming.Exported(s)
+			switch {
+			case s == "":
+				word = "Empty"
+			case s[0] == '-' || s[0] == '+':
+				// "+1" and "-1" (GitHub reactions) must not both be X1.
+				word = signWord(s[:1]) + naming.Exported(s[1:])
+			}
+			if seen[n.name+word] {
+				// "Etc/GMT-0" after "Etc/GMT+0": spell the signs out.
+				word = naming.Exported(strings.NewReplacer("-", " Minus ", "+", " Plus ").Replace(s))
 			}
 		} else {
 			// The type name comes first, so digits can start the word.
@@ -412,11 +482,14 @@ func (l *lowerer) enum(n *node) {
 		}
 		name := n.name + word
 		if seen[name] {
-			l.diag(n.schema.Pos, "enum value %s: Go constant %s is already taken by another value", v, name)
-			continue
+			if !l.lenient {
+				l.diag(n.schema.Pos, "enum value %s: Go constant %s is already taken by another value", v, name)
+				continue
+			}
+			name = suffixed(name, func(s string) bool { return seen[s] })
 		}
+		name = l.claim(name, n.schema.Pos)
 		seen[name] = true
-		l.claim(name, n.schema.Pos)
 		n.enum = append(n.enum, enumConst{name: name, value: v})
 	}
 }
@@ -441,8 +514,7 @@ func (l *lowerer) slotOf(owner string, s *spec.Schema, pos spec.Pos) *slot {
 	case k == kStruct || k == kOneOf || (k == kString || k == kInt) && s.Enum != nil:
 		sl.node = l.declare(owner, s, pos)
 	case k == kSlice || k == kMap:
-		n := &node{kind: k, name: owner, schema: s, pos: pos}
-		l.claim(owner, pos)
+		n := &node{kind: k, name: l.claim(owner, pos), schema: s, pos: pos}
 		l.m.nodes = append(l.m.nodes, n)
 		l.fill(n)
 		sl.node = n
@@ -458,11 +530,17 @@ func (l *lowerer) slotOf(owner string, s *spec.Schema, pos spec.Pos) *slot {
 func (l *lowerer) fields(n *node) {
 	s := n.schema
 	goNames := map[string]*spec.Property{}
+	if l.lenient && s.AllowAdditional {
+		goNames["AdditionalProperties"] = &spec.Property{}
+	}
 	for _, p := range s.Properties {
 		g := l.goName(p.Name, p.Pos, "property "+quote(p.Name))
 		if prev := goNames[g]; prev != nil {
-			l.diag(p.Pos, "property %q: Go field %s.%s collides with property %q", p.Name, n.name, g, prev.Name)
-			continue
+			if !l.lenient {
+				l.diag(p.Pos, "property %q: Go field %s.%s collides with property %q", p.Name, n.name, g, prev.Name)
+				continue
+			}
+			g = suffixed(g, func(s string) bool { return goNames[s] != nil })
 		}
 		goNames[g] = p
 		f := &field{jsonName: p.Name, goName: g, required: p.Required, pos: p.Pos,
@@ -478,7 +556,7 @@ func (l *lowerer) fields(n *node) {
 		n.fields = append(n.fields, f)
 	}
 	if s.AllowAdditional {
-		if _, dup := goNames["AdditionalProperties"]; dup {
+		if _, dup := goNames["AdditionalProperties"]; dup && !l.lenient {
 			l.diag(s.Pos, "Go field %s.AdditionalProperties is taken by a property", n.name)
 		}
 		n.extra = true
@@ -556,12 +634,13 @@ func (l *lowerer) output(name string, t *spec.Tool) *node {
 			n.alias = l.ref(s.Ref, t.Pos)
 			n.kind, n.schema = n.alias.kind, n.alias.schema
 		}
-		l.claim(name, t.Pos)
+		n.name = l.claim(name, t.Pos)
+		n.doc[0] = strings.Replace(doc, name, n.name, 1)
 		l.m.nodes = append(l.m.nodes, n)
 		return n
 	}
 	n := l.declare(name, s, t.Pos)
-	n.doc = append([]string{doc}, n.doc[1:]...)
+	n.doc = append([]string{strings.Replace(doc, name, n.name, 1)}, n.doc[1:]...)
 	return n
 }
 
@@ -595,7 +674,7 @@ func (l *lowerer) prompt(p *spec.Prompt, method func(string, spec.Pos, string) s
 	what := "prompt " + quote(p.Name)
 	base := l.goName(p.Name, p.Pos, what)
 	lp := &prompt{p: p, method: method("Get"+base, p.Pos, what), args: base + "Args"}
-	l.claim(lp.args, p.Pos)
+	lp.args = l.claim(lp.args, p.Pos)
 	seen := map[string]bool{}
 	for _, a := range p.Arguments {
 		g := l.goName(a.Name, a.Pos, what+": argument "+quote(a.Name))
@@ -707,4 +786,11 @@ func (s *slot) checks() bool {
 		return s.node.validates
 	}
 	return scalarChecks(s.node.schema)
+}
+
+func signWord(sign string) string {
+	if sign == "-" {
+		return "Minus"
+	}
+	return "Plus"
 }

@@ -90,6 +90,8 @@ type Builder struct {
 	types     map[string]*spec.NamedType // looked up by name only, never ranged over
 	order     []*spec.NamedType
 	recursive map[string]bool
+	// large are the types too big to inline (see MaxInline).
+	large map[string]bool
 }
 
 // NewBuilder indexes the named types of api and finds the recursive ones.
@@ -101,6 +103,7 @@ func NewBuilder(api *spec.API) *Builder {
 	for _, nt := range api.Types {
 		b.recursive[nt.Name] = b.reaches(nt.Schema, nt.Name, map[string]bool{})
 	}
+	b.large = b.findLarge()
 	return b
 }
 
@@ -297,7 +300,7 @@ func (b *Builder) node(s *spec.Schema, used map[string]bool) Object {
 func (b *Builder) ref(s *spec.Schema, used map[string]bool) Object {
 	nt := b.types[s.Ref]
 	var o Object
-	if nt == nil || b.recursive[s.Ref] {
+	if nt == nil || b.recursive[s.Ref] || b.large[s.Ref] {
 		used[s.Ref] = true
 		o = Object{{"$ref", "#/$defs/" + s.Ref}}
 		if s.Nullable {
