@@ -77,7 +77,7 @@ func Generate(api *spec.API, opts Options) ([]File, error) {
 		if err := f.Render(&buf); err != nil {
 			return fmt.Errorf("generator: %s: %w", name, err)
 		}
-		files = append(files, File{Path: path.Join(dir, name), Data: buf.Bytes()})
+		files = append(files, File{Path: path.Join(dir, name), Data: groupImports(buf.Bytes())})
 		return nil
 	}
 	// The validate file is emitted before the others need its helper
@@ -116,6 +116,50 @@ func Generate(api *spec.API, opts Options) ([]File, error) {
 	}
 	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
 	return files, nil
+}
+
+// groupImports puts the standard library imports of the import block
+// first and the others after a blank line, as goimports does (jennifer
+// sorts them in one group). gofmt keeps both groups sorted.
+func groupImports(src []byte) []byte {
+	start := bytes.Index(src, []byte("\nimport (\n"))
+	if start < 0 {
+		return src
+	}
+	start += len("\nimport (\n")
+	end := bytes.Index(src[start:], []byte("\n)\n"))
+	if end < 0 {
+		return src
+	}
+	end += start
+	var std, other [][]byte
+	for _, line := range bytes.Split(src[start:end], []byte("\n")) {
+		spec := bytes.TrimSpace(line)
+		if len(spec) == 0 {
+			continue
+		}
+		// The path is the quoted part (an import may have a name first).
+		q := bytes.IndexByte(spec, '"')
+		if q < 0 {
+			return src
+		}
+		first, _, _ := bytes.Cut(spec[q+1:], []byte("/"))
+		if !bytes.Contains(first, []byte(".")) {
+			std = append(std, line)
+		} else {
+			other = append(other, line)
+		}
+	}
+	if len(std) == 0 || len(other) == 0 {
+		return src
+	}
+	var b bytes.Buffer
+	b.Write(src[:start])
+	b.Write(bytes.Join(std, []byte("\n")))
+	b.WriteString("\n\n")
+	b.Write(bytes.Join(other, []byte("\n")))
+	b.Write(src[end:])
+	return b.Bytes()
 }
 
 // sourcePath is the spec file's path as seen from the output directory.

@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	. "github.com/dave/jennifer/jen"
 )
@@ -325,10 +326,63 @@ func isIntegral(x float64) bool {
 	return x == math.Trunc(x) && math.Abs(x) < 1<<53
 }
 
+// commentWidth is the longest line of comment text wrap makes: with "// "
+// in front, a top-level comment ends by column 80.
+const commentWidth = 77
+
+// wrap re-flows each prose paragraph of text (paragraphs are separated by
+// blank lines) to lines of at most commentWidth characters, keeping words
+// whole. A paragraph that looks laid out by hand (a list, an indented
+// block, a table or a heading) keeps its lines.
+func wrap(text string) string {
+	paras := strings.Split(strings.TrimSpace(text), "\n\n")
+	for i, p := range paras {
+		if laidOut(p) {
+			continue
+		}
+		var lines []string
+		line := ""
+		for _, w := range strings.Fields(p) {
+			switch {
+			case line == "":
+				line = w
+			case utf8.RuneCountInString(line)+1+utf8.RuneCountInString(w) <= commentWidth:
+				line += " " + w
+			default:
+				lines = append(lines, line)
+				line = w
+			}
+		}
+		paras[i] = strings.Join(append(lines, line), "\n")
+	}
+	return strings.Join(paras, "\n\n")
+}
+
+// laidOut reports whether a paragraph has line structure to keep.
+func laidOut(p string) bool {
+	for _, l := range strings.Split(p, "\n") {
+		if l == "" {
+			continue
+		}
+		if l[0] == ' ' || l[0] == '\t' || strings.HasPrefix(l, "```") {
+			return true
+		}
+		f := strings.Fields(l)[0]
+		switch {
+		case f == "-" || f == "*" || f == "+" || f == "|" || strings.HasPrefix(f, "#") || strings.HasPrefix(f, "|"):
+			return true
+		case len(f) >= 2 && (f[len(f)-1] == '.' || f[len(f)-1] == ')') && strings.Trim(f[:len(f)-1], "0123456789") == "":
+			return true
+		}
+	}
+	return false
+}
+
 // lc formats text as // comment lines, so that multi-line doc comments
-// stay line comments (jennifer would otherwise write /* */ blocks).
+// stay line comments (jennifer would otherwise write /* */ blocks). Prose
+// is wrapped at about 80 columns.
 func lc(text string) string {
-	lines := strings.Split(strings.TrimSpace(text), "\n")
+	lines := strings.Split(wrap(text), "\n")
 	for i, l := range lines {
 		l = strings.TrimRight(l, " \t")
 		if l == "" {

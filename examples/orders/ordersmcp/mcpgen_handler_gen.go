@@ -6,6 +6,7 @@ package ordersmcp
 import (
 	"context"
 	"errors"
+
 	"github.com/mcpgen-dev/mcpgen/runtime"
 )
 
@@ -14,25 +15,31 @@ import (
 type Handler interface {
 	// GetOrderStatus implements the "get_order_status" tool.
 	//
-	// Tells whether the customer has an order with this id and, if so, its status. An order of another customer is reported as not found.
+	// Tells whether the customer has an order with this id and, if so, its status.
+	// An order of another customer is reported as not found.
 	GetOrderStatus(ctx context.Context, in GetOrderStatusInput) (GetOrderStatusOutput, error)
 
 	// SearchOrders implements the "search_orders" tool.
 	//
-	// Lists the customer's orders, optionally only those with one status, a page at a time. Pass next_cursor back as cursor to get the next page.
+	// Lists the customer's orders, optionally only those with one status, a page at
+	// a time. Pass next_cursor back as cursor to get the next page.
 	SearchOrders(ctx context.Context, in SearchOrdersInput) (SearchOrdersOutput, error)
 
 	// CreateReturn implements the "create_return" tool.
 	//
-	// Requests a return for one of the customer's orders. Calling it again with the same idempotency_key returns the return created the first time instead of creating another one.
+	// Requests a return for one of the customer's orders. Calling it again with the
+	// same idempotency_key returns the return created the first time instead of
+	// creating another one.
 	CreateReturn(ctx context.Context, in CreateReturnInput) (CreateReturnOutput, error)
 
-	// ReadAfterSalesPolicy reads the "after_sales_policy" resource (policy://after-sales/current).
+	// ReadAfterSalesPolicy reads the "after_sales_policy" resource
+	// (policy://after-sales/current).
 	//
 	// The current returns and refunds policy, to quote to customers.
 	ReadAfterSalesPolicy(ctx context.Context) ([]runtime.ResourceContents, error)
 
-	// ReadOrderSummary reads a resource of the "order_summary" template (order://{order_id}/summary).
+	// ReadOrderSummary reads a resource of the "order_summary" template
+	// (order://{order_id}/summary).
 	//
 	// A JSON summary of one of the customer's orders and its returns.
 	ReadOrderSummary(ctx context.Context, in OrderSummaryParams) ([]runtime.ResourceContents, error)
@@ -42,20 +49,23 @@ type Handler interface {
 	// Drafts a reply to a customer's question about one order.
 	GetReplyOrderQuestion(ctx context.Context, in ReplyOrderQuestionArgs) (*runtime.PromptResult, error)
 
-	// CompleteReplyOrderQuestionOrderID completes the "order_id" argument of the "reply_order_question" prompt.
+	// CompleteReplyOrderQuestionOrderID completes the "order_id" argument of the
+	// "reply_order_question" prompt.
 	CompleteReplyOrderQuestionOrderID(ctx context.Context, req runtime.CompleteRequest) (runtime.Completion, error)
 
-	// CompleteOrderSummaryOrderID completes the "order_id" variable of the "order_summary" resource template.
+	// CompleteOrderSummaryOrderID completes the "order_id" variable of the
+	// "order_summary" resource template.
 	CompleteOrderSummaryOrderID(ctx context.Context, req runtime.CompleteRequest) (runtime.Completion, error)
 }
 
-// UnimplementedHandler implements every Handler method with an error.
-// Embed it to implement Handler step by step.
+// UnimplementedHandler implements every Handler method with an error. Embed it
+// to implement Handler step by step.
 type UnimplementedHandler struct{}
 
 var _ Handler = UnimplementedHandler{}
 
-// GetOrderStatus returns an error saying tool "get_order_status" is not implemented.
+// GetOrderStatus returns an error saying tool "get_order_status" is not
+// implemented.
 func (UnimplementedHandler) GetOrderStatus(ctx context.Context, in GetOrderStatusInput) (out GetOrderStatusOutput, err error) {
 	return out, errors.New("tool \"get_order_status\" is not implemented")
 }
@@ -70,27 +80,32 @@ func (UnimplementedHandler) CreateReturn(ctx context.Context, in CreateReturnInp
 	return out, errors.New("tool \"create_return\" is not implemented")
 }
 
-// ReadAfterSalesPolicy returns an error saying resource "after_sales_policy" is not implemented.
+// ReadAfterSalesPolicy returns an error saying resource "after_sales_policy" is
+// not implemented.
 func (UnimplementedHandler) ReadAfterSalesPolicy(ctx context.Context) ([]runtime.ResourceContents, error) {
 	return nil, errors.New("resource \"after_sales_policy\" is not implemented")
 }
 
-// ReadOrderSummary returns an error saying resource template "order_summary" is not implemented.
+// ReadOrderSummary returns an error saying resource template "order_summary" is
+// not implemented.
 func (UnimplementedHandler) ReadOrderSummary(ctx context.Context, in OrderSummaryParams) ([]runtime.ResourceContents, error) {
 	return nil, errors.New("resource template \"order_summary\" is not implemented")
 }
 
-// GetReplyOrderQuestion returns an error saying prompt "reply_order_question" is not implemented.
+// GetReplyOrderQuestion returns an error saying prompt "reply_order_question"
+// is not implemented.
 func (UnimplementedHandler) GetReplyOrderQuestion(ctx context.Context, in ReplyOrderQuestionArgs) (*runtime.PromptResult, error) {
 	return nil, errors.New("prompt \"reply_order_question\" is not implemented")
 }
 
-// CompleteReplyOrderQuestionOrderID returns an error saying completion of "order_id" is not implemented.
+// CompleteReplyOrderQuestionOrderID returns an error saying completion of
+// "order_id" is not implemented.
 func (UnimplementedHandler) CompleteReplyOrderQuestionOrderID(ctx context.Context, req runtime.CompleteRequest) (out runtime.Completion, err error) {
 	return out, errors.New("completion of \"order_id\" is not implemented")
 }
 
-// CompleteOrderSummaryOrderID returns an error saying completion of "order_id" is not implemented.
+// CompleteOrderSummaryOrderID returns an error saying completion of "order_id"
+// is not implemented.
 func (UnimplementedHandler) CompleteOrderSummaryOrderID(ctx context.Context, req runtime.CompleteRequest) (out runtime.Completion, err error) {
 	return out, errors.New("completion of \"order_id\" is not implemented")
 }

@@ -28,11 +28,11 @@ func (v OrderStatus) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of the
+// schema is returned, together, as a *runtime.ValidationError: values of the
+// wrong type, missing required and unknown properties, and the constraints of
+// every value that has the right type (a value that is missing or of the wrong
+// type is not checked further).
 func (v *OrderStatus) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -67,11 +67,11 @@ func (v ReturnStatus) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of the
+// schema is returned, together, as a *runtime.ValidationError: values of the
+// wrong type, missing required and unknown properties, and the constraints of
+// every value that has the right type (a value that is missing or of the wrong
+// type is not checked further).
 func (v *ReturnStatus) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -105,11 +105,11 @@ func (v GetOrderStatusInput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of the
+// schema is returned, together, as a *runtime.ValidationError: values of the
+// wrong type, missing required and unknown properties, and the constraints of
+// every value that has the right type (a value that is missing or of the wrong
+// type is not checked further).
 func (v *GetOrderStatusInput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -153,11 +153,11 @@ func (v GetOrderStatusOutput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of the
+// schema is returned, together, as a *runtime.ValidationError: values of the
+// wrong type, missing required and unknown properties, and the constraints of
+// every value that has the right type (a value that is missing or of the wrong
+// type is not checked further).
 func (v *GetOrderStatusOutput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -206,11 +206,11 @@ func (v SearchOrdersInput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of the
+// schema is returned, together, as a *runtime.ValidationError: values of the
+// wrong type, missing required and unknown properties, and the constraints of
+// every value that has the right type (a value that is missing or of the wrong
+// type is not checked further).
 func (v *SearchOrdersInput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -249,11 +249,11 @@ func (v SearchOrdersOutput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of the
+// schema is returned, together, as a *runtime.ValidationError: values of the
+// wrong type, missing required and unknown properties, and the constraints of
+// every value that has the right type (a value that is missing or of the wrong
+// type is not checked further).
 func (v *SearchOrdersOutput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -268,7 +268,8 @@ func (v *SearchOrdersOutput) UnmarshalJSON(data []byte) error {
 	return e.Err()
 }
 
-// appendSearchOrdersOutputOrders appends the JSON encoding of a SearchOrdersOutputOrders value to b.
+// appendSearchOrdersOutputOrders appends the JSON encoding of a
+// SearchOrdersOutputOrders value to b.
 func appendSearchOrdersOutputOrders(b []byte, v []SearchOrdersOutputOrdersItem) []byte {
 	b = append(b, '[')
 	for i, x := range v {
@@ -302,11 +303,11 @@ func (v SearchOrdersOutputOrdersItem) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of the
+// schema is returned, together, as a *runtime.ValidationError: values of the
+// wrong type, missing required and unknown properties, and the constraints of
+// every value that has the right type (a value that is missing or of the wrong
+// type is not checked further).
 func (v *SearchOrdersOutputOrdersItem) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -348,11 +349,11 @@ func (v CreateReturnInput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of the
+// schema is returned, together, as a *runtime.ValidationError: values of the
+// wrong type, missing required and unknown properties, and the constraints of
+// every value that has the right type (a value that is missing or of the wrong
+// type is not checked further).
 func (v *CreateReturnInput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -393,11 +394,11 @@ func (v CreateReturnOutput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of the
+// schema is returned, together, as a *runtime.ValidationError: values of the
+// wrong type, missing required and unknown properties, and the constraints of
+// every value that has the right type (a value that is missing or of the wrong
+// type is not checked further).
 func (v *CreateReturnOutput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -412,7 +413,8 @@ func (v *CreateReturnOutput) UnmarshalJSON(data []byte) error {
 	return e.Err()
 }
 
-// OrderSummaryParams holds the variables of the "order_summary" resource template (order://{order_id}/summary).
+// OrderSummaryParams holds the variables of the "order_summary" resource
+// template (order://{order_id}/summary).
 type OrderSummaryParams struct {
 	OrderID string `json:"order_id"`
 }
@@ -430,11 +432,11 @@ func (v OrderSummaryParams) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of the
+// schema is returned, together, as a *runtime.ValidationError: values of the
+// wrong type, missing required and unknown properties, and the constraints of
+// every value that has the right type (a value that is missing or of the wrong
+// type is not checked further).
 func (v *OrderSummaryParams) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -449,7 +451,8 @@ func (v *OrderSummaryParams) UnmarshalJSON(data []byte) error {
 	return e.Err()
 }
 
-// ReplyOrderQuestionArgs holds the arguments of the "reply_order_question" prompt.
+// ReplyOrderQuestionArgs holds the arguments of the "reply_order_question"
+// prompt.
 type ReplyOrderQuestionArgs struct {
 	// The order the customer asks about, e.g. A1001.
 	OrderID string

@@ -4,8 +4,9 @@
 package ordersmcp
 
 import (
-	"github.com/mcpgen-dev/mcpgen/runtime"
 	"regexp"
+
+	"github.com/mcpgen-dev/mcpgen/runtime"
 )
 
 // Patterns of the spec, compiled once. They are never modified.
@@ -13,10 +14,10 @@ var (
 	patternGetOrderStatusInputOrderID = regexp.MustCompile("^A[0-9]+$")
 )
 
-// decodeOrderStatus decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeOrderStatus decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeOrderStatus(d *runtime.Decoder, p *runtime.Path, v *OrderStatus, e *runtime.Errors) error {
 	n0 := e.Len()
 	if err := readString(d, p, (*string)(v), e); err != nil {
@@ -32,7 +33,8 @@ func decodeOrderStatus(d *runtime.Decoder, p *runtime.Path, v *OrderStatus, e *r
 	return nil
 }
 
-// validateOrderStatus reports every constraint of the spec that v violates to e.
+// validateOrderStatus reports every constraint of the spec that v violates to
+// e.
 func validateOrderStatus(p *runtime.Path, v *OrderStatus, e *runtime.Errors) {
 	switch string(*v) {
 	case "PENDING", "SHIPPED", "DELIVERED", "CANCELLED":
@@ -41,10 +43,10 @@ func validateOrderStatus(p *runtime.Path, v *OrderStatus, e *runtime.Errors) {
 	}
 }
 
-// decodeReturnStatus decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeReturnStatus decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeReturnStatus(d *runtime.Decoder, p *runtime.Path, v *ReturnStatus, e *runtime.Errors) error {
 	n0 := e.Len()
 	if err := readString(d, p, (*string)(v), e); err != nil {
@@ -60,7 +62,8 @@ func decodeReturnStatus(d *runtime.Decoder, p *runtime.Path, v *ReturnStatus, e 
 	return nil
 }
 
-// validateReturnStatus reports every constraint of the spec that v violates to e.
+// validateReturnStatus reports every constraint of the spec that v violates to
+// e.
 func validateReturnStatus(p *runtime.Path, v *ReturnStatus, e *runtime.Errors) {
 	switch string(*v) {
 	case "REQUESTED":
@@ -69,10 +72,10 @@ func validateReturnStatus(p *runtime.Path, v *ReturnStatus, e *runtime.Errors) {
 	}
 }
 
-// decodeGetOrderStatusInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeGetOrderStatusInput decodes the next JSON value of d into v. Values of
+// the wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeGetOrderStatusInput(d *runtime.Decoder, p *runtime.Path, v *GetOrderStatusInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -122,10 +125,10 @@ func decodeGetOrderStatusInput(d *runtime.Decoder, p *runtime.Path, v *GetOrderS
 	return nil
 }
 
-// decodeGetOrderStatusOutput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeGetOrderStatusOutput decodes the next JSON value of d into v. Values of
+// the wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeGetOrderStatusOutput(d *runtime.Decoder, p *runtime.Path, v *GetOrderStatusOutput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -182,7 +185,8 @@ func decodeGetOrderStatusOutput(d *runtime.Decoder, p *runtime.Path, v *GetOrder
 	return nil
 }
 
-// validateGetOrderStatusOutput reports every constraint of the spec that v violates to e.
+// validateGetOrderStatusOutput reports every constraint of the spec that v
+// violates to e.
 func validateGetOrderStatusOutput(p *runtime.Path, v *GetOrderStatusOutput, e *runtime.Errors) {
 	if v.Status != nil {
 		c := p.Child("status")
@@ -190,10 +194,10 @@ func validateGetOrderStatusOutput(p *runtime.Path, v *GetOrderStatusOutput, e *r
 	}
 }
 
-// decodeSearchOrdersInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeSearchOrdersInput decodes the next JSON value of d into v. Values of
+// the wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeSearchOrdersInput(d *runtime.Decoder, p *runtime.Path, v *SearchOrdersInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -260,10 +264,10 @@ func decodeSearchOrdersInput(d *runtime.Decoder, p *runtime.Path, v *SearchOrder
 	return nil
 }
 
-// decodeSearchOrdersOutput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeSearchOrdersOutput decodes the next JSON value of d into v. Values of
+// the wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeSearchOrdersOutput(d *runtime.Decoder, p *runtime.Path, v *SearchOrdersOutput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -310,7 +314,8 @@ func decodeSearchOrdersOutput(d *runtime.Decoder, p *runtime.Path, v *SearchOrde
 	return nil
 }
 
-// validateSearchOrdersOutput reports every constraint of the spec that v violates to e.
+// validateSearchOrdersOutput reports every constraint of the spec that v
+// violates to e.
 func validateSearchOrdersOutput(p *runtime.Path, v *SearchOrdersOutput, e *runtime.Errors) {
 	{
 		c := p.Child("orders")
@@ -318,9 +323,9 @@ func validateSearchOrdersOutput(p *runtime.Path, v *SearchOrdersOutput, e *runti
 	}
 }
 
-// decodeSearchOrdersOutputOrders decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
+// decodeSearchOrdersOutputOrders decodes the next JSON value of d into v.
+// Values of the wrong type, missing required and unknown properties go to e,
+// and so does every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
 func decodeSearchOrdersOutputOrders(d *runtime.Decoder, p *runtime.Path, v *[]SearchOrdersOutputOrdersItem, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindArray {
@@ -348,7 +353,8 @@ func decodeSearchOrdersOutputOrders(d *runtime.Decoder, p *runtime.Path, v *[]Se
 	}
 }
 
-// validateSearchOrdersOutputOrders reports every constraint of the spec that v violates to e.
+// validateSearchOrdersOutputOrders reports every constraint of the spec that v
+// violates to e.
 func validateSearchOrdersOutputOrders(p *runtime.Path, v *[]SearchOrdersOutputOrdersItem, e *runtime.Errors) {
 	for i := range *v {
 		c := p.Elem(i)
@@ -356,9 +362,9 @@ func validateSearchOrdersOutputOrders(p *runtime.Path, v *[]SearchOrdersOutputOr
 	}
 }
 
-// decodeSearchOrdersOutputOrdersItem decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
+// decodeSearchOrdersOutputOrdersItem decodes the next JSON value of d into v.
+// Values of the wrong type, missing required and unknown properties go to e,
+// and so does every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
 func decodeSearchOrdersOutputOrdersItem(d *runtime.Decoder, p *runtime.Path, v *SearchOrdersOutputOrdersItem, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
@@ -410,7 +416,8 @@ func decodeSearchOrdersOutputOrdersItem(d *runtime.Decoder, p *runtime.Path, v *
 	return nil
 }
 
-// validateSearchOrdersOutputOrdersItem reports every constraint of the spec that v violates to e.
+// validateSearchOrdersOutputOrdersItem reports every constraint of the spec
+// that v violates to e.
 func validateSearchOrdersOutputOrdersItem(p *runtime.Path, v *SearchOrdersOutputOrdersItem, e *runtime.Errors) {
 	{
 		c := p.Child("status")
@@ -418,10 +425,10 @@ func validateSearchOrdersOutputOrdersItem(p *runtime.Path, v *SearchOrdersOutput
 	}
 }
 
-// decodeCreateReturnInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeCreateReturnInput decodes the next JSON value of d into v. Values of
+// the wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeCreateReturnInput(d *runtime.Decoder, p *runtime.Path, v *CreateReturnInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -507,10 +514,10 @@ func decodeCreateReturnInput(d *runtime.Decoder, p *runtime.Path, v *CreateRetur
 	return nil
 }
 
-// decodeCreateReturnOutput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeCreateReturnOutput decodes the next JSON value of d into v. Values of
+// the wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeCreateReturnOutput(d *runtime.Decoder, p *runtime.Path, v *CreateReturnOutput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -571,7 +578,8 @@ func decodeCreateReturnOutput(d *runtime.Decoder, p *runtime.Path, v *CreateRetu
 	return nil
 }
 
-// validateCreateReturnOutput reports every constraint of the spec that v violates to e.
+// validateCreateReturnOutput reports every constraint of the spec that v
+// violates to e.
 func validateCreateReturnOutput(p *runtime.Path, v *CreateReturnOutput, e *runtime.Errors) {
 	{
 		c := p.Child("status")
@@ -579,10 +587,10 @@ func validateCreateReturnOutput(p *runtime.Path, v *CreateReturnOutput, e *runti
 	}
 }
 
-// decodeOrderSummaryParams decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeOrderSummaryParams decodes the next JSON value of d into v. Values of
+// the wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeOrderSummaryParams(d *runtime.Decoder, p *runtime.Path, v *OrderSummaryParams, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -632,7 +640,8 @@ func decodeOrderSummaryParams(d *runtime.Decoder, p *runtime.Path, v *OrderSumma
 	return nil
 }
 
-// validateOrderSummaryParams reports every constraint of the spec that v violates to e.
+// validateOrderSummaryParams reports every constraint of the spec that v
+// violates to e.
 func validateOrderSummaryParams(p *runtime.Path, v *OrderSummaryParams, e *runtime.Errors) {
 	{
 		c := p.Child("order_id")

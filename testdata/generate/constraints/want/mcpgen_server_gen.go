@@ -5,6 +5,7 @@ package constraints
 
 import (
 	"context"
+
 	"github.com/mcpgen-dev/mcpgen/runtime"
 )
 

@@ -5,9 +5,10 @@ package constraints
 
 import (
 	"encoding/json"
-	"github.com/mcpgen-dev/mcpgen/runtime"
 	"maps"
 	"slices"
+
+	"github.com/mcpgen-dev/mcpgen/runtime"
 )
 
 // Color is the "Color" type of the spec.
@@ -30,11 +31,11 @@ func (v Color) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of the
+// schema is returned, together, as a *runtime.ValidationError: values of the
+// wrong type, missing required and unknown properties, and the constraints of
+// every value that has the right type (a value that is missing or of the wrong
+// type is not checked further).
 func (v *Color) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -69,11 +70,11 @@ func (v Level) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of the
+// schema is returned, together, as a *runtime.ValidationError: values of the
+// wrong type, missing required and unknown properties, and the constraints of
+// every value that has the right type (a value that is missing or of the wrong
+// type is not checked further).
 func (v *Level) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -225,11 +226,11 @@ func (v CheckInput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of the
+// schema is returned, together, as a *runtime.ValidationError: values of the
+// wrong type, missing required and unknown properties, and the constraints of
+// every value that has the right type (a value that is missing or of the wrong
+// type is not checked further).
 func (v *CheckInput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -263,11 +264,11 @@ func (v CheckInputMode) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of the
+// schema is returned, together, as a *runtime.ValidationError: values of the
+// wrong type, missing required and unknown properties, and the constraints of
+// every value that has the right type (a value that is missing or of the wrong
+// type is not checked further).
 func (v *CheckInputMode) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -282,7 +283,8 @@ func (v *CheckInputMode) UnmarshalJSON(data []byte) error {
 	return e.Err()
 }
 
-// appendCheckInputTags appends the JSON encoding of a CheckInputTags value to b.
+// appendCheckInputTags appends the JSON encoding of a CheckInputTags value to
+// b.
 func appendCheckInputTags(b []byte, v []string) []byte {
 	b = append(b, '[')
 	for i, x := range v {
@@ -294,7 +296,8 @@ func appendCheckInputTags(b []byte, v []string) []byte {
 	return append(b, ']')
 }
 
-// appendCheckInputPoints appends the JSON encoding of a CheckInputPoints value to b.
+// appendCheckInputPoints appends the JSON encoding of a CheckInputPoints value
+// to b.
 func appendCheckInputPoints(b []byte, v []CheckInputPointsItem) []byte {
 	b = append(b, '[')
 	for i, x := range v {
@@ -324,11 +327,11 @@ func (v CheckInputPointsItem) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of the
+// schema is returned, together, as a *runtime.ValidationError: values of the
+// wrong type, missing required and unknown properties, and the constraints of
+// every value that has the right type (a value that is missing or of the wrong
+// type is not checked further).
 func (v *CheckInputPointsItem) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -343,7 +346,8 @@ func (v *CheckInputPointsItem) UnmarshalJSON(data []byte) error {
 	return e.Err()
 }
 
-// appendCheckInputLabels appends the JSON encoding of a CheckInputLabels value to b.
+// appendCheckInputLabels appends the JSON encoding of a CheckInputLabels value
+// to b.
 func appendCheckInputLabels(b []byte, v map[string]string) []byte {
 	b = append(b, '{')
 	for i, k := range slices.Sorted(maps.Keys(v)) {
@@ -387,11 +391,11 @@ func (v CheckInputExtras) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of the
+// schema is returned, together, as a *runtime.ValidationError: values of the
+// wrong type, missing required and unknown properties, and the constraints of
+// every value that has the right type (a value that is missing or of the wrong
+// type is not checked further).
 func (v *CheckInputExtras) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -436,11 +440,11 @@ func (v CheckInputOpen) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of the
+// schema is returned, together, as a *runtime.ValidationError: values of the
+// wrong type, missing required and unknown properties, and the constraints of
+// every value that has the right type (a value that is missing or of the wrong
+// type is not checked further).
 func (v *CheckInputOpen) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -473,11 +477,11 @@ func (v CheckInputSettings) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of the
+// schema is returned, together, as a *runtime.ValidationError: values of the
+// wrong type, missing required and unknown properties, and the constraints of
+// every value that has the right type (a value that is missing or of the wrong
+// type is not checked further).
 func (v *CheckInputSettings) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)

@@ -5,8 +5,9 @@ package constraints
 
 import (
 	"encoding/json"
-	"github.com/mcpgen-dev/mcpgen/runtime"
 	"regexp"
+
+	"github.com/mcpgen-dev/mcpgen/runtime"
 )
 
 // Patterns of the spec, compiled once. They are never modified.
@@ -15,9 +16,9 @@ var (
 )
 
 // decodeColor decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// type, missing required and unknown properties go to e, and so does every
+// constraint violated by a value that decoded without one of those; only syntax
+// errors are returned.
 func decodeColor(d *runtime.Decoder, p *runtime.Path, v *Color, e *runtime.Errors) error {
 	n0 := e.Len()
 	if err := readString(d, p, (*string)(v), e); err != nil {
@@ -34,9 +35,9 @@ func decodeColor(d *runtime.Decoder, p *runtime.Path, v *Color, e *runtime.Error
 }
 
 // decodeLevel decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// type, missing required and unknown properties go to e, and so does every
+// constraint violated by a value that decoded without one of those; only syntax
+// errors are returned.
 func decodeLevel(d *runtime.Decoder, p *runtime.Path, v *Level, e *runtime.Errors) error {
 	n0 := e.Len()
 	if err := readInt(d, p, (*int64)(v), e); err != nil {
@@ -53,9 +54,9 @@ func decodeLevel(d *runtime.Decoder, p *runtime.Path, v *Level, e *runtime.Error
 }
 
 // decodeCheckInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// type, missing required and unknown properties go to e, and so does every
+// constraint violated by a value that decoded without one of those; only syntax
+// errors are returned.
 func decodeCheckInput(d *runtime.Decoder, p *runtime.Path, v *CheckInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -383,10 +384,10 @@ func decodeCheckInput(d *runtime.Decoder, p *runtime.Path, v *CheckInput, e *run
 	return nil
 }
 
-// decodeCheckInputMode decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeCheckInputMode decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeCheckInputMode(d *runtime.Decoder, p *runtime.Path, v *CheckInputMode, e *runtime.Errors) error {
 	n0 := e.Len()
 	if err := readString(d, p, (*string)(v), e); err != nil {
@@ -402,10 +403,10 @@ func decodeCheckInputMode(d *runtime.Decoder, p *runtime.Path, v *CheckInputMode
 	return nil
 }
 
-// decodeCheckInputTags decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeCheckInputTags decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeCheckInputTags(d *runtime.Decoder, p *runtime.Path, v *[]string, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindArray {
 		e.Add(p, runtime.MsgType("array", k))
@@ -456,10 +457,10 @@ func decodeCheckInputTags(d *runtime.Decoder, p *runtime.Path, v *[]string, e *r
 	}
 }
 
-// decodeCheckInputPoints decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeCheckInputPoints decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeCheckInputPoints(d *runtime.Decoder, p *runtime.Path, v *[]CheckInputPointsItem, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindArray {
 		e.Add(p, runtime.MsgType("array", k))
@@ -506,10 +507,10 @@ func decodeCheckInputPoints(d *runtime.Decoder, p *runtime.Path, v *[]CheckInput
 	}
 }
 
-// decodeCheckInputPointsItem decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeCheckInputPointsItem decodes the next JSON value of d into v. Values of
+// the wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeCheckInputPointsItem(d *runtime.Decoder, p *runtime.Path, v *CheckInputPointsItem, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -550,10 +551,10 @@ func decodeCheckInputPointsItem(d *runtime.Decoder, p *runtime.Path, v *CheckInp
 	return nil
 }
 
-// decodeCheckInputLabels decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeCheckInputLabels decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeCheckInputLabels(d *runtime.Decoder, p *runtime.Path, v *map[string]string, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -592,10 +593,10 @@ func decodeCheckInputLabels(d *runtime.Decoder, p *runtime.Path, v *map[string]s
 	}
 }
 
-// decodeCheckInputExtras decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeCheckInputExtras decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeCheckInputExtras(d *runtime.Decoder, p *runtime.Path, v *CheckInputExtras, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -650,10 +651,10 @@ func decodeCheckInputExtras(d *runtime.Decoder, p *runtime.Path, v *CheckInputEx
 	return nil
 }
 
-// decodeCheckInputOpen decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeCheckInputOpen decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeCheckInputOpen(d *runtime.Decoder, p *runtime.Path, v *CheckInputOpen, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -694,10 +695,10 @@ func decodeCheckInputOpen(d *runtime.Decoder, p *runtime.Path, v *CheckInputOpen
 	return nil
 }
 
-// decodeCheckInputSettings decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeCheckInputSettings decodes the next JSON value of d into v. Values of
+// the wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeCheckInputSettings(d *runtime.Decoder, p *runtime.Path, v *CheckInputSettings, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))

@@ -5,6 +5,7 @@ package headers
 
 import (
 	"context"
+
 	"github.com/mcpgen-dev/mcpgen/runtime"
 )
 

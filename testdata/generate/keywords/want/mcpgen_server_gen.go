@@ -5,6 +5,7 @@ package keywords
 
 import (
 	"context"
+
 	"github.com/mcpgen-dev/mcpgen/runtime"
 )
 

@@ -6,6 +6,7 @@ package kitchensink
 import (
 	"context"
 	"errors"
+
 	"github.com/mcpgen-dev/mcpgen/runtime"
 )
 
@@ -35,7 +36,8 @@ type Handler interface {
 	// DrawShape implements the "draw-shape" tool.
 	DrawShape(ctx context.Context, in DrawShapeInput) (DrawShapeOutput, error)
 
-	// ReadAfterSalesPolicy reads the "after_sales_policy" resource (policy://after-sales/current).
+	// ReadAfterSalesPolicy reads the "after_sales_policy" resource
+	// (policy://after-sales/current).
 	//
 	// The policy for returns and refunds.
 	ReadAfterSalesPolicy(ctx context.Context) ([]runtime.ResourceContents, error)
@@ -43,12 +45,14 @@ type Handler interface {
 	// ReadLogo reads the "logo" resource (https://example.com/logo.png).
 	ReadLogo(ctx context.Context) ([]runtime.ResourceContents, error)
 
-	// ReadOrderSummary reads a resource of the "order_summary" template (order://{order_id}/summary).
+	// ReadOrderSummary reads a resource of the "order_summary" template
+	// (order://{order_id}/summary).
 	//
 	// A summary of one order.
 	ReadOrderSummary(ctx context.Context, in OrderSummaryParams) ([]runtime.ResourceContents, error)
 
-	// ReadInvoicePage reads a resource of the "invoice_page" template (invoice://{year}/{number}/page/{page}?draft={draft}).
+	// ReadInvoicePage reads a resource of the "invoice_page" template
+	// (invoice://{year}/{number}/page/{page}?draft={draft}).
 	ReadInvoicePage(ctx context.Context, in InvoicePageParams) ([]runtime.ResourceContents, error)
 
 	// GetReplyOrderQuestion renders the "reply_order_question" prompt.
@@ -61,15 +65,17 @@ type Handler interface {
 	// A prompt without arguments.
 	GetSummarize(ctx context.Context, in SummarizeArgs) (*runtime.PromptResult, error)
 
-	// CompleteReplyOrderQuestionTone completes the "tone" argument of the "reply_order_question" prompt.
+	// CompleteReplyOrderQuestionTone completes the "tone" argument of the
+	// "reply_order_question" prompt.
 	CompleteReplyOrderQuestionTone(ctx context.Context, req runtime.CompleteRequest) (runtime.Completion, error)
 
-	// CompleteOrderSummaryOrderID completes the "order_id" variable of the "order_summary" resource template.
+	// CompleteOrderSummaryOrderID completes the "order_id" variable of the
+	// "order_summary" resource template.
 	CompleteOrderSummaryOrderID(ctx context.Context, req runtime.CompleteRequest) (runtime.Completion, error)
 }
 
-// UnimplementedHandler implements every Handler method with an error.
-// Embed it to implement Handler step by step.
+// UnimplementedHandler implements every Handler method with an error. Embed it
+// to implement Handler step by step.
 type UnimplementedHandler struct{}
 
 var _ Handler = UnimplementedHandler{}
@@ -99,7 +105,8 @@ func (UnimplementedHandler) DrawShape(ctx context.Context, in DrawShapeInput) (o
 	return out, errors.New("tool \"draw-shape\" is not implemented")
 }
 
-// ReadAfterSalesPolicy returns an error saying resource "after_sales_policy" is not implemented.
+// ReadAfterSalesPolicy returns an error saying resource "after_sales_policy" is
+// not implemented.
 func (UnimplementedHandler) ReadAfterSalesPolicy(ctx context.Context) ([]runtime.ResourceContents, error) {
 	return nil, errors.New("resource \"after_sales_policy\" is not implemented")
 }
@@ -109,17 +116,20 @@ func (UnimplementedHandler) ReadLogo(ctx context.Context) ([]runtime.ResourceCon
 	return nil, errors.New("resource \"logo\" is not implemented")
 }
 
-// ReadOrderSummary returns an error saying resource template "order_summary" is not implemented.
+// ReadOrderSummary returns an error saying resource template "order_summary" is
+// not implemented.
 func (UnimplementedHandler) ReadOrderSummary(ctx context.Context, in OrderSummaryParams) ([]runtime.ResourceContents, error) {
 	return nil, errors.New("resource template \"order_summary\" is not implemented")
 }
 
-// ReadInvoicePage returns an error saying resource template "invoice_page" is not implemented.
+// ReadInvoicePage returns an error saying resource template "invoice_page" is
+// not implemented.
 func (UnimplementedHandler) ReadInvoicePage(ctx context.Context, in InvoicePageParams) ([]runtime.ResourceContents, error) {
 	return nil, errors.New("resource template \"invoice_page\" is not implemented")
 }
 
-// GetReplyOrderQuestion returns an error saying prompt "reply_order_question" is not implemented.
+// GetReplyOrderQuestion returns an error saying prompt "reply_order_question"
+// is not implemented.
 func (UnimplementedHandler) GetReplyOrderQuestion(ctx context.Context, in ReplyOrderQuestionArgs) (*runtime.PromptResult, error) {
 	return nil, errors.New("prompt \"reply_order_question\" is not implemented")
 }
@@ -129,12 +139,14 @@ func (UnimplementedHandler) GetSummarize(ctx context.Context, in SummarizeArgs) 
 	return nil, errors.New("prompt \"summarize\" is not implemented")
 }
 
-// CompleteReplyOrderQuestionTone returns an error saying completion of "tone" is not implemented.
+// CompleteReplyOrderQuestionTone returns an error saying completion of "tone"
+// is not implemented.
 func (UnimplementedHandler) CompleteReplyOrderQuestionTone(ctx context.Context, req runtime.CompleteRequest) (out runtime.Completion, err error) {
 	return out, errors.New("completion of \"tone\" is not implemented")
 }
 
-// CompleteOrderSummaryOrderID returns an error saying completion of "order_id" is not implemented.
+// CompleteOrderSummaryOrderID returns an error saying completion of "order_id"
+// is not implemented.
 func (UnimplementedHandler) CompleteOrderSummaryOrderID(ctx context.Context, req runtime.CompleteRequest) (out runtime.Completion, err error) {
 	return out, errors.New("completion of \"order_id\" is not implemented")
 }

@@ -6,9 +6,10 @@ package kitchensink
 import (
 	"context"
 	"fmt"
-	"github.com/mcpgen-dev/mcpgen/runtime"
 	"strconv"
 	"strings"
+
+	"github.com/mcpgen-dev/mcpgen/runtime"
 )
 
 // This file needs a runtime at least as new as the one it was generated for.
@@ -16,7 +17,7 @@ const _ = runtime.IsAtLeastVersion0_1_0
 
 // The definitions as listed to clients, in compact JSON.
 const (
-	toolCreateOrder          = `{"name":"create_order","title":"Create an order","description":"Places a new order for a customer.","icons":[{"src":"https://example.com/create.png","mimeType":"image/png"}],"inputSchema":{"type":"object","properties":{"customer_id":{"type":"string","pattern":"^C[0-9]+$","maxLength":16,"x-mcp-header":"Customer-Id"},"quantity":{"type":"integer","default":1,"examples":[1,5],"minimum":1,"maximum":100,"x-mcp-header":"Quantity"},"gift":{"type":"boolean","default":false,"x-mcp-header":"Gift"},"priority":{"type":"integer","enum":[1,2,3],"default":2},"shipping":{"type":"object","description":"Where to ship.","properties":{"country":{"type":"string","enum":["DE","FR","US"],"x-mcp-header":"Ship-Country"},"express":{"type":"boolean"}},"required":["country"],"additionalProperties":false},"shape":{"description":"A shape, told apart by its kind.","oneOf":[{"type":"object","properties":{"kind":{"type":"string","const":"circle"},"radius":{"type":"number","exclusiveMinimum":0}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","const":"square"},"side":{"type":"number","maximum":1000,"exclusiveMinimum":0}},"required":["kind","side"],"additionalProperties":false}]},"note":{"type":["string","null"],"maxLength":500}},"required":["customer_id"],"additionalProperties":false},"outputSchema":{"type":"object","properties":{"id":{"type":"string","format":"uuid"},"status":{"type":"string","description":"Where an order is in its life.","enum":["PENDING","SHIPPED","DELIVERED","CANCELLED"]},"total":{"type":"object","description":"An amount in a currency.","properties":{"amount":{"type":"number","minimum":0,"exclusiveMaximum":1000000,"multipleOf":0.01},"currency":{"type":"string","default":"EUR","examples":["EUR","USD"],"pattern":"^[A-Z]{3}$","minLength":3,"maxLength":3}},"required":["amount"],"additionalProperties":false},"placed_at":{"type":"string","format":"date-time"},"delivery_date":{"type":["string","null"],"format":"date"},"contact":{"type":"string","format":"email"},"tracking_url":{"type":"string","format":"uri"},"tags":{"type":"array","items":{"type":"string"},"minItems":0,"maxItems":10,"uniqueItems":true},"labels":{"type":"object","description":"Free-form labels.","additionalProperties":{"type":"string","maxLength":64},"maxProperties":20},"metadata":{"type":"object","minProperties":0},"legacy_code":{"type":"string","deprecated":true},"attachment":{"type":"string","contentEncoding":"base64","contentMediaType":"application/pdf"}},"required":["id","status","total"],"additionalProperties":false},"annotations":{"title":"Create order","readOnlyHint":false,"destructiveHint":false,"idempotentHint":false,"openWorldHint":true}}`
+	toolCreateOrder          = `{"name":"create_order","title":"Create an order","description":"Places a new order for a customer.","icons":[{"src":"https://example.com/create.png","mimeType":"image/png"}],"inputSchema":{"type":"object","properties":{"customer_id":{"type":"string","pattern":"^C[0-9]+$","maxLength":16,"x-mcp-header":"Customer-Id"},"quantity":{"type":"integer","default":1,"examples":[1,5],"minimum":1,"maximum":100,"x-mcp-header":"Quantity"},"gift":{"type":"boolean","default":false,"x-mcp-header":"Gift"},"priority":{"type":"integer","enum":[1,2,3],"default":2},"shipping":{"type":"object","description":"Where to ship. The address itself is on file with the customer; this\nonly chooses the country and the speed, which together decide the carrier and the price of shipping, so a long line here must be wrapped in the Go comment.\n\nCarriers by speed:\n- standard: the national post\n- express: a courier, next working day","properties":{"country":{"type":"string","enum":["DE","FR","US"],"x-mcp-header":"Ship-Country"},"express":{"type":"boolean"}},"required":["country"],"additionalProperties":false},"shape":{"description":"A shape, told apart by its kind.","oneOf":[{"type":"object","properties":{"kind":{"type":"string","const":"circle"},"radius":{"type":"number","exclusiveMinimum":0}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","const":"square"},"side":{"type":"number","maximum":1000,"exclusiveMinimum":0}},"required":["kind","side"],"additionalProperties":false}]},"note":{"type":["string","null"],"maxLength":500}},"required":["customer_id"],"additionalProperties":false},"outputSchema":{"type":"object","properties":{"id":{"type":"string","format":"uuid"},"status":{"type":"string","description":"Where an order is in its life.","enum":["PENDING","SHIPPED","DELIVERED","CANCELLED"]},"total":{"type":"object","description":"An amount in a currency.","properties":{"amount":{"type":"number","minimum":0,"exclusiveMaximum":1000000,"multipleOf":0.01},"currency":{"type":"string","default":"EUR","examples":["EUR","USD"],"pattern":"^[A-Z]{3}$","minLength":3,"maxLength":3}},"required":["amount"],"additionalProperties":false},"placed_at":{"type":"string","format":"date-time"},"delivery_date":{"type":["string","null"],"format":"date"},"contact":{"type":"string","format":"email"},"tracking_url":{"type":"string","format":"uri"},"tags":{"type":"array","items":{"type":"string"},"minItems":0,"maxItems":10,"uniqueItems":true},"labels":{"type":"object","description":"Free-form labels.","additionalProperties":{"type":"string","maxLength":64},"maxProperties":20},"metadata":{"type":"object","minProperties":0},"legacy_code":{"type":"string","deprecated":true},"attachment":{"type":"string","contentEncoding":"base64","contentMediaType":"application/pdf"}},"required":["id","status","total"],"additionalProperties":false},"annotations":{"title":"Create order","readOnlyHint":false,"destructiveHint":false,"idempotentHint":false,"openWorldHint":true}}`
 	toolMap                  = `{"name":"map","description":"A tool whose name is a Go keyword, with keyword property names.","inputSchema":{"type":"object","properties":{"type":{"type":"string","enum":["a","b"]},"func":{"type":"string"},"range":{"type":"object","properties":{"from":{"type":"integer","exclusiveMinimum":-1},"to":{"type":"integer","exclusiveMaximum":1000000}},"additionalProperties":false},"default":{"type":"number","default":1.5,"minimum":0.5,"maximum":2.5},"interface":{"type":"null"},"select":{"const":42},"chan":{"type":"array","items":{"type":"array","items":{"type":"integer","multipleOf":3}}}},"additionalProperties":false},"outputSchema":{"type":"array","items":{"$ref":"#/$defs/Node"},"$defs":{"Node":{"type":"object","description":"A tree node; trees are recursive.","properties":{"name":{"type":"string","minLength":1},"children":{"type":"array","items":{"$ref":"#/$defs/Node"},"maxItems":100},"parent":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}],"description":"The parent node, null at the root."}},"required":["name"],"additionalProperties":false}}},"annotations":{"readOnlyHint":true,"destructiveHint":true,"idempotentHint":true,"openWorldHint":true}}`
 	toolListOrders           = `{"name":"list_orders","description":"Lists orders, optionally filtered.","inputSchema":{"type":"object","properties":{"status":{"type":"string","description":"Where an order is in its life.","enum":["PENDING","SHIPPED","DELIVERED","CANCELLED"]},"limit":{"type":"integer","default":10,"minimum":1,"maximum":50},"cursor":{"type":"string"},"labels":{"type":"object","description":"Free-form labels.","additionalProperties":{"type":"string","maxLength":64},"maxProperties":20}},"additionalProperties":false},"outputSchema":{"type":"object","properties":{"orders":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string","format":"uuid"},"status":{"type":"string","description":"Where an order is in its life.","enum":["PENDING","SHIPPED","DELIVERED","CANCELLED"]},"total":{"type":"object","description":"An amount in a currency.","properties":{"amount":{"type":"number","minimum":0,"exclusiveMaximum":1000000,"multipleOf":0.01},"currency":{"type":"string","default":"EUR","examples":["EUR","USD"],"pattern":"^[A-Z]{3}$","minLength":3,"maxLength":3}},"required":["amount"],"additionalProperties":false},"placed_at":{"type":"string","format":"date-time"},"delivery_date":{"type":["string","null"],"format":"date"},"contact":{"type":"string","format":"email"},"tracking_url":{"type":"string","format":"uri"},"tags":{"type":"array","items":{"type":"string"},"minItems":0,"maxItems":10,"uniqueItems":true},"labels":{"type":"object","description":"Free-form labels.","additionalProperties":{"type":"string","maxLength":64},"maxProperties":20},"metadata":{"type":"object","minProperties":0},"legacy_code":{"type":"string","deprecated":true},"attachment":{"type":"string","contentEncoding":"base64","contentMediaType":"application/pdf"}},"required":["id","status","total"],"additionalProperties":false}},"next_cursor":{"type":"string"}},"required":["orders"],"additionalProperties":false},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
 	toolPingV2               = `{"name":"ping.v2","description":"A tool without input and with free-form output.","inputSchema":{"type":"object","additionalProperties":false},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
@@ -84,8 +85,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			var root runtime.Path
 			var e runtime.Errors
 			validateOrder(&root, &out, &e)
-			// A handler returning what the schema forbids is a bug in the
-			// server, not in the call: a plain error, not a ValidationError.
+			// A handler returning what the schema forbids is a bug in the server, not in
+			// the call: a plain error, not a ValidationError.
 			if err := e.Err(); err != nil {
 				return nil, fmt.Errorf("tool \"create_order\": the output does not match the output schema: %v", err)
 			}
@@ -109,8 +110,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			var root runtime.Path
 			var e runtime.Errors
 			validateMapOutput(&root, &out, &e)
-			// A handler returning what the schema forbids is a bug in the
-			// server, not in the call: a plain error, not a ValidationError.
+			// A handler returning what the schema forbids is a bug in the server, not in
+			// the call: a plain error, not a ValidationError.
 			if err := e.Err(); err != nil {
 				return nil, fmt.Errorf("tool \"map\": the output does not match the output schema: %v", err)
 			}
@@ -134,8 +135,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			var root runtime.Path
 			var e runtime.Errors
 			validateListOrdersOutput(&root, &out, &e)
-			// A handler returning what the schema forbids is a bug in the
-			// server, not in the call: a plain error, not a ValidationError.
+			// A handler returning what the schema forbids is a bug in the server, not in
+			// the call: a plain error, not a ValidationError.
 			if err := e.Err(); err != nil {
 				return nil, fmt.Errorf("tool \"list_orders\": the output does not match the output schema: %v", err)
 			}
@@ -284,8 +285,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 	return s
 }
 
-// completeFrom completes from a fixed list: the values that start with
-// what was typed, ignoring case.
+// completeFrom completes from a fixed list: the values that start with what was
+// typed, ignoring case.
 func completeFrom(values []string) runtime.CompleteFunc {
 	return func(_ context.Context, req runtime.CompleteRequest) (runtime.Completion, error) {
 		var out []string

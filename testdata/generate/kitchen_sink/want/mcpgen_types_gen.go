@@ -5,9 +5,10 @@ package kitchensink
 
 import (
 	"encoding/json"
-	"github.com/mcpgen-dev/mcpgen/runtime"
 	"maps"
 	"slices"
+
+	"github.com/mcpgen-dev/mcpgen/runtime"
 )
 
 // OrderStatus is the "OrderStatus" type of the spec.
@@ -33,11 +34,11 @@ func (v OrderStatus) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of the
+// schema is returned, together, as a *runtime.ValidationError: values of the
+// wrong type, missing required and unknown properties, and the constraints of
+// every value that has the right type (a value that is missing or of the wrong
+// type is not checked further).
 func (v *OrderStatus) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -72,11 +73,11 @@ func (v Priority) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of the
+// schema is returned, together, as a *runtime.ValidationError: values of the
+// wrong type, missing required and unknown properties, and the constraints of
+// every value that has the right type (a value that is missing or of the wrong
+// type is not checked further).
 func (v *Priority) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -114,11 +115,11 @@ func (v Money) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of the
+// schema is returned, together, as a *runtime.ValidationError: values of the
+// wrong type, missing required and unknown properties, and the constraints of
+// every value that has the right type (a value that is missing or of the wrong
+// type is not checked further).
 func (v *Money) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -164,11 +165,11 @@ func (v Node) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of the
+// schema is returned, together, as a *runtime.ValidationError: values of the
+// wrong type, missing required and unknown properties, and the constraints of
+// every value that has the right type (a value that is missing or of the wrong
+// type is not checked further).
 func (v *Node) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -216,11 +217,11 @@ func (v Circle) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of the
+// schema is returned, together, as a *runtime.ValidationError: values of the
+// wrong type, missing required and unknown properties, and the constraints of
+// every value that has the right type (a value that is missing or of the wrong
+// type is not checked further).
 func (v *Circle) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -256,11 +257,11 @@ func (v Square) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of the
+// schema is returned, together, as a *runtime.ValidationError: values of the
+// wrong type, missing required and unknown properties, and the constraints of
+// every value that has the right type (a value that is missing or of the wrong
+// type is not checked further).
 func (v *Square) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -299,11 +300,11 @@ func (v Shape) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of the
+// schema is returned, together, as a *runtime.ValidationError: values of the
+// wrong type, missing required and unknown properties, and the constraints of
+// every value that has the right type (a value that is missing or of the wrong
+// type is not checked further).
 func (v *Shape) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -342,11 +343,11 @@ func (v Labels) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of the
+// schema is returned, together, as a *runtime.ValidationError: values of the
+// wrong type, missing required and unknown properties, and the constraints of
+// every value that has the right type (a value that is missing or of the wrong
+// type is not checked further).
 func (v *Labels) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -388,11 +389,11 @@ func (v Metadata) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of the
+// schema is returned, together, as a *runtime.ValidationError: values of the
+// wrong type, missing required and unknown properties, and the constraints of
+// every value that has the right type (a value that is missing or of the wrong
+// type is not checked further).
 func (v *Metadata) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -477,11 +478,11 @@ func (v Order) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of the
+// schema is returned, together, as a *runtime.ValidationError: values of the
+// wrong type, missing required and unknown properties, and the constraints of
+// every value that has the right type (a value that is missing or of the wrong
+// type is not checked further).
 func (v *Order) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -514,7 +515,13 @@ type CreateOrderInput struct {
 	Quantity   int64    `json:"quantity"`
 	Gift       bool     `json:"gift"`
 	Priority   Priority `json:"priority"`
-	// Where to ship.
+	// Where to ship. The address itself is on file with the customer; this only
+	// chooses the country and the speed, which together decide the carrier and the
+	// price of shipping, so a long line here must be wrapped in the Go comment.
+	//
+	// Carriers by speed:
+	// - standard: the national post
+	// - express: a courier, next working day
 	Shipping *CreateOrderInputShipping `json:"shipping,omitempty"`
 	Shape    *Shape                    `json:"shape,omitempty"`
 	Note     *string                   `json:"note,omitempty"`
@@ -551,11 +558,11 @@ func (v CreateOrderInput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of the
+// schema is returned, together, as a *runtime.ValidationError: values of the
+// wrong type, missing required and unknown properties, and the constraints of
+// every value that has the right type (a value that is missing or of the wrong
+// type is not checked further).
 func (v *CreateOrderInput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -572,7 +579,13 @@ func (v *CreateOrderInput) UnmarshalJSON(data []byte) error {
 
 // CreateOrderInputShipping is generated from the spec.
 //
-// Where to ship.
+// Where to ship. The address itself is on file with the customer; this only
+// chooses the country and the speed, which together decide the carrier and the
+// price of shipping, so a long line here must be wrapped in the Go comment.
+//
+// Carriers by speed:
+// - standard: the national post
+// - express: a courier, next working day
 type CreateOrderInputShipping struct {
 	Country CreateOrderInputShippingCountry `json:"country"`
 	Express *bool                           `json:"express,omitempty"`
@@ -595,11 +608,11 @@ func (v CreateOrderInputShipping) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of the
+// schema is returned, together, as a *runtime.ValidationError: values of the
+// wrong type, missing required and unknown properties, and the constraints of
+// every value that has the right type (a value that is missing or of the wrong
+// type is not checked further).
 func (v *CreateOrderInputShipping) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -634,11 +647,11 @@ func (v CreateOrderInputShippingCountry) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of the
+// schema is returned, together, as a *runtime.ValidationError: values of the
+// wrong type, missing required and unknown properties, and the constraints of
+// every value that has the right type (a value that is missing or of the wrong
+// type is not checked further).
 func (v *CreateOrderInputShippingCountry) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -713,11 +726,11 @@ func (v MapInput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of the
+// schema is returned, together, as a *runtime.ValidationError: values of the
+// wrong type, missing required and unknown properties, and the constraints of
+// every value that has the right type (a value that is missing or of the wrong
+// type is not checked further).
 func (v *MapInput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -751,11 +764,11 @@ func (v MapInputType) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of the
+// schema is returned, together, as a *runtime.ValidationError: values of the
+// wrong type, missing required and unknown properties, and the constraints of
+// every value that has the right type (a value that is missing or of the wrong
+// type is not checked further).
 func (v *MapInputType) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -798,11 +811,11 @@ func (v MapInputRange) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of the
+// schema is returned, together, as a *runtime.ValidationError: values of the
+// wrong type, missing required and unknown properties, and the constraints of
+// every value that has the right type (a value that is missing or of the wrong
+// type is not checked further).
 func (v *MapInputRange) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -829,7 +842,8 @@ func appendMapInputChan(b []byte, v [][]int64) []byte {
 	return append(b, ']')
 }
 
-// appendMapInputChanItem appends the JSON encoding of a MapInputChanItem value to b.
+// appendMapInputChanItem appends the JSON encoding of a MapInputChanItem value
+// to b.
 func appendMapInputChanItem(b []byte, v []int64) []byte {
 	b = append(b, '[')
 	for i, x := range v {
@@ -861,11 +875,11 @@ func (v MapOutput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of the
+// schema is returned, together, as a *runtime.ValidationError: values of the
+// wrong type, missing required and unknown properties, and the constraints of
+// every value that has the right type (a value that is missing or of the wrong
+// type is not checked further).
 func (v *MapOutput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -916,11 +930,11 @@ func (v ListOrdersInput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of the
+// schema is returned, together, as a *runtime.ValidationError: values of the
+// wrong type, missing required and unknown properties, and the constraints of
+// every value that has the right type (a value that is missing or of the wrong
+// type is not checked further).
 func (v *ListOrdersInput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -958,11 +972,11 @@ func (v ListOrdersOutput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of the
+// schema is returned, together, as a *runtime.ValidationError: values of the
+// wrong type, missing required and unknown properties, and the constraints of
+// every value that has the right type (a value that is missing or of the wrong
+// type is not checked further).
 func (v *ListOrdersOutput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -977,7 +991,8 @@ func (v *ListOrdersOutput) UnmarshalJSON(data []byte) error {
 	return e.Err()
 }
 
-// appendListOrdersOutputOrders appends the JSON encoding of a ListOrdersOutputOrders value to b.
+// appendListOrdersOutputOrders appends the JSON encoding of a
+// ListOrdersOutputOrders value to b.
 func appendListOrdersOutputOrders(b []byte, v []Order) []byte {
 	b = append(b, '[')
 	for i, x := range v {
@@ -1003,11 +1018,11 @@ func (v PingV2Input) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of the
+// schema is returned, together, as a *runtime.ValidationError: values of the
+// wrong type, missing required and unknown properties, and the constraints of
+// every value that has the right type (a value that is missing or of the wrong
+// type is not checked further).
 func (v *PingV2Input) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -1045,11 +1060,11 @@ func (v DrawShapeInput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of the
+// schema is returned, together, as a *runtime.ValidationError: values of the
+// wrong type, missing required and unknown properties, and the constraints of
+// every value that has the right type (a value that is missing or of the wrong
+// type is not checked further).
 func (v *DrawShapeInput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -1067,7 +1082,8 @@ func (v *DrawShapeInput) UnmarshalJSON(data []byte) error {
 // DrawShapeOutput is the structured output of the "draw-shape" tool.
 type DrawShapeOutput = Anything
 
-// OrderSummaryParams holds the variables of the "order_summary" resource template (order://{order_id}/summary).
+// OrderSummaryParams holds the variables of the "order_summary" resource
+// template (order://{order_id}/summary).
 type OrderSummaryParams struct {
 	OrderID string `json:"order_id"`
 }
@@ -1085,11 +1101,11 @@ func (v OrderSummaryParams) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of the
+// schema is returned, together, as a *runtime.ValidationError: values of the
+// wrong type, missing required and unknown properties, and the constraints of
+// every value that has the right type (a value that is missing or of the wrong
+// type is not checked further).
 func (v *OrderSummaryParams) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -1104,7 +1120,8 @@ func (v *OrderSummaryParams) UnmarshalJSON(data []byte) error {
 	return e.Err()
 }
 
-// InvoicePageParams holds the variables of the "invoice_page" resource template (invoice://{year}/{number}/page/{page}?draft={draft}).
+// InvoicePageParams holds the variables of the "invoice_page" resource template
+// (invoice://{year}/{number}/page/{page}?draft={draft}).
 type InvoicePageParams struct {
 	Year int64 `json:"year"`
 	// Untyped, so a string.
@@ -1132,11 +1149,11 @@ func (v InvoicePageParams) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of the
+// schema is returned, together, as a *runtime.ValidationError: values of the
+// wrong type, missing required and unknown properties, and the constraints of
+// every value that has the right type (a value that is missing or of the wrong
+// type is not checked further).
 func (v *InvoicePageParams) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -1151,7 +1168,8 @@ func (v *InvoicePageParams) UnmarshalJSON(data []byte) error {
 	return e.Err()
 }
 
-// ReplyOrderQuestionArgs holds the arguments of the "reply_order_question" prompt.
+// ReplyOrderQuestionArgs holds the arguments of the "reply_order_question"
+// prompt.
 type ReplyOrderQuestionArgs struct {
 	// The order the question is about.
 	OrderID string

@@ -5,10 +5,11 @@ package kitchensink
 
 import (
 	"encoding/json"
-	"github.com/mcpgen-dev/mcpgen/runtime"
 	"maps"
 	"regexp"
 	"slices"
+
+	"github.com/mcpgen-dev/mcpgen/runtime"
 )
 
 // Patterns of the spec, compiled once. They are never modified.
@@ -18,10 +19,10 @@ var (
 	patternOrderSummaryParamsOrderID  = regexp.MustCompile("^A[0-9]+$")
 )
 
-// decodeOrderStatus decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeOrderStatus decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeOrderStatus(d *runtime.Decoder, p *runtime.Path, v *OrderStatus, e *runtime.Errors) error {
 	n0 := e.Len()
 	if err := readString(d, p, (*string)(v), e); err != nil {
@@ -37,7 +38,8 @@ func decodeOrderStatus(d *runtime.Decoder, p *runtime.Path, v *OrderStatus, e *r
 	return nil
 }
 
-// validateOrderStatus reports every constraint of the spec that v violates to e.
+// validateOrderStatus reports every constraint of the spec that v violates to
+// e.
 func validateOrderStatus(p *runtime.Path, v *OrderStatus, e *runtime.Errors) {
 	switch string(*v) {
 	case "PENDING", "SHIPPED", "DELIVERED", "CANCELLED":
@@ -47,9 +49,9 @@ func validateOrderStatus(p *runtime.Path, v *OrderStatus, e *runtime.Errors) {
 }
 
 // decodePriority decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// type, missing required and unknown properties go to e, and so does every
+// constraint violated by a value that decoded without one of those; only syntax
+// errors are returned.
 func decodePriority(d *runtime.Decoder, p *runtime.Path, v *Priority, e *runtime.Errors) error {
 	n0 := e.Len()
 	if err := readInt(d, p, (*int64)(v), e); err != nil {
@@ -66,9 +68,9 @@ func decodePriority(d *runtime.Decoder, p *runtime.Path, v *Priority, e *runtime
 }
 
 // decodeMoney decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// type, missing required and unknown properties go to e, and so does every
+// constraint violated by a value that decoded without one of those; only syntax
+// errors are returned.
 func decodeMoney(d *runtime.Decoder, p *runtime.Path, v *Money, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -168,10 +170,10 @@ func validateMoney(p *runtime.Path, v *Money, e *runtime.Errors) {
 	}
 }
 
-// decodeNode decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeNode decodes the next JSON value of d into v. Values of the wrong type,
+// missing required and unknown properties go to e, and so does every constraint
+// violated by a value that decoded without one of those; only syntax errors are
+// returned.
 func decodeNode(d *runtime.Decoder, p *runtime.Path, v *Node, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -254,10 +256,10 @@ func validateNode(p *runtime.Path, v *Node, e *runtime.Errors) {
 	}
 }
 
-// decodeNodeChildren decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeNodeChildren decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeNodeChildren(d *runtime.Decoder, p *runtime.Path, v *[]Node, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindArray {
 		e.Add(p, runtime.MsgType("array", k))
@@ -287,7 +289,8 @@ func decodeNodeChildren(d *runtime.Decoder, p *runtime.Path, v *[]Node, e *runti
 	}
 }
 
-// validateNodeChildren reports every constraint of the spec that v violates to e.
+// validateNodeChildren reports every constraint of the spec that v violates to
+// e.
 func validateNodeChildren(p *runtime.Path, v *[]Node, e *runtime.Errors) {
 	if len(*v) > 100 {
 		e.Add(p, runtime.MsgMaxItems(100))
@@ -299,9 +302,9 @@ func validateNodeChildren(p *runtime.Path, v *[]Node, e *runtime.Errors) {
 }
 
 // decodeCircle decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// type, missing required and unknown properties go to e, and so does every
+// constraint violated by a value that decoded without one of those; only syntax
+// errors are returned.
 func decodeCircle(d *runtime.Decoder, p *runtime.Path, v *Circle, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -365,9 +368,9 @@ func decodeCircle(d *runtime.Decoder, p *runtime.Path, v *Circle, e *runtime.Err
 }
 
 // decodeSquare decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// type, missing required and unknown properties go to e, and so does every
+// constraint violated by a value that decoded without one of those; only syntax
+// errors are returned.
 func decodeSquare(d *runtime.Decoder, p *runtime.Path, v *Square, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -434,9 +437,9 @@ func decodeSquare(d *runtime.Decoder, p *runtime.Path, v *Square, e *runtime.Err
 }
 
 // decodeShape decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// type, missing required and unknown properties go to e, and so does every
+// constraint violated by a value that decoded without one of those; only syntax
+// errors are returned.
 func decodeShape(d *runtime.Decoder, p *runtime.Path, v *Shape, e *runtime.Errors) error {
 	*v = Shape{}
 	if k := d.Peek(); k != runtime.KindObject {
@@ -471,9 +474,9 @@ func decodeShape(d *runtime.Decoder, p *runtime.Path, v *Shape, e *runtime.Error
 }
 
 // decodeLabels decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// type, missing required and unknown properties go to e, and so does every
+// constraint violated by a value that decoded without one of those; only syntax
+// errors are returned.
 func decodeLabels(d *runtime.Decoder, p *runtime.Path, v *Labels, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -525,9 +528,9 @@ func validateLabels(p *runtime.Path, v *Labels, e *runtime.Errors) {
 }
 
 // decodeMetadata decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// type, missing required and unknown properties go to e, and so does every
+// constraint violated by a value that decoded without one of those; only syntax
+// errors are returned.
 func decodeMetadata(d *runtime.Decoder, p *runtime.Path, v *Metadata, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -566,9 +569,9 @@ func validateMetadata(p *runtime.Path, v *Metadata, e *runtime.Errors) {
 }
 
 // decodeOrder decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// type, missing required and unknown properties go to e, and so does every
+// constraint violated by a value that decoded without one of those; only syntax
+// errors are returned.
 func decodeOrder(d *runtime.Decoder, p *runtime.Path, v *Order, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -772,9 +775,9 @@ func validateOrder(p *runtime.Path, v *Order, e *runtime.Errors) {
 }
 
 // decodeOrderTags decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// type, missing required and unknown properties go to e, and so does every
+// constraint violated by a value that decoded without one of those; only syntax
+// errors are returned.
 func decodeOrderTags(d *runtime.Decoder, p *runtime.Path, v *[]string, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindArray {
 		e.Add(p, runtime.MsgType("array", k))
@@ -838,10 +841,10 @@ func validateOrderTags(p *runtime.Path, v *[]string, e *runtime.Errors) {
 	}
 }
 
-// decodeCreateOrderInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeCreateOrderInput decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeCreateOrderInput(d *runtime.Decoder, p *runtime.Path, v *CreateOrderInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -958,9 +961,9 @@ func decodeCreateOrderInput(d *runtime.Decoder, p *runtime.Path, v *CreateOrderI
 	return nil
 }
 
-// decodeCreateOrderInputShipping decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
+// decodeCreateOrderInputShipping decodes the next JSON value of d into v.
+// Values of the wrong type, missing required and unknown properties go to e,
+// and so does every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
 func decodeCreateOrderInputShipping(d *runtime.Decoder, p *runtime.Path, v *CreateOrderInputShipping, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
@@ -1008,9 +1011,9 @@ func decodeCreateOrderInputShipping(d *runtime.Decoder, p *runtime.Path, v *Crea
 	return nil
 }
 
-// decodeCreateOrderInputShippingCountry decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
+// decodeCreateOrderInputShippingCountry decodes the next JSON value of d into
+// v. Values of the wrong type, missing required and unknown properties go to e,
+// and so does every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
 func decodeCreateOrderInputShippingCountry(d *runtime.Decoder, p *runtime.Path, v *CreateOrderInputShippingCountry, e *runtime.Errors) error {
 	n0 := e.Len()
@@ -1028,9 +1031,9 @@ func decodeCreateOrderInputShippingCountry(d *runtime.Decoder, p *runtime.Path, 
 }
 
 // decodeMapInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// type, missing required and unknown properties go to e, and so does every
+// constraint violated by a value that decoded without one of those; only syntax
+// errors are returned.
 func decodeMapInput(d *runtime.Decoder, p *runtime.Path, v *MapInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -1118,10 +1121,10 @@ func decodeMapInput(d *runtime.Decoder, p *runtime.Path, v *MapInput, e *runtime
 	return nil
 }
 
-// decodeMapInputType decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeMapInputType decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeMapInputType(d *runtime.Decoder, p *runtime.Path, v *MapInputType, e *runtime.Errors) error {
 	n0 := e.Len()
 	if err := readString(d, p, (*string)(v), e); err != nil {
@@ -1137,10 +1140,10 @@ func decodeMapInputType(d *runtime.Decoder, p *runtime.Path, v *MapInputType, e 
 	return nil
 }
 
-// decodeMapInputRange decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeMapInputRange decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeMapInputRange(d *runtime.Decoder, p *runtime.Path, v *MapInputRange, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -1194,10 +1197,10 @@ func decodeMapInputRange(d *runtime.Decoder, p *runtime.Path, v *MapInputRange, 
 	return nil
 }
 
-// decodeMapInputChan decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeMapInputChan decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeMapInputChan(d *runtime.Decoder, p *runtime.Path, v *[][]int64, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindArray {
 		e.Add(p, runtime.MsgType("array", k))
@@ -1224,10 +1227,10 @@ func decodeMapInputChan(d *runtime.Decoder, p *runtime.Path, v *[][]int64, e *ru
 	}
 }
 
-// decodeMapInputChanItem decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeMapInputChanItem decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeMapInputChanItem(d *runtime.Decoder, p *runtime.Path, v *[]int64, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindArray {
 		e.Add(p, runtime.MsgType("array", k))
@@ -1261,9 +1264,9 @@ func decodeMapInputChanItem(d *runtime.Decoder, p *runtime.Path, v *[]int64, e *
 }
 
 // decodeMapOutput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// type, missing required and unknown properties go to e, and so does every
+// constraint violated by a value that decoded without one of those; only syntax
+// errors are returned.
 func decodeMapOutput(d *runtime.Decoder, p *runtime.Path, v *MapOutput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindArray {
 		e.Add(p, runtime.MsgType("array", k))
@@ -1298,10 +1301,10 @@ func validateMapOutput(p *runtime.Path, v *MapOutput, e *runtime.Errors) {
 	}
 }
 
-// decodeListOrdersInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeListOrdersInput decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeListOrdersInput(d *runtime.Decoder, p *runtime.Path, v *ListOrdersInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -1367,10 +1370,10 @@ func decodeListOrdersInput(d *runtime.Decoder, p *runtime.Path, v *ListOrdersInp
 	return nil
 }
 
-// decodeListOrdersOutput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeListOrdersOutput decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeListOrdersOutput(d *runtime.Decoder, p *runtime.Path, v *ListOrdersOutput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -1417,7 +1420,8 @@ func decodeListOrdersOutput(d *runtime.Decoder, p *runtime.Path, v *ListOrdersOu
 	return nil
 }
 
-// validateListOrdersOutput reports every constraint of the spec that v violates to e.
+// validateListOrdersOutput reports every constraint of the spec that v violates
+// to e.
 func validateListOrdersOutput(p *runtime.Path, v *ListOrdersOutput, e *runtime.Errors) {
 	{
 		c := p.Child("orders")
@@ -1425,10 +1429,10 @@ func validateListOrdersOutput(p *runtime.Path, v *ListOrdersOutput, e *runtime.E
 	}
 }
 
-// decodeListOrdersOutputOrders decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeListOrdersOutputOrders decodes the next JSON value of d into v. Values
+// of the wrong type, missing required and unknown properties go to e, and so
+// does every constraint violated by a value that decoded without one of those;
+// only syntax errors are returned.
 func decodeListOrdersOutputOrders(d *runtime.Decoder, p *runtime.Path, v *[]Order, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindArray {
 		e.Add(p, runtime.MsgType("array", k))
@@ -1455,7 +1459,8 @@ func decodeListOrdersOutputOrders(d *runtime.Decoder, p *runtime.Path, v *[]Orde
 	}
 }
 
-// validateListOrdersOutputOrders reports every constraint of the spec that v violates to e.
+// validateListOrdersOutputOrders reports every constraint of the spec that v
+// violates to e.
 func validateListOrdersOutputOrders(p *runtime.Path, v *[]Order, e *runtime.Errors) {
 	for i := range *v {
 		c := p.Elem(i)
@@ -1463,10 +1468,10 @@ func validateListOrdersOutputOrders(p *runtime.Path, v *[]Order, e *runtime.Erro
 	}
 }
 
-// decodePingV2Input decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodePingV2Input decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodePingV2Input(d *runtime.Decoder, p *runtime.Path, v *PingV2Input, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -1496,10 +1501,10 @@ func decodePingV2Input(d *runtime.Decoder, p *runtime.Path, v *PingV2Input, e *r
 	return nil
 }
 
-// decodeDrawShapeInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeDrawShapeInput decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeDrawShapeInput(d *runtime.Decoder, p *runtime.Path, v *DrawShapeInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -1545,10 +1550,10 @@ func decodeDrawShapeInput(d *runtime.Decoder, p *runtime.Path, v *DrawShapeInput
 	return nil
 }
 
-// decodeOrderSummaryParams decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeOrderSummaryParams decodes the next JSON value of d into v. Values of
+// the wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeOrderSummaryParams(d *runtime.Decoder, p *runtime.Path, v *OrderSummaryParams, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -1595,7 +1600,8 @@ func decodeOrderSummaryParams(d *runtime.Decoder, p *runtime.Path, v *OrderSumma
 	return nil
 }
 
-// validateOrderSummaryParams reports every constraint of the spec that v violates to e.
+// validateOrderSummaryParams reports every constraint of the spec that v
+// violates to e.
 func validateOrderSummaryParams(p *runtime.Path, v *OrderSummaryParams, e *runtime.Errors) {
 	{
 		c := p.Child("order_id")
@@ -1605,10 +1611,10 @@ func validateOrderSummaryParams(p *runtime.Path, v *OrderSummaryParams, e *runti
 	}
 }
 
-// decodeInvoicePageParams decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeInvoicePageParams decodes the next JSON value of d into v. Values of
+// the wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeInvoicePageParams(d *runtime.Decoder, p *runtime.Path, v *InvoicePageParams, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -1694,7 +1700,8 @@ func decodeInvoicePageParams(d *runtime.Decoder, p *runtime.Path, v *InvoicePage
 	return nil
 }
 
-// validateInvoicePageParams reports every constraint of the spec that v violates to e.
+// validateInvoicePageParams reports every constraint of the spec that v
+// violates to e.
 func validateInvoicePageParams(p *runtime.Path, v *InvoicePageParams, e *runtime.Errors) {
 	{
 		c := p.Child("year")
@@ -1793,8 +1800,8 @@ func readRaw(d *runtime.Decoder, p *runtime.Path, v *json.RawMessage, e *runtime
 	return nil
 }
 
-// discriminator returns the string value of property key of the JSON
-// object raw, and whether the property is there.
+// discriminator returns the string value of property key of the JSON object
+// raw, and whether the property is there.
 func discriminator(raw []byte, key string) (string, bool, error) {
 	var d runtime.Decoder
 	d.Reset(raw)

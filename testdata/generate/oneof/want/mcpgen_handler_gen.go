@@ -6,6 +6,7 @@ package oneof
 import (
 	"context"
 	"errors"
+
 	"github.com/mcpgen-dev/mcpgen/runtime"
 )
 
@@ -19,8 +20,8 @@ type Handler interface {
 	Lookup(ctx context.Context, in LookupInput) (*runtime.ToolResult, error)
 }
 
-// UnimplementedHandler implements every Handler method with an error.
-// Embed it to implement Handler step by step.
+// UnimplementedHandler implements every Handler method with an error. Embed it
+// to implement Handler step by step.
 type UnimplementedHandler struct{}
 
 var _ Handler = UnimplementedHandler{}

@@ -5,6 +5,7 @@ package oneof
 
 import (
 	"context"
+
 	"github.com/mcpgen-dev/mcpgen/runtime"
 )
 

@@ -5,10 +5,10 @@ package recursion
 
 import "github.com/mcpgen-dev/mcpgen/runtime"
 
-// decodeNode decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeNode decodes the next JSON value of d into v. Values of the wrong type,
+// missing required and unknown properties go to e, and so does every constraint
+// violated by a value that decoded without one of those; only syntax errors are
+// returned.
 func decodeNode(d *runtime.Decoder, p *runtime.Path, v *Node, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -91,10 +91,10 @@ func validateNode(p *runtime.Path, v *Node, e *runtime.Errors) {
 	}
 }
 
-// decodeNodeChildren decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeNodeChildren decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeNodeChildren(d *runtime.Decoder, p *runtime.Path, v *[]Node, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindArray {
 		e.Add(p, runtime.MsgType("array", k))
@@ -121,7 +121,8 @@ func decodeNodeChildren(d *runtime.Decoder, p *runtime.Path, v *[]Node, e *runti
 	}
 }
 
-// validateNodeChildren reports every constraint of the spec that v violates to e.
+// validateNodeChildren reports every constraint of the spec that v violates to
+// e.
 func validateNodeChildren(p *runtime.Path, v *[]Node, e *runtime.Errors) {
 	for i := range *v {
 		c := p.Elem(i)
@@ -130,9 +131,9 @@ func validateNodeChildren(p *runtime.Path, v *[]Node, e *runtime.Errors) {
 }
 
 // decodeDepartment decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// type, missing required and unknown properties go to e, and so does every
+// constraint violated by a value that decoded without one of those; only syntax
+// errors are returned.
 func decodeDepartment(d *runtime.Decoder, p *runtime.Path, v *Department, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -178,10 +179,10 @@ func decodeDepartment(d *runtime.Decoder, p *runtime.Path, v *Department, e *run
 	return nil
 }
 
-// decodeDepartmentTeams decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeDepartmentTeams decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeDepartmentTeams(d *runtime.Decoder, p *runtime.Path, v *[]Team, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindArray {
 		e.Add(p, runtime.MsgType("array", k))
@@ -208,10 +209,10 @@ func decodeDepartmentTeams(d *runtime.Decoder, p *runtime.Path, v *[]Team, e *ru
 	}
 }
 
-// decodeTeam decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeTeam decodes the next JSON value of d into v. Values of the wrong type,
+// missing required and unknown properties go to e, and so does every constraint
+// violated by a value that decoded without one of those; only syntax errors are
+// returned.
 func decodeTeam(d *runtime.Decoder, p *runtime.Path, v *Team, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -253,10 +254,10 @@ func decodeTeam(d *runtime.Decoder, p *runtime.Path, v *Team, e *runtime.Errors)
 	return nil
 }
 
-// decodeWalkTreeInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeWalkTreeInput decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeWalkTreeInput(d *runtime.Decoder, p *runtime.Path, v *WalkTreeInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -297,10 +298,10 @@ func decodeWalkTreeInput(d *runtime.Decoder, p *runtime.Path, v *WalkTreeInput, 
 	return nil
 }
 
-// decodeOrgChartInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeOrgChartInput decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeOrgChartInput(d *runtime.Decoder, p *runtime.Path, v *OrgChartInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -336,10 +337,10 @@ func decodeOrgChartInput(d *runtime.Decoder, p *runtime.Path, v *OrgChartInput, 
 	return nil
 }
 
-// decodeOrgChartOutput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeOrgChartOutput decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeOrgChartOutput(d *runtime.Decoder, p *runtime.Path, v *OrgChartOutput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindArray {
 		e.Add(p, runtime.MsgType("array", k))

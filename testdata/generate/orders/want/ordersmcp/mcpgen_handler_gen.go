@@ -6,6 +6,7 @@ package ordersmcp
 import (
 	"context"
 	"errors"
+
 	"github.com/mcpgen-dev/mcpgen/runtime"
 )
 
@@ -22,26 +23,30 @@ type Handler interface {
 	// Sends a note to the customer.
 	Notify(ctx context.Context, in NotifyInput) (*runtime.ToolResult, error)
 
-	// ReadAfterSalesPolicy reads the "after_sales_policy" resource (policy://after-sales/current).
+	// ReadAfterSalesPolicy reads the "after_sales_policy" resource
+	// (policy://after-sales/current).
 	ReadAfterSalesPolicy(ctx context.Context) ([]runtime.ResourceContents, error)
 
-	// ReadOrderSummary reads a resource of the "order_summary" template (order://{order_id}/summary).
+	// ReadOrderSummary reads a resource of the "order_summary" template
+	// (order://{order_id}/summary).
 	ReadOrderSummary(ctx context.Context, in OrderSummaryParams) ([]runtime.ResourceContents, error)
 
 	// GetReplyOrderQuestion renders the "reply_order_question" prompt.
 	GetReplyOrderQuestion(ctx context.Context, in ReplyOrderQuestionArgs) (*runtime.PromptResult, error)
 
-	// CompleteOrderSummaryOrderID completes the "order_id" variable of the "order_summary" resource template.
+	// CompleteOrderSummaryOrderID completes the "order_id" variable of the
+	// "order_summary" resource template.
 	CompleteOrderSummaryOrderID(ctx context.Context, req runtime.CompleteRequest) (runtime.Completion, error)
 }
 
-// UnimplementedHandler implements every Handler method with an error.
-// Embed it to implement Handler step by step.
+// UnimplementedHandler implements every Handler method with an error. Embed it
+// to implement Handler step by step.
 type UnimplementedHandler struct{}
 
 var _ Handler = UnimplementedHandler{}
 
-// GetOrderStatus returns an error saying tool "get_order_status" is not implemented.
+// GetOrderStatus returns an error saying tool "get_order_status" is not
+// implemented.
 func (UnimplementedHandler) GetOrderStatus(ctx context.Context, in GetOrderStatusInput) (out GetOrderStatusOutput, err error) {
 	return out, errors.New("tool \"get_order_status\" is not implemented")
 }
@@ -51,22 +56,26 @@ func (UnimplementedHandler) Notify(ctx context.Context, in NotifyInput) (*runtim
 	return nil, errors.New("tool \"notify\" is not implemented")
 }
 
-// ReadAfterSalesPolicy returns an error saying resource "after_sales_policy" is not implemented.
+// ReadAfterSalesPolicy returns an error saying resource "after_sales_policy" is
+// not implemented.
 func (UnimplementedHandler) ReadAfterSalesPolicy(ctx context.Context) ([]runtime.ResourceContents, error) {
 	return nil, errors.New("resource \"after_sales_policy\" is not implemented")
 }
 
-// ReadOrderSummary returns an error saying resource template "order_summary" is not implemented.
+// ReadOrderSummary returns an error saying resource template "order_summary" is
+// not implemented.
 func (UnimplementedHandler) ReadOrderSummary(ctx context.Context, in OrderSummaryParams) ([]runtime.ResourceContents, error) {
 	return nil, errors.New("resource template \"order_summary\" is not implemented")
 }
 
-// GetReplyOrderQuestion returns an error saying prompt "reply_order_question" is not implemented.
+// GetReplyOrderQuestion returns an error saying prompt "reply_order_question"
+// is not implemented.
 func (UnimplementedHandler) GetReplyOrderQuestion(ctx context.Context, in ReplyOrderQuestionArgs) (*runtime.PromptResult, error) {
 	return nil, errors.New("prompt \"reply_order_question\" is not implemented")
 }
 
-// CompleteOrderSummaryOrderID returns an error saying completion of "order_id" is not implemented.
+// CompleteOrderSummaryOrderID returns an error saying completion of "order_id"
+// is not implemented.
 func (UnimplementedHandler) CompleteOrderSummaryOrderID(ctx context.Context, req runtime.CompleteRequest) (out runtime.Completion, err error) {
 	return out, errors.New("completion of \"order_id\" is not implemented")
 }

@@ -26,11 +26,11 @@ func (v OrderStatus) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of the
+// schema is returned, together, as a *runtime.ValidationError: values of the
+// wrong type, missing required and unknown properties, and the constraints of
+// every value that has the right type (a value that is missing or of the wrong
+// type is not checked further).
 func (v *OrderStatus) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -69,11 +69,11 @@ func (v OrderStatusResult) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of the
+// schema is returned, together, as a *runtime.ValidationError: values of the
+// wrong type, missing required and unknown properties, and the constraints of
+// every value that has the right type (a value that is missing or of the wrong
+// type is not checked further).
 func (v *OrderStatusResult) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -88,7 +88,8 @@ func (v *OrderStatusResult) UnmarshalJSON(data []byte) error {
 	return e.Err()
 }
 
-// appendOrderStatusResultItems appends the JSON encoding of a OrderStatusResultItems value to b.
+// appendOrderStatusResultItems appends the JSON encoding of a
+// OrderStatusResultItems value to b.
 func appendOrderStatusResultItems(b []byte, v []OrderStatusResultItemsItem) []byte {
 	b = append(b, '[')
 	for i, x := range v {
@@ -121,11 +122,11 @@ func (v OrderStatusResultItemsItem) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of the
+// schema is returned, together, as a *runtime.ValidationError: values of the
+// wrong type, missing required and unknown properties, and the constraints of
+// every value that has the right type (a value that is missing or of the wrong
+// type is not checked further).
 func (v *OrderStatusResultItemsItem) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -161,11 +162,11 @@ func (v GetOrderStatusInput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of the
+// schema is returned, together, as a *runtime.ValidationError: values of the
+// wrong type, missing required and unknown properties, and the constraints of
+// every value that has the right type (a value that is missing or of the wrong
+// type is not checked further).
 func (v *GetOrderStatusInput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -206,11 +207,11 @@ func (v NotifyInput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of the
+// schema is returned, together, as a *runtime.ValidationError: values of the
+// wrong type, missing required and unknown properties, and the constraints of
+// every value that has the right type (a value that is missing or of the wrong
+// type is not checked further).
 func (v *NotifyInput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -225,7 +226,8 @@ func (v *NotifyInput) UnmarshalJSON(data []byte) error {
 	return e.Err()
 }
 
-// OrderSummaryParams holds the variables of the "order_summary" resource template (order://{order_id}/summary).
+// OrderSummaryParams holds the variables of the "order_summary" resource
+// template (order://{order_id}/summary).
 type OrderSummaryParams struct {
 	OrderID string `json:"order_id"`
 }
@@ -243,11 +245,11 @@ func (v OrderSummaryParams) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of the
+// schema is returned, together, as a *runtime.ValidationError: values of the
+// wrong type, missing required and unknown properties, and the constraints of
+// every value that has the right type (a value that is missing or of the wrong
+// type is not checked further).
 func (v *OrderSummaryParams) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -262,7 +264,8 @@ func (v *OrderSummaryParams) UnmarshalJSON(data []byte) error {
 	return e.Err()
 }
 
-// ReplyOrderQuestionArgs holds the arguments of the "reply_order_question" prompt.
+// ReplyOrderQuestionArgs holds the arguments of the "reply_order_question"
+// prompt.
 type ReplyOrderQuestionArgs struct {
 	// The order asked about.
 	OrderID string

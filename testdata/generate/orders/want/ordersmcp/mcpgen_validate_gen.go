@@ -4,8 +4,9 @@
 package ordersmcp
 
 import (
-	"github.com/mcpgen-dev/mcpgen/runtime"
 	"regexp"
+
+	"github.com/mcpgen-dev/mcpgen/runtime"
 )
 
 // Patterns of the spec, compiled once. They are never modified.
@@ -13,10 +14,10 @@ var (
 	patternGetOrderStatusInputOrderID = regexp.MustCompile("^A[0-9]+$")
 )
 
-// decodeOrderStatus decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeOrderStatus decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeOrderStatus(d *runtime.Decoder, p *runtime.Path, v *OrderStatus, e *runtime.Errors) error {
 	n0 := e.Len()
 	if err := readString(d, p, (*string)(v), e); err != nil {
@@ -32,7 +33,8 @@ func decodeOrderStatus(d *runtime.Decoder, p *runtime.Path, v *OrderStatus, e *r
 	return nil
 }
 
-// validateOrderStatus reports every constraint of the spec that v violates to e.
+// validateOrderStatus reports every constraint of the spec that v violates to
+// e.
 func validateOrderStatus(p *runtime.Path, v *OrderStatus, e *runtime.Errors) {
 	switch string(*v) {
 	case "PENDING", "SHIPPED", "DELIVERED", "CANCELLED":
@@ -41,10 +43,10 @@ func validateOrderStatus(p *runtime.Path, v *OrderStatus, e *runtime.Errors) {
 	}
 }
 
-// decodeOrderStatusResult decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeOrderStatusResult decodes the next JSON value of d into v. Values of
+// the wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeOrderStatusResult(d *runtime.Decoder, p *runtime.Path, v *OrderStatusResult, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -105,7 +107,8 @@ func decodeOrderStatusResult(d *runtime.Decoder, p *runtime.Path, v *OrderStatus
 	return nil
 }
 
-// validateOrderStatusResult reports every constraint of the spec that v violates to e.
+// validateOrderStatusResult reports every constraint of the spec that v
+// violates to e.
 func validateOrderStatusResult(p *runtime.Path, v *OrderStatusResult, e *runtime.Errors) {
 	{
 		c := p.Child("status")
@@ -117,10 +120,10 @@ func validateOrderStatusResult(p *runtime.Path, v *OrderStatusResult, e *runtime
 	}
 }
 
-// decodeOrderStatusResultItems decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeOrderStatusResultItems decodes the next JSON value of d into v. Values
+// of the wrong type, missing required and unknown properties go to e, and so
+// does every constraint violated by a value that decoded without one of those;
+// only syntax errors are returned.
 func decodeOrderStatusResultItems(d *runtime.Decoder, p *runtime.Path, v *[]OrderStatusResultItemsItem, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindArray {
 		e.Add(p, runtime.MsgType("array", k))
@@ -147,7 +150,8 @@ func decodeOrderStatusResultItems(d *runtime.Decoder, p *runtime.Path, v *[]Orde
 	}
 }
 
-// validateOrderStatusResultItems reports every constraint of the spec that v violates to e.
+// validateOrderStatusResultItems reports every constraint of the spec that v
+// violates to e.
 func validateOrderStatusResultItems(p *runtime.Path, v *[]OrderStatusResultItemsItem, e *runtime.Errors) {
 	for i := range *v {
 		c := p.Elem(i)
@@ -155,9 +159,9 @@ func validateOrderStatusResultItems(p *runtime.Path, v *[]OrderStatusResultItems
 	}
 }
 
-// decodeOrderStatusResultItemsItem decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
+// decodeOrderStatusResultItemsItem decodes the next JSON value of d into v.
+// Values of the wrong type, missing required and unknown properties go to e,
+// and so does every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
 func decodeOrderStatusResultItemsItem(d *runtime.Decoder, p *runtime.Path, v *OrderStatusResultItemsItem, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
@@ -215,7 +219,8 @@ func decodeOrderStatusResultItemsItem(d *runtime.Decoder, p *runtime.Path, v *Or
 	return nil
 }
 
-// validateOrderStatusResultItemsItem reports every constraint of the spec that v violates to e.
+// validateOrderStatusResultItemsItem reports every constraint of the spec that
+// v violates to e.
 func validateOrderStatusResultItemsItem(p *runtime.Path, v *OrderStatusResultItemsItem, e *runtime.Errors) {
 	{
 		c := p.Child("quantity")
@@ -225,10 +230,10 @@ func validateOrderStatusResultItemsItem(p *runtime.Path, v *OrderStatusResultIte
 	}
 }
 
-// decodeGetOrderStatusInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeGetOrderStatusInput decodes the next JSON value of d into v. Values of
+// the wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeGetOrderStatusInput(d *runtime.Decoder, p *runtime.Path, v *GetOrderStatusInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -287,10 +292,10 @@ func decodeGetOrderStatusInput(d *runtime.Decoder, p *runtime.Path, v *GetOrderS
 	return nil
 }
 
-// decodeNotifyInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeNotifyInput decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeNotifyInput(d *runtime.Decoder, p *runtime.Path, v *NotifyInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -343,10 +348,10 @@ func decodeNotifyInput(d *runtime.Decoder, p *runtime.Path, v *NotifyInput, e *r
 	return nil
 }
 
-// decodeOrderSummaryParams decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeOrderSummaryParams decodes the next JSON value of d into v. Values of
+// the wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeOrderSummaryParams(d *runtime.Decoder, p *runtime.Path, v *OrderSummaryParams, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -393,7 +398,8 @@ func decodeOrderSummaryParams(d *runtime.Decoder, p *runtime.Path, v *OrderSumma
 	return nil
 }
 
-// validateOrderSummaryParams reports every constraint of the spec that v violates to e.
+// validateOrderSummaryParams reports every constraint of the spec that v
+// violates to e.
 func validateOrderSummaryParams(p *runtime.Path, v *OrderSummaryParams, e *runtime.Errors) {
 	{
 		c := p.Child("order_id")
