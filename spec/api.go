@@ -206,7 +206,15 @@ type Schema struct {
 
 	// GoType points at an existing Go type ("github.com/acme/orders.Order"
 	// or "Order" for the package generated into) for code-first schemas.
+	// In a spec file it only appears on a tool input or output or a named
+	// type; gotype.Resolve then fills the schema from the Go type and sets
+	// GoType on every schema it derives to the Go type expression of the
+	// value there, named types qualified by import path
+	// ("*github.com/acme/orders.Item", "[]string", "int32"; local types
+	// unqualified), so that generated code can use the type as it is.
 	GoType string
+	// GoPos is the position of the go: key; zero when there is none.
+	GoPos Pos
 }
 
 // IsAnyValue reports whether s accepts every JSON value without constraint.
@@ -221,6 +229,10 @@ type Property struct {
 	Schema   *Schema
 	Required bool
 	Pos      Pos
+	// GoName is the Go field that holds the property in a code-first type
+	// (see Schema.GoType); a field promoted from an embedded struct is named
+	// as Go code reaches it, by its own name. "" for spec-defined schemas.
+	GoName string
 }
 
 // Discriminator selects a OneOf variant by the value of one property.

@@ -42,6 +42,7 @@ func (l *loader) check(api *API) {
 		}
 	}
 	l.checkHeaders(api)
+	l.checkGoTypes(api)
 	for _, info := range l.infos {
 		for _, v := range info.values {
 			l.totalSteps += l.steps
