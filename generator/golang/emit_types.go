@@ -331,13 +331,14 @@ func isIntegral(x float64) bool {
 const commentWidth = 77
 
 // wrap re-flows each prose paragraph of text (paragraphs are separated by
-// blank lines) to lines of at most commentWidth characters, keeping words
-// whole. A paragraph that looks laid out by hand (a list, an indented
-// block, a table or a heading) keeps its lines.
+// blank lines) that has a line longer than commentWidth characters, keeping
+// words whole. A paragraph whose lines all fit keeps them, and so does one
+// that looks laid out by hand (a list, an indented block, a table or a
+// heading).
 func wrap(text string) string {
 	paras := strings.Split(strings.TrimSpace(text), "\n\n")
 	for i, p := range paras {
-		if laidOut(p) {
+		if laidOut(p) || !tooLong(p) {
 			continue
 		}
 		var lines []string
@@ -356,6 +357,16 @@ func wrap(text string) string {
 		paras[i] = strings.Join(append(lines, line), "\n")
 	}
 	return strings.Join(paras, "\n\n")
+}
+
+// tooLong reports whether a line of p is longer than commentWidth.
+func tooLong(p string) bool {
+	for _, l := range strings.Split(p, "\n") {
+		if utf8.RuneCountInString(l) > commentWidth {
+			return true
+		}
+	}
+	return false
 }
 
 // laidOut reports whether a paragraph has line structure to keep.

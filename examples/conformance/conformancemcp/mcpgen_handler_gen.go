@@ -6,6 +6,7 @@ package conformancemcp
 import (
 	"context"
 	"errors"
+
 	"github.com/mcpgen-dev/mcpgen/runtime"
 )
 
@@ -62,54 +63,65 @@ type Handler interface {
 	// Asks the user for a username and an email address.
 	TestElicitation(ctx context.Context, in TestElicitationInput) (*runtime.ToolResult, error)
 
-	// TestElicitationSep1034Defaults implements the "test_elicitation_sep1034_defaults" tool.
+	// TestElicitationSep1034Defaults implements the
+	// "test_elicitation_sep1034_defaults" tool.
 	//
 	// Elicits a form whose fields all carry defaults (SEP-1034).
 	TestElicitationSep1034Defaults(ctx context.Context, in TestElicitationSep1034DefaultsInput) (*runtime.ToolResult, error)
 
-	// TestElicitationSep1330Enums implements the "test_elicitation_sep1330_enums" tool.
+	// TestElicitationSep1330Enums implements the "test_elicitation_sep1330_enums"
+	// tool.
 	//
 	// Elicits a form with the five enum shapes (SEP-1330).
 	TestElicitationSep1330Enums(ctx context.Context, in TestElicitationSep1330EnumsInput) (*runtime.ToolResult, error)
 
-	// TestInputRequiredResultElicitation implements the "test_input_required_result_elicitation" tool.
+	// TestInputRequiredResultElicitation implements the
+	// "test_input_required_result_elicitation" tool.
 	//
 	// Asks the user's name, then greets them.
 	TestInputRequiredResultElicitation(ctx context.Context, in TestInputRequiredResultElicitationInput) (*runtime.ToolResult, error)
 
-	// TestInputRequiredResultSampling implements the "test_input_required_result_sampling" tool.
+	// TestInputRequiredResultSampling implements the
+	// "test_input_required_result_sampling" tool.
 	//
 	// Asks the client's model for the capital of France.
 	TestInputRequiredResultSampling(ctx context.Context, in TestInputRequiredResultSamplingInput) (*runtime.ToolResult, error)
 
-	// TestInputRequiredResultListRoots implements the "test_input_required_result_list_roots" tool.
+	// TestInputRequiredResultListRoots implements the
+	// "test_input_required_result_list_roots" tool.
 	//
 	// Asks the client for its roots and lists them.
 	TestInputRequiredResultListRoots(ctx context.Context, in TestInputRequiredResultListRootsInput) (*runtime.ToolResult, error)
 
-	// TestInputRequiredResultRequestState implements the "test_input_required_result_request_state" tool.
+	// TestInputRequiredResultRequestState implements the
+	// "test_input_required_result_request_state" tool.
 	//
 	// Asks for a confirmation; the answer travels back in requestState.
 	TestInputRequiredResultRequestState(ctx context.Context, in TestInputRequiredResultRequestStateInput) (*runtime.ToolResult, error)
 
-	// TestInputRequiredResultMultipleInputs implements the "test_input_required_result_multiple_inputs" tool.
+	// TestInputRequiredResultMultipleInputs implements the
+	// "test_input_required_result_multiple_inputs" tool.
 	//
 	// Asks for a name, a generated greeting and the roots in one round.
 	TestInputRequiredResultMultipleInputs(ctx context.Context, in TestInputRequiredResultMultipleInputsInput) (*runtime.ToolResult, error)
 
-	// TestInputRequiredResultMultiRound implements the "test_input_required_result_multi_round" tool.
+	// TestInputRequiredResultMultiRound implements the
+	// "test_input_required_result_multi_round" tool.
 	//
 	// Asks for a name, then for a favourite colour, in two rounds.
 	TestInputRequiredResultMultiRound(ctx context.Context, in TestInputRequiredResultMultiRoundInput) (*runtime.ToolResult, error)
 
-	// TestInputRequiredResultTamperedState implements the "test_input_required_result_tampered_state" tool.
+	// TestInputRequiredResultTamperedState implements the
+	// "test_input_required_result_tampered_state" tool.
 	//
 	// Asks for a confirmation; a tampered requestState is rejected.
 	TestInputRequiredResultTamperedState(ctx context.Context, in TestInputRequiredResultTamperedStateInput) (*runtime.ToolResult, error)
 
-	// TestInputRequiredResultCapabilities implements the "test_input_required_result_capabilities" tool.
+	// TestInputRequiredResultCapabilities implements the
+	// "test_input_required_result_capabilities" tool.
 	//
-	// Asks only for the kinds of input the client declared (sampling, elicitation, roots).
+	// Asks only for the kinds of input the client declared (sampling, elicitation,
+	// roots).
 	TestInputRequiredResultCapabilities(ctx context.Context, in TestInputRequiredResultCapabilitiesInput) (*runtime.ToolResult, error)
 
 	// TestMissingCapability implements the "test_missing_capability" tool.
@@ -129,7 +141,8 @@ type Handler interface {
 
 	// TestCustomHeaders implements the "test_custom_headers" tool.
 	//
-	// Echoes the region, which HTTP clients also send as the Mcp-Param-Region header.
+	// Echoes the region, which HTTP clients also send as the Mcp-Param-Region
+	// header.
 	TestCustomHeaders(ctx context.Context, in TestCustomHeadersInput) (*runtime.ToolResult, error)
 
 	// TestTriggerToolChange implements the "test_trigger_tool_change" tool.
@@ -152,12 +165,14 @@ type Handler interface {
 	// A static binary resource (image) for testing
 	ReadStaticBinary(ctx context.Context) ([]runtime.ResourceContents, error)
 
-	// ReadWatchedResource reads the "watched_resource" resource (test://watched-resource).
+	// ReadWatchedResource reads the "watched_resource" resource
+	// (test://watched-resource).
 	//
 	// A resource that can be subscribed to
 	ReadWatchedResource(ctx context.Context) ([]runtime.ResourceContents, error)
 
-	// ReadTemplateData reads a resource of the "template_data" template (test://template/{id}/data).
+	// ReadTemplateData reads a resource of the "template_data" template
+	// (test://template/{id}/data).
 	//
 	// A resource template with parameter substitution
 	ReadTemplateData(ctx context.Context, in TemplateDataParams) ([]runtime.ResourceContents, error)
@@ -172,7 +187,8 @@ type Handler interface {
 	// A prompt with required arguments
 	GetTestPromptWithArguments(ctx context.Context, in TestPromptWithArgumentsArgs) (*runtime.PromptResult, error)
 
-	// GetTestPromptWithEmbeddedResource renders the "test_prompt_with_embedded_resource" prompt.
+	// GetTestPromptWithEmbeddedResource renders the
+	// "test_prompt_with_embedded_resource" prompt.
 	//
 	// A prompt that embeds a resource
 	GetTestPromptWithEmbeddedResource(ctx context.Context, in TestPromptWithEmbeddedResourceArgs) (*runtime.PromptResult, error)
@@ -182,15 +198,18 @@ type Handler interface {
 	// A prompt that shows an image
 	GetTestPromptWithImage(ctx context.Context, in TestPromptWithImageArgs) (*runtime.PromptResult, error)
 
-	// GetTestInputRequiredResultPrompt renders the "test_input_required_result_prompt" prompt.
+	// GetTestInputRequiredResultPrompt renders the
+	// "test_input_required_result_prompt" prompt.
 	//
 	// A prompt that asks the user for its context first
 	GetTestInputRequiredResultPrompt(ctx context.Context, in TestInputRequiredResultPromptArgs) (*runtime.PromptResult, error)
 
-	// CompleteTestPromptWithArgumentsArg1 completes the "arg1" argument of the "test_prompt_with_arguments" prompt.
+	// CompleteTestPromptWithArgumentsArg1 completes the "arg1" argument of the
+	// "test_prompt_with_arguments" prompt.
 	CompleteTestPromptWithArgumentsArg1(ctx context.Context, req runtime.CompleteRequest) (runtime.Completion, error)
 
-	// CompleteTemplateDataID completes the "id" variable of the "template_data" resource template.
+	// CompleteTemplateDataID completes the "id" variable of the "template_data"
+	// resource template.
 	CompleteTemplateDataID(ctx context.Context, req runtime.CompleteRequest) (runtime.Completion, error)
 }
 
@@ -200,42 +219,50 @@ type UnimplementedHandler struct{}
 
 var _ Handler = UnimplementedHandler{}
 
-// TestSimpleText returns an error saying tool "test_simple_text" is not implemented.
+// TestSimpleText returns an error saying tool "test_simple_text" is not
+// implemented.
 func (UnimplementedHandler) TestSimpleText(ctx context.Context, in TestSimpleTextInput) (*runtime.ToolResult, error) {
 	return nil, errors.New("tool \"test_simple_text\" is not implemented")
 }
 
-// TestImageContent returns an error saying tool "test_image_content" is not implemented.
+// TestImageContent returns an error saying tool "test_image_content" is not
+// implemented.
 func (UnimplementedHandler) TestImageContent(ctx context.Context, in TestImageContentInput) (*runtime.ToolResult, error) {
 	return nil, errors.New("tool \"test_image_content\" is not implemented")
 }
 
-// TestAudioContent returns an error saying tool "test_audio_content" is not implemented.
+// TestAudioContent returns an error saying tool "test_audio_content" is not
+// implemented.
 func (UnimplementedHandler) TestAudioContent(ctx context.Context, in TestAudioContentInput) (*runtime.ToolResult, error) {
 	return nil, errors.New("tool \"test_audio_content\" is not implemented")
 }
 
-// TestEmbeddedResource returns an error saying tool "test_embedded_resource" is not implemented.
+// TestEmbeddedResource returns an error saying tool "test_embedded_resource" is
+// not implemented.
 func (UnimplementedHandler) TestEmbeddedResource(ctx context.Context, in TestEmbeddedResourceInput) (*runtime.ToolResult, error) {
 	return nil, errors.New("tool \"test_embedded_resource\" is not implemented")
 }
 
-// TestMultipleContentTypes returns an error saying tool "test_multiple_content_types" is not implemented.
+// TestMultipleContentTypes returns an error saying tool
+// "test_multiple_content_types" is not implemented.
 func (UnimplementedHandler) TestMultipleContentTypes(ctx context.Context, in TestMultipleContentTypesInput) (*runtime.ToolResult, error) {
 	return nil, errors.New("tool \"test_multiple_content_types\" is not implemented")
 }
 
-// TestToolWithLogging returns an error saying tool "test_tool_with_logging" is not implemented.
+// TestToolWithLogging returns an error saying tool "test_tool_with_logging" is
+// not implemented.
 func (UnimplementedHandler) TestToolWithLogging(ctx context.Context, in TestToolWithLoggingInput) (*runtime.ToolResult, error) {
 	return nil, errors.New("tool \"test_tool_with_logging\" is not implemented")
 }
 
-// TestToolWithProgress returns an error saying tool "test_tool_with_progress" is not implemented.
+// TestToolWithProgress returns an error saying tool "test_tool_with_progress"
+// is not implemented.
 func (UnimplementedHandler) TestToolWithProgress(ctx context.Context, in TestToolWithProgressInput) (*runtime.ToolResult, error) {
 	return nil, errors.New("tool \"test_tool_with_progress\" is not implemented")
 }
 
-// TestErrorHandling returns an error saying tool "test_error_handling" is not implemented.
+// TestErrorHandling returns an error saying tool "test_error_handling" is not
+// implemented.
 func (UnimplementedHandler) TestErrorHandling(ctx context.Context, in TestErrorHandlingInput) (*runtime.ToolResult, error) {
 	return nil, errors.New("tool \"test_error_handling\" is not implemented")
 }
@@ -245,142 +272,170 @@ func (UnimplementedHandler) TestSampling(ctx context.Context, in TestSamplingInp
 	return nil, errors.New("tool \"test_sampling\" is not implemented")
 }
 
-// TestElicitation returns an error saying tool "test_elicitation" is not implemented.
+// TestElicitation returns an error saying tool "test_elicitation" is not
+// implemented.
 func (UnimplementedHandler) TestElicitation(ctx context.Context, in TestElicitationInput) (*runtime.ToolResult, error) {
 	return nil, errors.New("tool \"test_elicitation\" is not implemented")
 }
 
-// TestElicitationSep1034Defaults returns an error saying tool "test_elicitation_sep1034_defaults" is not implemented.
+// TestElicitationSep1034Defaults returns an error saying tool
+// "test_elicitation_sep1034_defaults" is not implemented.
 func (UnimplementedHandler) TestElicitationSep1034Defaults(ctx context.Context, in TestElicitationSep1034DefaultsInput) (*runtime.ToolResult, error) {
 	return nil, errors.New("tool \"test_elicitation_sep1034_defaults\" is not implemented")
 }
 
-// TestElicitationSep1330Enums returns an error saying tool "test_elicitation_sep1330_enums" is not implemented.
+// TestElicitationSep1330Enums returns an error saying tool
+// "test_elicitation_sep1330_enums" is not implemented.
 func (UnimplementedHandler) TestElicitationSep1330Enums(ctx context.Context, in TestElicitationSep1330EnumsInput) (*runtime.ToolResult, error) {
 	return nil, errors.New("tool \"test_elicitation_sep1330_enums\" is not implemented")
 }
 
-// TestInputRequiredResultElicitation returns an error saying tool "test_input_required_result_elicitation" is not implemented.
+// TestInputRequiredResultElicitation returns an error saying tool
+// "test_input_required_result_elicitation" is not implemented.
 func (UnimplementedHandler) TestInputRequiredResultElicitation(ctx context.Context, in TestInputRequiredResultElicitationInput) (*runtime.ToolResult, error) {
 	return nil, errors.New("tool \"test_input_required_result_elicitation\" is not implemented")
 }
 
-// TestInputRequiredResultSampling returns an error saying tool "test_input_required_result_sampling" is not implemented.
+// TestInputRequiredResultSampling returns an error saying tool
+// "test_input_required_result_sampling" is not implemented.
 func (UnimplementedHandler) TestInputRequiredResultSampling(ctx context.Context, in TestInputRequiredResultSamplingInput) (*runtime.ToolResult, error) {
 	return nil, errors.New("tool \"test_input_required_result_sampling\" is not implemented")
 }
 
-// TestInputRequiredResultListRoots returns an error saying tool "test_input_required_result_list_roots" is not implemented.
+// TestInputRequiredResultListRoots returns an error saying tool
+// "test_input_required_result_list_roots" is not implemented.
 func (UnimplementedHandler) TestInputRequiredResultListRoots(ctx context.Context, in TestInputRequiredResultListRootsInput) (*runtime.ToolResult, error) {
 	return nil, errors.New("tool \"test_input_required_result_list_roots\" is not implemented")
 }
 
-// TestInputRequiredResultRequestState returns an error saying tool "test_input_required_result_request_state" is not implemented.
+// TestInputRequiredResultRequestState returns an error saying tool
+// "test_input_required_result_request_state" is not implemented.
 func (UnimplementedHandler) TestInputRequiredResultRequestState(ctx context.Context, in TestInputRequiredResultRequestStateInput) (*runtime.ToolResult, error) {
 	return nil, errors.New("tool \"test_input_required_result_request_state\" is not implemented")
 }
 
-// TestInputRequiredResultMultipleInputs returns an error saying tool "test_input_required_result_multiple_inputs" is not implemented.
+// TestInputRequiredResultMultipleInputs returns an error saying tool
+// "test_input_required_result_multiple_inputs" is not implemented.
 func (UnimplementedHandler) TestInputRequiredResultMultipleInputs(ctx context.Context, in TestInputRequiredResultMultipleInputsInput) (*runtime.ToolResult, error) {
 	return nil, errors.New("tool \"test_input_required_result_multiple_inputs\" is not implemented")
 }
 
-// TestInputRequiredResultMultiRound returns an error saying tool "test_input_required_result_multi_round" is not implemented.
+// TestInputRequiredResultMultiRound returns an error saying tool
+// "test_input_required_result_multi_round" is not implemented.
 func (UnimplementedHandler) TestInputRequiredResultMultiRound(ctx context.Context, in TestInputRequiredResultMultiRoundInput) (*runtime.ToolResult, error) {
 	return nil, errors.New("tool \"test_input_required_result_multi_round\" is not implemented")
 }
 
-// TestInputRequiredResultTamperedState returns an error saying tool "test_input_required_result_tampered_state" is not implemented.
+// TestInputRequiredResultTamperedState returns an error saying tool
+// "test_input_required_result_tampered_state" is not implemented.
 func (UnimplementedHandler) TestInputRequiredResultTamperedState(ctx context.Context, in TestInputRequiredResultTamperedStateInput) (*runtime.ToolResult, error) {
 	return nil, errors.New("tool \"test_input_required_result_tampered_state\" is not implemented")
 }
 
-// TestInputRequiredResultCapabilities returns an error saying tool "test_input_required_result_capabilities" is not implemented.
+// TestInputRequiredResultCapabilities returns an error saying tool
+// "test_input_required_result_capabilities" is not implemented.
 func (UnimplementedHandler) TestInputRequiredResultCapabilities(ctx context.Context, in TestInputRequiredResultCapabilitiesInput) (*runtime.ToolResult, error) {
 	return nil, errors.New("tool \"test_input_required_result_capabilities\" is not implemented")
 }
 
-// TestMissingCapability returns an error saying tool "test_missing_capability" is not implemented.
+// TestMissingCapability returns an error saying tool "test_missing_capability"
+// is not implemented.
 func (UnimplementedHandler) TestMissingCapability(ctx context.Context, in TestMissingCapabilityInput) (*runtime.ToolResult, error) {
 	return nil, errors.New("tool \"test_missing_capability\" is not implemented")
 }
 
-// TestStreamingElicitation returns an error saying tool "test_streaming_elicitation" is not implemented.
+// TestStreamingElicitation returns an error saying tool
+// "test_streaming_elicitation" is not implemented.
 func (UnimplementedHandler) TestStreamingElicitation(ctx context.Context, in TestStreamingElicitationInput) (*runtime.ToolResult, error) {
 	return nil, errors.New("tool \"test_streaming_elicitation\" is not implemented")
 }
 
-// TestLoggingTool returns an error saying tool "test_logging_tool" is not implemented.
+// TestLoggingTool returns an error saying tool "test_logging_tool" is not
+// implemented.
 func (UnimplementedHandler) TestLoggingTool(ctx context.Context, in TestLoggingToolInput) (*runtime.ToolResult, error) {
 	return nil, errors.New("tool \"test_logging_tool\" is not implemented")
 }
 
-// TestCustomHeaders returns an error saying tool "test_custom_headers" is not implemented.
+// TestCustomHeaders returns an error saying tool "test_custom_headers" is not
+// implemented.
 func (UnimplementedHandler) TestCustomHeaders(ctx context.Context, in TestCustomHeadersInput) (*runtime.ToolResult, error) {
 	return nil, errors.New("tool \"test_custom_headers\" is not implemented")
 }
 
-// TestTriggerToolChange returns an error saying tool "test_trigger_tool_change" is not implemented.
+// TestTriggerToolChange returns an error saying tool "test_trigger_tool_change"
+// is not implemented.
 func (UnimplementedHandler) TestTriggerToolChange(ctx context.Context, in TestTriggerToolChangeInput) (*runtime.ToolResult, error) {
 	return nil, errors.New("tool \"test_trigger_tool_change\" is not implemented")
 }
 
-// TestTriggerPromptChange returns an error saying tool "test_trigger_prompt_change" is not implemented.
+// TestTriggerPromptChange returns an error saying tool
+// "test_trigger_prompt_change" is not implemented.
 func (UnimplementedHandler) TestTriggerPromptChange(ctx context.Context, in TestTriggerPromptChangeInput) (*runtime.ToolResult, error) {
 	return nil, errors.New("tool \"test_trigger_prompt_change\" is not implemented")
 }
 
-// ReadStaticText returns an error saying resource "static_text" is not implemented.
+// ReadStaticText returns an error saying resource "static_text" is not
+// implemented.
 func (UnimplementedHandler) ReadStaticText(ctx context.Context) ([]runtime.ResourceContents, error) {
 	return nil, errors.New("resource \"static_text\" is not implemented")
 }
 
-// ReadStaticBinary returns an error saying resource "static_binary" is not implemented.
+// ReadStaticBinary returns an error saying resource "static_binary" is not
+// implemented.
 func (UnimplementedHandler) ReadStaticBinary(ctx context.Context) ([]runtime.ResourceContents, error) {
 	return nil, errors.New("resource \"static_binary\" is not implemented")
 }
 
-// ReadWatchedResource returns an error saying resource "watched_resource" is not implemented.
+// ReadWatchedResource returns an error saying resource "watched_resource" is
+// not implemented.
 func (UnimplementedHandler) ReadWatchedResource(ctx context.Context) ([]runtime.ResourceContents, error) {
 	return nil, errors.New("resource \"watched_resource\" is not implemented")
 }
 
-// ReadTemplateData returns an error saying resource template "template_data" is not implemented.
+// ReadTemplateData returns an error saying resource template "template_data" is
+// not implemented.
 func (UnimplementedHandler) ReadTemplateData(ctx context.Context, in TemplateDataParams) ([]runtime.ResourceContents, error) {
 	return nil, errors.New("resource template \"template_data\" is not implemented")
 }
 
-// GetTestSimplePrompt returns an error saying prompt "test_simple_prompt" is not implemented.
+// GetTestSimplePrompt returns an error saying prompt "test_simple_prompt" is
+// not implemented.
 func (UnimplementedHandler) GetTestSimplePrompt(ctx context.Context, in TestSimplePromptArgs) (*runtime.PromptResult, error) {
 	return nil, errors.New("prompt \"test_simple_prompt\" is not implemented")
 }
 
-// GetTestPromptWithArguments returns an error saying prompt "test_prompt_with_arguments" is not implemented.
+// GetTestPromptWithArguments returns an error saying prompt
+// "test_prompt_with_arguments" is not implemented.
 func (UnimplementedHandler) GetTestPromptWithArguments(ctx context.Context, in TestPromptWithArgumentsArgs) (*runtime.PromptResult, error) {
 	return nil, errors.New("prompt \"test_prompt_with_arguments\" is not implemented")
 }
 
-// GetTestPromptWithEmbeddedResource returns an error saying prompt "test_prompt_with_embedded_resource" is not implemented.
+// GetTestPromptWithEmbeddedResource returns an error saying prompt
+// "test_prompt_with_embedded_resource" is not implemented.
 func (UnimplementedHandler) GetTestPromptWithEmbeddedResource(ctx context.Context, in TestPromptWithEmbeddedResourceArgs) (*runtime.PromptResult, error) {
 	return nil, errors.New("prompt \"test_prompt_with_embedded_resource\" is not implemented")
 }
 
-// GetTestPromptWithImage returns an error saying prompt "test_prompt_with_image" is not implemented.
+// GetTestPromptWithImage returns an error saying prompt
+// "test_prompt_with_image" is not implemented.
 func (UnimplementedHandler) GetTestPromptWithImage(ctx context.Context, in TestPromptWithImageArgs) (*runtime.PromptResult, error) {
 	return nil, errors.New("prompt \"test_prompt_with_image\" is not implemented")
 }
 
-// GetTestInputRequiredResultPrompt returns an error saying prompt "test_input_required_result_prompt" is not implemented.
+// GetTestInputRequiredResultPrompt returns an error saying prompt
+// "test_input_required_result_prompt" is not implemented.
 func (UnimplementedHandler) GetTestInputRequiredResultPrompt(ctx context.Context, in TestInputRequiredResultPromptArgs) (*runtime.PromptResult, error) {
 	return nil, errors.New("prompt \"test_input_required_result_prompt\" is not implemented")
 }
 
-// CompleteTestPromptWithArgumentsArg1 returns an error saying completion of "arg1" is not implemented.
+// CompleteTestPromptWithArgumentsArg1 returns an error saying completion of
+// "arg1" is not implemented.
 func (UnimplementedHandler) CompleteTestPromptWithArgumentsArg1(ctx context.Context, req runtime.CompleteRequest) (out runtime.Completion, err error) {
 	return out, errors.New("completion of \"arg1\" is not implemented")
 }
 
-// CompleteTemplateDataID returns an error saying completion of "id" is not implemented.
+// CompleteTemplateDataID returns an error saying completion of "id" is not
+// implemented.
 func (UnimplementedHandler) CompleteTemplateDataID(ctx context.Context, req runtime.CompleteRequest) (out runtime.Completion, err error) {
 	return out, errors.New("completion of \"id\" is not implemented")
 }

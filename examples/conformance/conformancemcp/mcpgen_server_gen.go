@@ -6,6 +6,7 @@ package conformancemcp
 
 import (
 	"context"
+
 	"github.com/mcpgen-dev/mcpgen/runtime"
 )
 

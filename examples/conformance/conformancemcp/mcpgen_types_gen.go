@@ -137,7 +137,8 @@ func (v *TestEmbeddedResourceInput) UnmarshalJSON(data []byte) error {
 	return e.Err()
 }
 
-// TestMultipleContentTypesInput is the input of the "test_multiple_content_types" tool.
+// TestMultipleContentTypesInput is the input of the
+// "test_multiple_content_types" tool.
 type TestMultipleContentTypesInput struct{}
 
 // AppendJSON appends the JSON encoding of v to b.
@@ -345,7 +346,8 @@ func (v *TestElicitationInput) UnmarshalJSON(data []byte) error {
 	return e.Err()
 }
 
-// TestElicitationSep1034DefaultsInput is the input of the "test_elicitation_sep1034_defaults" tool.
+// TestElicitationSep1034DefaultsInput is the input of the
+// "test_elicitation_sep1034_defaults" tool.
 type TestElicitationSep1034DefaultsInput struct{}
 
 // AppendJSON appends the JSON encoding of v to b.
@@ -378,7 +380,8 @@ func (v *TestElicitationSep1034DefaultsInput) UnmarshalJSON(data []byte) error {
 	return e.Err()
 }
 
-// TestElicitationSep1330EnumsInput is the input of the "test_elicitation_sep1330_enums" tool.
+// TestElicitationSep1330EnumsInput is the input of the
+// "test_elicitation_sep1330_enums" tool.
 type TestElicitationSep1330EnumsInput struct{}
 
 // AppendJSON appends the JSON encoding of v to b.
@@ -411,7 +414,8 @@ func (v *TestElicitationSep1330EnumsInput) UnmarshalJSON(data []byte) error {
 	return e.Err()
 }
 
-// TestInputRequiredResultElicitationInput is the input of the "test_input_required_result_elicitation" tool.
+// TestInputRequiredResultElicitationInput is the input of the
+// "test_input_required_result_elicitation" tool.
 type TestInputRequiredResultElicitationInput struct{}
 
 // AppendJSON appends the JSON encoding of v to b.
@@ -444,7 +448,8 @@ func (v *TestInputRequiredResultElicitationInput) UnmarshalJSON(data []byte) err
 	return e.Err()
 }
 
-// TestInputRequiredResultSamplingInput is the input of the "test_input_required_result_sampling" tool.
+// TestInputRequiredResultSamplingInput is the input of the
+// "test_input_required_result_sampling" tool.
 type TestInputRequiredResultSamplingInput struct{}
 
 // AppendJSON appends the JSON encoding of v to b.
@@ -477,7 +482,8 @@ func (v *TestInputRequiredResultSamplingInput) UnmarshalJSON(data []byte) error 
 	return e.Err()
 }
 
-// TestInputRequiredResultListRootsInput is the input of the "test_input_required_result_list_roots" tool.
+// TestInputRequiredResultListRootsInput is the input of the
+// "test_input_required_result_list_roots" tool.
 type TestInputRequiredResultListRootsInput struct{}
 
 // AppendJSON appends the JSON encoding of v to b.
@@ -510,7 +516,8 @@ func (v *TestInputRequiredResultListRootsInput) UnmarshalJSON(data []byte) error
 	return e.Err()
 }
 
-// TestInputRequiredResultRequestStateInput is the input of the "test_input_required_result_request_state" tool.
+// TestInputRequiredResultRequestStateInput is the input of the
+// "test_input_required_result_request_state" tool.
 type TestInputRequiredResultRequestStateInput struct{}
 
 // AppendJSON appends the JSON encoding of v to b.
@@ -543,7 +550,8 @@ func (v *TestInputRequiredResultRequestStateInput) UnmarshalJSON(data []byte) er
 	return e.Err()
 }
 
-// TestInputRequiredResultMultipleInputsInput is the input of the "test_input_required_result_multiple_inputs" tool.
+// TestInputRequiredResultMultipleInputsInput is the input of the
+// "test_input_required_result_multiple_inputs" tool.
 type TestInputRequiredResultMultipleInputsInput struct{}
 
 // AppendJSON appends the JSON encoding of v to b.
@@ -576,7 +584,8 @@ func (v *TestInputRequiredResultMultipleInputsInput) UnmarshalJSON(data []byte) 
 	return e.Err()
 }
 
-// TestInputRequiredResultMultiRoundInput is the input of the "test_input_required_result_multi_round" tool.
+// TestInputRequiredResultMultiRoundInput is the input of the
+// "test_input_required_result_multi_round" tool.
 type TestInputRequiredResultMultiRoundInput struct{}
 
 // AppendJSON appends the JSON encoding of v to b.
@@ -609,7 +618,8 @@ func (v *TestInputRequiredResultMultiRoundInput) UnmarshalJSON(data []byte) erro
 	return e.Err()
 }
 
-// TestInputRequiredResultTamperedStateInput is the input of the "test_input_required_result_tampered_state" tool.
+// TestInputRequiredResultTamperedStateInput is the input of the
+// "test_input_required_result_tampered_state" tool.
 type TestInputRequiredResultTamperedStateInput struct{}
 
 // AppendJSON appends the JSON encoding of v to b.
@@ -642,7 +652,8 @@ func (v *TestInputRequiredResultTamperedStateInput) UnmarshalJSON(data []byte) e
 	return e.Err()
 }
 
-// TestInputRequiredResultCapabilitiesInput is the input of the "test_input_required_result_capabilities" tool.
+// TestInputRequiredResultCapabilitiesInput is the input of the
+// "test_input_required_result_capabilities" tool.
 type TestInputRequiredResultCapabilitiesInput struct{}
 
 // AppendJSON appends the JSON encoding of v to b.
@@ -675,7 +686,8 @@ func (v *TestInputRequiredResultCapabilitiesInput) UnmarshalJSON(data []byte) er
 	return e.Err()
 }
 
-// TestMissingCapabilityInput is the input of the "test_missing_capability" tool.
+// TestMissingCapabilityInput is the input of the "test_missing_capability"
+// tool.
 type TestMissingCapabilityInput struct{}
 
 // AppendJSON appends the JSON encoding of v to b.
@@ -708,7 +720,8 @@ func (v *TestMissingCapabilityInput) UnmarshalJSON(data []byte) error {
 	return e.Err()
 }
 
-// TestStreamingElicitationInput is the input of the "test_streaming_elicitation" tool.
+// TestStreamingElicitationInput is the input of the
+// "test_streaming_elicitation" tool.
 type TestStreamingElicitationInput struct{}
 
 // AppendJSON appends the JSON encoding of v to b.
@@ -812,7 +825,8 @@ func (v *TestCustomHeadersInput) UnmarshalJSON(data []byte) error {
 	return e.Err()
 }
 
-// TestTriggerToolChangeInput is the input of the "test_trigger_tool_change" tool.
+// TestTriggerToolChangeInput is the input of the "test_trigger_tool_change"
+// tool.
 type TestTriggerToolChangeInput struct{}
 
 // AppendJSON appends the JSON encoding of v to b.
@@ -845,7 +859,8 @@ func (v *TestTriggerToolChangeInput) UnmarshalJSON(data []byte) error {
 	return e.Err()
 }
 
-// TestTriggerPromptChangeInput is the input of the "test_trigger_prompt_change" tool.
+// TestTriggerPromptChangeInput is the input of the "test_trigger_prompt_change"
+// tool.
 type TestTriggerPromptChangeInput struct{}
 
 // AppendJSON appends the JSON encoding of v to b.
@@ -878,7 +893,8 @@ func (v *TestTriggerPromptChangeInput) UnmarshalJSON(data []byte) error {
 	return e.Err()
 }
 
-// TemplateDataParams holds the variables of the "template_data" resource template (test://template/{id}/data).
+// TemplateDataParams holds the variables of the "template_data" resource
+// template (test://template/{id}/data).
 type TemplateDataParams struct {
 	ID string `json:"id"`
 }
@@ -918,7 +934,8 @@ func (v *TemplateDataParams) UnmarshalJSON(data []byte) error {
 // TestSimplePromptArgs holds the arguments of the "test_simple_prompt" prompt.
 type TestSimplePromptArgs struct{}
 
-// TestPromptWithArgumentsArgs holds the arguments of the "test_prompt_with_arguments" prompt.
+// TestPromptWithArgumentsArgs holds the arguments of the
+// "test_prompt_with_arguments" prompt.
 type TestPromptWithArgumentsArgs struct {
 	// First test argument
 	Arg1 string
@@ -926,14 +943,17 @@ type TestPromptWithArgumentsArgs struct {
 	Arg2 string
 }
 
-// TestPromptWithEmbeddedResourceArgs holds the arguments of the "test_prompt_with_embedded_resource" prompt.
+// TestPromptWithEmbeddedResourceArgs holds the arguments of the
+// "test_prompt_with_embedded_resource" prompt.
 type TestPromptWithEmbeddedResourceArgs struct {
 	// URI of the resource to embed
 	ResourceURI string
 }
 
-// TestPromptWithImageArgs holds the arguments of the "test_prompt_with_image" prompt.
+// TestPromptWithImageArgs holds the arguments of the "test_prompt_with_image"
+// prompt.
 type TestPromptWithImageArgs struct{}
 
-// TestInputRequiredResultPromptArgs holds the arguments of the "test_input_required_result_prompt" prompt.
+// TestInputRequiredResultPromptArgs holds the arguments of the
+// "test_input_required_result_prompt" prompt.
 type TestInputRequiredResultPromptArgs struct{}

@@ -5,10 +5,10 @@ package conformancemcp
 
 import "github.com/mcpgen-dev/mcpgen/runtime"
 
-// decodeTestSimpleTextInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeTestSimpleTextInput decodes the next JSON value of d into v. Values of
+// the wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeTestSimpleTextInput(d *runtime.Decoder, p *runtime.Path, v *TestSimpleTextInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -38,10 +38,10 @@ func decodeTestSimpleTextInput(d *runtime.Decoder, p *runtime.Path, v *TestSimpl
 	return nil
 }
 
-// decodeTestImageContentInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeTestImageContentInput decodes the next JSON value of d into v. Values
+// of the wrong type, missing required and unknown properties go to e, and so
+// does every constraint violated by a value that decoded without one of those;
+// only syntax errors are returned.
 func decodeTestImageContentInput(d *runtime.Decoder, p *runtime.Path, v *TestImageContentInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -71,10 +71,10 @@ func decodeTestImageContentInput(d *runtime.Decoder, p *runtime.Path, v *TestIma
 	return nil
 }
 
-// decodeTestAudioContentInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeTestAudioContentInput decodes the next JSON value of d into v. Values
+// of the wrong type, missing required and unknown properties go to e, and so
+// does every constraint violated by a value that decoded without one of those;
+// only syntax errors are returned.
 func decodeTestAudioContentInput(d *runtime.Decoder, p *runtime.Path, v *TestAudioContentInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -104,9 +104,9 @@ func decodeTestAudioContentInput(d *runtime.Decoder, p *runtime.Path, v *TestAud
 	return nil
 }
 
-// decodeTestEmbeddedResourceInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
+// decodeTestEmbeddedResourceInput decodes the next JSON value of d into v.
+// Values of the wrong type, missing required and unknown properties go to e,
+// and so does every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
 func decodeTestEmbeddedResourceInput(d *runtime.Decoder, p *runtime.Path, v *TestEmbeddedResourceInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
@@ -137,9 +137,9 @@ func decodeTestEmbeddedResourceInput(d *runtime.Decoder, p *runtime.Path, v *Tes
 	return nil
 }
 
-// decodeTestMultipleContentTypesInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
+// decodeTestMultipleContentTypesInput decodes the next JSON value of d into v.
+// Values of the wrong type, missing required and unknown properties go to e,
+// and so does every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
 func decodeTestMultipleContentTypesInput(d *runtime.Decoder, p *runtime.Path, v *TestMultipleContentTypesInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
@@ -170,9 +170,9 @@ func decodeTestMultipleContentTypesInput(d *runtime.Decoder, p *runtime.Path, v 
 	return nil
 }
 
-// decodeTestToolWithLoggingInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
+// decodeTestToolWithLoggingInput decodes the next JSON value of d into v.
+// Values of the wrong type, missing required and unknown properties go to e,
+// and so does every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
 func decodeTestToolWithLoggingInput(d *runtime.Decoder, p *runtime.Path, v *TestToolWithLoggingInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
@@ -203,9 +203,9 @@ func decodeTestToolWithLoggingInput(d *runtime.Decoder, p *runtime.Path, v *Test
 	return nil
 }
 
-// decodeTestToolWithProgressInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
+// decodeTestToolWithProgressInput decodes the next JSON value of d into v.
+// Values of the wrong type, missing required and unknown properties go to e,
+// and so does every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
 func decodeTestToolWithProgressInput(d *runtime.Decoder, p *runtime.Path, v *TestToolWithProgressInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
@@ -236,10 +236,10 @@ func decodeTestToolWithProgressInput(d *runtime.Decoder, p *runtime.Path, v *Tes
 	return nil
 }
 
-// decodeTestErrorHandlingInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeTestErrorHandlingInput decodes the next JSON value of d into v. Values
+// of the wrong type, missing required and unknown properties go to e, and so
+// does every constraint violated by a value that decoded without one of those;
+// only syntax errors are returned.
 func decodeTestErrorHandlingInput(d *runtime.Decoder, p *runtime.Path, v *TestErrorHandlingInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -269,10 +269,10 @@ func decodeTestErrorHandlingInput(d *runtime.Decoder, p *runtime.Path, v *TestEr
 	return nil
 }
 
-// decodeTestSamplingInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeTestSamplingInput decodes the next JSON value of d into v. Values of
+// the wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeTestSamplingInput(d *runtime.Decoder, p *runtime.Path, v *TestSamplingInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -313,10 +313,10 @@ func decodeTestSamplingInput(d *runtime.Decoder, p *runtime.Path, v *TestSamplin
 	return nil
 }
 
-// decodeTestElicitationInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeTestElicitationInput decodes the next JSON value of d into v. Values of
+// the wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeTestElicitationInput(d *runtime.Decoder, p *runtime.Path, v *TestElicitationInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -357,10 +357,10 @@ func decodeTestElicitationInput(d *runtime.Decoder, p *runtime.Path, v *TestElic
 	return nil
 }
 
-// decodeTestElicitationSep1034DefaultsInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeTestElicitationSep1034DefaultsInput decodes the next JSON value of d
+// into v. Values of the wrong type, missing required and unknown properties go
+// to e, and so does every constraint violated by a value that decoded without
+// one of those; only syntax errors are returned.
 func decodeTestElicitationSep1034DefaultsInput(d *runtime.Decoder, p *runtime.Path, v *TestElicitationSep1034DefaultsInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -390,9 +390,9 @@ func decodeTestElicitationSep1034DefaultsInput(d *runtime.Decoder, p *runtime.Pa
 	return nil
 }
 
-// decodeTestElicitationSep1330EnumsInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
+// decodeTestElicitationSep1330EnumsInput decodes the next JSON value of d into
+// v. Values of the wrong type, missing required and unknown properties go to e,
+// and so does every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
 func decodeTestElicitationSep1330EnumsInput(d *runtime.Decoder, p *runtime.Path, v *TestElicitationSep1330EnumsInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
@@ -423,10 +423,10 @@ func decodeTestElicitationSep1330EnumsInput(d *runtime.Decoder, p *runtime.Path,
 	return nil
 }
 
-// decodeTestInputRequiredResultElicitationInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeTestInputRequiredResultElicitationInput decodes the next JSON value of
+// d into v. Values of the wrong type, missing required and unknown properties
+// go to e, and so does every constraint violated by a value that decoded
+// without one of those; only syntax errors are returned.
 func decodeTestInputRequiredResultElicitationInput(d *runtime.Decoder, p *runtime.Path, v *TestInputRequiredResultElicitationInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -456,10 +456,10 @@ func decodeTestInputRequiredResultElicitationInput(d *runtime.Decoder, p *runtim
 	return nil
 }
 
-// decodeTestInputRequiredResultSamplingInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeTestInputRequiredResultSamplingInput decodes the next JSON value of d
+// into v. Values of the wrong type, missing required and unknown properties go
+// to e, and so does every constraint violated by a value that decoded without
+// one of those; only syntax errors are returned.
 func decodeTestInputRequiredResultSamplingInput(d *runtime.Decoder, p *runtime.Path, v *TestInputRequiredResultSamplingInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -489,10 +489,10 @@ func decodeTestInputRequiredResultSamplingInput(d *runtime.Decoder, p *runtime.P
 	return nil
 }
 
-// decodeTestInputRequiredResultListRootsInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeTestInputRequiredResultListRootsInput decodes the next JSON value of d
+// into v. Values of the wrong type, missing required and unknown properties go
+// to e, and so does every constraint violated by a value that decoded without
+// one of those; only syntax errors are returned.
 func decodeTestInputRequiredResultListRootsInput(d *runtime.Decoder, p *runtime.Path, v *TestInputRequiredResultListRootsInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -522,10 +522,10 @@ func decodeTestInputRequiredResultListRootsInput(d *runtime.Decoder, p *runtime.
 	return nil
 }
 
-// decodeTestInputRequiredResultRequestStateInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeTestInputRequiredResultRequestStateInput decodes the next JSON value of
+// d into v. Values of the wrong type, missing required and unknown properties
+// go to e, and so does every constraint violated by a value that decoded
+// without one of those; only syntax errors are returned.
 func decodeTestInputRequiredResultRequestStateInput(d *runtime.Decoder, p *runtime.Path, v *TestInputRequiredResultRequestStateInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -555,10 +555,10 @@ func decodeTestInputRequiredResultRequestStateInput(d *runtime.Decoder, p *runti
 	return nil
 }
 
-// decodeTestInputRequiredResultMultipleInputsInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeTestInputRequiredResultMultipleInputsInput decodes the next JSON value
+// of d into v. Values of the wrong type, missing required and unknown
+// properties go to e, and so does every constraint violated by a value that
+// decoded without one of those; only syntax errors are returned.
 func decodeTestInputRequiredResultMultipleInputsInput(d *runtime.Decoder, p *runtime.Path, v *TestInputRequiredResultMultipleInputsInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -588,10 +588,10 @@ func decodeTestInputRequiredResultMultipleInputsInput(d *runtime.Decoder, p *run
 	return nil
 }
 
-// decodeTestInputRequiredResultMultiRoundInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeTestInputRequiredResultMultiRoundInput decodes the next JSON value of d
+// into v. Values of the wrong type, missing required and unknown properties go
+// to e, and so does every constraint violated by a value that decoded without
+// one of those; only syntax errors are returned.
 func decodeTestInputRequiredResultMultiRoundInput(d *runtime.Decoder, p *runtime.Path, v *TestInputRequiredResultMultiRoundInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -621,10 +621,10 @@ func decodeTestInputRequiredResultMultiRoundInput(d *runtime.Decoder, p *runtime
 	return nil
 }
 
-// decodeTestInputRequiredResultTamperedStateInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeTestInputRequiredResultTamperedStateInput decodes the next JSON value
+// of d into v. Values of the wrong type, missing required and unknown
+// properties go to e, and so does every constraint violated by a value that
+// decoded without one of those; only syntax errors are returned.
 func decodeTestInputRequiredResultTamperedStateInput(d *runtime.Decoder, p *runtime.Path, v *TestInputRequiredResultTamperedStateInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -654,10 +654,10 @@ func decodeTestInputRequiredResultTamperedStateInput(d *runtime.Decoder, p *runt
 	return nil
 }
 
-// decodeTestInputRequiredResultCapabilitiesInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeTestInputRequiredResultCapabilitiesInput decodes the next JSON value of
+// d into v. Values of the wrong type, missing required and unknown properties
+// go to e, and so does every constraint violated by a value that decoded
+// without one of those; only syntax errors are returned.
 func decodeTestInputRequiredResultCapabilitiesInput(d *runtime.Decoder, p *runtime.Path, v *TestInputRequiredResultCapabilitiesInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -687,9 +687,9 @@ func decodeTestInputRequiredResultCapabilitiesInput(d *runtime.Decoder, p *runti
 	return nil
 }
 
-// decodeTestMissingCapabilityInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
+// decodeTestMissingCapabilityInput decodes the next JSON value of d into v.
+// Values of the wrong type, missing required and unknown properties go to e,
+// and so does every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
 func decodeTestMissingCapabilityInput(d *runtime.Decoder, p *runtime.Path, v *TestMissingCapabilityInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
@@ -720,9 +720,9 @@ func decodeTestMissingCapabilityInput(d *runtime.Decoder, p *runtime.Path, v *Te
 	return nil
 }
 
-// decodeTestStreamingElicitationInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
+// decodeTestStreamingElicitationInput decodes the next JSON value of d into v.
+// Values of the wrong type, missing required and unknown properties go to e,
+// and so does every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
 func decodeTestStreamingElicitationInput(d *runtime.Decoder, p *runtime.Path, v *TestStreamingElicitationInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
@@ -753,10 +753,10 @@ func decodeTestStreamingElicitationInput(d *runtime.Decoder, p *runtime.Path, v 
 	return nil
 }
 
-// decodeTestLoggingToolInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeTestLoggingToolInput decodes the next JSON value of d into v. Values of
+// the wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeTestLoggingToolInput(d *runtime.Decoder, p *runtime.Path, v *TestLoggingToolInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -786,10 +786,10 @@ func decodeTestLoggingToolInput(d *runtime.Decoder, p *runtime.Path, v *TestLogg
 	return nil
 }
 
-// decodeTestCustomHeadersInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeTestCustomHeadersInput decodes the next JSON value of d into v. Values
+// of the wrong type, missing required and unknown properties go to e, and so
+// does every constraint violated by a value that decoded without one of those;
+// only syntax errors are returned.
 func decodeTestCustomHeadersInput(d *runtime.Decoder, p *runtime.Path, v *TestCustomHeadersInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -830,9 +830,9 @@ func decodeTestCustomHeadersInput(d *runtime.Decoder, p *runtime.Path, v *TestCu
 	return nil
 }
 
-// decodeTestTriggerToolChangeInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
+// decodeTestTriggerToolChangeInput decodes the next JSON value of d into v.
+// Values of the wrong type, missing required and unknown properties go to e,
+// and so does every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
 func decodeTestTriggerToolChangeInput(d *runtime.Decoder, p *runtime.Path, v *TestTriggerToolChangeInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
@@ -863,9 +863,9 @@ func decodeTestTriggerToolChangeInput(d *runtime.Decoder, p *runtime.Path, v *Te
 	return nil
 }
 
-// decodeTestTriggerPromptChangeInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
+// decodeTestTriggerPromptChangeInput decodes the next JSON value of d into v.
+// Values of the wrong type, missing required and unknown properties go to e,
+// and so does every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
 func decodeTestTriggerPromptChangeInput(d *runtime.Decoder, p *runtime.Path, v *TestTriggerPromptChangeInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
@@ -896,10 +896,10 @@ func decodeTestTriggerPromptChangeInput(d *runtime.Decoder, p *runtime.Path, v *
 	return nil
 }
 
-// decodeTemplateDataParams decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeTemplateDataParams decodes the next JSON value of d into v. Values of
+// the wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeTemplateDataParams(d *runtime.Decoder, p *runtime.Path, v *TemplateDataParams, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))

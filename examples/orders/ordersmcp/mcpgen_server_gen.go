@@ -64,8 +64,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			var root runtime.Path
 			var e runtime.Errors
 			validateGetOrderStatusOutput(&root, &out, &e)
-			// A handler returning what the schema forbids is a bug in the server, not in
-			// the call: a plain error, not a ValidationError.
+			// A handler returning what the schema forbids is a bug in the
+			// server, not in the call: a plain error, not a ValidationError.
 			if err := e.Err(); err != nil {
 				return nil, fmt.Errorf("tool \"get_order_status\": the output does not match the output schema: %v", err)
 			}
@@ -90,8 +90,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			var root runtime.Path
 			var e runtime.Errors
 			validateSearchOrdersOutput(&root, &out, &e)
-			// A handler returning what the schema forbids is a bug in the server, not in
-			// the call: a plain error, not a ValidationError.
+			// A handler returning what the schema forbids is a bug in the
+			// server, not in the call: a plain error, not a ValidationError.
 			if err := e.Err(); err != nil {
 				return nil, fmt.Errorf("tool \"search_orders\": the output does not match the output schema: %v", err)
 			}
@@ -119,8 +119,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			var root runtime.Path
 			var e runtime.Errors
 			validateCreateReturnOutput(&root, &out, &e)
-			// A handler returning what the schema forbids is a bug in the server, not in
-			// the call: a plain error, not a ValidationError.
+			// A handler returning what the schema forbids is a bug in the
+			// server, not in the call: a plain error, not a ValidationError.
 			if err := e.Err(); err != nil {
 				return nil, fmt.Errorf("tool \"create_return\": the output does not match the output schema: %v", err)
 			}

@@ -13,7 +13,9 @@ import (
 type Handler interface {
 	// SearchOrders implements the "search_orders" tool.
 	//
-	// Lists the customer's orders in ascending id order, optionally only those with one status, a page at a time. Pass next_cursor back as cursor to get the next page.
+	// Lists the customer's orders in ascending id order, optionally only those with
+	// one status, a page at a time. Pass next_cursor back as cursor to get the next
+	// page.
 	SearchOrders(ctx context.Context, in SearchOrdersInput) (SearchOrdersOutput, error)
 
 	// GetOrder implements the "get_order" tool.
@@ -23,7 +25,9 @@ type Handler interface {
 
 	// CreateReturn implements the "create_return" tool.
 	//
-	// Requests a return for one of the customer's orders. Posting again with the same idempotency_key returns the return created the first time (200) instead of creating another one (201).
+	// Requests a return for one of the customer's orders. Posting again with the
+	// same idempotency_key returns the return created the first time (200) instead
+	// of creating another one (201).
 	CreateReturn(ctx context.Context, in CreateReturnInput) (CreateReturnOutput, error)
 }
 

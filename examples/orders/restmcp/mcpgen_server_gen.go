@@ -7,6 +7,7 @@ package restmcp
 import (
 	"context"
 	"fmt"
+
 	"github.com/mcpgen-dev/mcpgen/runtime"
 )
 

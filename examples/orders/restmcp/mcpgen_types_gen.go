@@ -90,7 +90,8 @@ func (v *OrderPage) UnmarshalJSON(data []byte) error {
 	return e.Err()
 }
 
-// appendOrderPageOrders appends the JSON encoding of a OrderPageOrders value to b.
+// appendOrderPageOrders appends the JSON encoding of a OrderPageOrders value to
+// b.
 func appendOrderPageOrders(b []byte, v []OrderSummary) []byte {
 	b = append(b, '[')
 	for i, x := range v {

@@ -4,8 +4,9 @@
 package restmcp
 
 import (
-	"github.com/mcpgen-dev/mcpgen/runtime"
 	"regexp"
+
+	"github.com/mcpgen-dev/mcpgen/runtime"
 )
 
 // Patterns of the spec, compiled once. They are never modified.
@@ -13,10 +14,10 @@ var (
 	patternGetOrderInputOrderID = regexp.MustCompile("^A[0-9]+$")
 )
 
-// decodeOrderStatus decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeOrderStatus decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeOrderStatus(d *runtime.Decoder, p *runtime.Path, v *OrderStatus, e *runtime.Errors) error {
 	n0 := e.Len()
 	if err := readString(d, p, (*string)(v), e); err != nil {
@@ -32,7 +33,8 @@ func decodeOrderStatus(d *runtime.Decoder, p *runtime.Path, v *OrderStatus, e *r
 	return nil
 }
 
-// validateOrderStatus reports every constraint of the spec that v violates to e.
+// validateOrderStatus reports every constraint of the spec that v violates to
+// e.
 func validateOrderStatus(p *runtime.Path, v *OrderStatus, e *runtime.Errors) {
 	switch string(*v) {
 	case "PENDING", "SHIPPED", "DELIVERED", "CANCELLED":
@@ -99,10 +101,10 @@ func validateOrderPage(p *runtime.Path, v *OrderPage, e *runtime.Errors) {
 	}
 }
 
-// decodeOrderPageOrders decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeOrderPageOrders decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeOrderPageOrders(d *runtime.Decoder, p *runtime.Path, v *[]OrderSummary, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindArray {
 		e.Add(p, runtime.MsgType("array", k))
@@ -129,7 +131,8 @@ func decodeOrderPageOrders(d *runtime.Decoder, p *runtime.Path, v *[]OrderSummar
 	}
 }
 
-// validateOrderPageOrders reports every constraint of the spec that v violates to e.
+// validateOrderPageOrders reports every constraint of the spec that v violates
+// to e.
 func validateOrderPageOrders(p *runtime.Path, v *[]OrderSummary, e *runtime.Errors) {
 	for i := range *v {
 		c := p.Elem(i)
@@ -137,10 +140,10 @@ func validateOrderPageOrders(p *runtime.Path, v *[]OrderSummary, e *runtime.Erro
 	}
 }
 
-// decodeOrderSummary decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeOrderSummary decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeOrderSummary(d *runtime.Decoder, p *runtime.Path, v *OrderSummary, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -191,7 +194,8 @@ func decodeOrderSummary(d *runtime.Decoder, p *runtime.Path, v *OrderSummary, e 
 	return nil
 }
 
-// validateOrderSummary reports every constraint of the spec that v violates to e.
+// validateOrderSummary reports every constraint of the spec that v violates to
+// e.
 func validateOrderSummary(p *runtime.Path, v *OrderSummary, e *runtime.Errors) {
 	{
 		c := p.Child("status")
@@ -365,10 +369,10 @@ func validateReturn(p *runtime.Path, v *Return, e *runtime.Errors) {
 	}
 }
 
-// decodeReturnStatus decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeReturnStatus decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeReturnStatus(d *runtime.Decoder, p *runtime.Path, v *ReturnStatus, e *runtime.Errors) error {
 	n0 := e.Len()
 	if err := readString(d, p, (*string)(v), e); err != nil {
@@ -384,7 +388,8 @@ func decodeReturnStatus(d *runtime.Decoder, p *runtime.Path, v *ReturnStatus, e 
 	return nil
 }
 
-// validateReturnStatus reports every constraint of the spec that v violates to e.
+// validateReturnStatus reports every constraint of the spec that v violates to
+// e.
 func validateReturnStatus(p *runtime.Path, v *ReturnStatus, e *runtime.Errors) {
 	switch string(*v) {
 	case "REQUESTED":
@@ -393,10 +398,10 @@ func validateReturnStatus(p *runtime.Path, v *ReturnStatus, e *runtime.Errors) {
 	}
 }
 
-// decodeSearchOrdersInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeSearchOrdersInput decodes the next JSON value of d into v. Values of
+// the wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeSearchOrdersInput(d *runtime.Decoder, p *runtime.Path, v *SearchOrdersInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -463,10 +468,10 @@ func decodeSearchOrdersInput(d *runtime.Decoder, p *runtime.Path, v *SearchOrder
 	return nil
 }
 
-// decodeGetOrderInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeGetOrderInput decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeGetOrderInput(d *runtime.Decoder, p *runtime.Path, v *GetOrderInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -516,10 +521,10 @@ func decodeGetOrderInput(d *runtime.Decoder, p *runtime.Path, v *GetOrderInput, 
 	return nil
 }
 
-// decodeCreateReturnInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
+// decodeCreateReturnInput decodes the next JSON value of d into v. Values of
+// the wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeCreateReturnInput(d *runtime.Decoder, p *runtime.Path, v *CreateReturnInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))

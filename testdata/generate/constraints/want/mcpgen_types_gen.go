@@ -31,11 +31,11 @@ func (v Color) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of the
-// schema is returned, together, as a *runtime.ValidationError: values of the
-// wrong type, missing required and unknown properties, and the constraints of
-// every value that has the right type (a value that is missing or of the wrong
-// type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *Color) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -70,11 +70,11 @@ func (v Level) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of the
-// schema is returned, together, as a *runtime.ValidationError: values of the
-// wrong type, missing required and unknown properties, and the constraints of
-// every value that has the right type (a value that is missing or of the wrong
-// type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *Level) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -226,11 +226,11 @@ func (v CheckInput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of the
-// schema is returned, together, as a *runtime.ValidationError: values of the
-// wrong type, missing required and unknown properties, and the constraints of
-// every value that has the right type (a value that is missing or of the wrong
-// type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *CheckInput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -264,11 +264,11 @@ func (v CheckInputMode) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of the
-// schema is returned, together, as a *runtime.ValidationError: values of the
-// wrong type, missing required and unknown properties, and the constraints of
-// every value that has the right type (a value that is missing or of the wrong
-// type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *CheckInputMode) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -327,11 +327,11 @@ func (v CheckInputPointsItem) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of the
-// schema is returned, together, as a *runtime.ValidationError: values of the
-// wrong type, missing required and unknown properties, and the constraints of
-// every value that has the right type (a value that is missing or of the wrong
-// type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *CheckInputPointsItem) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -391,11 +391,11 @@ func (v CheckInputExtras) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of the
-// schema is returned, together, as a *runtime.ValidationError: values of the
-// wrong type, missing required and unknown properties, and the constraints of
-// every value that has the right type (a value that is missing or of the wrong
-// type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *CheckInputExtras) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -440,11 +440,11 @@ func (v CheckInputOpen) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of the
-// schema is returned, together, as a *runtime.ValidationError: values of the
-// wrong type, missing required and unknown properties, and the constraints of
-// every value that has the right type (a value that is missing or of the wrong
-// type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *CheckInputOpen) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -477,11 +477,11 @@ func (v CheckInputSettings) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of the
-// schema is returned, together, as a *runtime.ValidationError: values of the
-// wrong type, missing required and unknown properties, and the constraints of
-// every value that has the right type (a value that is missing or of the wrong
-// type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *CheckInputSettings) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)

@@ -16,9 +16,9 @@ var (
 )
 
 // decodeColor decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does every
-// constraint violated by a value that decoded without one of those; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeColor(d *runtime.Decoder, p *runtime.Path, v *Color, e *runtime.Errors) error {
 	n0 := e.Len()
 	if err := readString(d, p, (*string)(v), e); err != nil {
@@ -35,9 +35,9 @@ func decodeColor(d *runtime.Decoder, p *runtime.Path, v *Color, e *runtime.Error
 }
 
 // decodeLevel decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does every
-// constraint violated by a value that decoded without one of those; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeLevel(d *runtime.Decoder, p *runtime.Path, v *Level, e *runtime.Errors) error {
 	n0 := e.Len()
 	if err := readInt(d, p, (*int64)(v), e); err != nil {
@@ -54,9 +54,9 @@ func decodeLevel(d *runtime.Decoder, p *runtime.Path, v *Level, e *runtime.Error
 }
 
 // decodeCheckInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does every
-// constraint violated by a value that decoded without one of those; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeCheckInput(d *runtime.Decoder, p *runtime.Path, v *CheckInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))

@@ -17,8 +17,8 @@ type Handler interface {
 	Route(ctx context.Context, in RouteInput) (*runtime.ToolResult, error)
 }
 
-// UnimplementedHandler implements every Handler method with an error. Embed it
-// to implement Handler step by step.
+// UnimplementedHandler implements every Handler method with an error.
+// Embed it to implement Handler step by step.
 type UnimplementedHandler struct{}
 
 var _ Handler = UnimplementedHandler{}

@@ -43,11 +43,11 @@ func (v RouteInput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of the
-// schema is returned, together, as a *runtime.ValidationError: values of the
-// wrong type, missing required and unknown properties, and the constraints of
-// every value that has the right type (a value that is missing or of the wrong
-// type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *RouteInput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -90,11 +90,11 @@ func (v RouteInputTarget) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of the
-// schema is returned, together, as a *runtime.ValidationError: values of the
-// wrong type, missing required and unknown properties, and the constraints of
-// every value that has the right type (a value that is missing or of the wrong
-// type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *RouteInputTarget) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -129,11 +129,11 @@ func (v RouteInputTargetCluster) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of the
-// schema is returned, together, as a *runtime.ValidationError: values of the
-// wrong type, missing required and unknown properties, and the constraints of
-// every value that has the right type (a value that is missing or of the wrong
-// type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *RouteInputTargetCluster) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)

@@ -6,9 +6,9 @@ package headers
 import "github.com/mcpgen-dev/mcpgen/runtime"
 
 // decodeRouteInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does every
-// constraint violated by a value that decoded without one of those; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeRouteInput(d *runtime.Decoder, p *runtime.Path, v *RouteInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))

@@ -23,8 +23,8 @@ type Handler interface {
 	GetSwitch(ctx context.Context, in SwitchArgs) (*runtime.PromptResult, error)
 }
 
-// UnimplementedHandler implements every Handler method with an error. Embed it
-// to implement Handler step by step.
+// UnimplementedHandler implements every Handler method with an error.
+// Embed it to implement Handler step by step.
 type UnimplementedHandler struct{}
 
 var _ Handler = UnimplementedHandler{}

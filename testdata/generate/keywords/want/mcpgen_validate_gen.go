@@ -5,10 +5,10 @@ package keywords
 
 import "github.com/mcpgen-dev/mcpgen/runtime"
 
-// decodeType decodes the next JSON value of d into v. Values of the wrong type,
-// missing required and unknown properties go to e, and so does every constraint
-// violated by a value that decoded without one of those; only syntax errors are
-// returned.
+// decodeType decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeType(d *runtime.Decoder, p *runtime.Path, v *Type, e *runtime.Errors) error {
 	n0 := e.Len()
 	if err := readString(d, p, (*string)(v), e); err != nil {
@@ -25,9 +25,9 @@ func decodeType(d *runtime.Decoder, p *runtime.Path, v *Type, e *runtime.Errors)
 }
 
 // decodeString decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does every
-// constraint violated by a value that decoded without one of those; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeString(d *runtime.Decoder, p *runtime.Path, v *String, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -70,9 +70,9 @@ func decodeString(d *runtime.Decoder, p *runtime.Path, v *String, e *runtime.Err
 }
 
 // decodeFuncInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does every
-// constraint violated by a value that decoded without one of those; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeFuncInput(d *runtime.Decoder, p *runtime.Path, v *FuncInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -183,9 +183,9 @@ func decodeFuncInputMap(d *runtime.Decoder, p *runtime.Path, v *map[string]strin
 }
 
 // decodeGoToInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does every
-// constraint violated by a value that decoded without one of those; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeGoToInput(d *runtime.Decoder, p *runtime.Path, v *GoToInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -222,9 +222,9 @@ func decodeGoToInput(d *runtime.Decoder, p *runtime.Path, v *GoToInput, e *runti
 }
 
 // decodeGoToOutput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does every
-// constraint violated by a value that decoded without one of those; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeGoToOutput(d *runtime.Decoder, p *runtime.Path, v *GoToOutput, e *runtime.Errors) error {
 	return readString(d, p, (*string)(v), e)
 }

@@ -85,8 +85,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			var root runtime.Path
 			var e runtime.Errors
 			validateOrder(&root, &out, &e)
-			// A handler returning what the schema forbids is a bug in the server, not in
-			// the call: a plain error, not a ValidationError.
+			// A handler returning what the schema forbids is a bug in the
+			// server, not in the call: a plain error, not a ValidationError.
 			if err := e.Err(); err != nil {
 				return nil, fmt.Errorf("tool \"create_order\": the output does not match the output schema: %v", err)
 			}
@@ -110,8 +110,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			var root runtime.Path
 			var e runtime.Errors
 			validateMapOutput(&root, &out, &e)
-			// A handler returning what the schema forbids is a bug in the server, not in
-			// the call: a plain error, not a ValidationError.
+			// A handler returning what the schema forbids is a bug in the
+			// server, not in the call: a plain error, not a ValidationError.
 			if err := e.Err(); err != nil {
 				return nil, fmt.Errorf("tool \"map\": the output does not match the output schema: %v", err)
 			}
@@ -135,8 +135,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			var root runtime.Path
 			var e runtime.Errors
 			validateListOrdersOutput(&root, &out, &e)
-			// A handler returning what the schema forbids is a bug in the server, not in
-			// the call: a plain error, not a ValidationError.
+			// A handler returning what the schema forbids is a bug in the
+			// server, not in the call: a plain error, not a ValidationError.
 			if err := e.Err(); err != nil {
 				return nil, fmt.Errorf("tool \"list_orders\": the output does not match the output schema: %v", err)
 			}
@@ -285,8 +285,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 	return s
 }
 
-// completeFrom completes from a fixed list: the values that start with what was
-// typed, ignoring case.
+// completeFrom completes from a fixed list: the values that start with
+// what was typed, ignoring case.
 func completeFrom(values []string) runtime.CompleteFunc {
 	return func(_ context.Context, req runtime.CompleteRequest) (runtime.Completion, error) {
 		var out []string

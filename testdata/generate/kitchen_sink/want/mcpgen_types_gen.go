@@ -34,11 +34,11 @@ func (v OrderStatus) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of the
-// schema is returned, together, as a *runtime.ValidationError: values of the
-// wrong type, missing required and unknown properties, and the constraints of
-// every value that has the right type (a value that is missing or of the wrong
-// type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *OrderStatus) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -73,11 +73,11 @@ func (v Priority) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of the
-// schema is returned, together, as a *runtime.ValidationError: values of the
-// wrong type, missing required and unknown properties, and the constraints of
-// every value that has the right type (a value that is missing or of the wrong
-// type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *Priority) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -115,11 +115,11 @@ func (v Money) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of the
-// schema is returned, together, as a *runtime.ValidationError: values of the
-// wrong type, missing required and unknown properties, and the constraints of
-// every value that has the right type (a value that is missing or of the wrong
-// type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *Money) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -165,11 +165,11 @@ func (v Node) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of the
-// schema is returned, together, as a *runtime.ValidationError: values of the
-// wrong type, missing required and unknown properties, and the constraints of
-// every value that has the right type (a value that is missing or of the wrong
-// type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *Node) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -217,11 +217,11 @@ func (v Circle) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of the
-// schema is returned, together, as a *runtime.ValidationError: values of the
-// wrong type, missing required and unknown properties, and the constraints of
-// every value that has the right type (a value that is missing or of the wrong
-// type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *Circle) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -257,11 +257,11 @@ func (v Square) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of the
-// schema is returned, together, as a *runtime.ValidationError: values of the
-// wrong type, missing required and unknown properties, and the constraints of
-// every value that has the right type (a value that is missing or of the wrong
-// type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *Square) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -300,11 +300,11 @@ func (v Shape) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of the
-// schema is returned, together, as a *runtime.ValidationError: values of the
-// wrong type, missing required and unknown properties, and the constraints of
-// every value that has the right type (a value that is missing or of the wrong
-// type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *Shape) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -343,11 +343,11 @@ func (v Labels) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of the
-// schema is returned, together, as a *runtime.ValidationError: values of the
-// wrong type, missing required and unknown properties, and the constraints of
-// every value that has the right type (a value that is missing or of the wrong
-// type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *Labels) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -389,11 +389,11 @@ func (v Metadata) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of the
-// schema is returned, together, as a *runtime.ValidationError: values of the
-// wrong type, missing required and unknown properties, and the constraints of
-// every value that has the right type (a value that is missing or of the wrong
-// type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *Metadata) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -478,11 +478,11 @@ func (v Order) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of the
-// schema is returned, together, as a *runtime.ValidationError: values of the
-// wrong type, missing required and unknown properties, and the constraints of
-// every value that has the right type (a value that is missing or of the wrong
-// type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *Order) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -558,11 +558,11 @@ func (v CreateOrderInput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of the
-// schema is returned, together, as a *runtime.ValidationError: values of the
-// wrong type, missing required and unknown properties, and the constraints of
-// every value that has the right type (a value that is missing or of the wrong
-// type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *CreateOrderInput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -608,11 +608,11 @@ func (v CreateOrderInputShipping) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of the
-// schema is returned, together, as a *runtime.ValidationError: values of the
-// wrong type, missing required and unknown properties, and the constraints of
-// every value that has the right type (a value that is missing or of the wrong
-// type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *CreateOrderInputShipping) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -647,11 +647,11 @@ func (v CreateOrderInputShippingCountry) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of the
-// schema is returned, together, as a *runtime.ValidationError: values of the
-// wrong type, missing required and unknown properties, and the constraints of
-// every value that has the right type (a value that is missing or of the wrong
-// type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *CreateOrderInputShippingCountry) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -726,11 +726,11 @@ func (v MapInput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of the
-// schema is returned, together, as a *runtime.ValidationError: values of the
-// wrong type, missing required and unknown properties, and the constraints of
-// every value that has the right type (a value that is missing or of the wrong
-// type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *MapInput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -764,11 +764,11 @@ func (v MapInputType) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of the
-// schema is returned, together, as a *runtime.ValidationError: values of the
-// wrong type, missing required and unknown properties, and the constraints of
-// every value that has the right type (a value that is missing or of the wrong
-// type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *MapInputType) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -811,11 +811,11 @@ func (v MapInputRange) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of the
-// schema is returned, together, as a *runtime.ValidationError: values of the
-// wrong type, missing required and unknown properties, and the constraints of
-// every value that has the right type (a value that is missing or of the wrong
-// type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *MapInputRange) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -875,11 +875,11 @@ func (v MapOutput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of the
-// schema is returned, together, as a *runtime.ValidationError: values of the
-// wrong type, missing required and unknown properties, and the constraints of
-// every value that has the right type (a value that is missing or of the wrong
-// type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *MapOutput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -930,11 +930,11 @@ func (v ListOrdersInput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of the
-// schema is returned, together, as a *runtime.ValidationError: values of the
-// wrong type, missing required and unknown properties, and the constraints of
-// every value that has the right type (a value that is missing or of the wrong
-// type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *ListOrdersInput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -972,11 +972,11 @@ func (v ListOrdersOutput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of the
-// schema is returned, together, as a *runtime.ValidationError: values of the
-// wrong type, missing required and unknown properties, and the constraints of
-// every value that has the right type (a value that is missing or of the wrong
-// type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *ListOrdersOutput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -1018,11 +1018,11 @@ func (v PingV2Input) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of the
-// schema is returned, together, as a *runtime.ValidationError: values of the
-// wrong type, missing required and unknown properties, and the constraints of
-// every value that has the right type (a value that is missing or of the wrong
-// type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *PingV2Input) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -1060,11 +1060,11 @@ func (v DrawShapeInput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of the
-// schema is returned, together, as a *runtime.ValidationError: values of the
-// wrong type, missing required and unknown properties, and the constraints of
-// every value that has the right type (a value that is missing or of the wrong
-// type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *DrawShapeInput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -1101,11 +1101,11 @@ func (v OrderSummaryParams) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of the
-// schema is returned, together, as a *runtime.ValidationError: values of the
-// wrong type, missing required and unknown properties, and the constraints of
-// every value that has the right type (a value that is missing or of the wrong
-// type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *OrderSummaryParams) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -1149,11 +1149,11 @@ func (v InvoicePageParams) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of the
-// schema is returned, together, as a *runtime.ValidationError: values of the
-// wrong type, missing required and unknown properties, and the constraints of
-// every value that has the right type (a value that is missing or of the wrong
-// type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *InvoicePageParams) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)

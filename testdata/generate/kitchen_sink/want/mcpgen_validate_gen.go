@@ -49,9 +49,9 @@ func validateOrderStatus(p *runtime.Path, v *OrderStatus, e *runtime.Errors) {
 }
 
 // decodePriority decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does every
-// constraint violated by a value that decoded without one of those; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodePriority(d *runtime.Decoder, p *runtime.Path, v *Priority, e *runtime.Errors) error {
 	n0 := e.Len()
 	if err := readInt(d, p, (*int64)(v), e); err != nil {
@@ -68,9 +68,9 @@ func decodePriority(d *runtime.Decoder, p *runtime.Path, v *Priority, e *runtime
 }
 
 // decodeMoney decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does every
-// constraint violated by a value that decoded without one of those; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeMoney(d *runtime.Decoder, p *runtime.Path, v *Money, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -170,10 +170,10 @@ func validateMoney(p *runtime.Path, v *Money, e *runtime.Errors) {
 	}
 }
 
-// decodeNode decodes the next JSON value of d into v. Values of the wrong type,
-// missing required and unknown properties go to e, and so does every constraint
-// violated by a value that decoded without one of those; only syntax errors are
-// returned.
+// decodeNode decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeNode(d *runtime.Decoder, p *runtime.Path, v *Node, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -302,9 +302,9 @@ func validateNodeChildren(p *runtime.Path, v *[]Node, e *runtime.Errors) {
 }
 
 // decodeCircle decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does every
-// constraint violated by a value that decoded without one of those; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeCircle(d *runtime.Decoder, p *runtime.Path, v *Circle, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -368,9 +368,9 @@ func decodeCircle(d *runtime.Decoder, p *runtime.Path, v *Circle, e *runtime.Err
 }
 
 // decodeSquare decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does every
-// constraint violated by a value that decoded without one of those; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeSquare(d *runtime.Decoder, p *runtime.Path, v *Square, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -437,9 +437,9 @@ func decodeSquare(d *runtime.Decoder, p *runtime.Path, v *Square, e *runtime.Err
 }
 
 // decodeShape decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does every
-// constraint violated by a value that decoded without one of those; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeShape(d *runtime.Decoder, p *runtime.Path, v *Shape, e *runtime.Errors) error {
 	*v = Shape{}
 	if k := d.Peek(); k != runtime.KindObject {
@@ -474,9 +474,9 @@ func decodeShape(d *runtime.Decoder, p *runtime.Path, v *Shape, e *runtime.Error
 }
 
 // decodeLabels decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does every
-// constraint violated by a value that decoded without one of those; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeLabels(d *runtime.Decoder, p *runtime.Path, v *Labels, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -528,9 +528,9 @@ func validateLabels(p *runtime.Path, v *Labels, e *runtime.Errors) {
 }
 
 // decodeMetadata decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does every
-// constraint violated by a value that decoded without one of those; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeMetadata(d *runtime.Decoder, p *runtime.Path, v *Metadata, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -569,9 +569,9 @@ func validateMetadata(p *runtime.Path, v *Metadata, e *runtime.Errors) {
 }
 
 // decodeOrder decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does every
-// constraint violated by a value that decoded without one of those; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeOrder(d *runtime.Decoder, p *runtime.Path, v *Order, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -775,9 +775,9 @@ func validateOrder(p *runtime.Path, v *Order, e *runtime.Errors) {
 }
 
 // decodeOrderTags decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does every
-// constraint violated by a value that decoded without one of those; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeOrderTags(d *runtime.Decoder, p *runtime.Path, v *[]string, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindArray {
 		e.Add(p, runtime.MsgType("array", k))
@@ -1031,9 +1031,9 @@ func decodeCreateOrderInputShippingCountry(d *runtime.Decoder, p *runtime.Path, 
 }
 
 // decodeMapInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does every
-// constraint violated by a value that decoded without one of those; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeMapInput(d *runtime.Decoder, p *runtime.Path, v *MapInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -1264,9 +1264,9 @@ func decodeMapInputChanItem(d *runtime.Decoder, p *runtime.Path, v *[]int64, e *
 }
 
 // decodeMapOutput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does every
-// constraint violated by a value that decoded without one of those; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeMapOutput(d *runtime.Decoder, p *runtime.Path, v *MapOutput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindArray {
 		e.Add(p, runtime.MsgType("array", k))
@@ -1800,8 +1800,8 @@ func readRaw(d *runtime.Decoder, p *runtime.Path, v *json.RawMessage, e *runtime
 	return nil
 }
 
-// discriminator returns the string value of property key of the JSON object
-// raw, and whether the property is there.
+// discriminator returns the string value of property key of the JSON
+// object raw, and whether the property is there.
 func discriminator(raw []byte, key string) (string, bool, error) {
 	var d runtime.Decoder
 	d.Reset(raw)

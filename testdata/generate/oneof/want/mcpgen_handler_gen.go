@@ -20,8 +20,8 @@ type Handler interface {
 	Lookup(ctx context.Context, in LookupInput) (*runtime.ToolResult, error)
 }
 
-// UnimplementedHandler implements every Handler method with an error. Embed it
-// to implement Handler step by step.
+// UnimplementedHandler implements every Handler method with an error.
+// Embed it to implement Handler step by step.
 type UnimplementedHandler struct{}
 
 var _ Handler = UnimplementedHandler{}

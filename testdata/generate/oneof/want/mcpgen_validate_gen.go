@@ -6,9 +6,9 @@ package oneof
 import "github.com/mcpgen-dev/mcpgen/runtime"
 
 // decodeCircle decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does every
-// constraint violated by a value that decoded without one of those; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeCircle(d *runtime.Decoder, p *runtime.Path, v *Circle, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -72,9 +72,9 @@ func decodeCircle(d *runtime.Decoder, p *runtime.Path, v *Circle, e *runtime.Err
 }
 
 // decodeSquare decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does every
-// constraint violated by a value that decoded without one of those; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeSquare(d *runtime.Decoder, p *runtime.Path, v *Square, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -138,9 +138,9 @@ func decodeSquare(d *runtime.Decoder, p *runtime.Path, v *Square, e *runtime.Err
 }
 
 // decodeShape decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does every
-// constraint violated by a value that decoded without one of those; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeShape(d *runtime.Decoder, p *runtime.Path, v *Shape, e *runtime.Errors) error {
 	*v = Shape{}
 	if k := d.Peek(); k != runtime.KindObject {
@@ -175,9 +175,9 @@ func decodeShape(d *runtime.Decoder, p *runtime.Path, v *Shape, e *runtime.Error
 }
 
 // decodeIDOrName decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does every
-// constraint violated by a value that decoded without one of those; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeIDOrName(d *runtime.Decoder, p *runtime.Path, v *IDOrName, e *runtime.Errors) error {
 	*v = IDOrName{}
 	raw, err := d.ReadRaw()
@@ -289,9 +289,9 @@ func decodeIDOrNameReference(d *runtime.Decoder, p *runtime.Path, v *IDOrNameRef
 }
 
 // decodeAreaInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does every
-// constraint violated by a value that decoded without one of those; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeAreaInput(d *runtime.Decoder, p *runtime.Path, v *AreaInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -368,9 +368,9 @@ func decodeAreaInputShapes(d *runtime.Decoder, p *runtime.Path, v *[]Shape, e *r
 }
 
 // decodeAreaOutput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does every
-// constraint violated by a value that decoded without one of those; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeAreaOutput(d *runtime.Decoder, p *runtime.Path, v *AreaOutput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -511,8 +511,8 @@ func readFloat(d *runtime.Decoder, p *runtime.Path, v *float64, e *runtime.Error
 	return nil
 }
 
-// discriminator returns the string value of property key of the JSON object
-// raw, and whether the property is there.
+// discriminator returns the string value of property key of the JSON
+// object raw, and whether the property is there.
 func discriminator(raw []byte, key string) (string, bool, error) {
 	var d runtime.Decoder
 	d.Reset(raw)

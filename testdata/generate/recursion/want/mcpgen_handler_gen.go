@@ -18,8 +18,8 @@ type Handler interface {
 	OrgChart(ctx context.Context, in OrgChartInput) (OrgChartOutput, error)
 }
 
-// UnimplementedHandler implements every Handler method with an error. Embed it
-// to implement Handler step by step.
+// UnimplementedHandler implements every Handler method with an error.
+// Embed it to implement Handler step by step.
 type UnimplementedHandler struct{}
 
 var _ Handler = UnimplementedHandler{}

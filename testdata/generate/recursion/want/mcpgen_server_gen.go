@@ -44,8 +44,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			var root runtime.Path
 			var e runtime.Errors
 			validateNode(&root, &out, &e)
-			// A handler returning what the schema forbids is a bug in the server, not in
-			// the call: a plain error, not a ValidationError.
+			// A handler returning what the schema forbids is a bug in the
+			// server, not in the call: a plain error, not a ValidationError.
 			if err := e.Err(); err != nil {
 				return nil, fmt.Errorf("tool \"walk_tree\": the output does not match the output schema: %v", err)
 			}

@@ -33,11 +33,11 @@ func (v Node) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of the
-// schema is returned, together, as a *runtime.ValidationError: values of the
-// wrong type, missing required and unknown properties, and the constraints of
-// every value that has the right type (a value that is missing or of the wrong
-// type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *Node) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -87,11 +87,11 @@ func (v Department) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of the
-// schema is returned, together, as a *runtime.ValidationError: values of the
-// wrong type, missing required and unknown properties, and the constraints of
-// every value that has the right type (a value that is missing or of the wrong
-// type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *Department) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -147,11 +147,11 @@ func (v Team) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of the
-// schema is returned, together, as a *runtime.ValidationError: values of the
-// wrong type, missing required and unknown properties, and the constraints of
-// every value that has the right type (a value that is missing or of the wrong
-// type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *Team) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -184,11 +184,11 @@ func (v WalkTreeInput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of the
-// schema is returned, together, as a *runtime.ValidationError: values of the
-// wrong type, missing required and unknown properties, and the constraints of
-// every value that has the right type (a value that is missing or of the wrong
-// type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *WalkTreeInput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -226,11 +226,11 @@ func (v OrgChartInput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of the
-// schema is returned, together, as a *runtime.ValidationError: values of the
-// wrong type, missing required and unknown properties, and the constraints of
-// every value that has the right type (a value that is missing or of the wrong
-// type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *OrgChartInput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -265,11 +265,11 @@ func (v OrgChartOutput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of the
-// schema is returned, together, as a *runtime.ValidationError: values of the
-// wrong type, missing required and unknown properties, and the constraints of
-// every value that has the right type (a value that is missing or of the wrong
-// type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *OrgChartOutput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)

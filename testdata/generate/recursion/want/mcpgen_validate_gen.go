@@ -5,10 +5,10 @@ package recursion
 
 import "github.com/mcpgen-dev/mcpgen/runtime"
 
-// decodeNode decodes the next JSON value of d into v. Values of the wrong type,
-// missing required and unknown properties go to e, and so does every constraint
-// violated by a value that decoded without one of those; only syntax errors are
-// returned.
+// decodeNode decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeNode(d *runtime.Decoder, p *runtime.Path, v *Node, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -131,9 +131,9 @@ func validateNodeChildren(p *runtime.Path, v *[]Node, e *runtime.Errors) {
 }
 
 // decodeDepartment decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does every
-// constraint violated by a value that decoded without one of those; only syntax
-// errors are returned.
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeDepartment(d *runtime.Decoder, p *runtime.Path, v *Department, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -209,10 +209,10 @@ func decodeDepartmentTeams(d *runtime.Decoder, p *runtime.Path, v *[]Team, e *ru
 	}
 }
 
-// decodeTeam decodes the next JSON value of d into v. Values of the wrong type,
-// missing required and unknown properties go to e, and so does every constraint
-// violated by a value that decoded without one of those; only syntax errors are
-// returned.
+// decodeTeam decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
 func decodeTeam(d *runtime.Decoder, p *runtime.Path, v *Team, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))

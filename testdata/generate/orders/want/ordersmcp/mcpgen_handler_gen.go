@@ -39,8 +39,8 @@ type Handler interface {
 	CompleteOrderSummaryOrderID(ctx context.Context, req runtime.CompleteRequest) (runtime.Completion, error)
 }
 
-// UnimplementedHandler implements every Handler method with an error. Embed it
-// to implement Handler step by step.
+// UnimplementedHandler implements every Handler method with an error.
+// Embed it to implement Handler step by step.
 type UnimplementedHandler struct{}
 
 var _ Handler = UnimplementedHandler{}

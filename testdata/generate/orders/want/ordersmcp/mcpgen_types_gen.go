@@ -26,11 +26,11 @@ func (v OrderStatus) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of the
-// schema is returned, together, as a *runtime.ValidationError: values of the
-// wrong type, missing required and unknown properties, and the constraints of
-// every value that has the right type (a value that is missing or of the wrong
-// type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *OrderStatus) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -69,11 +69,11 @@ func (v OrderStatusResult) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of the
-// schema is returned, together, as a *runtime.ValidationError: values of the
-// wrong type, missing required and unknown properties, and the constraints of
-// every value that has the right type (a value that is missing or of the wrong
-// type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *OrderStatusResult) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -122,11 +122,11 @@ func (v OrderStatusResultItemsItem) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of the
-// schema is returned, together, as a *runtime.ValidationError: values of the
-// wrong type, missing required and unknown properties, and the constraints of
-// every value that has the right type (a value that is missing or of the wrong
-// type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *OrderStatusResultItemsItem) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -162,11 +162,11 @@ func (v GetOrderStatusInput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of the
-// schema is returned, together, as a *runtime.ValidationError: values of the
-// wrong type, missing required and unknown properties, and the constraints of
-// every value that has the right type (a value that is missing or of the wrong
-// type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *GetOrderStatusInput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -207,11 +207,11 @@ func (v NotifyInput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of the
-// schema is returned, together, as a *runtime.ValidationError: values of the
-// wrong type, missing required and unknown properties, and the constraints of
-// every value that has the right type (a value that is missing or of the wrong
-// type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *NotifyInput) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
@@ -245,11 +245,11 @@ func (v OrderSummaryParams) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of the
-// schema is returned, together, as a *runtime.ValidationError: values of the
-// wrong type, missing required and unknown properties, and the constraints of
-// every value that has the right type (a value that is missing or of the wrong
-// type is not checked further).
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
 func (v *OrderSummaryParams) UnmarshalJSON(data []byte) error {
 	var d runtime.Decoder
 	d.Reset(data)
