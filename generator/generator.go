@@ -92,6 +92,13 @@ func Generate(api *spec.API, opts Options) ([]File, error) {
 		{"mcpgen_handler_gen.go", false, func(f *jen.File) error { m.HandlerFile(f); return nil }},
 		{"mcpgen_server_gen.go", true, func(f *jen.File) error { return m.ServerFile(f, b) }},
 	}
+	if m.HasUpstream() {
+		steps = append(steps, struct {
+			name    string
+			version bool
+			emit    func(*jen.File) error
+		}{"mcpgen_upstream_gen.go", false, func(f *jen.File) error { m.UpstreamFile(f); return nil }})
+	}
 	for _, s := range steps {
 		if err := goFile(s.name, s.version, s.emit); err != nil {
 			return nil, err

@@ -195,6 +195,9 @@ func Lower(api *spec.API) (*Model, error) {
 		l.specType[nt.Name] = nt
 	}
 	if l.lenient {
+		for _, reserved := range UpstreamNames {
+			l.names[reserved] = spec.Pos{}
+		}
 		// Named types claim their names before any inline type does, so
 		// that an inline type (Account.business_profile) yields to the
 		// named one (account_business_profile) whatever the order.

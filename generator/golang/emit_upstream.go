@@ -1,0 +1,289 @@
+package golang
+
+import (
+	"strings"
+
+	. "github.com/dave/jennifer/jen"
+
+	"github.com/mcpgen-dev/mcpgen/spec"
+)
+
+// UpstreamNames are the package-level names of mcpgen_upstream_gen.go,
+// kept free of types of OpenAPI-derived specs.
+var UpstreamNames = []string{"Upstream", "NewUpstream", "UpstreamClient", "NewUpstreamClient",
+	"UpstreamURL", "UpstreamSchemes", "UpstreamCredentialsFromEnv"}
+
+// HasUpstream reports whether the spec binds tools to a REST API, so that
+// mcpgen_upstream_gen.go is generated.
+func (m *Model) HasUpstream() bool {
+	for _, t := range m.tools {
+		if t.t.Upstream != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// UpstreamFile emits mcpgen_upstream_gen.go: UpstreamClient, with one
+// method per operation that serialises the tool's input into an HTTP
+// request, and Upstream, the Handler that serves each tool by calling its
+// operation. Everything not specific to the spec is in runtime/upstream.go.
+func (m *Model) UpstreamFile(f *File) {
+	api := m.api
+	f.Comment(lc("UpstreamURL is the base URL of the wrapped API, from the document's servers."))
+	f.Const().Id("UpstreamURL").Op("=").Lit(api.UpstreamURL)
+
+	var schemes []Code
+	for _, s := range api.SecuritySchemes {
+		d := &ordered{}
+		d.add("Name", Lit(s.Name))
+		d.add("Type", Lit(s.Type))
+		if s.In != "" {
+			d.add("In", Lit(s.In))
+		}
+		if s.ParamName != "" {
+			d.add("ParamName", Lit(s.ParamName))
+		}
+		if s.Scheme != "" {
+			d.add("Scheme", Lit(s.Scheme))
+		}
+		schemes = append(schemes, d.values())
+	}
+	f.Comment(lc("UpstreamSchemes returns the security schemes of the wrapped API. Their\ncredentials come from configuration (runtime.Credentials), never from\ntool arguments."))
+	f.Func().Id("UpstreamSchemes").Params().Index().Add(rt("UpstreamScheme")).Block(
+		Return(Index().Add(rt("UpstreamScheme")).Custom(Options{Open: "{", Close: "}", Separator: ",", Multi: true}, schemes...)))
+	f.Comment(lc("UpstreamCredentialsFromEnv reads the credentials of UpstreamSchemes from\nMCPGEN_<SCHEME>_<FIELD> environment variables (see\nruntime.CredentialsFromEnv)."))
+	f.Func().Id("UpstreamCredentialsFromEnv").Params().Add(rt("Credentials")).Block(
+		Return(rt("CredentialsFromEnv").Call(Qual("os", "Getenv"), Lit(""), Id("UpstreamSchemes").Call())))
+
+	f.Comment(lc("UpstreamClient calls the operations of the wrapped API with typed\ninputs. The embedded runtime client holds the base URL, HTTP client,\ncredentials, retries and response cap."))
+	f.Type().Id("UpstreamClient").Struct(Op("*").Add(rt("UpstreamClient")))
+	f.Comment(lc("NewUpstreamClient returns a client of baseURL (UpstreamURL when empty)."))
+	f.Func().Id("NewUpstreamClient").Params(Id("baseURL").String(), Id("opts").Op("...").Add(rt("UpstreamOption"))).Op("*").Id("UpstreamClient").Block(
+		If(Id("baseURL").Op("==").Lit("")).Block(Id("baseURL").Op("=").Id("UpstreamURL")),
+		Return(Op("&").Id("UpstreamClient").Values(rt("NewUpstreamClient").Call(Id("baseURL"), Id("UpstreamSchemes").Call(), Id("opts").Op("...")))),
+	)
+	f.Comment(lc("Upstream implements Handler by calling the wrapped API: serve it with\nNewServer(NewUpstream(\"\", opts...), runtime.Options{}). To replace one\noperation, embed *Upstream in a struct of your own and define that one\nmethod there; the generated files stay untouched."))
+	f.Type().Id("Upstream").Struct(
+		Id("UnimplementedHandler"),
+		Comment("Client sends the requests."),
+		Id("Client").Op("*").Id("UpstreamClient"),
+	)
+	f.Var().Id("_").Id("Handler").Op("=").Parens(Op("*").Id("Upstream")).Parens(Nil())
+	f.Comment(lc("NewUpstream returns the Handler of the wrapped API at baseURL\n(UpstreamURL when empty)."))
+	f.Func().Id("NewUpstream").Params(Id("baseURL").String(), Id("opts").Op("...").Add(rt("UpstreamOption"))).Op("*").Id("Upstream").Block(
+		Return(Op("&").Id("Upstream").Values(Id("Client").Op(":").Id("NewUpstreamClient").Call(Id("baseURL"), Id("opts").Op("...")))),
+	)
+	for _, t := range m.tools {
+		if t.t.Upstream != nil {
+			m.upstreamOp(f, t)
+		}
+	}
+}
+
+func (m *Model) upstreamOp(f *File, t *tool) {
+	up := t.t.Upstream
+	fields := map[string]*field{}
+	for _, fl := range t.input.fields {
+		fields[fl.jsonName] = fl
+	}
+	ctx := Id("ctx").Qual("context", "Context")
+	in := Id("in").Id(t.input.name)
+
+	req := &ordered{}
+	req.add("Tool", Lit(t.t.Name))
+	req.add("Method", Lit(strings.ToUpper(up.Method)))
+	if len(up.Security) > 0 {
+		var alts []Code
+		for _, alt := range up.Security {
+			var names []Code
+			for _, n := range alt {
+				names = append(names, Lit(n))
+			}
+			alts = append(alts, Index().String().Values(names...))
+		}
+		req.add("Security", Index().Index().String().Values(alts...))
+	}
+	body := []Code{
+		Id("req").Op(":=").Op("&").Add(rt("UpstreamRequest")).Add(req.values()),
+		Var().Id("b").Index().Byte(),
+		Id("_").Op("=").Id("b"),
+	}
+	// each runs stmts with b holding the JSON of the property, when present.
+	each := func(p spec.UpstreamParam, stmts ...Code) Code {
+		fl := fields[p.Property]
+		if fl == nil {
+			return Null()
+		}
+		x := Id("in").Dot(fl.goName)
+		set := append([]Code{Id("b").Op("=").Id("b").Index(Empty(), Lit(0)), Id("b").Op("=").Add(appendValue(fl.node, x, fl.ptr))}, stmts...)
+		if fl.ptr || !fl.required && fl.def == nil {
+			return If(Add(x).Op("!=").Nil()).Block(set...)
+		}
+		return Block(set...)
+	}
+	params := func(where string) []spec.UpstreamParam {
+		var out []spec.UpstreamParam
+		for _, p := range up.Params {
+			if p.In == where {
+				out = append(out, p)
+			}
+		}
+		return out
+	}
+	// Path: literal segments and {name} templates.
+	pathParams := map[string]spec.UpstreamParam{}
+	for _, p := range params("path") {
+		pathParams[p.Name] = p
+	}
+	body = append(body, Var().Id("path").Index().Byte())
+	rest := up.Path
+	for rest != "" {
+		i := strings.Index(rest, "{")
+		j := strings.Index(rest, "}")
+		if i < 0 || j < i {
+			body = append(body, Id("path").Op("=").Append(Id("path"), Lit(rest).Op("...")))
+			break
+		}
+		if i > 0 {
+			body = append(body, Id("path").Op("=").Append(Id("path"), Lit(rest[:i]).Op("...")))
+		}
+		name := rest[i+1 : j]
+		if p, ok := pathParams[name]; ok {
+			body = append(body, each(p, Id("path").Op("=").Add(rt("AppendPathParam")).Call(Id("path"), Lit(p.Name), Lit(p.Style), Lit(p.Explode), Id("b"))))
+		}
+		rest = rest[j+1:]
+	}
+	body = append(body, Id("req").Dot("Path").Op("=").String().Call(Id("path")))
+	if qs := params("query"); len(qs) > 0 {
+		body = append(body, Var().Id("q").Index().Byte())
+		for _, p := range qs {
+			body = append(body, each(p, Id("q").Op("=").Add(rt("AppendQueryParam")).Call(Id("q"), Lit(p.Name), Lit(p.Style), Lit(p.Explode), Id("b"))))
+		}
+		body = append(body, Id("req").Dot("RawQuery").Op("=").String().Call(Id("q")))
+	}
+	if hs := params("header"); len(hs) > 0 {
+		body = append(body, Id("req").Dot("Header").Op("=").Qual("net/http", "Header").Values())
+		for _, p := range hs {
+			body = append(body, each(p, Id("req").Dot("Header").Dot("Set").Call(Lit(p.Name), rt("HeaderParam").Call(Lit(p.Explode), Id("b")))))
+		}
+	}
+	for _, p := range params("cookie") {
+		body = append(body, each(p, Id("req").Dot("Cookies").Op("=").Append(Id("req").Dot("Cookies"), rt("CookieParam").Call(Lit(p.Name), Lit(p.Explode), Id("b")))))
+	}
+	fail := func() Code {
+		if t.output != nil {
+			return Return(Id("out"), Nil(), Err())
+		}
+		return Return(Nil(), Err())
+	}
+	body = append(body, m.upstreamBody(up, params("body"), params("bodyAll"), fields, each, fail)...)
+
+	// The client method and the Handler method.
+	if t.output != nil {
+		f.Comment(lcf("%s calls %s %s and decodes the JSON response into the tool's\noutput, which is validated against the output schema.", t.method, strings.ToUpper(up.Method), up.Path))
+		body = append(body,
+			List(Id("resp"), Err()).Op("=").Id("c").Dot("UpstreamClient").Dot("Do").Call(Id("ctx"), Id("req")),
+			If(Err().Op("!=").Nil()).Block(Return(Id("out"), Nil(), Err())),
+			Return(Id("out"), Id("resp"), rt("DecodeUpstreamJSON").Call(Id("resp"), Op("&").Id("out"))),
+		)
+		f.Func().Params(Id("c").Op("*").Id("UpstreamClient")).Id(t.method).Params(ctx, in).
+			Params(Id("out").Id(t.output.name), Id("resp").Op("*").Add(rt("UpstreamResponse")), Err().Error()).Block(body...)
+		f.Comment(lcf("%s implements the %q tool by calling the wrapped API.", t.method, t.t.Name))
+		f.Func().Params(Id("u").Op("*").Id("Upstream")).Id(t.method).Params(ctx, in).Params(Id(t.output.name), Error()).Block(
+			List(Id("out"), Id("_"), Err()).Op(":=").Id("u").Dot("Client").Dot(t.method).Call(Id("ctx"), Id("in")),
+			Return(Id("out"), Err()),
+		)
+		return
+	}
+	f.Comment(lcf("%s calls %s %s.", t.method, strings.ToUpper(up.Method), up.Path))
+	body = append(body, Return(Id("c").Dot("UpstreamClient").Dot("Do").Call(Id("ctx"), Id("req"))))
+	f.Func().Params(Id("c").Op("*").Id("UpstreamClient")).Id(t.method).Params(ctx, in).
+		Params(Op("*").Add(rt("UpstreamResponse")), Error()).Block(body...)
+	f.Comment(lcf("%s implements the %q tool by calling the wrapped API; the\nresponse is returned as text.", t.method, t.t.Name))
+	f.Func().Params(Id("u").Op("*").Id("Upstream")).Id(t.method).Params(ctx, in).Params(Op("*").Add(rt("ToolResult")), Error()).Block(
+		List(Id("resp"), Err()).Op(":=").Id("u").Dot("Client").Dot(t.method).Call(Id("ctx"), Id("in")),
+		If(Err().Op("!=").Nil()).Block(Return(Nil(), Err())),
+		Return(Id("resp").Dot("TextResult").Call(), Nil()),
+	)
+}
+
+func isJSONMedia(ct string) bool {
+	ct = strings.ToLower(ct)
+	return ct == "application/json" || strings.HasSuffix(ct, "+json") || strings.HasSuffix(ct, "/json")
+}
+
+// upstreamBody serialises the request body per its media type.
+func (m *Model) upstreamBody(up *spec.Upstream, fieldsIn, all []spec.UpstreamParam, fields map[string]*field, each func(spec.UpstreamParam, ...Code) Code, fail func() Code) []Code {
+	ct := strings.ToLower(up.BodyContentType)
+	if len(fieldsIn) == 0 && len(all) == 0 {
+		return nil
+	}
+	setCT := Id("req").Dot("ContentType").Op("=").Lit(up.BodyContentType)
+	var out []Code
+	switch {
+	case ct == "multipart/form-data":
+		out = append(out, Var().Id("parts").Index().Add(rt("MultipartField")))
+		for _, p := range append(fieldsIn, all...) {
+			fl := fields[p.Property]
+			if fl == nil {
+				continue
+			}
+			s := fl.node.real().schema
+			if s.Items != nil && s.Type == spec.KindArray {
+				s = s.Items
+			}
+			mf := &ordered{}
+			mf.add("Name", Lit(p.Name))
+			mf.add("Value", Append(Index().Byte().Parens(Nil()), Id("b").Op("...")))
+			if s.ContentEncoding == "base64" {
+				mf.add("Base64", True())
+				mf.add("ContentType", Lit(s.ContentMediaType))
+			}
+			out = append(out, each(p, Id("parts").Op("=").Append(Id("parts"), rt("MultipartField").Add(mf.values()))))
+		}
+		out = append(out,
+			List(Id("body"), Id("ctype"), Err()).Op(":=").Add(rt("MultipartBody")).Call(Id("parts")),
+			If(Err().Op("!=").Nil()).Block(fail()),
+			Id("req").Dot("Body").Op(",").Id("req").Dot("ContentType").Op("=").Id("body").Op(",").Id("ctype"),
+		)
+		return out
+	case ct == "application/x-www-form-urlencoded":
+		out = append(out, Id("body").Op(":=").Index().Byte().Values())
+		for _, p := range fieldsIn {
+			out = append(out, each(p, Id("body").Op("=").Add(rt("AppendQueryParam")).Call(Id("body"), Lit(p.Name), Lit(p.Style), Lit(p.Explode), Id("b"))))
+		}
+		for _, p := range all {
+			out = append(out, each(p, Id("body").Op("=").Add(rt("AppendQueryParam")).Call(Id("body"), Lit(""), Lit("form"), True(), Id("b"))))
+		}
+		return append(out, Id("req").Dot("Body").Op("=").Id("body"), setCT)
+	case isJSONMedia(ct) && len(all) > 0:
+		return append(out, each(all[0], Id("req").Dot("Body").Op("=").Append(Index().Byte().Parens(Nil()), Id("b").Op("...")), setCT))
+	case isJSONMedia(ct):
+		out = append(out, Id("body").Op(":=").Index().Byte().Parens(Lit("{")))
+		for _, p := range fieldsIn {
+			out = append(out, each(p,
+				If(Len(Id("body")).Op(">").Lit(1)).Block(Id("body").Op("=").Append(Id("body"), LitRune(','))),
+				Id("body").Op("=").Add(rt("AppendString")).Call(Id("body"), Lit(p.Name)),
+				Id("body").Op("=").Append(Id("body"), LitRune(':')),
+				Id("body").Op("=").Append(Id("body"), Id("b").Op("...")),
+			))
+		}
+		return append(out, Id("req").Dot("Body").Op("=").Append(Id("body"), LitRune('}')), setCT)
+	}
+	// Raw media types (octet-stream, text/*, XML): the "body" string.
+	for _, p := range all {
+		fl := fields[p.Property]
+		if fl == nil {
+			continue
+		}
+		b64 := fl.node.real().schema.ContentEncoding == "base64"
+		out = append(out, each(p,
+			List(Id("raw"), Err()).Op(":=").Add(rt("RawBody")).Call(Id("b"), Lit(b64)),
+			If(Err().Op("!=").Nil()).Block(fail()),
+			Id("req").Dot("Body").Op("=").Id("raw"),
+			setCT,
+		))
+	}
+	return out
+}

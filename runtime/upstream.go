@@ -1,0 +1,986 @@
+package runtime
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"mime/multipart"
+	"net/http"
+	"net/textproto"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// This file is the runtime of generated upstream clients: an MCP server
+// generated from an OpenAPI document calls the wrapped REST API through an
+// UpstreamClient. Generated code only serialises typed inputs into an
+// UpstreamRequest and decodes the response; retries, the response size
+// cap, credentials and error mapping live here.
+
+// UpstreamScheme is a security scheme of the upstream API, as the
+// generated code lists it (from the document's securitySchemes).
+type UpstreamScheme struct {
+	Name string
+	// Type is apiKey, http, oauth2, openIdConnect or mutualTLS.
+	Type string
+	// In and ParamName place an apiKey: header, query or cookie.
+	In        string
+	ParamName string
+	// Scheme is the HTTP auth scheme of Type http: bearer or basic.
+	Scheme string
+}
+
+// SchemeCredentials are the secrets of one security scheme. Which fields
+// are used depends on the scheme: APIKey (apiKey), Token (http bearer, or a
+// ready-made oauth2/openIdConnect access token), Username and Password
+// (http basic), ClientID, ClientSecret, TokenURL and Scopes (oauth2 client
+// credentials). They never print: String, GoString and LogValue redact.
+type SchemeCredentials struct {
+	APIKey       string
+	Token        string
+	Username     string
+	Password     string
+	ClientID     string
+	ClientSecret string
+	TokenURL     string
+	Scopes       []string
+}
+
+// String redacts the secrets, so that credentials printed by mistake (%v)
+// do not leak.
+func (SchemeCredentials) String() string { return "[redacted credentials]" }
+
+// GoString redacts the secrets for %#v.
+func (c SchemeCredentials) GoString() string { return c.String() }
+
+// LogValue redacts the secrets in log/slog records.
+func (c SchemeCredentials) LogValue() slog.Value { return slog.StringValue(c.String()) }
+
+func (c SchemeCredentials) empty() bool {
+	return c.APIKey == "" && c.Token == "" && c.Username == "" && c.Password == "" && c.ClientID == ""
+}
+
+// Credentials maps security scheme names to their secrets.
+type Credentials map[string]SchemeCredentials
+
+// CredentialsFromEnv reads the credentials of schemes from the environment
+// through getenv (os.Getenv). The variable of a field is
+// <prefix>_<SCHEME>_<FIELD>: prefix "MCPGEN" when empty; SCHEME the scheme
+// name upper-cased with every character other than a letter or digit
+// turned into "_" (petstore_auth → PETSTORE_AUTH, api-key → API_KEY);
+// FIELD one of API_KEY, TOKEN, USERNAME, PASSWORD, CLIENT_ID,
+// CLIENT_SECRET, TOKEN_URL, SCOPES (space-separated). Schemes with no
+// variable set are left out.
+func CredentialsFromEnv(getenv func(string) string, prefix string, schemes []UpstreamScheme) Credentials {
+	if prefix == "" {
+		prefix = "MCPGEN"
+	}
+	out := Credentials{}
+	for _, s := range schemes {
+		p := prefix + "_" + EnvName(s.Name) + "_"
+		c := SchemeCredentials{
+			APIKey: getenv(p + "API_KEY"), Token: getenv(p + "TOKEN"),
+			Username: getenv(p + "USERNAME"), Password: getenv(p + "PASSWORD"),
+			ClientID: getenv(p + "CLIENT_ID"), ClientSecret: getenv(p + "CLIENT_SECRET"),
+			TokenURL: getenv(p + "TOKEN_URL"), Scopes: strings.Fields(getenv(p + "SCOPES")),
+		}
+		if !c.empty() {
+			out[s.Name] = c
+		}
+	}
+	return out
+}
+
+// EnvName is a scheme name as it appears in environment variable names.
+func EnvName(name string) string {
+	var b strings.Builder
+	for _, r := range strings.ToUpper(name) {
+		if r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
+			b.WriteRune(r)
+		} else {
+			b.WriteByte('_')
+		}
+	}
+	return b.String()
+}
+
+// UpstreamClient calls the wrapped REST API. Set its fields before the
+// first call; it is safe for concurrent use afterwards.
+type UpstreamClient struct {
+	// BaseURL is prepended to every operation path.
+	BaseURL string
+	// HTTP sends the requests; its Timeout bounds each attempt.
+	HTTP *http.Client
+	// Schemes are the security schemes of the document.
+	Schemes []UpstreamScheme
+	// Credentials are the secrets used when CredentialsFor is nil.
+	Credentials Credentials
+	// CredentialsFor, when set, maps the caller's verified identity
+	// (IdentityFrom(ctx)) to the upstream credentials of this call, so
+	// that each user acts upstream as themselves. A call without an
+	// identity gets the zero Identity.
+	CredentialsFor func(ctx context.Context, id Identity) (Credentials, error)
+	// MaxResponseBytes caps what is read of a response body; the rest is
+	// dropped and the text result ends with "…[truncated N bytes]".
+	MaxResponseBytes int64
+	// Retries is how many times an idempotent request (GET, HEAD, PUT,
+	// DELETE, OPTIONS, TRACE) is retried after a network error, 429 or
+	// 502/503/504. Other methods are never retried: the first attempt may
+	// have taken effect.
+	Retries int
+	// RetryBackoff is the delay before the first retry, doubled each time.
+	RetryBackoff time.Duration
+	// Logger receives one debug record per attempt (method, path, status,
+	// never headers, query or bodies, which may carry secrets); nil logs
+	// nothing.
+	Logger *slog.Logger
+
+	tokens *tokenCache
+}
+
+// Defaults of NewUpstreamClient.
+const (
+	DefaultUpstreamTimeout      = 30 * time.Second
+	DefaultMaxResponseBytes     = 1 << 20
+	DefaultUpstreamRetries      = 2
+	DefaultUpstreamRetryBackoff = 200 * time.Millisecond
+)
+
+// UpstreamOption configures an UpstreamClient.
+type UpstreamOption func(*UpstreamClient)
+
+// WithHTTPClient sends requests through hc.
+func WithHTTPClient(hc *http.Client) UpstreamOption {
+	return func(c *UpstreamClient) { c.HTTP = hc }
+}
+
+// WithCredentials sets the credentials of every call.
+func WithCredentials(cr Credentials) UpstreamOption {
+	return func(c *UpstreamClient) { c.Credentials = cr }
+}
+
+// WithCredentialsFor maps the caller's identity to upstream credentials.
+func WithCredentialsFor(f func(ctx context.Context, id Identity) (Credentials, error)) UpstreamOption {
+	return func(c *UpstreamClient) { c.CredentialsFor = f }
+}
+
+// WithMaxResponseBytes caps response bodies.
+func WithMaxResponseBytes(n int64) UpstreamOption {
+	return func(c *UpstreamClient) { c.MaxResponseBytes = n }
+}
+
+// WithRetries sets the retries of idempotent requests and the first delay.
+func WithRetries(n int, backoff time.Duration) UpstreamOption {
+	return func(c *UpstreamClient) { c.Retries, c.RetryBackoff = n, backoff }
+}
+
+// WithUpstreamLogger logs attempts (never secrets) to l.
+func WithUpstreamLogger(l *slog.Logger) UpstreamOption {
+	return func(c *UpstreamClient) { c.Logger = l }
+}
+
+// NewUpstreamClient returns a client of baseURL with a 30 s timeout per
+// attempt, a 1 MiB response cap and 2 retries of idempotent requests.
+func NewUpstreamClient(baseURL string, schemes []UpstreamScheme, opts ...UpstreamOption) *UpstreamClient {
+	c := &UpstreamClient{
+		BaseURL:          baseURL,
+		HTTP:             &http.Client{Timeout: DefaultUpstreamTimeout},
+		Schemes:          schemes,
+		MaxResponseBytes: DefaultMaxResponseBytes,
+		Retries:          DefaultUpstreamRetries,
+		RetryBackoff:     DefaultUpstreamRetryBackoff,
+		tokens:           &tokenCache{},
+	}
+	for _, o := range opts {
+		o(c)
+	}
+	return c
+}
+
+// UpstreamRequest is one operation call, serialised by generated code.
+type UpstreamRequest struct {
+	// Tool names the tool, for error messages.
+	Tool   string
+	Method string
+	// Path is the operation path with its parameters substituted and
+	// escaped (see AppendPathParam).
+	Path string
+	// RawQuery is the encoded query without "?" (see AppendQueryParam).
+	RawQuery string
+	// Header holds header parameters; credentials are added by the client.
+	Header http.Header
+	// Cookies are "name=value" pairs of cookie parameters.
+	Cookies []string
+	// Body and ContentType are the request body; nil Body sends none.
+	Body        []byte
+	ContentType string
+	// Security lists the alternatives of security requirements, each a set
+	// of scheme names; the first alternative whose credentials are all
+	// configured is used. Empty: no credentials.
+	Security [][]string
+}
+
+// UpstreamResponse is a 2xx response of the upstream API.
+type UpstreamResponse struct {
+	Status      int
+	ContentType string
+	// Body is at most MaxResponseBytes long.
+	Body []byte
+	// Truncated is how many bytes of the body were dropped.
+	Truncated int64
+}
+
+// IsJSON reports whether the response is JSON (application/json or +json).
+func (r *UpstreamResponse) IsJSON() bool {
+	ct := strings.ToLower(strings.TrimSpace(strings.Split(r.ContentType, ";")[0]))
+	return ct == "application/json" || strings.HasSuffix(ct, "+json")
+}
+
+// Text is the body as text, with the truncation marker when it was cut.
+func (r *UpstreamResponse) Text() string {
+	if r.Truncated > 0 {
+		return string(r.Body) + TruncationMarker(r.Truncated)
+	}
+	return string(r.Body)
+}
+
+// TextResult is the response as a text tool result: what a tool without
+// an output schema, or a non-JSON response, returns.
+func (r *UpstreamResponse) TextResult() *ToolResult {
+	return &ToolResult{Content: []Content{TextContent(r.Text())}}
+}
+
+// TruncationMarker ends a text cut by the response size cap.
+func TruncationMarker(n int64) string { return fmt.Sprintf("…[truncated %d bytes]", n) }
+
+// UpstreamError is a non-2xx answer of the upstream API, or a failure to
+// reach it (Status 0). Its Error text is what the caller sees in the
+// isError result: the status, the message and field details of the
+// error body, never the request's credentials.
+type UpstreamError struct {
+	Tool    string
+	Status  int
+	Message string
+	// Fields are per-field details of the error body ("field: message").
+	Fields []string
+	// Err is the transport error when Status is 0.
+	Err error
+}
+
+// Unauthorized reports a 401: the upstream API did not accept the
+// configured credentials (missing, expired or wrong).
+func (e *UpstreamError) Unauthorized() bool { return e.Status == http.StatusUnauthorized }
+
+// Forbidden reports a 403: the credentials were accepted but do not allow
+// this operation.
+func (e *UpstreamError) Forbidden() bool { return e.Status == http.StatusForbidden }
+
+func (e *UpstreamError) Error() string {
+	var b strings.Builder
+	b.WriteString("upstream API")
+	switch {
+	case e.Status == 0:
+		b.WriteString(" unreachable")
+		if e.Err != nil {
+			b.WriteString(": ")
+			b.WriteString(e.Err.Error())
+		}
+		return b.String()
+	case e.Unauthorized():
+		b.WriteString(" rejected the server's credentials (401 Unauthorized: missing, expired or wrong)")
+	case e.Forbidden():
+		b.WriteString(" denied the operation (403 Forbidden: the credentials lack the permission)")
+	default:
+		fmt.Fprintf(&b, " answered %d %s", e.Status, http.StatusText(e.Status))
+	}
+	if e.Message != "" {
+		b.WriteString(": ")
+		b.WriteString(e.Message)
+	}
+	for _, f := range e.Fields {
+		b.WriteString("\n- ")
+		b.WriteString(f)
+	}
+	return b.String()
+}
+
+func (e *UpstreamError) Unwrap() error { return e.Err }
+
+// Do sends req, retrying idempotent methods, and returns the 2xx response
+// or an *UpstreamError.
+func (c *UpstreamClient) Do(ctx context.Context, req *UpstreamRequest) (*UpstreamResponse, error) {
+	creds := c.Credentials
+	if c.CredentialsFor != nil {
+		id, _ := IdentityFrom(ctx)
+		var err error
+		if creds, err = c.CredentialsFor(ctx, id); err != nil {
+			return nil, &UpstreamError{Tool: req.Tool, Err: fmt.Errorf("no upstream credentials for the caller: %w", err)}
+		}
+	}
+	u := strings.TrimSuffix(c.BaseURL, "/") + req.Path
+	retries := 0
+	if idempotent(req.Method) {
+		retries = c.Retries
+	}
+	delay := c.RetryBackoff
+	for attempt := 0; ; attempt++ {
+		resp, err := c.attempt(ctx, req, u, creds)
+		if err == nil {
+			return resp, nil
+		}
+		var ue *UpstreamError
+		retry := attempt < retries && ctx.Err() == nil && errors.As(err, &ue) &&
+			(ue.Status == 0 || ue.Status == 429 || ue.Status == 502 || ue.Status == 503 || ue.Status == 504)
+		if !retry {
+			return nil, err
+		}
+		select {
+		case <-ctx.Done():
+			return nil, err
+		case <-time.After(delay):
+		}
+		delay *= 2
+	}
+}
+
+func idempotent(method string) bool {
+	switch strings.ToUpper(method) {
+	case http.MethodGet, http.MethodHead, http.MethodPut, http.MethodDelete, http.MethodOptions, http.MethodTrace:
+		return true
+	}
+	return false
+}
+
+func (c *UpstreamClient) attempt(ctx context.Context, req *UpstreamRequest, u string, creds Credentials) (*UpstreamResponse, error) {
+	var body io.Reader
+	if req.Body != nil {
+		body = bytes.NewReader(req.Body)
+	}
+	query := req.RawQuery
+	hr, err := http.NewRequestWithContext(ctx, req.Method, u, body)
+	if err != nil {
+		return nil, &UpstreamError{Tool: req.Tool, Err: err}
+	}
+	// Only what the operation declares is sent: no header of the MCP
+	// client's request is forwarded.
+	for k, vs := range req.Header {
+		hr.Header[textproto.CanonicalMIMEHeaderKey(k)] = vs
+	}
+	if req.Body != nil && req.ContentType != "" {
+		hr.Header.Set("Content-Type", req.ContentType)
+	}
+	hr.Header.Set("Accept", "application/json, */*;q=0.5")
+	cookies := append([]string(nil), req.Cookies...)
+	if query, cookies, err = c.authorize(ctx, hr, req.Security, creds, query, cookies); err != nil {
+		return nil, &UpstreamError{Tool: req.Tool, Err: err}
+	}
+	if len(cookies) > 0 {
+		hr.Header.Set("Cookie", strings.Join(cookies, "; "))
+	}
+	hr.URL.RawQuery = query
+	start := time.Now()
+	resp, err := c.HTTP.Do(hr)
+	if err != nil {
+		// url.Error carries the URL, whose query may hold an API key.
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err
+		}
+		c.log(ctx, req, 0, start)
+		return nil, &UpstreamError{Tool: req.Tool, Err: err}
+	}
+	defer resp.Body.Close()
+	c.log(ctx, req, resp.StatusCode, start)
+	max := c.MaxResponseBytes
+	if max <= 0 {
+		max = DefaultMaxResponseBytes
+	}
+	data, err := io.ReadAll(io.LimitReader(resp.Body, max))
+	if err != nil {
+		return nil, &UpstreamError{Tool: req.Tool, Status: 0, Err: err}
+	}
+	rest, _ := io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<20))
+	ct := resp.Header.Get("Content-Type")
+	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+		return nil, ErrorFromResponse(req.Tool, resp.StatusCode, ct, data)
+	}
+	return &UpstreamResponse{Status: resp.StatusCode, ContentType: ct, Body: data, Truncated: rest}, nil
+}
+
+func (c *UpstreamClient) log(ctx context.Context, req *UpstreamRequest, status int, start time.Time) {
+	if c.Logger == nil {
+		return
+	}
+	c.Logger.DebugContext(ctx, "upstream call", "tool", req.Tool, "method", req.Method, "path", req.Path,
+		"status", status, "duration", time.Since(start))
+}
+
+// authorize adds the credentials of the first satisfiable security
+// alternative to the request.
+func (c *UpstreamClient) authorize(ctx context.Context, hr *http.Request, security [][]string, creds Credentials, query string, cookies []string) (string, []string, error) {
+	if len(security) == 0 {
+		return query, cookies, nil
+	}
+	schemes := map[string]UpstreamScheme{}
+	for _, s := range c.Schemes {
+		schemes[s.Name] = s
+	}
+	for _, alt := range security {
+		ok := true
+		for _, name := range alt {
+			if _, has := creds[name]; !has {
+				ok = false
+			}
+		}
+		if !ok {
+			continue
+		}
+		for _, name := range alt {
+			s, cr := schemes[name], creds[name]
+			switch {
+			case s.Type == "apiKey":
+				switch s.In {
+				case "header":
+					hr.Header.Set(s.ParamName, cr.APIKey)
+				case "query":
+					query = joinQuery(query, url.QueryEscape(s.ParamName)+"="+url.QueryEscape(cr.APIKey))
+				case "cookie":
+					cookies = append(cookies, s.ParamName+"="+cr.APIKey)
+				}
+			case s.Type == "http" && strings.EqualFold(s.Scheme, "basic"):
+				hr.SetBasicAuth(cr.Username, cr.Password)
+			case cr.Token != "":
+				hr.Header.Set("Authorization", "Bearer "+cr.Token)
+			case s.Type == "oauth2" && cr.ClientID != "":
+				tok, err := c.tokens.token(ctx, c.HTTP, name, cr)
+				if err != nil {
+					return "", nil, err
+				}
+				hr.Header.Set("Authorization", "Bearer "+tok)
+			default:
+				return "", nil, fmt.Errorf("security scheme %q: no usable credentials configured", name)
+			}
+		}
+		return query, cookies, nil
+	}
+	// No alternative is configured: send the request without credentials
+	// and let the upstream API say whether it needs them (401).
+	return query, cookies, nil
+}
+
+func joinQuery(q, kv string) string {
+	if q == "" {
+		return kv
+	}
+	return q + "&" + kv
+}
+
+// tokenCache holds OAuth2 client-credentials access tokens per scheme.
+type tokenCache struct {
+	mu     sync.Mutex
+	tokens map[string]cachedToken
+}
+
+type cachedToken struct {
+	token   string
+	expires time.Time
+}
+
+func (t *tokenCache) token(ctx context.Context, hc *http.Client, scheme string, cr SchemeCredentials) (string, error) {
+	if t == nil {
+		return "", errors.New("upstream client not made by NewUpstreamClient: no token cache")
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	key := scheme + "\x00" + cr.ClientID + "\x00" + cr.TokenURL
+	if c, ok := t.tokens[key]; ok && time.Now().Before(c.expires) {
+		return c.token, nil
+	}
+	if cr.TokenURL == "" {
+		return "", fmt.Errorf("security scheme %q: oauth2 client credentials need a token URL", scheme)
+	}
+	form := url.Values{"grant_type": {"client_credentials"}}
+	if len(cr.Scopes) > 0 {
+		form.Set("scope", strings.Join(cr.Scopes, " "))
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, cr.TokenURL, strings.NewReader(form.Encode()))
+	if err != nil {
+		return "", fmt.Errorf("security scheme %q: token request: %w", scheme, err)
+	}
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Accept", "application/json")
+	req.SetBasicAuth(url.QueryEscape(cr.ClientID), url.QueryEscape(cr.ClientSecret))
+	resp, err := hc.Do(req)
+	if err != nil {
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err
+		}
+		return "", fmt.Errorf("security scheme %q: token request: %w", scheme, err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	if resp.StatusCode != http.StatusOK {
+		// The body of a failed token request is not echoed: some servers
+		// repeat the submitted secret.
+		return "", fmt.Errorf("security scheme %q: token endpoint answered %d", scheme, resp.StatusCode)
+	}
+	var tr struct {
+		AccessToken string `json:"access_token"`
+		ExpiresIn   int64  `json:"expires_in"`
+	}
+	if err := json.Unmarshal(data, &tr); err != nil || tr.AccessToken == "" {
+		return "", fmt.Errorf("security scheme %q: token endpoint gave no access_token", scheme)
+	}
+	life := time.Duration(tr.ExpiresIn) * time.Second
+	if tr.ExpiresIn <= 0 {
+		life = 5 * time.Minute
+	}
+	// Renew a little early so that a token does not expire in flight.
+	life -= min(life/10, 30*time.Second)
+	if t.tokens == nil {
+		t.tokens = map[string]cachedToken{}
+	}
+	t.tokens[key] = cachedToken{token: tr.AccessToken, expires: time.Now().Add(life)}
+	return tr.AccessToken, nil
+}
+
+// ErrorFromResponse maps a non-2xx response into an *UpstreamError. JSON
+// bodies (RFC 9457 problem+json, {"message"}, {"error": {"message"}},
+// {"errors": [...]}) give the message and field details; other bodies give
+// at most 200 characters of text, with markup (HTML error pages) dropped.
+func ErrorFromResponse(tool string, status int, contentType string, body []byte) *UpstreamError {
+	e := &UpstreamError{Tool: tool, Status: status}
+	var v any
+	if json.Unmarshal(body, &v) == nil {
+		if m, ok := v.(map[string]any); ok {
+			e.Message, e.Fields = problemDetails(m)
+			return e
+		}
+	}
+	e.Message = shortText(body, contentType)
+	return e
+}
+
+func problemDetails(m map[string]any) (string, []string) {
+	str := func(v any) string {
+		s, _ := v.(string)
+		return s
+	}
+	var msg string
+	for _, k := range []string{"detail", "message", "error_description", "title", "error"} {
+		if s := str(m[k]); s != "" {
+			msg = s
+			if k == "title" && str(m["detail"]) != "" {
+				msg = str(m["detail"])
+			}
+			break
+		}
+	}
+	if inner, ok := m["error"].(map[string]any); ok && msg == "" {
+		return problemDetails(inner)
+	}
+	var fields []string
+	for _, k := range []string{"errors", "invalid_params", "invalid-params", "details", "fields"} {
+		switch list := m[k].(type) {
+		case []any:
+			for _, it := range list {
+				switch x := it.(type) {
+				case string:
+					fields = append(fields, x)
+				case map[string]any:
+					name := str(x["field"])
+					for _, nk := range []string{"name", "pointer", "param", "path", "loc"} {
+						if name == "" {
+							name = str(x[nk])
+						}
+					}
+					text := ""
+					for _, tk := range []string{"message", "reason", "detail", "msg", "code"} {
+						if text == "" {
+							text = str(x[tk])
+						}
+					}
+					switch {
+					case name != "" && text != "":
+						fields = append(fields, name+": "+text)
+					case text != "":
+						fields = append(fields, text)
+					case name != "":
+						fields = append(fields, name)
+					}
+				}
+			}
+		case map[string]any:
+			for name, x := range list {
+				switch y := x.(type) {
+				case string:
+					fields = append(fields, name+": "+y)
+				case []any:
+					for _, z := range y {
+						if s, ok := z.(string); ok {
+							fields = append(fields, name+": "+s)
+						}
+					}
+				}
+			}
+		}
+	}
+	sortStrings(fields)
+	return msg, fields
+}
+
+func sortStrings(s []string) {
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && s[j] < s[j-1]; j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+}
+
+// shortText is at most 200 characters of a non-JSON error body, tags of
+// HTML removed and whitespace collapsed.
+func shortText(body []byte, contentType string) string {
+	s := string(body)
+	if strings.Contains(strings.ToLower(contentType), "html") || strings.HasPrefix(strings.TrimSpace(s), "<") {
+		var b strings.Builder
+		in := false
+		for _, r := range s {
+			switch {
+			case r == '<':
+				in = true
+				b.WriteByte(' ')
+			case r == '>':
+				in = false
+			case !in:
+				b.WriteRune(r)
+			}
+		}
+		s = b.String()
+	}
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > 200 {
+		s = string(r[:200]) + "…"
+	}
+	return s
+}
+
+// Parameter serialisation (OpenAPI 3 style/explode). Generated code passes
+// each value as its JSON encoding, so one implementation serves every
+// type.
+
+// paramValue is a decoded JSON parameter value: a scalar (as its text),
+// an array of scalars, or an object (ordered pairs of scalars).
+type paramValue struct {
+	kind  byte // 's' scalar, 'a' array, 'o' object, 'n' null
+	text  string
+	items []string
+	pairs [][2]string
+	raw   map[string]json.RawMessage // object members, for deepObject nesting
+	keys  []string
+}
+
+func scalarText(raw json.RawMessage) string {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) > 0 && raw[0] == '"' {
+		var s string
+		json.Unmarshal(raw, &s)
+		return s
+	}
+	if string(raw) == "null" {
+		return ""
+	}
+	return string(raw)
+}
+
+func parseParam(raw []byte) paramValue {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || string(raw) == "null" {
+		return paramValue{kind: 'n'}
+	}
+	switch raw[0] {
+	case '[':
+		var items []json.RawMessage
+		json.Unmarshal(raw, &items)
+		v := paramValue{kind: 'a'}
+		for _, it := range items {
+			v.items = append(v.items, scalarText(it))
+		}
+		return v
+	case '{':
+		v := paramValue{kind: 'o', raw: map[string]json.RawMessage{}}
+		d := json.NewDecoder(bytes.NewReader(raw))
+		d.Token()
+		for d.More() {
+			t, _ := d.Token()
+			k, _ := t.(string)
+			var m json.RawMessage
+			if d.Decode(&m) != nil {
+				break
+			}
+			v.keys = append(v.keys, k)
+			v.raw[k] = m
+			v.pairs = append(v.pairs, [2]string{k, scalarText(m)})
+		}
+		return v
+	}
+	return paramValue{kind: 's', text: scalarText(raw)}
+}
+
+// AppendPathParam appends the path parameter value (JSON) to b, serialised
+// with style simple, label or matrix and escaped for a path segment.
+func AppendPathParam(b []byte, name, style string, explode bool, value []byte) []byte {
+	v := parseParam(value)
+	esc := url.PathEscape
+	prefix, sep := "", ","
+	switch style {
+	case "label":
+		prefix = "."
+		if explode {
+			sep = "."
+		}
+	case "matrix":
+		prefix = ";" + name + "="
+		if explode {
+			sep = ";" + name + "="
+		}
+	}
+	b = append(b, prefix...)
+	switch v.kind {
+	case 's':
+		b = append(b, esc(v.text)...)
+	case 'a':
+		for i, it := range v.items {
+			if i > 0 {
+				b = append(b, sep...)
+			}
+			b = append(b, esc(it)...)
+		}
+	case 'o':
+		if explode {
+			// simple k=v,k=v; label .k=v.k=v; matrix ;k=v;k=v
+			b = b[:len(b)-len(prefix)]
+			lead := map[string]string{"label": ".", "matrix": ";"}[style]
+			for i, p := range v.pairs {
+				if i > 0 && lead == "" {
+					b = append(b, ',')
+				}
+				b = append(b, lead...)
+				b = append(b, esc(p[0])...)
+				b = append(b, '=')
+				b = append(b, esc(p[1])...)
+			}
+			return b
+		}
+		for i, p := range v.pairs {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, esc(p[0])...)
+			b = append(b, ',')
+			b = append(b, esc(p[1])...)
+		}
+	}
+	return b
+}
+
+// AppendQueryParam appends name=value pairs of a query parameter (or a
+// form-urlencoded body field) to q, "&"-separated, serialised with style
+// form (default), spaceDelimited, pipeDelimited or deepObject.
+func AppendQueryParam(q []byte, name, style string, explode bool, value []byte) []byte {
+	v := parseParam(value)
+	esc := url.QueryEscape
+	add := func(k, val string) {
+		if len(q) > 0 {
+			q = append(q, '&')
+		}
+		q = append(q, esc(k)...)
+		q = append(q, '=')
+		q = append(q, val...)
+	}
+	joined := func(items []string, sep string) string {
+		parts := make([]string, len(items))
+		for i, it := range items {
+			parts[i] = esc(it)
+		}
+		return strings.Join(parts, sep)
+	}
+	switch v.kind {
+	case 'n':
+		return q
+	case 's':
+		add(name, esc(v.text))
+	case 'a':
+		switch {
+		case style == "spaceDelimited" && !explode:
+			add(name, joined(v.items, "%20"))
+		case style == "pipeDelimited" && !explode:
+			add(name, joined(v.items, "|"))
+		case style == "deepObject":
+			for i, it := range v.items {
+				add(name+"["+strconv.Itoa(i)+"]", esc(it))
+			}
+		case explode:
+			for _, it := range v.items {
+				add(name, esc(it))
+			}
+		default:
+			add(name, joined(v.items, ","))
+		}
+	case 'o':
+		switch {
+		case style == "deepObject":
+			for _, k := range v.keys {
+				q = AppendQueryParam(q, name+"["+k+"]", "deepObject", true, v.raw[k])
+			}
+		case explode:
+			for _, p := range v.pairs {
+				add(p[0], esc(p[1]))
+			}
+		default:
+			var flat []string
+			for _, p := range v.pairs {
+				flat = append(flat, p[0], p[1])
+			}
+			add(name, joined(flat, ","))
+		}
+	}
+	return q
+}
+
+// HeaderParam is a header parameter value (JSON) serialised with style
+// simple.
+func HeaderParam(explode bool, value []byte) string {
+	b := AppendPathParam(nil, "", "simple", explode, value)
+	s, err := url.PathUnescape(string(b))
+	if err != nil {
+		return string(b)
+	}
+	return s
+}
+
+// CookieParam is a cookie parameter as "name=value" (style form).
+func CookieParam(name string, explode bool, value []byte) string {
+	v := parseParam(value)
+	switch v.kind {
+	case 'a':
+		return name + "=" + url.QueryEscape(strings.Join(v.items, ","))
+	case 'o':
+		var flat []string
+		for _, p := range v.pairs {
+			flat = append(flat, p[0], p[1])
+		}
+		return name + "=" + url.QueryEscape(strings.Join(flat, ","))
+	}
+	return name + "=" + url.QueryEscape(v.text)
+}
+
+// MultipartField is one part of a multipart/form-data body: Value is the
+// field's JSON encoding; Base64 says it is a file whose bytes are the
+// base64 string's decoding, sent with ContentType.
+type MultipartField struct {
+	Name        string
+	Value       []byte
+	Base64      bool
+	ContentType string
+}
+
+// MultipartBody encodes fields as multipart/form-data and returns the body
+// and its Content-Type.
+func MultipartBody(fields []MultipartField) ([]byte, string, error) {
+	var buf bytes.Buffer
+	w := multipart.NewWriter(&buf)
+	for _, f := range fields {
+		v := parseParam(f.Value)
+		switch {
+		case f.Base64:
+			files := v.items
+			if v.kind != 'a' {
+				files = []string{v.text}
+			}
+			for _, enc := range files {
+				data, err := base64.StdEncoding.DecodeString(enc)
+				if err != nil {
+					return nil, "", InvalidParams("%s: not valid base64: %v", f.Name, err)
+				}
+				h := textproto.MIMEHeader{}
+				h.Set("Content-Disposition", fmt.Sprintf(`form-data; name=%q; filename=%q`, f.Name, f.Name))
+				ct := f.ContentType
+				if ct == "" {
+					ct = "application/octet-stream"
+				}
+				h.Set("Content-Type", ct)
+				pw, err := w.CreatePart(h)
+				if err != nil {
+					return nil, "", err
+				}
+				pw.Write(data)
+			}
+		case v.kind == 's':
+			w.WriteField(f.Name, v.text)
+		case v.kind == 'a':
+			for _, it := range v.items {
+				w.WriteField(f.Name, it)
+			}
+		case v.kind == 'o':
+			h := textproto.MIMEHeader{}
+			h.Set("Content-Disposition", fmt.Sprintf(`form-data; name=%q`, f.Name))
+			h.Set("Content-Type", "application/json")
+			pw, err := w.CreatePart(h)
+			if err != nil {
+				return nil, "", err
+			}
+			pw.Write(f.Value)
+		}
+	}
+	if err := w.Close(); err != nil {
+		return nil, "", err
+	}
+	return buf.Bytes(), w.FormDataContentType(), nil
+}
+
+// RawBody is the body of a non-JSON, non-form media type from the "body"
+// argument (its JSON encoding): base64-decoded when the schema says the
+// string is base64 (binary uploads), the string itself otherwise (text/*).
+func RawBody(value []byte, base64Encoded bool) ([]byte, error) {
+	v := parseParam(value)
+	if v.kind != 's' {
+		return value, nil
+	}
+	if !base64Encoded {
+		return []byte(v.text), nil
+	}
+	data, err := base64.StdEncoding.DecodeString(v.text)
+	if err != nil {
+		return nil, InvalidParams("body: not valid base64: %v", err)
+	}
+	return data, nil
+}
+
+// DecodeUpstreamJSON decodes a 2xx response into a tool's output (whose
+// generated UnmarshalJSON validates it). A response that is not JSON, or
+// was cut by the size cap, cannot be the structured output: the error
+// carries its text instead, so the caller still sees what came back.
+func DecodeUpstreamJSON(resp *UpstreamResponse, out json.Unmarshaler) error {
+	if len(bytes.TrimSpace(resp.Body)) == 0 && resp.Truncated == 0 {
+		return out.UnmarshalJSON([]byte("null"))
+	}
+	if !resp.IsJSON() {
+		return fmt.Errorf("upstream API answered %d with %s, not JSON: %s", resp.Status, resp.ContentType, shortText([]byte(resp.Text()), resp.ContentType))
+	}
+	if resp.Truncated > 0 {
+		return fmt.Errorf("upstream response exceeds the %d-byte cap: %s", len(resp.Body), resp.Text())
+	}
+	if err := out.UnmarshalJSON(resp.Body); err != nil {
+		return fmt.Errorf("upstream response does not match the output schema: %w", err)
+	}
+	return nil
+}
