@@ -45,3 +45,31 @@ func TestFile(t *testing.T) {
 		t.Errorf("got %q\nwant %q", data, want)
 	}
 }
+
+// TestRefSiteKeywordsBesideRef: where a reference stays a "$ref" (the type
+// is recursive), the site's title, description, default, examples and
+// deprecated are emitted beside it, as 2020-12 allows; a nullable site
+// keeps them beside the anyOf.
+func TestRefSiteKeywordsBesideRef(t *testing.T) {
+	api := &spec.API{Types: []*spec.NamedType{
+		{Name: "Node", Schema: &spec.Schema{Type: spec.KindObject, Properties: []*spec.Property{
+			{Name: "next", Schema: &spec.Schema{Ref: "Node", Nullable: true, Default: json.RawMessage(`null`)}},
+		}}},
+	}}
+	b := NewBuilder(api)
+	doc := b.Document(&spec.Schema{Type: spec.KindObject, Properties: []*spec.Property{
+		{Name: "root", Schema: &spec.Schema{Ref: "Node", Title: "Root", Description: "The top.",
+			Default: json.RawMessage(`{}`), Examples: []json.RawMessage{json.RawMessage(`{"next":null}`)}, Deprecated: true}},
+	}})
+	got, err := Compact(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"type":"object","properties":{` +
+		`"root":{"$ref":"#/$defs/Node","title":"Root","description":"The top.","default":{},"examples":[{"next":null}],"deprecated":true}},` +
+		`"additionalProperties":false,` +
+		`"$defs":{"Node":{"type":"object","properties":{"next":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}],"default":null}},"additionalProperties":false}}}`
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
