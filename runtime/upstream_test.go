@@ -1,0 +1,210 @@
+package runtime
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+func upstreamFor(t *testing.T, h http.HandlerFunc, opts ...UpstreamOption) *UpstreamClient {
+	t.Helper()
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	schemes := []UpstreamScheme{
+		{Name: "key", Type: "apiKey", In: "query", ParamName: "api_key"},
+		{Name: "bearer", Type: "http", Scheme: "bearer"},
+		{Name: "basic", Type: "http", Scheme: "basic"},
+	}
+	return NewUpstreamClient(srv.URL, schemes, append([]UpstreamOption{WithRetries(2, time.Millisecond)}, opts...)...)
+}
+
+func TestUpstreamRetriesOnlyIdempotentMethods(t *testing.T) {
+	for _, tc := range []struct {
+		method string
+		calls  int32
+	}{{"GET", 3}, {"PUT", 3}, {"DELETE", 3}, {"HEAD", 3}, {"OPTIONS", 3}, {"POST", 1}, {"PATCH", 1}} {
+		var calls atomic.Int32
+		c := upstreamFor(t, func(w http.ResponseWriter, r *http.Request) {
+			calls.Add(1)
+			w.WriteHeader(http.StatusServiceUnavailable)
+		})
+		_, err := c.Do(context.Background(), &UpstreamRequest{Method: tc.method, Path: "/x"})
+		var ue *UpstreamError
+		if !errors.As(err, &ue) || ue.Status != 503 {
+			t.Fatalf("%s: err %v, want a 503 UpstreamError", tc.method, err)
+		}
+		if got := calls.Load(); got != tc.calls {
+			t.Errorf("%s: %d attempts, want %d", tc.method, got, tc.calls)
+		}
+	}
+}
+
+func TestUpstreamDoesNotRetryClientErrors(t *testing.T) {
+	var calls atomic.Int32
+	c := upstreamFor(t, func(w http.ResponseWriter, r *http.Request) {
+		calls.Add(1)
+		w.WriteHeader(http.StatusNotFound)
+	})
+	c.Do(context.Background(), &UpstreamRequest{Method: "GET", Path: "/x"})
+	if calls.Load() != 1 {
+		t.Errorf("%d attempts of a 404, want 1", calls.Load())
+	}
+}
+
+func TestUpstreamTruncatesWithMarker(t *testing.T) {
+	c := upstreamFor(t, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain")
+		io.WriteString(w, strings.Repeat("a", 100))
+	}, WithMaxResponseBytes(10))
+	resp, err := c.Do(context.Background(), &UpstreamRequest{Method: "GET", Path: "/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := resp.Text(), strings.Repeat("a", 10)+"…[truncated 90 bytes]"; got != want {
+		t.Errorf("text %q, want %q", got, want)
+	}
+	if err := DecodeUpstreamJSON(resp, &rawOut{}); err == nil {
+		t.Error("a truncated body decoded as the structured output")
+	}
+}
+
+type rawOut struct{ b []byte }
+
+func (r *rawOut) UnmarshalJSON(b []byte) error { r.b = b; return nil }
+
+func TestUpstreamErrorMapping(t *testing.T) {
+	for _, tc := range []struct {
+		name, ct, body string
+		status         int
+		want           []string
+	}{
+		{"problem+json", "application/problem+json", `{"type":"about:blank","title":"Bad Request","detail":"name is invalid","errors":[{"pointer":"/name","detail":"must not be empty"}]}`, 400,
+			[]string{"400 Bad Request", "name is invalid", "/name: must not be empty"}},
+		{"nested error", "application/json", `{"error":{"message":"No such pet","param":"id"}}`, 404, []string{"404 Not Found", "No such pet"}},
+		{"field map", "application/json", `{"message":"invalid","errors":{"email":["is taken"]}}`, 422, []string{"422", "invalid", "email: is taken"}},
+		{"html", "text/html", `<html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1></body></html>`, 500,
+			[]string{"500 Internal Server Error", "502 Bad Gateway Bad Gateway"}},
+		{"401", "application/json", `{"message":"token expired"}`, 401, []string{"401 Unauthorized", "credentials", "token expired"}},
+		{"403", "application/json", `{"message":"needs admin"}`, 403, []string{"403 Forbidden", "lack the permission", "needs admin"}},
+	} {
+		e := ErrorFromResponse("t", tc.status, tc.ct, []byte(tc.body))
+		msg := e.Error()
+		for _, w := range tc.want {
+			if !strings.Contains(msg, w) {
+				t.Errorf("%s: %q lacks %q", tc.name, msg, w)
+			}
+		}
+		if strings.Contains(msg, "<") {
+			t.Errorf("%s: markup left in %q", tc.name, msg)
+		}
+	}
+	if !ErrorFromResponse("t", 401, "", nil).Unauthorized() || ErrorFromResponse("t", 403, "", nil).Unauthorized() ||
+		!ErrorFromResponse("t", 403, "", nil).Forbidden() || ErrorFromResponse("t", 500, "", nil).Forbidden() {
+		t.Error("401 and 403 are not told apart")
+	}
+}
+
+func TestUpstreamCredentialsPerSchemeAndNeverLeaked(t *testing.T) {
+	var got *http.Request
+	var logs bytes.Buffer
+	c := upstreamFor(t, func(w http.ResponseWriter, r *http.Request) {
+		got = r
+		w.WriteHeader(http.StatusUnauthorized)
+		io.WriteString(w, `{"message":"bad key"}`)
+	}, WithCredentials(Credentials{
+		"key":    {APIKey: "s3cr3t-key"},
+		"bearer": {Token: "s3cr3t-token"},
+	}), WithUpstreamLogger(slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))))
+	_, err := c.Do(context.Background(), &UpstreamRequest{Method: "GET", Path: "/p", RawQuery: "a=1",
+		Security: [][]string{{"basic"}, {"key", "bearer"}}})
+	if got.URL.Query().Get("api_key") != "s3cr3t-key" || got.URL.Query().Get("a") != "1" {
+		t.Errorf("query %q lacks the API key or the parameter", got.URL.RawQuery)
+	}
+	if got.Header.Get("Authorization") != "Bearer s3cr3t-token" {
+		t.Errorf("Authorization %q", got.Header.Get("Authorization"))
+	}
+	for _, text := range []string{err.Error(), logs.String()} {
+		if strings.Contains(text, "s3cr3t") {
+			t.Errorf("a secret leaked: %q", text)
+		}
+	}
+	var ue *UpstreamError
+	if !errors.As(err, &ue) || !ue.Unauthorized() {
+		t.Errorf("err %v, want a 401", err)
+	}
+	if s := (Credentials{"k": {APIKey: "s3cr3t"}}); strings.Contains(slogString(s), "s3cr3t") {
+		t.Error("credentials print their secrets")
+	}
+}
+
+func slogString(c Credentials) string {
+	var b bytes.Buffer
+	slog.New(slog.NewTextHandler(&b, nil)).Info("x", "creds", c["k"])
+	return b.String() + c["k"].String()
+}
+
+func TestUpstreamOAuth2ClientCredentialsCachesToken(t *testing.T) {
+	var tokenCalls atomic.Int32
+	var auth []string
+	mux := http.NewServeMux()
+	mux.HandleFunc("/token", func(w http.ResponseWriter, r *http.Request) {
+		tokenCalls.Add(1)
+		id, secret, _ := r.BasicAuth()
+		if id != "cid" || secret != "csecret" || r.FormValue("grant_type") != "client_credentials" {
+			w.WriteHeader(http.StatusUnauthorized)
+			return
+		}
+		io.WriteString(w, `{"access_token":"tok1","expires_in":3600}`)
+	})
+	mux.HandleFunc("/api", func(w http.ResponseWriter, r *http.Request) { auth = append(auth, r.Header.Get("Authorization")) })
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	c := NewUpstreamClient(srv.URL, []UpstreamScheme{{Name: "oauth", Type: "oauth2"}},
+		WithCredentials(Credentials{"oauth": {ClientID: "cid", ClientSecret: "csecret", TokenURL: srv.URL + "/token"}}))
+	for range 2 {
+		if _, err := c.Do(context.Background(), &UpstreamRequest{Method: "GET", Path: "/api", Security: [][]string{{"oauth"}}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if tokenCalls.Load() != 1 || len(auth) != 2 || auth[0] != "Bearer tok1" || auth[1] != "Bearer tok1" {
+		t.Errorf("token calls %d, Authorization %q", tokenCalls.Load(), auth)
+	}
+}
+
+func TestCredentialsFromEnv(t *testing.T) {
+	env := map[string]string{"MCPGEN_PETSTORE_AUTH_TOKEN": "t", "MCPGEN_API_KEY_API_KEY": "k"}
+	got := CredentialsFromEnv(func(k string) string { return env[k] }, "", []UpstreamScheme{{Name: "petstore_auth"}, {Name: "api-key"}, {Name: "unset"}})
+	if got["petstore_auth"].Token != "t" || got["api-key"].APIKey != "k" || len(got) != 2 {
+		t.Errorf("got %d schemes: token %q key %q", len(got), got["petstore_auth"].Token, got["api-key"].APIKey)
+	}
+}
+
+func TestParamStyles(t *testing.T) {
+	for _, tc := range []struct{ got, want string }{
+		{string(AppendPathParam(nil, "id", "simple", false, []byte(`"a b/c"`))), "a%20b%2Fc"},
+		{string(AppendPathParam(nil, "id", "simple", false, []byte(`[1,2]`))), "1,2"},
+		{string(AppendPathParam(nil, "id", "label", true, []byte(`[1,2]`))), ".1.2"},
+		{string(AppendPathParam(nil, "id", "matrix", false, []byte(`[1,2]`))), ";id=1,2"},
+		{string(AppendPathParam(nil, "id", "matrix", true, []byte(`{"a":1,"b":2}`))), ";a=1;b=2"},
+		{string(AppendPathParam(nil, "id", "simple", true, []byte(`{"a":1,"b":2}`))), "a=1,b=2"},
+		{string(AppendQueryParam(nil, "s", "form", true, []byte(`["a","b"]`))), "s=a&s=b"},
+		{string(AppendQueryParam(nil, "s", "form", false, []byte(`["a","b"]`))), "s=a,b"},
+		{string(AppendQueryParam(nil, "s", "spaceDelimited", false, []byte(`["a","b"]`))), "s=a%20b"},
+		{string(AppendQueryParam(nil, "s", "pipeDelimited", false, []byte(`["a","b"]`))), "s=a|b"},
+		{string(AppendQueryParam(nil, "m", "deepObject", true, []byte(`{"a":{"b":"c"},"d":[1]}`))), "m%5Ba%5D%5Bb%5D=c&m%5Bd%5D%5B0%5D=1"},
+		{HeaderParam(false, []byte(`"x y"`)), "x y"},
+		{CookieParam("c", true, []byte(`"v"`)), "c=v"},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("got %q, want %q", tc.got, tc.want)
+		}
+	}
+}
