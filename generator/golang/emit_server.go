@@ -26,10 +26,10 @@ func (m *Model) HandlerFile(f *File) {
 	for _, t := range m.tools {
 		res := []Code{Op("*").Add(rt("ToolResult")), Error()}
 		if t.output != nil {
-			res = []Code{Id(t.output.name), Error()}
+			res = []Code{goType(t.output), Error()}
 		}
 		ms = append(ms, method{t.method, withDesc(fmt.Sprintf("%s implements the %q tool.", t.method, t.t.Name), t.t.Description),
-			[]Code{ctx(), Id("in").Id(t.input.name)}, res, fmt.Sprintf("tool %q", t.t.Name), t.output != nil})
+			[]Code{ctx(), Id("in").Add(goType(t.input))}, res, fmt.Sprintf("tool %q", t.t.Name), t.output != nil})
 	}
 	contents := []Code{Index().Add(rt("ResourceContents")), Error()}
 	for _, r := range m.resources {
@@ -314,8 +314,8 @@ func paramHeaders(n *node, path []string) []Code {
 
 func (m *Model) toolCall(t *tool) Code {
 	body := []Code{
-		Var().Id("in").Id(t.input.name),
-		If(Err().Op(":=").Id("in").Dot("UnmarshalJSON").Call(Id("args")), Err().Op("!=").Nil()).Block(Return(Nil(), Err())),
+		Var().Id("in").Add(goType(t.input)),
+		If(Err().Op(":=").Add(decodeInput(t.input)), Err().Op("!=").Nil()).Block(Return(Nil(), Err())),
 	}
 	if t.output == nil {
 		body = append(body, Return(Id("h").Dot(t.method).Call(Id("ctx"), Id("in"))))

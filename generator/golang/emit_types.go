@@ -26,6 +26,12 @@ func (n *node) hasTypeName() bool {
 
 // goType is the Go type of a node.
 func goType(n *node) *Statement {
+	if n.ext != "" {
+		return goExpr(n.ext)
+	}
+	if n.goT != "" && !n.declared {
+		return goExpr(n.goT)
+	}
 	if n.hasTypeName() {
 		return Id(n.name)
 	}
@@ -83,6 +89,8 @@ func (m *Model) TypesFile(f *File) {
 	for _, n := range m.nodes {
 		fallback := n.name + " is generated from the spec."
 		switch {
+		case n.ext != "":
+			m.externalFuncs(f, n)
 		case n.alias != nil:
 			f.Comment(lc(comment(n.doc, fallback)))
 			f.Type().Id(n.name).Op("=").Id(n.alias.name)
@@ -262,10 +270,10 @@ func (m *Model) appendStruct(n *node) []Code {
 			stmts = append(stmts, Id("b").Op("=").Append(Id("b"), Lit(string(key)+":").Op("...")))
 		}
 		fv := Id("v").Dot(f.goName)
-		if !f.required && f.def == nil {
-			// Optional: nil means absent.
+		if cond := present(f, fv); !f.required && f.def == nil && cond != nil {
+			// Optional: nil (or, in a code-first type, zero) means absent.
 			stmts = append(stmts, Id("b").Op("=").Add(appendValue(f.node, fv, f.ptr)))
-			out = append(out, If(Add(fv).Op("!=").Nil()).Block(stmts...))
+			out = append(out, If(cond).Block(stmts...))
 			if state == none {
 				state = maybe
 			}
@@ -304,7 +312,12 @@ func appendValue(n *node, x *Statement, ptr bool) *Statement {
 	if ptr {
 		val = Op("*").Add(x)
 	}
+	if r.convertible() {
+		val = r.canonical(val)
+	}
 	switch {
+	case r.ext != "":
+		return Id("append"+r.name).Call(Id("b"), val)
 	case r.declared:
 		return Add(x).Dot("AppendJSON").Call(Id("b"))
 	case r.kind == kSlice || r.kind == kMap:

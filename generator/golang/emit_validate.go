@@ -132,6 +132,9 @@ func (m *Model) readHelper(k kind) string {
 // violation of its type (or, for declared types, any violation).
 func (m *Model) decodeSlot(s *slot, target *Statement, path Code, dirty Code) []Code {
 	r := s.node.real()
+	if !r.unit() && r.convertible() {
+		return m.decodeConverted(s, r, target, path, dirty)
+	}
 	call := func(ptr Code) Code {
 		fn := "decode" + r.name
 		if !r.unit() {
@@ -175,7 +178,7 @@ func (m *Model) decodeStruct(n *node) []Code {
 	out := []Code{
 		kindCheck("object", "KindObject"),
 		returnIfErr(Id("d").Dot("BeginObject").Call()),
-		Op("*").Id("v").Op("=").Id(n.name).Values(),
+		Op("*").Id("v").Op("=").Add(goType(n)).Values(),
 	}
 	var seen []Code
 	for _, f := range n.fields {
@@ -241,6 +244,8 @@ func (m *Model) setDefault(f *field) []Code {
 		lit := jsonLit(f.def, r.kind)
 		if f.node.hasTypeName() {
 			lit = Id(f.node.name).Call(lit)
+		} else if r.convertible() {
+			lit = goExpr(r.goT).Call(lit)
 		}
 		if f.ptr {
 			return []Code{Id("x").Op(":=").Add(lit), Add(fv).Op("=").Op("&").Id("x")}
@@ -329,7 +334,10 @@ func (m *Model) checkValue(n *node, ptr, val *Statement, path Code) []Code {
 		}
 		return []Code{Id("validate"+r.name).Call(path, ptr, Id("e"))}
 	}
-	return m.scalarChecks(r.schema, r.kind, val, path)
+	if r.isTime() {
+		return nil // a time.Time is always a valid date-time
+	}
+	return m.scalarChecks(r.schema, r.kind, r.canonical(val), path)
 }
 
 // checkSlot validates the value x held in slot s, skipping nil pointers,
@@ -343,6 +351,10 @@ func (m *Model) checkSlot(s *slot, x *Statement, decl Code, optional, loop bool)
 		return []Code{If(Add(x).Op("!=").Nil()).Block(append([]Code{decl}, m.checkValue(s.node, x, Op("*").Add(x), Op("&").Id("c"))...)...)}
 	}
 	inner := append([]Code{decl}, m.checkValue(s.node, Op("&").Add(x), x, Op("&").Id("c"))...)
+	if r := s.node.real(); optional && !r.unit() && r.goT != "" {
+		// An omitempty scalar of a code-first type is absent when zero.
+		return []Code{If(present(&field{slot: *s}, x)).Block(inner...)}
+	}
 	k := s.node.real().kind
 	if (optional || s.nullable) && (k == kSlice || k == kMap || k == kRaw) {
 		return []Code{If(Add(x).Op("!=").Nil()).Block(inner...)}
@@ -422,7 +434,11 @@ func propertyCount(n *node) []Code {
 			always++
 			continue
 		}
-		count = append(count, If(Id("v").Dot(f.goName).Op("!=").Nil()).Block(Id("n").Op("++")))
+		if cond := present(f, Id("v").Dot(f.goName)); cond != nil {
+			count = append(count, If(cond).Block(Id("n").Op("++")))
+		} else {
+			always++
+		}
 	}
 	out := []Code{Id("n").Op(":=").Lit(always)}
 	out = append(out, count...)

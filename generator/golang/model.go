@@ -54,6 +54,12 @@ type node struct {
 	// has a constraint. Computed by a fixpoint over the node graph.
 	validates bool
 	pos       spec.Pos
+	// ext is the Go type (spec.Schema.GoType) of a declared node of a
+	// code-first type: the user's type, referred to, never declared.
+	ext string
+	// goT is the Go type of a scalar of a code-first type ("int32",
+	// "time.Time", "example.com/m.Status"); "" for spec-defined scalars.
+	goT string
 }
 
 // real follows aliases to the node that owns the functions.
@@ -166,6 +172,9 @@ type Model struct {
 	patterns  []pattern
 	// helpers used by the generated code, by name.
 	helpers map[string]bool
+	// inputs are the code-first types that are tool inputs (they get an
+	// unmarshalX function).
+	inputs map[*node]bool
 }
 
 type pattern struct {
@@ -176,7 +185,7 @@ type pattern struct {
 // returned as spec.Diagnostics at the spec positions involved.
 func Lower(api *spec.API) (*Model, error) {
 	l := &lowerer{
-		m:        &Model{api: api, helpers: map[string]bool{}},
+		m:        &Model{api: api, helpers: map[string]bool{}, inputs: map[*node]bool{}},
 		named:    map[string]*node{},
 		names:    map[string]spec.Pos{},
 		specType: map[string]*spec.NamedType{},
@@ -224,11 +233,18 @@ func Lower(api *spec.API) (*Model, error) {
 	for _, t := range api.Tools {
 		base := l.goName(t.Name, t.Pos, "tool "+quote(t.Name))
 		lt := &tool{t: t, method: method(base, t.Pos, "tool "+quote(t.Name))}
-		in := *t.Input
-		in.Type = spec.KindObject
-		lt.input = l.declare(base+"Input", &in, t.Pos)
-		lt.input.doc = append([]string{fmt.Sprintf("%s is the input of the %q tool.", lt.input.name, t.Name)}, lt.input.doc[1:]...)
-		if t.Output != nil {
+		if t.Input.GoType != "" {
+			lt.input = l.external(base+"Input", t.Input, t.Pos)
+			l.m.inputs[lt.input] = true
+		} else {
+			in := *t.Input
+			in.Type = spec.KindObject
+			lt.input = l.declare(base+"Input", &in, t.Pos)
+			lt.input.doc = append([]string{fmt.Sprintf("%s is the input of the %q tool.", lt.input.name, t.Name)}, lt.input.doc[1:]...)
+		}
+		if t.Output != nil && t.Output.GoType != "" {
+			lt.output = l.external(base+"Output", t.Output, t.Pos)
+		} else if t.Output != nil {
 			lt.output = l.output(base+"Output", t)
 		}
 		l.m.tools = append(l.m.tools, lt)
@@ -326,6 +342,16 @@ func (l *lowerer) namedNode(nt *spec.NamedType) *node {
 		name = l.goName(nt.Name, nt.Pos, "type "+quote(nt.Name))
 	}
 	s := nt.Schema
+	if s.GoType != "" {
+		n := l.newClaimedNode(name, s, nt.Pos)
+		if !preclaimed {
+			n.name = l.claim(name, nt.Pos)
+		}
+		n.ext = strings.TrimPrefix(s.GoType, "*")
+		l.named[nt.Name] = n
+		l.fill(n)
+		return n
+	}
 	if s.Ref != "" || s.IsAnyValue() && s.Type != spec.KindNull {
 		// A type that is another type or any JSON value: a Go alias.
 		if !preclaimed {
@@ -420,8 +446,10 @@ func (l *lowerer) fill(n *node) {
 		}
 	case kSlice:
 		n.elem = l.slotOf(n.name+"Item", s.Items, n.pos)
+		n.elem.ptr = s.Items != nil && strings.HasPrefix(s.Items.GoType, "*")
 	case kMap:
 		n.elem = l.slotOf(n.name+"Value", s.AdditionalProperties, n.pos)
+		n.elem.ptr = s.AdditionalProperties != nil && strings.HasPrefix(s.AdditionalProperties.GoType, "*")
 	case kStruct:
 		l.fields(n)
 	case kOneOf:
@@ -514,6 +542,12 @@ func (l *lowerer) slotOf(owner string, s *spec.Schema, pos spec.Pos) *slot {
 	}
 	k := shapeOf(s)
 	switch {
+	case s.GoType != "" && k <= kRaw:
+		// A scalar of a code-first type keeps its Go type.
+		sl.node = &node{kind: k, schema: s, pos: pos, goT: strings.TrimPrefix(s.GoType, "*")}
+		if s.Pattern != "" {
+			l.pattern(owner, s.Pattern)
+		}
 	case k == kStruct || k == kOneOf || (k == kString || k == kInt) && s.Enum != nil:
 		sl.node = l.declare(owner, s, pos)
 	case k == kSlice || k == kMap:
@@ -537,8 +571,13 @@ func (l *lowerer) fields(n *node) {
 		goNames["AdditionalProperties"] = &spec.Property{}
 	}
 	for _, p := range s.Properties {
-		g := l.goName(p.Name, p.Pos, "property "+quote(p.Name))
-		if prev := goNames[g]; prev != nil {
+		var g string
+		if n.ext != "" {
+			g = p.GoName // the user's field; Go already made it unique
+		} else {
+			g = l.goName(p.Name, p.Pos, "property "+quote(p.Name))
+		}
+		if prev := goNames[g]; prev != nil && n.ext == "" {
 			if !l.lenient {
 				l.diag(p.Pos, "property %q: Go field %s.%s collides with property %q", p.Name, n.name, g, prev.Name)
 				continue
@@ -553,7 +592,9 @@ func (l *lowerer) fields(n *node) {
 			f.def = f.node.schema.Default
 		}
 		f.doc = docOf(g, p.Schema.Title, p.Schema)[1:]
-		if f.node.kind != kSlice && f.node.kind != kMap && f.node.kind != kRaw {
+		if n.ext != "" {
+			f.ptr = strings.HasPrefix(p.Schema.GoType, "*")
+		} else if f.node.kind != kSlice && f.node.kind != kMap && f.node.kind != kRaw {
 			f.ptr = f.nullable || (!f.required && f.def == nil)
 		}
 		n.fields = append(n.fields, f)
@@ -785,6 +826,9 @@ func (n *node) childValidates() bool {
 
 // checks reports whether a value in the slot needs validation.
 func (s *slot) checks() bool {
+	if s.node.isTime() {
+		return false // a time.Time is always a valid date-time
+	}
 	if s.node.unit() || s.node.alias != nil {
 		return s.node.validates
 	}

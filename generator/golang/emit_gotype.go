@@ -1,0 +1,151 @@
+package golang
+
+import (
+	"strings"
+
+	. "github.com/dave/jennifer/jen"
+
+	"github.com/mcpgen-dev/mcpgen/spec"
+)
+
+// Code-first types (spec.Schema.GoType, filled by package gotype) are Go
+// types the user declared. The generator declares nothing for them: it
+// refers to them as they are and gives them package-level functions
+// (decodeX, validateX, appendX, unmarshalX) instead of methods, since the
+// type may live in another package.
+
+// external lowers a code-first struct schema to a declared node that
+// names the user's type instead of declaring one.
+func (l *lowerer) external(name string, s *spec.Schema, pos spec.Pos) *node {
+	n := l.newNode(name, s, pos)
+	n.ext = strings.TrimPrefix(s.GoType, "*")
+	l.fill(n)
+	return n
+}
+
+// goExpr is the Go type of a GoType expression: "*T", "[]T", "map[string]T",
+// "import/path.Name", or a predeclared or local name.
+func goExpr(expr string) *Statement {
+	switch {
+	case strings.HasPrefix(expr, "*"):
+		return Op("*").Add(goExpr(expr[1:]))
+	case strings.HasPrefix(expr, "[]"):
+		return Index().Add(goExpr(expr[2:]))
+	case strings.HasPrefix(expr, "map[string]"):
+		return Map(String()).Add(goExpr(expr[len("map[string]"):]))
+	}
+	if i := strings.LastIndex(expr, "."); i > 0 {
+		return Qual(expr[:i], expr[i+1:])
+	}
+	return Id(expr)
+}
+
+// isTime reports whether a scalar node holds a time.Time (a date-time
+// string in JSON).
+func (n *node) isTime() bool { return n.goT == "time.Time" }
+
+// convertible reports whether a scalar node's Go type differs from the
+// canonical one of its kind (string, int64, float64, bool), so that values
+// go through a conversion.
+func (n *node) convertible() bool {
+	switch n.goT {
+	case "", "string", "int64", "float64", "bool":
+		return false
+	}
+	return true
+}
+
+// canonical converts x, a value of a scalar node, to the canonical Go type
+// of the node's kind.
+func (n *node) canonical(x *Statement) *Statement {
+	if !n.convertible() {
+		return x
+	}
+	switch n.kind {
+	case kString:
+		if n.isTime() {
+			return Add(x).Dot("Format").Call(Qual("time", "RFC3339Nano"))
+		}
+		return String().Call(x)
+	case kInt:
+		return Int64().Call(x)
+	case kFloat:
+		return Float64().Call(x)
+	case kBool:
+		return Bool().Call(x)
+	}
+	return x
+}
+
+// decodeConverted decodes a scalar of a code-first type through a
+// variable of the canonical type, then converts it into target.
+func (m *Model) decodeConverted(s *slot, r *node, target *Statement, path, dirty Code) []Code {
+	tmp := &slot{node: &node{kind: r.kind, schema: r.schema, pos: r.pos}}
+	body := []Code{Var().Id("t").Add(baseType(tmp.node))}
+	body = append(body, m.decodeSlot(tmp, Id("t"), path, dirty)...)
+	val := goExpr(r.goT).Call(Id("t"))
+	if r.isTime() {
+		body = append(body, List(Id("tt"), Id("_")).Op(":=").Qual("time", "Parse").Call(Qual("time", "RFC3339Nano"), Id("t")))
+		val = Id("tt")
+	}
+	if s.ptr {
+		if !r.isTime() {
+			body = append(body, Id("tt").Op(":=").Add(val))
+		}
+		body = append(body, Add(target).Op("=").Op("&").Id("tt"))
+	} else {
+		body = append(body, Add(target).Op("=").Add(val))
+	}
+	return []Code{Block(body...)}
+}
+
+// present is the condition under which an optional field is in the JSON
+// encoding: not nil for pointers, slices, maps and raw values, not the
+// zero value for the non-pointer scalars of code-first types (omitempty).
+// It is nil when the field is always there (a non-pointer struct).
+func present(f *field, fv *Statement) *Statement {
+	r := f.node.real()
+	switch {
+	case f.ptr || r.kind == kSlice || r.kind == kMap || r.kind == kRaw:
+		return Add(fv).Op("!=").Nil()
+	case r.declared:
+		return nil
+	case r.isTime():
+		return Op("!").Add(fv).Dot("IsZero").Call()
+	case r.kind == kString:
+		return Add(fv).Op("!=").Lit("")
+	case r.kind == kInt || r.kind == kFloat:
+		return Add(fv).Op("!=").Lit(0)
+	case r.kind == kBool:
+		return fv
+	}
+	return Add(fv).Op("!=").Nil()
+}
+
+// externalFuncs emits the functions a code-first type gets instead of
+// methods: appendX, and unmarshalX for tool inputs.
+func (m *Model) externalFuncs(f *File, n *node) {
+	f.Comment(lcf("append%s appends the JSON encoding of v to b.", n.name))
+	f.Func().Id("append"+n.name).Params(Id("b").Index().Byte(), Id("v").Add(goType(n))).Index().Byte().Block(m.appendBody(n)...)
+	if !m.inputs[n] {
+		return
+	}
+	f.Comment(lcf("unmarshal%s decodes and validates data into v, reporting every\nviolation of the schema together as a *runtime.ValidationError.", n.name))
+	f.Func().Id("unmarshal"+n.name).Params(Id("data").Index().Byte(), Id("v").Op("*").Add(goType(n))).Error().Block(
+		Var().Id("d").Add(rt("Decoder")),
+		Id("d").Dot("Reset").Call(Id("data")),
+		Var().Id("root").Add(rt("Path")),
+		Var().Id("e").Add(rt("Errors")),
+		If(Err().Op(":=").Id("decode"+n.name).Call(Op("&").Id("d"), Op("&").Id("root"), Id("v"), Op("&").Id("e")), Err().Op("!=").Nil()).Block(Return(Err())),
+		If(Err().Op(":=").Id("d").Dot("End").Call(), Err().Op("!=").Nil()).Block(Return(Err())),
+		Return(Id("e").Dot("Err").Call()),
+	)
+}
+
+// decodeInput is the statement decoding a tool's arguments into in.
+func decodeInput(n *node) *Statement {
+	if n.ext != "" {
+		return Id("unmarshal"+n.name).Call(Id("args"), Op("&").Id("in"))
+	}
+	return Id("in").Dot("UnmarshalJSON").Call(Id("args"))
+}
