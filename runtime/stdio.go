@@ -77,6 +77,7 @@ func (s *Server) ServeStdio(ctx context.Context, r io.Reader, w io.Writer, opts 
 	c.mu.Unlock()
 	close(shutdown)
 	c.wg.Wait()
+	c.closeEra()
 	return err
 }
 
@@ -98,6 +99,8 @@ type stdioConn struct {
 	inflight map[string]context.CancelCauseFunc // by raw id
 	closed   bool
 	wg       sync.WaitGroup
+
+	era stdioEra // the protocol era, pinned by the first message naming one (legacy_stdio.go)
 }
 
 // readLoop reads lines until EOF. A line longer than MaxMessageBytes is
@@ -159,6 +162,9 @@ func (c *stdioConn) process(ctx context.Context, line []byte) {
 	}
 	switch kind {
 	case kindResponse:
+		if c.deliverResponse(line) {
+			return
+		}
 		c.logger.Info("stdio: ignoring a response from the client", "id", string(req.ID))
 		return
 	case kindNotification:
@@ -192,6 +198,7 @@ func (c *stdioConn) process(ctx context.Context, line []byte) {
 
 	// Listen streams last as long as the client wants; they are bounded by
 	// maxListeners instead of holding a slot.
+	serve := c.route(ctx, req)
 	bounded := req.Method != methodListen
 	if bounded {
 		select {
@@ -216,7 +223,7 @@ func (c *stdioConn) process(ctx context.Context, line []byte) {
 			defer func() { <-c.sem }()
 		}
 		defer c.recoverTransport(req)
-		resp := c.srv.handle(rctx, req, c)
+		resp := serve(rctx)
 		// Forget the id first, so a late cancel cannot race the write;
 		// signal done last, so ServeStdio returns only after the write.
 		c.mu.Lock()
