@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"regexp"
+	"sort"
 	"strings"
 )
 
@@ -149,7 +150,8 @@ func (g *instances) valid(s map[string]any, depth int) any {
 		for _, r := range asList(s["required"]) {
 			req[r.(string)] = true
 		}
-		for name, ps := range props {
+		for _, name := range sortedKeys(props) {
+			ps := props[name]
 			if req[name] || (depth < 3 && g.r.IntN(2) == 0) {
 				obj[name] = g.valid(ps.(map[string]any), depth+1)
 			}
@@ -157,6 +159,17 @@ func (g *instances) valid(s map[string]any, depth int) any {
 		return obj
 	}
 	return nil
+}
+
+// sortedKeys keeps the random stream, and so the instances, the same
+// from run to run.
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 func asList(v any) []any {
@@ -257,8 +270,8 @@ func (g *instances) variants(s map[string]any, depth int) []any {
 		m["unknown_property"] = 1.0
 		out = append(out, m)
 		if depth < 3 {
-			for name, ps := range props {
-				for _, v := range g.variants(ps.(map[string]any), depth+1) {
+			for _, name := range sortedKeys(props) {
+				for _, v := range g.variants(props[name].(map[string]any), depth+1) {
 					m := clone()
 					m[name] = v
 					out = append(out, m)
