@@ -155,6 +155,7 @@ const oneofBehaviour = `package oneof
 import (
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/mcpgen-dev/mcpgen/runtime"
@@ -177,6 +178,7 @@ func TestDiscriminator(t *testing.T) {
 	err = in.UnmarshalJSON([]byte(` + "`" + `{"shape":{"kind":"square","side":-1}}` + "`" + `))
 	wantPointers(t, err, "/shape/side")
 }
+` + deepUnionBehaviour + `
 
 func TestWithoutDiscriminator(t *testing.T) {
 	var in LookupInput
@@ -190,6 +192,37 @@ func TestWithoutDiscriminator(t *testing.T) {
 	}
 	for _, bad := range []string{` + "`" + `{"order":0}` + "`" + `, ` + "`" + `{"order":""}` + "`" + `, ` + "`" + `{"order":{}}` + "`" + `, ` + "`" + `{"order":true}` + "`" + `} {
 		wantPointers(t, in.UnmarshalJSON([]byte(bad)), "/order")
+	}
+}
+`
+
+// TestDeepUnion: a recursive union re-reads each value on a decoder of its
+// own; nesting is still bounded by runtime.MaxDepth over the whole input
+// (the outer decoder checked it when it read the union's raw value), so
+// deep input is a syntax error, not a stack overflow.
+const deepUnionBehaviour = `
+func nestedExpr(levels int) []byte {
+	return []byte(` + "`" + `{"expr":` + "`" + ` + strings.Repeat(` + "`" + `{"op":"neg","arg":` + "`" + `, levels) + ` + "`" + `{"op":"num","value":1}` + "`" + ` + strings.Repeat("}", levels) + "}")
+}
+
+func TestDeepUnion(t *testing.T) {
+	var in EvaluateInput
+	if err := in.UnmarshalJSON(nestedExpr(runtime.MaxDepth - 2)); err != nil {
+		t.Fatalf("nesting within MaxDepth: %v", err)
+	}
+	depth := 0
+	for e := in.Expr; e.Neg != nil; e = e.Neg.Arg {
+		depth++
+	}
+	if depth != runtime.MaxDepth-2 {
+		t.Errorf("decoded %d levels, want %d", depth, runtime.MaxDepth-2)
+	}
+	for _, levels := range []int{runtime.MaxDepth, 100 * runtime.MaxDepth} {
+		err := in.UnmarshalJSON(nestedExpr(levels))
+		var se *runtime.SyntaxError
+		if !errors.As(err, &se) {
+			t.Errorf("%d levels: want a *runtime.SyntaxError, got %v", levels, err)
+		}
 	}
 }
 `

@@ -18,6 +18,9 @@ type Handler interface {
 
 	// Lookup implements the "lookup" tool.
 	Lookup(ctx context.Context, in LookupInput) (*runtime.ToolResult, error)
+
+	// Evaluate implements the "evaluate" tool.
+	Evaluate(ctx context.Context, in EvaluateInput) (*runtime.ToolResult, error)
 }
 
 // UnimplementedHandler implements every Handler method with an error.
@@ -34,4 +37,9 @@ func (UnimplementedHandler) Area(ctx context.Context, in AreaInput) (out AreaOut
 // Lookup returns an error saying tool "lookup" is not implemented.
 func (UnimplementedHandler) Lookup(ctx context.Context, in LookupInput) (*runtime.ToolResult, error) {
 	return nil, errors.New("tool \"lookup\" is not implemented")
+}
+
+// Evaluate returns an error saying tool "evaluate" is not implemented.
+func (UnimplementedHandler) Evaluate(ctx context.Context, in EvaluateInput) (*runtime.ToolResult, error) {
+	return nil, errors.New("tool \"evaluate\" is not implemented")
 }

@@ -14,8 +14,9 @@ const _ = runtime.IsAtLeastVersion0_1_0
 
 // The definitions as listed to clients, in compact JSON.
 const (
-	toolArea   = `{"name":"area","inputSchema":{"type":"object","properties":{"shape":{"oneOf":[{"type":"object","properties":{"kind":{"type":"string","const":"circle"},"radius":{"type":"number","exclusiveMinimum":0}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","const":"square"},"side":{"type":"number","exclusiveMinimum":0}},"required":["kind","side"],"additionalProperties":false}]},"shapes":{"type":"array","items":{"oneOf":[{"type":"object","properties":{"kind":{"type":"string","const":"circle"},"radius":{"type":"number","exclusiveMinimum":0}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","const":"square"},"side":{"type":"number","exclusiveMinimum":0}},"required":["kind","side"],"additionalProperties":false}]}}},"required":["shape"],"additionalProperties":false},"outputSchema":{"type":"object","properties":{"area":{"type":"number"}},"required":["area"],"additionalProperties":false},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
-	toolLookup = `{"name":"lookup","inputSchema":{"type":"object","properties":{"order":{"description":"An order given by numeric id or by name.","oneOf":[{"type":"integer","minimum":1},{"type":"string","minLength":1},{"type":"object","title":"reference","properties":{"ref":{"type":"string"}},"required":["ref"],"additionalProperties":false}]}},"required":["order"],"additionalProperties":false},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
+	toolArea     = `{"name":"area","inputSchema":{"type":"object","properties":{"shape":{"oneOf":[{"type":"object","properties":{"kind":{"type":"string","const":"circle"},"radius":{"type":"number","exclusiveMinimum":0}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","const":"square"},"side":{"type":"number","exclusiveMinimum":0}},"required":["kind","side"],"additionalProperties":false}]},"shapes":{"type":"array","items":{"oneOf":[{"type":"object","properties":{"kind":{"type":"string","const":"circle"},"radius":{"type":"number","exclusiveMinimum":0}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","const":"square"},"side":{"type":"number","exclusiveMinimum":0}},"required":["kind","side"],"additionalProperties":false}]}}},"required":["shape"],"additionalProperties":false},"outputSchema":{"type":"object","properties":{"area":{"type":"number"}},"required":["area"],"additionalProperties":false},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
+	toolLookup   = `{"name":"lookup","inputSchema":{"type":"object","properties":{"order":{"description":"An order given by numeric id or by name.","oneOf":[{"type":"integer","minimum":1},{"type":"string","minLength":1},{"type":"object","title":"reference","properties":{"ref":{"type":"string"}},"required":["ref"],"additionalProperties":false}]}},"required":["order"],"additionalProperties":false},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
+	toolEvaluate = `{"name":"evaluate","inputSchema":{"type":"object","properties":{"expr":{"$ref":"#/$defs/Expr"}},"required":["expr"],"additionalProperties":false,"$defs":{"Expr":{"description":"A recursive union, nested as deep as the input goes.","oneOf":[{"type":"object","properties":{"op":{"type":"string","const":"num"},"value":{"type":"number"}},"required":["op","value"],"additionalProperties":false},{"$ref":"#/$defs/Neg"}]},"Neg":{"type":"object","properties":{"op":{"type":"string","const":"neg"},"arg":{"$ref":"#/$defs/Expr"}},"required":["op","arg"],"additionalProperties":false}}},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
 )
 
 // NewServer returns a server for the spec's tools, resources and prompts,
@@ -54,6 +55,17 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 				return nil, err
 			}
 			return h.Lookup(ctx, in)
+		},
+	})
+	s.AddTool(runtime.ToolDef{
+		Name:       "evaluate",
+		Definition: toolEvaluate,
+		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
+			var in EvaluateInput
+			if err := in.UnmarshalJSON(args); err != nil {
+				return nil, err
+			}
+			return h.Evaluate(ctx, in)
 		},
 	})
 	return s

@@ -209,6 +209,129 @@ func (v *IDOrNameReference) UnmarshalJSON(data []byte) error {
 	return e.Err()
 }
 
+// Expr is the "Expr" type of the spec.
+//
+// A recursive union, nested as deep as the input goes.
+type Expr struct {
+	Num *Num
+	Neg *Neg
+}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v Expr) AppendJSON(b []byte) []byte {
+	switch {
+	case v.Num != nil:
+		return v.Num.AppendJSON(b)
+	case v.Neg != nil:
+		return v.Neg.AppendJSON(b)
+	}
+	return append(b, "null"...)
+}
+
+// MarshalJSON encodes v as JSON.
+func (v Expr) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
+func (v *Expr) UnmarshalJSON(data []byte) error {
+	var d runtime.Decoder
+	d.Reset(data)
+	var root runtime.Path
+	var e runtime.Errors
+	if err := decodeExpr(&d, &root, v, &e); err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	return e.Err()
+}
+
+// Num is the "Num" type of the spec.
+type Num struct {
+	Op    string  `json:"op"`
+	Value float64 `json:"value"`
+}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v Num) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	b = append(b, "\"op\":"...)
+	b = runtime.AppendString(b, v.Op)
+	b = append(b, ",\"value\":"...)
+	b = runtime.AppendFloat(b, v.Value)
+	return append(b, '}')
+}
+
+// MarshalJSON encodes v as JSON.
+func (v Num) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
+func (v *Num) UnmarshalJSON(data []byte) error {
+	var d runtime.Decoder
+	d.Reset(data)
+	var root runtime.Path
+	var e runtime.Errors
+	if err := decodeNum(&d, &root, v, &e); err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	return e.Err()
+}
+
+// Neg is the "Neg" type of the spec.
+type Neg struct {
+	Op  string `json:"op"`
+	Arg Expr   `json:"arg"`
+}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v Neg) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	b = append(b, "\"op\":"...)
+	b = runtime.AppendString(b, v.Op)
+	b = append(b, ",\"arg\":"...)
+	b = v.Arg.AppendJSON(b)
+	return append(b, '}')
+}
+
+// MarshalJSON encodes v as JSON.
+func (v Neg) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
+func (v *Neg) UnmarshalJSON(data []byte) error {
+	var d runtime.Decoder
+	d.Reset(data)
+	var root runtime.Path
+	var e runtime.Errors
+	if err := decodeNeg(&d, &root, v, &e); err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	return e.Err()
+}
+
 // AreaInput is the input of the "area" tool.
 type AreaInput struct {
 	Shape  Shape   `json:"shape"`
@@ -330,6 +453,43 @@ func (v *LookupInput) UnmarshalJSON(data []byte) error {
 	var root runtime.Path
 	var e runtime.Errors
 	if err := decodeLookupInput(&d, &root, v, &e); err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	return e.Err()
+}
+
+// EvaluateInput is the input of the "evaluate" tool.
+type EvaluateInput struct {
+	Expr Expr `json:"expr"`
+}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v EvaluateInput) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	b = append(b, "\"expr\":"...)
+	b = v.Expr.AppendJSON(b)
+	return append(b, '}')
+}
+
+// MarshalJSON encodes v as JSON.
+func (v EvaluateInput) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
+func (v *EvaluateInput) UnmarshalJSON(data []byte) error {
+	var d runtime.Decoder
+	d.Reset(data)
+	var root runtime.Path
+	var e runtime.Errors
+	if err := decodeEvaluateInput(&d, &root, v, &e); err != nil {
 		return err
 	}
 	if err := d.End(); err != nil {

@@ -288,6 +288,163 @@ func decodeIDOrNameReference(d *runtime.Decoder, p *runtime.Path, v *IDOrNameRef
 	return nil
 }
 
+// decodeExpr decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
+func decodeExpr(d *runtime.Decoder, p *runtime.Path, v *Expr, e *runtime.Errors) error {
+	*v = Expr{}
+	if k := d.Peek(); k != runtime.KindObject {
+		e.Add(p, runtime.MsgType("object", k))
+		return d.Skip()
+	}
+	raw, err := d.ReadRaw()
+	if err != nil {
+		return err
+	}
+	tag, found, err := discriminator(raw, "op")
+	if err != nil {
+		return err
+	}
+	var sub runtime.Decoder
+	sub.Reset(raw)
+	switch tag {
+	case "num":
+		v.Num = new(Num)
+		return decodeNum(&sub, p, v.Num, e)
+	case "neg":
+		v.Neg = new(Neg)
+		return decodeNeg(&sub, p, v.Neg, e)
+	}
+	c := p.Child("op")
+	if !found {
+		e.Add(&c, runtime.MsgRequired)
+	} else {
+		e.Add(&c, runtime.MsgDiscriminator([]string{"num", "neg"}))
+	}
+	return nil
+}
+
+// decodeNum decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
+func decodeNum(d *runtime.Decoder, p *runtime.Path, v *Num, e *runtime.Errors) error {
+	if k := d.Peek(); k != runtime.KindObject {
+		e.Add(p, runtime.MsgType("object", k))
+		return d.Skip()
+	}
+	if err := d.BeginObject(); err != nil {
+		return err
+	}
+	*v = Num{}
+	var seenOp, seenValue bool
+	for {
+		key, ok, err := d.NextKey()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "op":
+			seenOp = true
+			c := p.Child("op")
+			n0 := e.Len()
+			if err := readString(d, &c, &v.Op, e); err != nil {
+				return err
+			}
+			if e.Len() == n0 {
+				if v.Op != "num" {
+					e.Add(&c, runtime.MsgConst("\"num\""))
+				}
+			}
+		case "value":
+			seenValue = true
+			c := p.Child("value")
+			if err := readFloat(d, &c, &v.Value, e); err != nil {
+				return err
+			}
+		default:
+			c := p.Child(string(key))
+			e.Add(&c, runtime.MsgUnknownProperty)
+			if err := d.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if !seenOp {
+		c := p.Child("op")
+		e.Add(&c, runtime.MsgRequired)
+	}
+	if !seenValue {
+		c := p.Child("value")
+		e.Add(&c, runtime.MsgRequired)
+	}
+	return nil
+}
+
+// decodeNeg decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
+func decodeNeg(d *runtime.Decoder, p *runtime.Path, v *Neg, e *runtime.Errors) error {
+	if k := d.Peek(); k != runtime.KindObject {
+		e.Add(p, runtime.MsgType("object", k))
+		return d.Skip()
+	}
+	if err := d.BeginObject(); err != nil {
+		return err
+	}
+	*v = Neg{}
+	var seenOp, seenArg bool
+	for {
+		key, ok, err := d.NextKey()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "op":
+			seenOp = true
+			c := p.Child("op")
+			n0 := e.Len()
+			if err := readString(d, &c, &v.Op, e); err != nil {
+				return err
+			}
+			if e.Len() == n0 {
+				if v.Op != "neg" {
+					e.Add(&c, runtime.MsgConst("\"neg\""))
+				}
+			}
+		case "arg":
+			seenArg = true
+			c := p.Child("arg")
+			if err := decodeExpr(d, &c, &v.Arg, e); err != nil {
+				return err
+			}
+		default:
+			c := p.Child(string(key))
+			e.Add(&c, runtime.MsgUnknownProperty)
+			if err := d.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if !seenOp {
+		c := p.Child("op")
+		e.Add(&c, runtime.MsgRequired)
+	}
+	if !seenArg {
+		c := p.Child("arg")
+		e.Add(&c, runtime.MsgRequired)
+	}
+	return nil
+}
+
 // decodeAreaInput decodes the next JSON value of d into v. Values of the wrong
 // type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of
@@ -450,6 +607,50 @@ func decodeLookupInput(d *runtime.Decoder, p *runtime.Path, v *LookupInput, e *r
 	}
 	if !seenOrder {
 		c := p.Child("order")
+		e.Add(&c, runtime.MsgRequired)
+	}
+	return nil
+}
+
+// decodeEvaluateInput decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
+func decodeEvaluateInput(d *runtime.Decoder, p *runtime.Path, v *EvaluateInput, e *runtime.Errors) error {
+	if k := d.Peek(); k != runtime.KindObject {
+		e.Add(p, runtime.MsgType("object", k))
+		return d.Skip()
+	}
+	if err := d.BeginObject(); err != nil {
+		return err
+	}
+	*v = EvaluateInput{}
+	var seenExpr bool
+	for {
+		key, ok, err := d.NextKey()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "expr":
+			seenExpr = true
+			c := p.Child("expr")
+			if err := decodeExpr(d, &c, &v.Expr, e); err != nil {
+				return err
+			}
+		default:
+			c := p.Child(string(key))
+			e.Add(&c, runtime.MsgUnknownProperty)
+			if err := d.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if !seenExpr {
+		c := p.Child("expr")
 		e.Add(&c, runtime.MsgRequired)
 	}
 	return nil
