@@ -62,6 +62,10 @@ func Resolve(api *spec.API, root string) error {
 	if len(uses) == 0 {
 		return nil
 	}
+	root, err := filepath.Abs(root)
+	if err != nil {
+		return err
+	}
 	r := &resolver{
 		api:      api,
 		root:     root,
@@ -197,7 +201,10 @@ func (r *resolver) load(first *spec.Schema, refs func(func(string) bool)) (map[s
 	}
 	r.pkgFset = token.NewFileSet()
 	cfg := &packages.Config{
-		Mode:    packages.NeedName | packages.NeedFiles | packages.NeedTypes | packages.NeedImports,
+		// Syntax and type information: the named packages are type-checked
+		// from source, so that a package that does not compile as a whole
+		// (its generated files blanked out, say) still has its types.
+		Mode:    packages.NeedName | packages.NeedFiles | packages.NeedTypes | packages.NeedImports | packages.NeedSyntax | packages.NeedTypesInfo,
 		Dir:     dir,
 		Fset:    r.pkgFset,
 		Overlay: overlay,

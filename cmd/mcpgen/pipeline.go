@@ -13,6 +13,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/mcpgen-dev/mcpgen/generator"
+	"github.com/mcpgen-dev/mcpgen/gotype"
 	"github.com/mcpgen-dev/mcpgen/spec"
 	"github.com/mcpgen-dev/mcpgen/surface"
 )
@@ -39,7 +40,17 @@ func buildGeneration(specPath string, o buildOptions) (*generation, error) {
 	}
 	lockPath := surface.LockFile
 	if o.Out != "" {
-		rel, err := filepath.Rel(root, filepath.Clean(o.Out))
+		// Absolute paths, so that a relative --out and an absolute spec
+		// (or the reverse) still relate.
+		absRoot, err := filepath.Abs(root)
+		if err != nil {
+			return nil, err
+		}
+		absOut, err := filepath.Abs(o.Out)
+		if err != nil {
+			return nil, err
+		}
+		rel, err := filepath.Rel(absRoot, absOut)
 		if err != nil {
 			return nil, &usageError{msg: fmt.Sprintf("--out %s: no path from the spec's directory %s: %v", o.Out, root, err)}
 		}
@@ -58,6 +69,11 @@ func buildGeneration(specPath string, o buildOptions) (*generation, error) {
 		api.Generate.Package = o.Package
 	}
 	if err := fillPackage(api, root); err != nil {
+		return nil, locate(root, err)
+	}
+	// Code-first types: the schemas of go: keys come from the Go source,
+	// read here so that the generator stays pure.
+	if err := gotype.Resolve(api, root); err != nil {
 		return nil, locate(root, err)
 	}
 	files, err := generator.Generate(api, generator.Options{Version: mcpgenVersion()})
