@@ -15,8 +15,25 @@ import (
 	"text/template"
 )
 
-//go:embed starter/*.tmpl
+//go:embed starter/*.tmpl openapi/*.tmpl
 var starterFS embed.FS
+
+// OpenAPIStarter is the data the starters of `mcpgen init --openapi` (a
+// server wrapping a REST API) are rendered with.
+type OpenAPIStarter struct {
+	Starter
+	// DocPath is the OpenAPI or Swagger document as a slash path relative
+	// to the spec file's directory.
+	DocPath string
+}
+
+// OpenAPINames lists the starter templates of `mcpgen init --openapi`.
+func OpenAPINames() []string { return names("openapi") }
+
+// RenderOpenAPI is Render for the starters of `mcpgen init --openapi`.
+func RenderOpenAPI(name string, data OpenAPIStarter) ([]byte, error) {
+	return render("openapi", name, data)
+}
 
 // Starter is the data every starter template is rendered with.
 type Starter struct {
@@ -35,8 +52,10 @@ type Starter struct {
 }
 
 // Names lists the starter templates, sorted: the file names they produce.
-func Names() []string {
-	entries, err := fs.ReadDir(starterFS, "starter")
+func Names() []string { return names("starter") }
+
+func names(dir string) []string {
+	entries, err := fs.ReadDir(starterFS, dir)
 	if err != nil {
 		// The directory is embedded at build time, so this cannot happen.
 		panic(err)
@@ -53,7 +72,11 @@ func Names() []string {
 // template mistake shows up as an error here rather than as a file the user
 // has to fix.
 func Render(name string, data any) ([]byte, error) {
-	src, err := starterFS.ReadFile(path.Join("starter", name+".tmpl"))
+	return render("starter", name, data)
+}
+
+func render(dir, name string, data any) ([]byte, error) {
+	src, err := starterFS.ReadFile(path.Join(dir, name+".tmpl"))
 	if err != nil {
 		return nil, fmt.Errorf("no starter template %q", name)
 	}

@@ -117,3 +117,42 @@ func TestSpecStarterLoads(t *testing.T) {
 		t.Errorf("generate %+v, server name %q", api.Generate, api.Server.Name)
 	}
 }
+
+// The --openapi starters: main.go imports the generated package and uses
+// its upstream API; the config names the document and loads as an OpenAPI
+// config (the loader reports the missing document, not the config's shape).
+func TestOpenAPIStarters(t *testing.T) {
+	d := OpenAPIStarter{Starter: sample(), DocPath: "../api/pets.yaml"}
+	if got, want := OpenAPINames(), []string{"main.go", "mcpgen.yaml"}; !slices.Equal(got, want) {
+		t.Fatalf("OpenAPINames() = %q, want %q", got, want)
+	}
+	src, err := RenderOpenAPI("main.go", d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := parser.ParseFile(token.NewFileSet(), "main.go", src, parser.ImportsOnly)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, src)
+	}
+	found := false
+	for _, imp := range f.Imports {
+		found = found || imp.Path.Value == `"example.com/hello/mcpserver"`
+	}
+	for _, want := range []string{"mcpserver.NewUpstream(", "mcpserver.UpstreamURL", "mcpserver.UpstreamCredentialsFromEnv()", `flag.String("upstream"`, `flag.String("http"`} {
+		if !strings.Contains(string(src), want) {
+			t.Errorf("main.go lacks %q", want)
+		}
+	}
+	if f.Name.Name != "main" || !found {
+		t.Errorf("package %s, imports the generated package: %v", f.Name.Name, found)
+	}
+	cfg, err := RenderOpenAPI("mcpgen.yaml", d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"\n  file: ../api/pets.yaml\n", "\n  package: mcpserver\n", "\n  dir: mcpserver\n"} {
+		if !strings.Contains(string(cfg), want) {
+			t.Errorf("mcpgen.yaml lacks %q:\n%s", want, cfg)
+		}
+	}
+}

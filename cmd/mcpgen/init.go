@@ -22,9 +22,10 @@ const genPackage = "mcpserver"
 const toolPath = modulePath + "/cmd/mcpgen"
 
 func (c *cli) initCmd(args []string) error {
-	fs := c.newFlags("init", "mcpgen init [-f mcpgen.yaml] [--dir DIR]")
+	fs := c.newFlags("init", "mcpgen init [-f mcpgen.yaml] [--dir DIR] [--openapi FILE]")
 	specFlag := fs.String("f", "", "where to create the spec `file` (default DIR/mcpgen.yaml)")
 	dir := fs.String("dir", ".", "the `directory` of the hand-written files (package main); generated code goes to DIR/"+genPackage)
+	openAPI := fs.String("openapi", "", "wrap the REST API this OpenAPI 3.x or Swagger 2.0 `file` describes: the config names it and main.go serves the generated client as an MCP server")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -72,15 +73,34 @@ func (c *cli) initCmd(args []string) error {
 
 	// Render everything before creating anything, so a template failure
 	// leaves no half-initialised directory behind.
-	starters := []struct{ template, target string }{
-		{"mcpgen.yaml", specPath},
-		{"service.go", filepath.Join(*dir, "service.go")},
-		{"main.go", filepath.Join(*dir, "main.go")},
-		{"generate.go", filepath.Join(*dir, "generate.go")},
+	type starter struct {
+		template, target string
+		render           func(name string) ([]byte, error)
+	}
+	plain := func(name string) ([]byte, error) { return templates.Render(name, data) }
+	starters := []starter{
+		{"mcpgen.yaml", specPath, plain},
+		{"service.go", filepath.Join(*dir, "service.go"), plain},
+		{"main.go", filepath.Join(*dir, "main.go"), plain},
+		{"generate.go", filepath.Join(*dir, "generate.go"), plain},
+	}
+	if *openAPI != "" {
+		// A wrapped API needs no service.go: the generated Upstream is the
+		// Handler, and main.go points it at the REST API.
+		od, err := c.openAPIStarter(*openAPI, absSpec, data)
+		if err != nil {
+			return err
+		}
+		wrap := func(name string) ([]byte, error) { return templates.RenderOpenAPI(name, od) }
+		starters = []starter{
+			{"mcpgen.yaml", specPath, wrap},
+			{"main.go", filepath.Join(*dir, "main.go"), wrap},
+			{"generate.go", filepath.Join(*dir, "generate.go"), plain},
+		}
 	}
 	rendered := make([][]byte, len(starters))
 	for i, s := range starters {
-		if rendered[i], err = templates.Render(s.template, data); err != nil {
+		if rendered[i], err = s.render(s.template); err != nil {
 			return err
 		}
 	}
@@ -100,10 +120,37 @@ func (c *cli) initCmd(args []string) error {
 		return err
 	}
 	fmt.Fprintf(c.stdout, "generated %s\n", filepath.Join(*dir, genPackage))
+	if *openAPI != "" {
+		fmt.Fprintf(c.stdout, "\nServe the API as MCP over stdio with\n\n\tgo run ./%s --upstream URL\n\nor over HTTP at /mcp with --http 127.0.0.1:PORT; 'go run ./%s -h' lists the credential variables.\n", filepath.ToSlash(filepath.Clean(*dir)), filepath.ToSlash(filepath.Clean(*dir)))
+	}
 	if !mod.hasTool && mod.path != modulePath {
 		fmt.Fprintf(c.stdout, "\nThe generated code imports mcpgen's runtime, and generate.go runs mcpgen as a Go tool.\nAdd both to %s with:\n\n\tgo get -tool %s\n", relToWD(mod.goMod), toolPath)
 	}
 	return nil
+}
+
+// openAPIStarter checks that doc is an OpenAPI or Swagger document and
+// returns the data of the --openapi starters: its path relative to the
+// spec file.
+func (c *cli) openAPIStarter(doc, absSpec string, data templates.Starter) (templates.OpenAPIStarter, error) {
+	od := templates.OpenAPIStarter{Starter: data}
+	api, err := loadSpec(doc)
+	if err != nil {
+		return od, err
+	}
+	if len(api.Tools) == 0 || api.Tools[0].Upstream == nil {
+		return od, &problemError{msg: fmt.Sprintf("%s: not an OpenAPI or Swagger document with operations to wrap", doc)}
+	}
+	absDoc, err := filepath.Abs(doc)
+	if err != nil {
+		return od, err
+	}
+	rel, err := filepath.Rel(filepath.Dir(absSpec), absDoc)
+	if err != nil {
+		return od, &usageError{msg: fmt.Sprintf("init: --openapi %s has no path relative to the spec: %v", doc, err)}
+	}
+	od.DocPath = filepath.ToSlash(rel)
+	return od, nil
 }
 
 // relToWD shows an absolute path relative to the working directory when

@@ -40,7 +40,17 @@ func buildGeneration(specPath string, o buildOptions) (*generation, error) {
 	}
 	lockPath := surface.LockFile
 	if o.Out != "" {
-		rel, err := filepath.Rel(root, filepath.Clean(o.Out))
+		// Absolute paths, so that a relative --out and an absolute spec
+		// (or the reverse) still relate.
+		absRoot, err := filepath.Abs(root)
+		if err != nil {
+			return nil, err
+		}
+		absOut, err := filepath.Abs(o.Out)
+		if err != nil {
+			return nil, err
+		}
+		rel, err := filepath.Rel(absRoot, absOut)
 		if err != nil {
 			return nil, &usageError{msg: fmt.Sprintf("--out %s: no path from the spec's directory %s: %v", o.Out, root, err)}
 		}
