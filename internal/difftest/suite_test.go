@@ -1,0 +1,208 @@
+package difftest
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/mcpgen-dev/mcpgen/generator"
+	"github.com/mcpgen-dev/mcpgen/spec"
+)
+
+// suiteGroup is one schema of a JSON-Schema-Test-Suite file with its tests.
+type suiteGroup struct {
+	Description string          `json:"description"`
+	Schema      json.RawMessage `json:"schema"`
+	Tests       []struct {
+		Description string          `json:"description"`
+		Data        json.RawMessage `json:"data"`
+		Valid       bool            `json:"valid"`
+	} `json:"tests"`
+	file, tool string
+}
+
+// suiteKnown are the suite tests where mcpgen knowingly departs from JSON
+// Schema, keyed "file: group / test", with the reason.
+var suiteKnown = map[string]string{}
+
+const suiteHead = "version: 1\ngenerate: {package: suite, dir: suite}\nserver: {name: suite, version: 1.0.0}\ntools:\n"
+
+// suiteTool is the spec text of a tool whose input has one required
+// property v holding the suite's schema (without $schema), so that every
+// suite instance becomes the arguments {"v": instance}.
+func suiteTool(g *suiteGroup) (string, error) {
+	var s map[string]any
+	if err := json.Unmarshal(g.Schema, &s); err != nil {
+		return "", err
+	}
+	delete(s, "$schema")
+	if _, typed := s["type"]; !typed {
+		if kind := impliedType(s); kind != "" {
+			s["type"] = kind
+		}
+	}
+	if _, set := s["additionalProperties"]; !set && s["type"] == "object" {
+		// JSON Schema objects are open unless closed; mcpgen's are
+		// closed unless opened.
+		s["additionalProperties"] = true
+	}
+	b, err := json.Marshal(s)
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("  %s:\n    input: {properties: {v: %s}, required: [v]}\n", g.tool, b), nil
+}
+
+// impliedType is the type mcpgen needs for the type-specific keywords of a
+// suite schema that has none (mcpgen types every value; JSON Schema lets
+// such keywords ignore values of other types).
+func impliedType(s map[string]any) string {
+	for kind, keys := range map[string][]string{
+		"string": {"minLength", "maxLength", "pattern", "format"},
+		"number": {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"},
+		"object": {"minProperties", "maxProperties", "required", "properties"},
+		"array":  {"minItems", "maxItems", "uniqueItems", "items"},
+	} {
+		for _, k := range keys {
+			if _, ok := s[k]; ok {
+				return kind
+			}
+		}
+	}
+	return ""
+}
+
+// kindOf is the JSON type of data as mcpgen's "type" names it.
+func kindOf(data json.RawMessage) string {
+	switch d := strings.TrimSpace(string(data)); {
+	case d == "null":
+		return "null"
+	case d == "true" || d == "false":
+		return "boolean"
+	case strings.HasPrefix(d, `"`):
+		return "string"
+	case strings.HasPrefix(d, "["):
+		return "array"
+	case strings.HasPrefix(d, "{"):
+		return "object"
+	}
+	return "number"
+}
+
+// loadSpec loads spec text with the real loader.
+func loadSpec(t testing.TB, text string) (*spec.API, error) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "mcpgen.yaml"), []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return spec.Load(os.DirFS(dir), "mcpgen.yaml")
+}
+
+// TestSuite runs the draft 2020-12 JSON-Schema-Test-Suite cases of the
+// keywords mcpgen supports: each case schema becomes a tool input
+// property; the generated validator's verdict must match the suite's
+// expected one and santhosh-tekuri's. Schemas mcpgen cannot express are
+// skipped (see testdata/jsonschema-suite/README.md).
+func TestSuite(t *testing.T) {
+	root := filepath.Join(moduleRoot(t), "testdata/jsonschema-suite/draft2020-12")
+	var groups []*suiteGroup
+	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".json") {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		var gs []*suiteGroup
+		if err := json.Unmarshal(data, &gs); err != nil {
+			return fmt.Errorf("%s: %v", p, err)
+		}
+		rel, _ := filepath.Rel(root, p)
+		for i, g := range gs {
+			g.file = filepath.ToSlash(rel)
+			g.tool = fmt.Sprintf("%s_%d", strings.NewReplacer("/", "_", ".json", "", "-", "_").Replace(g.file), i)
+			groups = append(groups, g)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text strings.Builder
+	text.WriteString(suiteHead)
+	var kept []*suiteGroup
+	var skipped []string
+	for _, g := range groups {
+		tl, err := suiteTool(g)
+		if err == nil {
+			_, err = loadSpec(t, suiteHead+tl)
+		}
+		if err != nil {
+			skipped = append(skipped, fmt.Sprintf("%s: %s (%d tests): %v", g.file, g.Description, len(g.Tests), strings.ReplaceAll(err.Error(), "\n", "; ")))
+			continue
+		}
+		text.WriteString(tl)
+		kept = append(kept, g)
+	}
+	api, err := loadSpec(t, text.String())
+	if err != nil {
+		t.Fatalf("combined suite spec: %v", err)
+	}
+	files, err := generator.Generate(api, generator.Options{})
+	if err != nil {
+		t.Fatalf("generate: %v", err)
+	}
+	pkg := pkgFiles{}
+	for _, f := range files {
+		pkg[strings.TrimPrefix(f.Path, "suite/")] = f.Data
+	}
+	srv := startServer(t, buildServers(t, map[string]pkgFiles{"suite": pkg})["suite"])
+
+	compared, otherType := 0, 0
+	for _, g := range kept {
+		var s map[string]any
+		json.Unmarshal(g.Schema, &s)
+		_, typed := s["type"]
+		implied := impliedType(s)
+		sch := compileSchema(t, g.tool, pkg["schemas/"+g.tool+".input.schema.json"])
+		orig := compileSchema(t, g.tool+".orig", g.Schema)
+		for _, c := range g.Tests {
+			if !typed && implied != "" && kindOf(c.Data) != implied {
+				// The suite checks that the keyword ignores other
+				// types; with the type mcpgen needs they are type errors.
+				otherType++
+				continue
+			}
+			args := []byte(`{"v":` + string(c.Data) + `}`)
+			got, msg := srv.verdict(t, g.tool, args)
+			emitted, err := oracle(sch, args)
+			if err != nil {
+				t.Fatal(err)
+			}
+			direct, err := oracle(orig, c.Data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			compared++
+			key := fmt.Sprintf("%s: %s / %s", g.file, g.Description, c.Description)
+			if why, ok := suiteKnown[key]; ok {
+				t.Logf("known difference %s: %s", key, why)
+				continue
+			}
+			if got != c.Valid || emitted != c.Valid || direct != c.Valid {
+				t.Errorf("%s: data %s: suite says valid=%v; generated %v (%s); santhosh-tekuri on the emitted schema %v, on the suite schema %v",
+					key, c.Data, c.Valid, got, msg, emitted, direct)
+			}
+		}
+	}
+	sort.Strings(skipped)
+	for _, s := range skipped {
+		t.Logf("skipped %s", s)
+	}
+	t.Logf("suite: %d tests compared three ways in %d schemas; %d schemas skipped; %d tests of another type than the one mcpgen requires not run", compared, len(kept), len(skipped), otherType)
+}
