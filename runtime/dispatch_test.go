@@ -105,7 +105,9 @@ func TestEnvelopeErrors(t *testing.T) {
 		{"bad clientInfo", `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{` + v + `,` + caps + `,"io.modelcontextprotocol/clientInfo":{"name":1}}}}`, -32602, "clientInfo", ""},
 		{"bad logLevel", `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{` + v + `,` + caps + `,"io.modelcontextprotocol/logLevel":"verbose"}}}`, -32602, "logLevel", ""},
 		{"bad progressToken", `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{` + v + `,` + caps + `,"progressToken":{}}}}`, -32602, "progressToken", ""},
-		{"initialize removed", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`, -32601, "initialize", `{"supported":["2026-07-28"]}`},
+		// The modern claims above pinned the connection to 2026-07-28.
+		{"initialize after modern pin", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`, -32022, "Unsupported protocol version",
+			`{"supported":["2026-07-28"],"requested":"2025-11-25"}`},
 		{"ping removed", reqLine(1, "ping", ""), -32601, "ping (removed in 2026-07-28)", ""},
 		{"setLevel removed", reqLine(1, "logging/setLevel", `"level":"info"`), -32601, "logging/setLevel", ""},
 		{"subscribe removed", reqLine(1, "resources/subscribe", `"uri":"policy://a"`), -32601, "resources/subscribe", ""},

@@ -70,6 +70,13 @@ type HTTPOptions struct {
 	Shutdown <-chan struct{}
 	// Logger receives transport logs; nil uses Options.Logger.
 	Logger *slog.Logger
+	// SessionIdleTimeout is how long a 2025-11-25 session (started by
+	// initialize) may stay idle, with no request in flight and no GET
+	// stream open, before it is removed (default 10 minutes).
+	SessionIdleTimeout time.Duration
+	// MaxSessions caps the 2025-11-25 sessions held at once (default 1000);
+	// an initialize over the cap is answered 503.
+	MaxSessions int
 }
 
 // httpHandler is the Streamable HTTP endpoint of one Server.
@@ -79,6 +86,7 @@ type httpHandler struct {
 	logger *slog.Logger
 	sem    chan struct{}
 	hosts  []string
+	legacy *legacySessions // 2025-11-25 sessions (legacy_http.go)
 }
 
 // Handler returns the Streamable HTTP (MCP 2026-07-28) endpoint of s: one
@@ -92,6 +100,10 @@ type httpHandler struct {
 // MCP-Protocol-Version, Mcp-Method, Mcp-Name and Mcp-Param-* headers against
 // the body, the _meta envelope and the tool's scopes. Closing the response
 // stream cancels the request's context.
+//
+// A 2025-11-25 client (an initialize without a modern _meta claim) gets a
+// session instead (legacy_http.go): Mcp-Session-Id, a GET event stream and
+// DELETE, bounded by SessionIdleTimeout and MaxSessions.
 func (s *Server) Handler(opts HTTPOptions) http.Handler {
 	if opts.MaxBodyBytes <= 0 {
 		opts.MaxBodyBytes = defaultMaxBodyBytes
@@ -121,6 +133,7 @@ func (s *Server) Handler(opts HTTPOptions) http.Handler {
 	if len(h.hosts) == 0 {
 		h.hosts = []string{"localhost", "127.0.0.1", "[::1]"}
 	}
+	h.legacy = newLegacySessions(h)
 	return h
 }
 
@@ -152,13 +165,16 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if origin := r.Header.Get("Origin"); origin != "" {
 		w.Header().Set("Access-Control-Allow-Origin", origin)
 		w.Header().Add("Vary", "Origin")
-		w.Header().Set("Access-Control-Expose-Headers", "WWW-Authenticate")
+		w.Header().Set("Access-Control-Expose-Headers", "WWW-Authenticate, Mcp-Session-Id")
 		if r.Method == http.MethodOptions {
 			h.preflight(w, r)
 			return
 		}
 	}
 	if r.Method != http.MethodPost {
+		if h.serveLegacyNonPost(w, r) {
+			return
+		}
 		e := reject(http.StatusMethodNotAllowed, codeTransport, "Method not allowed: this endpoint accepts POST only")
 		e.header = http.Header{"Allow": {"POST"}}
 		h.writeReject(w, nil, e)
@@ -203,6 +219,10 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	req, kind, id, rpcErr := parseMessage(body)
 	if rpcErr != nil {
 		h.writeReject(w, id, &httpError{status: http.StatusBadRequest, err: rpcErr})
+		return
+	}
+	if isLegacyPost(r, req, kind) {
+		h.serveLegacyPost(ctx, w, r, req, kind, body)
 		return
 	}
 	switch kind {
@@ -574,7 +594,7 @@ func originAllowed(allowed []string, origin string) bool {
 // preflight answers a CORS preflight of an allowed origin.
 func (h *httpHandler) preflight(w http.ResponseWriter, r *http.Request) {
 	hd := w.Header()
-	hd.Set("Access-Control-Allow-Methods", "POST")
+	hd.Set("Access-Control-Allow-Methods", "POST, GET, DELETE")
 	if req := r.Header.Get("Access-Control-Request-Headers"); req != "" {
 		// Mcp-Param-* names depend on the tool: echo what is asked.
 		hd.Set("Access-Control-Allow-Headers", req)

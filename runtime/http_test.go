@@ -193,7 +193,7 @@ func TestHTTPValidation(t *testing.T) {
 		{"unknown tool is in-band", hreq{body: rpcBody(1, "tools/call", `"name":"nope"`), header: mcpHeaders("tools/call", "nope")}, 200, -32602},
 		{"resource not found is in-band", hreq{body: rpcBody(1, "resources/read", `"uri":"order://missing/summary"`), header: mcpHeaders("resources/read", "order://missing/summary")}, 200, -32602},
 		{"handler error is in-band", hreq{body: rpcBody(1, "tools/call", `"name":"rpcerr"`), header: mcpHeaders("tools/call", "rpcerr")}, 200, 1234},
-		{"legacy initialize", hreq{body: `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}`, header: map[string]string{"MCP-Protocol-Version": ""}}, 400, -32022},
+		{"initialize with a modern claim", hreq{body: rpcBody(1, "initialize", `"protocolVersion":"2025-11-25"`), header: mcpHeaders("initialize", "")}, 404, -32601},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
