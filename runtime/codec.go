@@ -244,7 +244,7 @@ func parseEnvelope(params json.RawMessage) (*RequestMeta, *Error) {
 	meta.ClientCapabilities = caps
 	if info != nil {
 		var impl Implementation
-		if info[0] != '{' || json.Unmarshal(info, &impl) != nil || impl.Name == "" || impl.Version == "" {
+		if info[0] != '{' || decodeImplementation(info, &impl) != nil || impl.Name == "" || impl.Version == "" {
 			return nil, InvalidParams("_meta key %q must be an object with string name and version", metaClientInfo)
 		}
 		meta.ClientInfo = &impl
@@ -261,6 +261,50 @@ func parseEnvelope(params json.RawMessage) (*RequestMeta, *Error) {
 		meta.ProgressToken = token
 	}
 	return meta, nil
+}
+
+// decodeImplementation decodes a clientInfo object as encoding/json would
+// (null leaves a member unset), but with exact key matching and without
+// reflection: every request of the 2026-07-28 revision carries one.
+func decodeImplementation(raw []byte, impl *Implementation) error {
+	var d Decoder
+	d.Reset(raw)
+	err := forEachMember(&d, func(key []byte) (err error) {
+		var dst *string
+		switch string(key) {
+		case "name":
+			dst = &impl.Name
+		case "title":
+			dst = &impl.Title
+		case "version":
+			dst = &impl.Version
+		case "description":
+			dst = &impl.Description
+		case "websiteUrl":
+			dst = &impl.WebsiteURL
+		case "icons":
+			// Rare and nested: encoding/json is fine here.
+			var icons []byte
+			if icons, err = d.ReadRaw(); err == nil {
+				err = json.Unmarshal(icons, &impl.Icons)
+			}
+			return err
+		default:
+			return d.Skip()
+		}
+		switch d.Peek() {
+		case KindNull:
+			return d.ReadNull()
+		case KindString:
+			*dst, err = d.ReadString()
+			return err
+		}
+		return errors.New("not a string")
+	})
+	if err != nil {
+		return err
+	}
+	return d.End()
 }
 
 // forEachMember walks the object at d, calling fn with each key; fn must
@@ -725,16 +769,35 @@ func appendFilter(b []byte, f *subscriptionFilter) []byte {
 // claimedVersion returns params._meta's protocolVersion without validating
 // the rest of the envelope, for transports that must compare it with a
 // header before anything else (HTTP: MCP-Protocol-Version, -32020).
+// It walks params with the Decoder instead of encoding/json: it runs on
+// every HTTP request, and reflection was the largest cost of the path.
 func claimedVersion(params json.RawMessage) (string, bool) {
-	var env struct {
-		Meta struct {
-			Version *string `json:"io.modelcontextprotocol/protocolVersion"`
-		} `json:"_meta"`
-	}
-	if params == nil || json.Unmarshal(params, &env) != nil || env.Meta.Version == nil {
+	var (
+		d       Decoder
+		version string
+		found   bool
+	)
+	d.Reset(params)
+	if d.Peek() != KindObject {
 		return "", false
 	}
-	return *env.Meta.Version, true
+	err := forEachMember(&d, func(key []byte) error {
+		if string(key) != "_meta" || d.Peek() != KindObject {
+			return d.Skip()
+		}
+		return forEachMember(&d, func(key []byte) (err error) {
+			if string(key) != metaProtocolVersion || d.Peek() != KindString {
+				return d.Skip()
+			}
+			version, err = d.ReadString()
+			found = err == nil
+			return err
+		})
+	})
+	if err != nil || d.End() != nil || !found {
+		return "", false
+	}
+	return version, true
 }
 
 // requestName returns the value the HTTP Mcp-Name header must mirror:

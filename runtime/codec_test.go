@@ -15,6 +15,27 @@ func TestTransportHelpers(t *testing.T) {
 	if _, ok := claimedVersion(json.RawMessage(`{"_meta":{}}`)); ok {
 		t.Error("claimedVersion without a version must report false")
 	}
+	for _, tt := range []struct {
+		params string
+		want   string
+		ok     bool
+	}{
+		{`{"name":"x","_meta":{"a":[1,{"b":2}],"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}`, "2026-07-28", true},
+		{`{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026\u002d07-28"}}`, "2026-07-28", true},
+		{`{"_meta":{"io.modelcontextprotocol/protocolVersion":20260728}}`, "", false},
+		{`{"_meta":"2026-07-28"}`, "", false},
+		{`{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}`, "", false},
+		{`[]`, "", false},
+		{``, "", false},
+	} {
+		var params json.RawMessage
+		if tt.params != "" {
+			params = json.RawMessage(tt.params)
+		}
+		if v, ok := claimedVersion(params); v != tt.want || ok != tt.ok {
+			t.Errorf("claimedVersion(%s) = %q, %v; want %q, %v", tt.params, v, ok, tt.want, tt.ok)
+		}
+	}
 	tests := []struct {
 		method string
 		want   string

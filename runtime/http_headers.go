@@ -18,24 +18,40 @@ type headerTarget struct {
 }
 
 // decodeHeaderTarget reads params.name, params.uri and params.arguments. A
-// member of the wrong type is left nil: the dispatcher reports it.
+// member of the wrong type is left nil: the dispatcher reports it. It uses
+// the Decoder, not encoding/json: it runs on every HTTP tools/call.
 func decodeHeaderTarget(params json.RawMessage, t *headerTarget) *httpError {
-	var raw struct {
-		Name      json.RawMessage `json:"name"`
-		URI       json.RawMessage `json:"uri"`
-		Arguments json.RawMessage `json:"arguments"`
-	}
-	if err := json.Unmarshal(params, &raw); err != nil {
+	var d Decoder
+	d.Reset(params)
+	if d.Peek() != KindObject {
 		return reject(http.StatusBadRequest, CodeInvalidParams, "params must be an object")
 	}
-	str := func(r json.RawMessage) *string {
-		var s string
-		if len(r) == 0 || r[0] != '"' || json.Unmarshal(r, &s) != nil {
-			return nil
+	str := func(p **string) error {
+		*p = nil
+		if d.Peek() != KindString {
+			return d.Skip()
 		}
-		return &s
+		s, err := d.ReadString()
+		*p = &s
+		return err
 	}
-	t.Name, t.URI, t.Arguments = str(raw.Name), str(raw.URI), nullToNil(raw.Arguments)
+	err := forEachMember(&d, func(key []byte) (err error) {
+		switch string(key) {
+		case "name":
+			return str(&t.Name)
+		case "uri":
+			return str(&t.URI)
+		case "arguments":
+			t.Arguments, err = d.ReadRaw()
+			t.Arguments = nullToNil(t.Arguments)
+			return err
+		}
+		return d.Skip()
+	})
+	if err != nil || d.End() != nil {
+		*t = headerTarget{}
+		return reject(http.StatusBadRequest, CodeInvalidParams, "params must be an object")
+	}
 	return nil
 }
 
