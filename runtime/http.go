@@ -242,7 +242,8 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
-	if e := h.validate(ctx, r, req); e != nil {
+	meta, e := h.validate(ctx, r, req)
+	if e != nil {
 		h.writeReject(w, req.ID, e)
 		return
 	}
@@ -251,7 +252,7 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		// Server's listener cap, not by a request slot.
 		release()
 	}
-	h.serve(ctx, w, req)
+	h.serve(ctx, w, req, meta)
 }
 
 // readBody reads the whole body within MaxBodyBytes and BodyReadTimeout.
@@ -308,62 +309,64 @@ func checkContentType(r *http.Request) *httpError {
 }
 
 // validate applies the header and envelope rules of the Streamable HTTP
-// transport to a request, before it is dispatched.
-func (h *httpHandler) validate(ctx context.Context, r *http.Request, req *request) *httpError {
+// transport to a request, before it is dispatched. It returns the parsed
+// _meta, so that dispatch does not parse the envelope a second time.
+func (h *httpHandler) validate(ctx context.Context, r *http.Request, req *request) (*RequestMeta, *httpError) {
 	if req.Method == "initialize" && r.Header.Get("MCP-Protocol-Version") == "" {
 		// A 2025 client starting a session: tell it what we speak, so a
 		// dual-era client stays modern and a legacy one stops cleanly.
-		return &httpError{status: http.StatusBadRequest, err: errUnsupportedVersion(legacyRequestedVersion(req.Params))}
+		return nil, &httpError{status: http.StatusBadRequest, err: errUnsupportedVersion(legacyRequestedVersion(req.Params))}
 	}
 	hv := r.Header.Get("MCP-Protocol-Version")
 	if hv == "" {
-		return reject(http.StatusBadRequest, CodeHeaderMismatch, "Header mismatch: missing MCP-Protocol-Version header")
+		return nil, reject(http.StatusBadRequest, CodeHeaderMismatch, "Header mismatch: missing MCP-Protocol-Version header")
 	}
 	if claim, ok := claimedVersion(req.Params); ok && claim != hv {
-		return mismatch("MCP-Protocol-Version", hv, claim)
+		return nil, mismatch("MCP-Protocol-Version", hv, claim)
 	}
 	// Missing _meta keys are -32602, an unsupported version -32022: both
 	// are 400 over HTTP.
-	if _, e := parseEnvelope(req.Params); e != nil {
-		return &httpError{status: http.StatusBadRequest, err: e}
+	meta, rpcErr := parseEnvelope(req.Params)
+	if rpcErr != nil {
+		return nil, &httpError{status: http.StatusBadRequest, err: rpcErr}
 	}
 	mm, ok := r.Header["Mcp-Method"]
 	if !ok {
-		return reject(http.StatusBadRequest, CodeHeaderMismatch, "Header mismatch: missing Mcp-Method header")
+		return nil, reject(http.StatusBadRequest, CodeHeaderMismatch, "Header mismatch: missing Mcp-Method header")
 	}
 	if len(mm) != 1 || mm[0] != req.Method {
-		return mismatch("Mcp-Method", strings.Join(mm, ","), req.Method)
+		return nil, mismatch("Mcp-Method", strings.Join(mm, ","), req.Method)
 	}
 	var target headerTarget
 	switch req.Method {
 	case methodToolsCall, methodPromptsGet, methodResourcesRead:
 		if e := decodeHeaderTarget(req.Params, &target); e != nil {
-			return e
+			return nil, e
 		}
 		body := target.Name
 		if req.Method == methodResourcesRead {
 			body = target.URI
 		}
 		if e := checkNameHeader(r.Header, body); e != nil {
-			return e
+			return nil, e
 		}
 	}
 	if e := h.srv.checkMethod(req.Method); e != nil {
-		return &httpError{status: http.StatusNotFound, err: e}
+		return nil, &httpError{status: http.StatusNotFound, err: e}
 	}
 	if req.Method == methodToolsCall && target.Name != nil {
 		if tool, ok := h.srv.lookupTool(*target.Name); ok {
 			if h.opts.Auth != nil {
 				if e := h.opts.Auth.checkScopes(ctx, r, tool.Scopes); e != nil {
-					return e
+					return nil, e
 				}
 			}
 			if e := checkParamHeaders(r.Header, tool.ParamHeaders, target.Arguments); e != nil {
-				return e
+				return nil, e
 			}
 		}
 	}
-	return nil
+	return meta, nil
 }
 
 func mismatch(header, got, body string) *httpError {
@@ -389,7 +392,9 @@ func statusOf(e *Error) int {
 
 // serve dispatches a validated request and writes its answer: JSON, or an
 // event stream once the request has sent a notification.
-func (h *httpHandler) serve(ctx context.Context, w http.ResponseWriter, req *request) {
+// meta is the envelope validate parsed: the request is dispatched with it
+// directly (the method was checked there too).
+func (h *httpHandler) serve(ctx context.Context, w http.ResponseWriter, req *request, meta *RequestMeta) {
 	if shutdownFrom(ctx) == nil && h.opts.Shutdown != nil {
 		ctx = withShutdown(ctx, h.opts.Shutdown)
 	}
@@ -397,6 +402,9 @@ func (h *httpHandler) serve(ctx context.Context, w http.ResponseWriter, req *req
 	defer cancel(nil)
 	x := &exchange{w: w, rc: http.NewResponseController(w), ctx: ctx, cancel: cancel, writeTimeout: h.opts.WriteTimeout}
 
+	dispatch := func() response {
+		return h.srv.call(ctx, &reqState{method: req.Method, id: req.ID, meta: meta, out: x}, req.Params)
+	}
 	var resp response
 	if req.Method == methodListen {
 		// Open the stream at once: the acknowledgement follows immediately
@@ -407,14 +415,14 @@ func (h *httpHandler) serve(ctx context.Context, w http.ResponseWriter, req *req
 		stop := make(chan struct{})
 		var wg sync.WaitGroup
 		wg.Go(func() { x.keepAlive(h.opts.KeepAlive, stop) })
-		resp = h.srv.handle(ctx, req, x)
+		resp = dispatch()
 		close(stop)
 		wg.Wait()
 	} else if req.Method == methodToolsList && h.opts.Auth != nil {
 		id, _ := IdentityFrom(ctx)
 		resp = h.srv.toolsListFor(req.Params, id.Scopes)
 	} else {
-		resp = h.srv.handle(ctx, req, x)
+		resp = dispatch()
 	}
 	x.respond(req.ID, resp)
 }
