@@ -324,7 +324,10 @@ func (r *resolver) named(obj *types.TypeName) string {
 // goField is one JSON property of a struct, after encoding/json's rules
 // for embedded structs.
 type goField struct {
-	v        *types.Var
+	v *types.Var
+	// goPath is how Go code reaches the field: "Base.ID" for a field of an
+	// embedded Base, so that shadowing cannot redirect it.
+	goPath   string
 	jsonName string
 	tag      reflect.StructTag
 	optional bool
@@ -334,7 +337,7 @@ type goField struct {
 // structProps sets the properties of s from the fields of st.
 func (r *resolver) structProps(s *spec.Schema, st *types.Struct, typeName string) {
 	var fields []goField
-	r.collect(st, 0, &fields, map[*types.Struct]bool{})
+	r.collect(st, "", 0, &fields, map[*types.Struct]bool{})
 	// encoding/json: the shallowest field of a name wins; several at the
 	// same depth cancel each other out.
 	best := map[string]int{}
@@ -361,14 +364,14 @@ func (r *resolver) structProps(s *spec.Schema, st *types.Struct, typeName string
 			required = true
 		}
 		s.Properties = append(s.Properties, &spec.Property{
-			Name: f.jsonName, Schema: ps, Required: required, GoName: f.v.Name(),
+			Name: f.jsonName, Schema: ps, Required: required, GoName: f.goPath,
 		})
 	}
 }
 
 // collect lists the JSON properties of st, flattening embedded structs
 // without a JSON name as encoding/json does.
-func (r *resolver) collect(st *types.Struct, depth int, out *[]goField, visiting map[*types.Struct]bool) {
+func (r *resolver) collect(st *types.Struct, prefix string, depth int, out *[]goField, visiting map[*types.Struct]bool) {
 	if visiting[st] {
 		return
 	}
@@ -391,7 +394,7 @@ func (r *resolver) collect(st *types.Struct, depth int, out *[]goField, visiting
 				}
 			}
 			if inner, ok := t.Underlying().(*types.Struct); ok {
-				r.collect(inner, depth+1, out, visiting)
+				r.collect(inner, prefix+v.Name()+".", depth+1, out, visiting)
 				continue
 			}
 		}
@@ -410,7 +413,7 @@ func (r *resolver) collect(st *types.Struct, depth int, out *[]goField, visiting
 				r.errorf("go %s: field %s (%s): the json \",string\" option is not supported", r.ref, v.Name(), r.where(v.Pos()))
 			}
 		}
-		*out = append(*out, goField{v: v, jsonName: name, tag: tag, optional: optional, depth: depth})
+		*out = append(*out, goField{v: v, goPath: prefix + v.Name(), jsonName: name, tag: tag, optional: optional, depth: depth})
 	}
 }
 

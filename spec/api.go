@@ -230,8 +230,8 @@ type Property struct {
 	Required bool
 	Pos      Pos
 	// GoName is the Go field that holds the property in a code-first type
-	// (see Schema.GoType); a field promoted from an embedded struct is named
-	// as Go code reaches it, by its own name. "" for spec-defined schemas.
+	// (see Schema.GoType); a field of an embedded struct is named by its
+	// selector path ("Base.ID"). "" for spec-defined schemas.
 	GoName string
 }
 

@@ -149,3 +149,8 @@ func decodeInput(n *node) *Statement {
 	}
 	return Id("in").Dot("UnmarshalJSON").Call(Id("args"))
 }
+
+// ident is the field's Go name usable inside identifiers: a field of an
+// embedded struct of a code-first type is reached by a selector path
+// ("Base.ID"), which identifiers spell without the dots.
+func (f *field) ident() string { return strings.ReplaceAll(f.goName, ".", "") }

@@ -183,7 +183,7 @@ func (m *Model) decodeStruct(n *node) []Code {
 	var seen []Code
 	for _, f := range n.fields {
 		if f.required || f.def != nil {
-			seen = append(seen, Id("seen"+f.goName))
+			seen = append(seen, Id("seen"+f.ident()))
 		}
 	}
 	if len(seen) > 0 {
@@ -193,7 +193,7 @@ func (m *Model) decodeStruct(n *node) []Code {
 	for _, f := range n.fields {
 		body := []Code{}
 		if f.required || f.def != nil {
-			body = append(body, Id("seen"+f.goName).Op("=").True())
+			body = append(body, Id("seen"+f.ident()).Op("=").True())
 		}
 		body = append(body, Id("c").Op(":=").Id("p").Dot("Child").Call(Lit(f.jsonName)))
 		body = append(body, m.decodeSlot(&f.slot, Id("v").Dot(f.goName), Op("&").Id("c"), nil)...)
@@ -223,12 +223,12 @@ func (m *Model) decodeStruct(n *node) []Code {
 	for _, f := range n.fields {
 		switch {
 		case f.required:
-			out = append(out, If(Op("!").Id("seen"+f.goName)).Block(
+			out = append(out, If(Op("!").Id("seen"+f.ident())).Block(
 				Id("c").Op(":=").Id("p").Dot("Child").Call(Lit(f.jsonName)),
 				addErr(Op("&").Id("c"), rt("MsgRequired")),
 			))
 		case f.def != nil:
-			out = append(out, If(Op("!").Id("seen"+f.goName)).Block(m.setDefault(f)...))
+			out = append(out, If(Op("!").Id("seen"+f.ident())).Block(m.setDefault(f)...))
 		}
 	}
 	out = append(out, propertyCount(n)...)

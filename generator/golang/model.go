@@ -573,7 +573,7 @@ func (l *lowerer) fields(n *node) {
 	for _, p := range s.Properties {
 		var g string
 		if n.ext != "" {
-			g = p.GoName // the user's field; Go already made it unique
+			g = p.GoName // the user's field (path); Go already made it unique
 		} else {
 			g = l.goName(p.Name, p.Pos, "property "+quote(p.Name))
 		}
@@ -587,7 +587,7 @@ func (l *lowerer) fields(n *node) {
 		goNames[g] = p
 		f := &field{jsonName: p.Name, goName: g, required: p.Required, pos: p.Pos,
 			header: p.Schema.Header, def: p.Schema.Default, viaRef: p.Schema.Ref != ""}
-		f.slot = *l.slotOf(n.name+g, p.Schema, p.Pos)
+		f.slot = *l.slotOf(n.name+f.ident(), p.Schema, p.Pos)
 		if f.def == nil && p.Schema.Ref != "" {
 			f.def = f.node.schema.Default
 		}
