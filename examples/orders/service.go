@@ -149,6 +149,45 @@ func (s *Service) CreateReturn(ctx context.Context, in ordersmcp.CreateReturnInp
 	}, nil
 }
 
+// confirmSchema is the form confirm_return shows the customer.
+const confirmSchema = `{"type":"object","properties":{"confirm":{"type":"boolean","title":"Request this return?"}},"required":["confirm"]}`
+
+// ConfirmReturn asks the customer to confirm, then files the return like
+// CreateReturn. The same code serves both protocol eras: a 2025-11-25
+// client gets an elicitation/create request while this call waits; a
+// 2026-07-28 client gets input_required and retries, so the method runs
+// again from the start and Elicit then returns the answer. Everything
+// before Elicit is therefore read-only, and the write after it is
+// idempotent per key.
+func (s *Service) ConfirmReturn(ctx context.Context, in ordersmcp.ConfirmReturnInput) (ordersmcp.ConfirmReturnOutput, error) {
+	user, err := caller(ctx)
+	if err != nil {
+		return ordersmcp.ConfirmReturnOutput{}, err
+	}
+	// Ask only about an order the caller can see.
+	if _, err := s.store.Order(ctx, user, in.OrderID); errors.Is(err, store.ErrNotFound) {
+		return ordersmcp.ConfirmReturnOutput{}, fmt.Errorf("order_id: no order %s", in.OrderID)
+	} else if err != nil {
+		return ordersmcp.ConfirmReturnOutput{}, err
+	}
+	answer, err := runtime.Elicit(ctx, "confirm", runtime.ElicitRequest{
+		Message: fmt.Sprintf("Request a return of order %s (reason: %s)?", in.OrderID, in.Reason),
+		Schema:  confirmSchema,
+	})
+	if err != nil {
+		return ordersmcp.ConfirmReturnOutput{}, err
+	}
+	if answer.Action != "accept" || answer.Content["confirm"] != true {
+		return ordersmcp.ConfirmReturnOutput{Confirmed: false}, nil
+	}
+	r, err := s.CreateReturn(ctx, ordersmcp.CreateReturnInput{OrderID: in.OrderID, Reason: in.Reason, IdempotencyKey: in.IdempotencyKey})
+	if err != nil {
+		return ordersmcp.ConfirmReturnOutput{}, err
+	}
+	status := r.Status
+	return ordersmcp.ConfirmReturnOutput{Confirmed: true, ReturnID: &r.ReturnID, Status: &status}, nil
+}
+
 // ReadAfterSalesPolicy returns the after-sales policy text.
 func (s *Service) ReadAfterSalesPolicy(ctx context.Context) ([]runtime.ResourceContents, error) {
 	return []runtime.ResourceContents{{URI: PolicyURI, MimeType: "text/plain", Text: PolicyText}}, nil

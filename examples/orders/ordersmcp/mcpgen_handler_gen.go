@@ -32,6 +32,13 @@ type Handler interface {
 	// creating another one.
 	CreateReturn(ctx context.Context, in CreateReturnInput) (CreateReturnOutput, error)
 
+	// ConfirmReturn implements the "confirm_return" tool.
+	//
+	// Asks the customer to confirm, then requests a return for one of their orders.
+	// Nothing is filed unless the customer confirms; calling it again with the same
+	// idempotency_key returns the return created the first time.
+	ConfirmReturn(ctx context.Context, in ConfirmReturnInput) (ConfirmReturnOutput, error)
+
 	// ReadAfterSalesPolicy reads the "after_sales_policy" resource
 	// (policy://after-sales/current).
 	//
@@ -78,6 +85,12 @@ func (UnimplementedHandler) SearchOrders(ctx context.Context, in SearchOrdersInp
 // CreateReturn returns an error saying tool "create_return" is not implemented.
 func (UnimplementedHandler) CreateReturn(ctx context.Context, in CreateReturnInput) (out CreateReturnOutput, err error) {
 	return out, errors.New("tool \"create_return\" is not implemented")
+}
+
+// ConfirmReturn returns an error saying tool "confirm_return" is not
+// implemented.
+func (UnimplementedHandler) ConfirmReturn(ctx context.Context, in ConfirmReturnInput) (out ConfirmReturnOutput, err error) {
+	return out, errors.New("tool \"confirm_return\" is not implemented")
 }
 
 // ReadAfterSalesPolicy returns an error saying resource "after_sales_policy" is

@@ -19,6 +19,7 @@ const (
 	toolGetOrderStatus       = `{"name":"get_order_status","title":"Get order status","description":"Tells whether the customer has an order with this id and, if so, its status. An order of another customer is reported as not found.","inputSchema":{"type":"object","properties":{"order_id":{"type":"string","description":"The order id, e.g. A1001.","pattern":"^A[0-9]+$","maxLength":8,"x-mcp-header":"Order-Id"}},"required":["order_id"],"additionalProperties":false},"outputSchema":{"type":"object","properties":{"found":{"type":"boolean","description":"Whether the customer has an order with this id."},"order_id":{"type":"string","description":"The order id that was asked for."},"status":{"type":"string","description":"The order's status; absent when the order was not found.","enum":["PENDING","SHIPPED","DELIVERED","CANCELLED"]}},"required":["found","order_id"],"additionalProperties":false},"annotations":{"title":"Get order status","readOnlyHint":true,"destructiveHint":false,"idempotentHint":true,"openWorldHint":false}}`
 	toolSearchOrders         = `{"name":"search_orders","title":"Search orders","description":"Lists the customer's orders, optionally only those with one status, a page at a time. Pass next_cursor back as cursor to get the next page.","inputSchema":{"type":"object","properties":{"status":{"type":"string","description":"Only list orders with this status.","enum":["PENDING","SHIPPED","DELIVERED","CANCELLED"]},"limit":{"type":"integer","description":"The largest number of orders to return in one page.","default":10,"minimum":1,"maximum":50},"cursor":{"type":"string","description":"The next_cursor of the previous page.","maxLength":256}},"additionalProperties":false},"outputSchema":{"type":"object","properties":{"orders":{"type":"array","items":{"type":"object","properties":{"order_id":{"type":"string","description":"The order id."},"status":{"type":"string","description":"Where an order is in its life cycle.","enum":["PENDING","SHIPPED","DELIVERED","CANCELLED"]}},"required":["order_id","status"],"additionalProperties":false}},"next_cursor":{"type":"string","description":"Present when more orders follow; pass it as cursor."}},"required":["orders"],"additionalProperties":false},"annotations":{"title":"Search orders","readOnlyHint":true,"destructiveHint":false,"idempotentHint":true,"openWorldHint":false}}`
 	toolCreateReturn         = `{"name":"create_return","title":"Create a return","description":"Requests a return for one of the customer's orders. Calling it again with the same idempotency_key returns the return created the first time instead of creating another one.","inputSchema":{"type":"object","properties":{"order_id":{"type":"string","description":"The order to return, e.g. A1001.","pattern":"^A[0-9]+$","maxLength":8,"x-mcp-header":"Order-Id"},"reason":{"type":"string","description":"Why the customer returns the order.","minLength":1,"maxLength":500},"idempotency_key":{"type":"string","description":"A key unique to this return request; retries reuse it.","minLength":1,"maxLength":64}},"required":["order_id","reason","idempotency_key"],"additionalProperties":false},"outputSchema":{"type":"object","properties":{"return_id":{"type":"string","description":"The id of the return."},"order_id":{"type":"string","description":"The returned order."},"status":{"type":"string","description":"The state of a return request. New returns are always REQUESTED.","enum":["REQUESTED"]}},"required":["return_id","order_id","status"],"additionalProperties":false},"annotations":{"title":"Create a return","readOnlyHint":false,"destructiveHint":false,"idempotentHint":true,"openWorldHint":false}}`
+	toolConfirmReturn        = `{"name":"confirm_return","title":"Confirm and create a return","description":"Asks the customer to confirm, then requests a return for one of their orders. Nothing is filed unless the customer confirms; calling it again with the same idempotency_key returns the return created the first time.","inputSchema":{"type":"object","properties":{"order_id":{"type":"string","description":"The order to return, e.g. A1001.","pattern":"^A[0-9]+$","maxLength":8,"x-mcp-header":"Order-Id"},"reason":{"type":"string","description":"Why the customer returns the order.","minLength":1,"maxLength":500},"idempotency_key":{"type":"string","description":"A key unique to this return request; retries reuse it.","minLength":1,"maxLength":64}},"required":["order_id","reason","idempotency_key"],"additionalProperties":false},"outputSchema":{"type":"object","properties":{"confirmed":{"type":"boolean","description":"Whether the customer confirmed the return."},"return_id":{"type":"string","description":"The id of the return; absent when not confirmed."},"status":{"type":"string","description":"The state of a return request. New returns are always REQUESTED.","enum":["REQUESTED"]}},"required":["confirmed"],"additionalProperties":false},"annotations":{"title":"Confirm and create a return","readOnlyHint":false,"destructiveHint":false,"idempotentHint":true,"openWorldHint":false}}`
 	resourceAfterSalesPolicy = `{"uri":"policy://after-sales/current","name":"after_sales_policy","title":"After-sales policy","description":"The current returns and refunds policy, to quote to customers.","mimeType":"text/plain","size":232}`
 	templateOrderSummary     = `{"uriTemplate":"order://{order_id}/summary","name":"order_summary","title":"Order summary","description":"A JSON summary of one of the customer's orders and its returns.","mimeType":"application/json"}`
 	promptReplyOrderQuestion = `{"name":"reply_order_question","title":"Reply to an order question","description":"Drafts a reply to a customer's question about one order.","arguments":[{"name":"order_id","title":"Order id","description":"The order the customer asks about, e.g. A1001.","required":true}]}`
@@ -36,7 +37,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		}
 	}
 	if opts.Instructions == "" {
-		opts.Instructions = "Every call acts for the signed-in customer and only sees that customer's orders. Order ids look like A1001. Use get_order_status for one order, search_orders to list orders (pass next_cursor back as cursor for the next page) and create_return with a fresh idempotency_key per return request; retrying with the same key never files a second return."
+		opts.Instructions = "Every call acts for the signed-in customer and only sees that customer's orders. Order ids look like A1001. Use get_order_status for one order, search_orders to list orders (pass next_cursor back as cursor for the next page) and create_return with a fresh idempotency_key per return request; retrying with the same key never files a second return. confirm_return does the same after asking the customer to confirm."
 	}
 	if opts.ListCache == (runtime.CacheHint{}) {
 		opts.ListCache = runtime.CacheHint{TTLMs: 60000, Scope: "public"}
@@ -123,6 +124,35 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			// server, not in the call: a plain error, not a ValidationError.
 			if err := e.Err(); err != nil {
 				return nil, fmt.Errorf("tool \"create_return\": the output does not match the output schema: %v", err)
+			}
+			var b []byte
+			b = out.AppendJSON(b)
+			return runtime.StructuredResult(b), nil
+		},
+	})
+	s.AddTool(runtime.ToolDef{
+		Name:       "confirm_return",
+		Definition: toolConfirmReturn,
+		Scopes:     []string{"orders:write"},
+		ParamHeaders: []runtime.ParamHeader{
+			{Name: "Order-Id", Path: []string{"order_id"}, Type: "string"},
+		},
+		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
+			var in ConfirmReturnInput
+			if err := in.UnmarshalJSON(args); err != nil {
+				return nil, err
+			}
+			out, err := h.ConfirmReturn(ctx, in)
+			if err != nil {
+				return nil, err
+			}
+			var root runtime.Path
+			var e runtime.Errors
+			validateConfirmReturnOutput(&root, &out, &e)
+			// A handler returning what the schema forbids is a bug in the
+			// server, not in the call: a plain error, not a ValidationError.
+			if err := e.Err(); err != nil {
+				return nil, fmt.Errorf("tool \"confirm_return\": the output does not match the output schema: %v", err)
 			}
 			var b []byte
 			b = out.AppendJSON(b)

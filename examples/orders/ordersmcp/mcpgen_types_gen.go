@@ -413,6 +413,101 @@ func (v *CreateReturnOutput) UnmarshalJSON(data []byte) error {
 	return e.Err()
 }
 
+// ConfirmReturnInput is the input of the "confirm_return" tool.
+type ConfirmReturnInput struct {
+	// The order to return, e.g. A1001.
+	OrderID string `json:"order_id"`
+	// Why the customer returns the order.
+	Reason string `json:"reason"`
+	// A key unique to this return request; retries reuse it.
+	IdempotencyKey string `json:"idempotency_key"`
+}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v ConfirmReturnInput) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	b = append(b, "\"order_id\":"...)
+	b = runtime.AppendString(b, v.OrderID)
+	b = append(b, ",\"reason\":"...)
+	b = runtime.AppendString(b, v.Reason)
+	b = append(b, ",\"idempotency_key\":"...)
+	b = runtime.AppendString(b, v.IdempotencyKey)
+	return append(b, '}')
+}
+
+// MarshalJSON encodes v as JSON.
+func (v ConfirmReturnInput) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
+func (v *ConfirmReturnInput) UnmarshalJSON(data []byte) error {
+	var d runtime.Decoder
+	d.Reset(data)
+	var root runtime.Path
+	var e runtime.Errors
+	if err := decodeConfirmReturnInput(&d, &root, v, &e); err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	return e.Err()
+}
+
+// ConfirmReturnOutput is the structured output of the "confirm_return" tool.
+type ConfirmReturnOutput struct {
+	// Whether the customer confirmed the return.
+	Confirmed bool `json:"confirmed"`
+	// The id of the return; absent when not confirmed.
+	ReturnID *string       `json:"return_id,omitempty"`
+	Status   *ReturnStatus `json:"status,omitempty"`
+}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v ConfirmReturnOutput) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	b = append(b, "\"confirmed\":"...)
+	b = runtime.AppendBool(b, v.Confirmed)
+	if v.ReturnID != nil {
+		b = append(b, ",\"return_id\":"...)
+		b = runtime.AppendString(b, *v.ReturnID)
+	}
+	if v.Status != nil {
+		b = append(b, ",\"status\":"...)
+		b = v.Status.AppendJSON(b)
+	}
+	return append(b, '}')
+}
+
+// MarshalJSON encodes v as JSON.
+func (v ConfirmReturnOutput) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
+func (v *ConfirmReturnOutput) UnmarshalJSON(data []byte) error {
+	var d runtime.Decoder
+	d.Reset(data)
+	var root runtime.Path
+	var e runtime.Errors
+	if err := decodeConfirmReturnOutput(&d, &root, v, &e); err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	return e.Err()
+}
+
 // OrderSummaryParams holds the variables of the "order_summary" resource
 // template (order://{order_id}/summary).
 type OrderSummaryParams struct {

@@ -587,6 +587,160 @@ func validateCreateReturnOutput(p *runtime.Path, v *CreateReturnOutput, e *runti
 	}
 }
 
+// decodeConfirmReturnInput decodes the next JSON value of d into v. Values of
+// the wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
+func decodeConfirmReturnInput(d *runtime.Decoder, p *runtime.Path, v *ConfirmReturnInput, e *runtime.Errors) error {
+	if k := d.Peek(); k != runtime.KindObject {
+		e.Add(p, runtime.MsgType("object", k))
+		return d.Skip()
+	}
+	if err := d.BeginObject(); err != nil {
+		return err
+	}
+	*v = ConfirmReturnInput{}
+	var seenOrderID, seenReason, seenIdempotencyKey bool
+	for {
+		key, ok, err := d.NextKey()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "order_id":
+			seenOrderID = true
+			c := p.Child("order_id")
+			n0 := e.Len()
+			if err := readString(d, &c, &v.OrderID, e); err != nil {
+				return err
+			}
+			if e.Len() == n0 {
+				if runtime.RuneCount(v.OrderID) > 8 {
+					e.Add(&c, runtime.MsgMaxLength(8))
+				}
+				if !patternGetOrderStatusInputOrderID.MatchString(v.OrderID) {
+					e.Add(&c, runtime.MsgPattern("^A[0-9]+$"))
+				}
+			}
+		case "reason":
+			seenReason = true
+			c := p.Child("reason")
+			n0 := e.Len()
+			if err := readString(d, &c, &v.Reason, e); err != nil {
+				return err
+			}
+			if e.Len() == n0 {
+				if n := runtime.RuneCount(v.Reason); n < 1 {
+					e.Add(&c, runtime.MsgMinLength(1))
+				} else if n > 500 {
+					e.Add(&c, runtime.MsgMaxLength(500))
+				}
+			}
+		case "idempotency_key":
+			seenIdempotencyKey = true
+			c := p.Child("idempotency_key")
+			n0 := e.Len()
+			if err := readString(d, &c, &v.IdempotencyKey, e); err != nil {
+				return err
+			}
+			if e.Len() == n0 {
+				if n := runtime.RuneCount(v.IdempotencyKey); n < 1 {
+					e.Add(&c, runtime.MsgMinLength(1))
+				} else if n > 64 {
+					e.Add(&c, runtime.MsgMaxLength(64))
+				}
+			}
+		default:
+			c := p.Child(string(key))
+			e.Add(&c, runtime.MsgUnknownProperty)
+			if err := d.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if !seenOrderID {
+		c := p.Child("order_id")
+		e.Add(&c, runtime.MsgRequired)
+	}
+	if !seenReason {
+		c := p.Child("reason")
+		e.Add(&c, runtime.MsgRequired)
+	}
+	if !seenIdempotencyKey {
+		c := p.Child("idempotency_key")
+		e.Add(&c, runtime.MsgRequired)
+	}
+	return nil
+}
+
+// decodeConfirmReturnOutput decodes the next JSON value of d into v. Values of
+// the wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
+func decodeConfirmReturnOutput(d *runtime.Decoder, p *runtime.Path, v *ConfirmReturnOutput, e *runtime.Errors) error {
+	if k := d.Peek(); k != runtime.KindObject {
+		e.Add(p, runtime.MsgType("object", k))
+		return d.Skip()
+	}
+	if err := d.BeginObject(); err != nil {
+		return err
+	}
+	*v = ConfirmReturnOutput{}
+	var seenConfirmed bool
+	for {
+		key, ok, err := d.NextKey()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "confirmed":
+			seenConfirmed = true
+			c := p.Child("confirmed")
+			if err := readBool(d, &c, &v.Confirmed, e); err != nil {
+				return err
+			}
+		case "return_id":
+			c := p.Child("return_id")
+			v.ReturnID = new(string)
+			if err := readString(d, &c, v.ReturnID, e); err != nil {
+				return err
+			}
+		case "status":
+			c := p.Child("status")
+			v.Status = new(ReturnStatus)
+			if err := decodeReturnStatus(d, &c, v.Status, e); err != nil {
+				return err
+			}
+		default:
+			c := p.Child(string(key))
+			e.Add(&c, runtime.MsgUnknownProperty)
+			if err := d.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if !seenConfirmed {
+		c := p.Child("confirmed")
+		e.Add(&c, runtime.MsgRequired)
+	}
+	return nil
+}
+
+// validateConfirmReturnOutput reports every constraint of the spec that v
+// violates to e.
+func validateConfirmReturnOutput(p *runtime.Path, v *ConfirmReturnOutput, e *runtime.Errors) {
+	if v.Status != nil {
+		c := p.Child("status")
+		validateReturnStatus(&c, v.Status, e)
+	}
+}
+
 // decodeOrderSummaryParams decodes the next JSON value of d into v. Values of
 // the wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
