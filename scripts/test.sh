@@ -23,6 +23,7 @@ fi
 
 step "mcpgen check: the committed generated code matches examples/orders/mcpgen.yaml"
 go tool mcpgen check -f examples/orders/mcpgen.yaml
+go tool mcpgen check -f examples/orders/restmcp/mcpgen.yaml
 
 step "go test -race ./..."
 go test -race ./...
@@ -39,6 +40,13 @@ if [ ! -d e2e/ts/node_modules/@modelcontextprotocol/client ]; then
 fi
 step "node --test e2e/ts/orders.test.mjs (official TypeScript client)"
 node --test e2e/ts/orders.test.mjs
+
+if [ ! -d e2e/openapi/node_modules/@stoplight/prism-cli ]; then
+  step "npm ci (e2e/openapi)"
+  (cd e2e/openapi && npm ci --no-audit --no-fund)
+fi
+step "go test ./e2e/openapi (generated REST wrappers against Prism and the orders REST server)"
+MCPGEN_E2E=1 go test -count=1 ./e2e/openapi
 
 step "go test ./... in e2e/gosdk (official Go SDK)"
 (cd e2e/gosdk && go test ./...)

@@ -6,9 +6,9 @@
 // `mcpgen init --openapi DOC --dir srv` in a fresh module, then built and
 // driven over stdio.
 //
-// The tests need Node.js and `npm ci` in this directory; without
-// node_modules they fail under MCPGEN_E2E=1 (scripts/test.sh) and skip
-// otherwise.
+// The tests build several modules and start Node.js processes, so they run
+// only with MCPGEN_E2E=1 (scripts/test.sh sets it) and need `npm ci` in this
+// directory; `go test ./...` skips them.
 package openapi
 
 import (
@@ -29,6 +29,14 @@ import (
 	"testing"
 	"time"
 )
+
+// needE2E skips the test unless MCPGEN_E2E is set.
+func needE2E(t *testing.T) {
+	t.Helper()
+	if os.Getenv("MCPGEN_E2E") == "" {
+		t.Skip("set MCPGEN_E2E=1 to run (scripts/test.sh does)")
+	}
+}
 
 // repoRoot is mcpgen's module root, for the replace directive of the
 // generated modules.
@@ -170,10 +178,7 @@ func startPrism(t *testing.T, doc string) *prism {
 	t.Helper()
 	bin := filepath.Join("node_modules", ".bin", "prism")
 	if _, err := os.Stat(bin); err != nil {
-		if os.Getenv("MCPGEN_E2E") != "" {
-			t.Fatalf("prism is not installed (run npm ci in e2e/openapi): %v", err)
-		}
-		t.Skip("prism is not installed; run npm ci in e2e/openapi")
+		t.Fatalf("prism is not installed (run npm ci in e2e/openapi): %v", err)
 	}
 	addr := freeAddr(t)
 	host, port, _ := net.SplitHostPort(addr)
@@ -204,6 +209,22 @@ func waitHTTP(t *testing.T, url string, logs func() string) {
 		time.Sleep(200 * time.Millisecond)
 	}
 	t.Fatalf("nothing answers at %s after 60s; log:\n%s", url, logs())
+}
+
+// settle waits until prism's log has been quiet for a moment: it logs a
+// request's violations after it answered, so without the wait they would be
+// blamed on the next call.
+func (p *prism) settle() {
+	n := len(p.log.String())
+	quiet := time.Now()
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); {
+		time.Sleep(25 * time.Millisecond)
+		if m := len(p.log.String()); m != n {
+			n, quiet = m, time.Now()
+		} else if time.Since(quiet) > 200*time.Millisecond {
+			return
+		}
+	}
 }
 
 // violations returns the validation failures prism logged.

@@ -29,10 +29,10 @@ func sampleOf(s, root map[string]any, depth int) any {
 		}
 		return nil
 	}
-	if ex, ok := s["examples"].([]any); ok && len(ex) > 0 {
+	if ex, ok := s["examples"].([]any); ok && len(ex) > 0 && fits(s, ex[0]) {
 		return ex[0]
 	}
-	if d, ok := s["default"]; ok {
+	if d, ok := s["default"]; ok && fits(s, d) {
 		return d
 	}
 	if c, ok := s["const"]; ok {
@@ -126,4 +126,23 @@ func sampleString(s map[string]any) string {
 		v = v[:int(n)]
 	}
 	return v
+}
+
+// fits reports whether v has the JSON type s states: documents do carry
+// examples and defaults of the wrong type (a string default on an array).
+func fits(s map[string]any, v any) bool {
+	typ, _ := s["type"].(string)
+	switch v.(type) {
+	case string:
+		return typ == "" || typ == "string"
+	case float64:
+		return typ == "" || typ == "number" || typ == "integer"
+	case bool:
+		return typ == "" || typ == "boolean"
+	case []any:
+		return typ == "" || typ == "array"
+	case map[string]any:
+		return typ == "" || typ == "object"
+	}
+	return typ == "" || typ == "null"
 }
