@@ -93,7 +93,7 @@ func (m *Model) TypesFile(f *File) {
 			m.externalFuncs(f, n)
 		case n.alias != nil:
 			f.Comment(lc(comment(n.doc, fallback)))
-			f.Type().Id(n.name).Op("=").Id(n.alias.name)
+			f.Type().Id(n.name).Op("=").Add(goType(n.alias))
 		case n.kind == kRaw && n.name != "":
 			f.Comment(lc(comment(n.doc, fallback)))
 			f.Type().Id(n.name).Op("=").Qual(jsonPkg, "RawMessage")
