@@ -2,7 +2,7 @@
 // tool) from one of three MCP implementations, so that a driver can measure
 // them side by side as separate processes:
 //
-//	benchserver -impl mcpgen|gosdk|mcpgo -transport stdio|http [-addr 127.0.0.1:0]
+//	benchserver -impl mcpgen|gosdk|mcpgo -transport stdio|http [-addr 127.0.0.1:0] [-cpuprofile F] [-memprofile F]
 //
 // Over HTTP it prints "listening http://ADDR/mcp" on stdout once it accepts
 // connections and serves until stdin closes. Each implementation is used as
@@ -21,6 +21,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"runtime/pprof"
 	"time"
 
 	"github.com/mcpgen-dev/mcpgen/bench/tool"
@@ -44,8 +45,23 @@ func run(args []string) error {
 	impl := fs.String("impl", "mcpgen", "implementation: mcpgen, gosdk or mcpgo")
 	transport := fs.String("transport", "stdio", "transport: stdio or http")
 	addr := fs.String("addr", "127.0.0.1:0", "HTTP listen address (loopback)")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
+	memProfile := fs.String("memprofile", "", "write an allocation profile to this file on exit")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			return err
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer func() { pprof.StopCPUProfile(); f.Close() }()
+	}
+	if *memProfile != "" {
+		defer writeHeapProfile(*memProfile)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -100,6 +116,18 @@ func run(args []string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown -transport %q", *transport)
+}
+
+func writeHeapProfile(path string) {
+	f, err := os.Create(path)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "benchserver:", err)
+		return
+	}
+	defer f.Close()
+	if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
+		fmt.Fprintln(os.Stderr, "benchserver:", err)
+	}
 }
 
 // handler1 implements the generated Handler.

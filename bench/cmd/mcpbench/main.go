@@ -10,7 +10,7 @@
 //
 // Usage (from bench/):
 //
-//	go run ./cmd/mcpbench [-duration 3s] [-clients 1,8,64] [-window 16] [-impls mcpgen,gosdk,mcpgo]
+//	go run ./cmd/mcpbench [-duration 3s] [-clients 1,8,64] [-window 16] [-impls mcpgen,gosdk,mcpgo] [-pprof DIR]
 package main
 
 import (
@@ -41,19 +41,23 @@ func main() {
 
 type config struct {
 	duration, warmup time.Duration
+	rounds           int
 	window           int
 	server           string
+	profiles         string
 }
 
 func run(args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("mcpbench", flag.ContinueOnError)
-	duration := fs.Duration("duration", 3*time.Second, "measured time per implementation and cell")
+	duration := fs.Duration("duration", 3*time.Second, "measured time per implementation and cell, split over -rounds")
+	rounds := fs.Int("rounds", 3, "turns the implementations take within a cell, so that a change of machine load hits all of them alike")
 	warmup := fs.Duration("warmup", 500*time.Millisecond, "unmeasured time before each measurement")
 	clientList := fs.String("clients", "1,8,64", "comma-separated concurrent HTTP client counts")
 	window := fs.Int("window", 16, "requests in flight in the pipelined stdio cell")
 	implList := fs.String("impls", "mcpgen,gosdk,mcpgo", "implementations, mcpgen first")
 	cells := fs.String("cells", "stdio,http", "which transports to run")
 	server := fs.String("server", "", "a built benchserver (default: build ./cmd/benchserver)")
+	profiles := fs.String("pprof", "", "a directory for each server's CPU and allocation profiles")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -66,7 +70,10 @@ func run(args []string, out io.Writer) error {
 		counts = append(counts, n)
 	}
 	impls := strings.Split(*implList, ",")
-	cfg := config{duration: *duration, warmup: *warmup, window: *window, server: *server}
+	if *rounds < 1 {
+		return errors.New("-rounds must be at least 1")
+	}
+	cfg := config{duration: *duration, rounds: *rounds, warmup: *warmup, window: *window, server: *server, profiles: *profiles}
 	if cfg.server == "" {
 		dir, err := os.MkdirTemp("", "mcpbench-")
 		if err != nil {
@@ -81,40 +88,36 @@ func run(args []string, out io.Writer) error {
 		}
 	}
 
-	fmt.Fprintf(out, "tools/call get_order_status, MCP 2026-07-28, %v per cell and implementation (after %v warm-up)\n", cfg.duration, cfg.warmup)
+	fmt.Fprintf(out, "tools/call get_order_status, MCP 2026-07-28, %v per cell and implementation in %d alternating rounds (after %v warm-up)\n", cfg.duration, cfg.rounds, cfg.warmup)
 	fmt.Fprintf(out, "machine: %s, %d CPUs, %s %s/%s; load before: %s\n\n", cpuModel(), runtime.NumCPU(), runtime.Version(), runtime.GOOS, runtime.GOARCH, loadAvg())
 	fmt.Fprintf(out, "%-22s %-7s %10s %10s %10s %12s %12s\n", "cell", "impl", "req/s", "p50", "p99", "mcpgen x req/s", "p99/mcpgen")
 	type cell struct {
 		name string
-		do   func(impl string) (result, error)
+		open func(impl string) (runner, error)
 	}
 	var list []cell
 	if strings.Contains(*cells, "stdio") {
 		list = append(list,
-			cell{"stdio sequential", func(impl string) (result, error) { return stdioCell(cfg, impl, 1) }},
-			cell{fmt.Sprintf("stdio pipelined (%d)", cfg.window), func(impl string) (result, error) { return stdioCell(cfg, impl, cfg.window) }})
+			cell{"stdio sequential", func(impl string) (runner, error) { return openStdio(cfg, impl, 1) }},
+			cell{fmt.Sprintf("stdio pipelined (%d)", cfg.window), func(impl string) (runner, error) { return openStdio(cfg, impl, cfg.window) }})
 	}
 	if strings.Contains(*cells, "http") {
 		for _, n := range counts {
-			list = append(list, cell{fmt.Sprintf("http %d clients", n), func(impl string) (result, error) { return httpCell(cfg, impl, n) }})
+			list = append(list, cell{fmt.Sprintf("http %d clients", n), func(impl string) (runner, error) { return openHTTP(cfg, impl, n) }})
 		}
 	}
 	for _, c := range list {
-		var base result
-		for i, impl := range impls {
-			r, err := c.do(impl)
-			if err != nil {
-				return fmt.Errorf("%s, %s: %w", c.name, impl, err)
-			}
-			if i == 0 {
-				base = r
-			}
+		results, err := measure(cfg, impls, c.open)
+		if err != nil {
+			return fmt.Errorf("%s: %w", c.name, err)
+		}
+		for i, r := range results {
 			ratio, p99 := "", ""
 			if i > 0 {
-				ratio = fmt.Sprintf("%.2fx", base.rate/r.rate)
-				p99 = fmt.Sprintf("%.2fx", float64(r.p99)/float64(base.p99))
+				ratio = fmt.Sprintf("%.2fx", results[0].rate/r.rate)
+				p99 = fmt.Sprintf("%.2fx", float64(r.p99)/float64(results[0].p99))
 			}
-			fmt.Fprintf(out, "%-22s %-7s %10.0f %10s %10s %12s %12s\n", c.name, impl, r.rate, round(r.p50), round(r.p99), ratio, p99)
+			fmt.Fprintf(out, "%-22s %-7s %10.0f %10s %10s %12s %12s\n", c.name, impls[i], r.rate, round(r.p50), round(r.p99), ratio, p99)
 		}
 	}
 	fmt.Fprintf(out, "\nload after: %s\n", loadAvg())
@@ -194,8 +197,13 @@ func cpuModel() string {
 
 // start runs benchserver for impl over transport; stop ends it by closing
 // its stdin (HTTP) or its request stream (stdio) and waits.
-func start(cfg config, impl, transport string) (*exec.Cmd, io.WriteCloser, *bufio.Reader, error) {
-	cmd := exec.Command(cfg.server, "-impl", impl, "-transport", transport)
+func start(cfg config, impl, transport, cell string) (*exec.Cmd, io.WriteCloser, *bufio.Reader, error) {
+	args := []string{"-impl", impl, "-transport", transport}
+	if cfg.profiles != "" {
+		base := filepath.Join(cfg.profiles, impl+"-"+cell)
+		args = append(args, "-cpuprofile", base+".cpu", "-memprofile", base+".mem")
+	}
+	cmd := exec.Command(cfg.server, args...)
 	cmd.Stderr = os.Stderr
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
@@ -223,39 +231,95 @@ func stop(cmd *exec.Cmd, stdin io.WriteCloser) {
 	}
 }
 
-// stdioCell keeps window requests in flight on one stdio connection
-// (window 1: strictly sequential) and checks every response by id.
-func stdioCell(cfg config, impl string, window int) (result, error) {
-	cmd, stdin, stdout, err := start(cfg, impl, "stdio")
-	if err != nil {
-		return result{}, err
-	}
-	defer stop(cmd, stdin)
-	w := bufio.NewWriterSize(stdin, 64<<10)
-	if _, err := drivePipe(w, stdout, window, cfg.warmup); err != nil {
-		return result{}, err
-	}
-	t0 := time.Now()
-	lat, err := drivePipe(w, stdout, window, cfg.duration)
-	if err != nil {
-		return result{}, err
-	}
-	return summarize(lat, time.Since(t0))
+// runner drives one running server: run measures for about d and returns
+// every latency and the time it took.
+type runner interface {
+	run(d time.Duration) ([]time.Duration, time.Duration, error)
+	close()
 }
 
-func drivePipe(w *bufio.Writer, r *bufio.Reader, window int, d time.Duration) ([]time.Duration, error) {
+// measure starts every implementation's server, warms each up, then lets
+// them take -rounds turns so that load from outside hits all alike.
+func measure(cfg config, impls []string, open func(string) (runner, error)) ([]result, error) {
+	runners := make([]runner, len(impls))
+	defer func() {
+		for _, r := range runners {
+			if r != nil {
+				r.close()
+			}
+		}
+	}()
+	for i, impl := range impls {
+		r, err := open(impl)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", impl, err)
+		}
+		runners[i] = r
+		if _, _, err := r.run(cfg.warmup); err != nil {
+			return nil, fmt.Errorf("%s: %w", impl, err)
+		}
+	}
+	lats := make([][]time.Duration, len(impls))
+	elapsed := make([]time.Duration, len(impls))
+	for range cfg.rounds {
+		for i, r := range runners {
+			lat, el, err := r.run(cfg.duration / time.Duration(cfg.rounds))
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", impls[i], err)
+			}
+			lats[i] = append(lats[i], lat...)
+			elapsed[i] += el
+		}
+	}
+	results := make([]result, len(impls))
+	for i := range impls {
+		var err error
+		if results[i], err = summarize(lats[i], elapsed[i]); err != nil {
+			return nil, fmt.Errorf("%s: %w", impls[i], err)
+		}
+	}
+	return results, nil
+}
+
+// stdioRunner keeps window requests in flight on one stdio connection
+// (window 1: strictly sequential) and checks every response by id.
+type stdioRunner struct {
+	cmd    *exec.Cmd
+	stdin  io.WriteCloser
+	w      *bufio.Writer
+	r      *bufio.Reader
+	window int
+	nextID int64
+}
+
+func openStdio(cfg config, impl string, window int) (runner, error) {
+	cmd, stdin, stdout, err := start(cfg, impl, "stdio", fmt.Sprintf("stdio-%d", window))
+	if err != nil {
+		return nil, err
+	}
+	return &stdioRunner{cmd: cmd, stdin: stdin, w: bufio.NewWriterSize(stdin, 64<<10), r: stdout, window: window, nextID: 1}, nil
+}
+
+func (s *stdioRunner) close() { stop(s.cmd, s.stdin) }
+
+func (s *stdioRunner) run(d time.Duration) ([]time.Duration, time.Duration, error) {
+	t0 := time.Now()
+	lat, err := drivePipe(s.w, s.r, s.window, d, &s.nextID)
+	return lat, time.Since(t0), err
+}
+
+func drivePipe(w *bufio.Writer, r *bufio.Reader, window int, d time.Duration, id *int64) ([]time.Duration, error) {
 	sent := make(map[int64]time.Time, window)
 	var (
-		lat    []time.Duration
-		nextID int64 = 1
-		buf    []byte
+		lat []time.Duration
+		buf []byte
 	)
 	deadline := time.Now().Add(d)
 	send := func() error {
-		buf = appendRequest(buf[:0], nextID)
+		buf = appendRequest(buf[:0], *id)
 		buf = append(buf, '\n')
-		sent[nextID] = time.Now()
-		nextID++
+		sent[*id] = time.Now()
+		*id++
 		_, err := w.Write(buf)
 		return err
 	}
@@ -301,38 +365,47 @@ func drivePipe(w *bufio.Writer, r *bufio.Reader, window int, d time.Duration) ([
 	return lat, nil
 }
 
-// httpCell starts the HTTP server and runs n clients against it.
-func httpCell(cfg config, impl string, n int) (result, error) {
-	cmd, stdin, stdout, err := start(cfg, impl, "http")
+// httpRunner runs n concurrent clients against one HTTP server.
+type httpRunner struct {
+	cmd    *exec.Cmd
+	stdin  io.WriteCloser
+	client *http.Client
+	url    string
+	n      int
+	round  int64
+}
+
+func openHTTP(cfg config, impl string, n int) (runner, error) {
+	cmd, stdin, stdout, err := start(cfg, impl, "http", fmt.Sprintf("http-%d", n))
 	if err != nil {
-		return result{}, err
+		return nil, err
 	}
-	defer stop(cmd, stdin)
 	line, err := stdout.ReadString('\n')
-	if err != nil {
-		return result{}, fmt.Errorf("waiting for the server: %w", err)
-	}
 	url, ok := strings.CutPrefix(strings.TrimSpace(line), "listening ")
-	if !ok {
-		return result{}, fmt.Errorf("unexpected server output %q", line)
+	if err != nil || !ok {
+		stop(cmd, stdin)
+		return nil, fmt.Errorf("waiting for the server: %q %v", line, err)
 	}
 	client := &http.Client{Transport: &http.Transport{
 		MaxIdleConns:        n,
 		MaxIdleConnsPerHost: n,
 		IdleConnTimeout:     time.Minute,
 	}}
-	defer client.CloseIdleConnections()
-	if _, _, err := driveHTTP(client, url, n, cfg.warmup); err != nil {
-		return result{}, err
-	}
-	lat, elapsed, err := driveHTTP(client, url, n, cfg.duration)
-	if err != nil {
-		return result{}, err
-	}
-	return summarize(lat, elapsed)
+	return &httpRunner{cmd: cmd, stdin: stdin, client: client, url: url, n: n}, nil
 }
 
-func driveHTTP(client *http.Client, url string, n int, d time.Duration) ([]time.Duration, time.Duration, error) {
+func (h *httpRunner) close() {
+	h.client.CloseIdleConnections()
+	stop(h.cmd, h.stdin)
+}
+
+func (h *httpRunner) run(d time.Duration) ([]time.Duration, time.Duration, error) {
+	h.round++
+	return driveHTTP(h.client, h.url, h.n, d, h.round)
+}
+
+// driveHTTP runs n clients for d; ids are distinct per client and round.
+func driveHTTP(client *http.Client, url string, n int, d time.Duration, round int64) ([]time.Duration, time.Duration, error) {
 	deadline := time.Now().Add(d)
 	lat := make([][]time.Duration, n)
 	errs := make(chan error, n)
@@ -342,7 +415,7 @@ func driveHTTP(client *http.Client, url string, n int, d time.Duration) ([]time.
 		wg.Go(func() {
 			var body []byte
 			var resp bytes.Buffer
-			for id := int64(i+1) * 1_000_000_000; time.Now().Before(deadline); id++ {
+			for id := round<<40 + int64(i+1)<<24; time.Now().Before(deadline); id++ {
 				body = appendRequest(body[:0], id)
 				t0 := time.Now()
 				req, err := http.NewRequest("POST", url, bytes.NewReader(body))
