@@ -266,7 +266,7 @@ func (ls *legacySession) dispatch(ctx context.Context, req *request, lc legacyCa
 		return ls.elicit(ctx, lc.send, er)
 	}
 	if req.Method == methodToolsList && lc.scopes != nil {
-		return s.toolsListFor(req.Params, lc.scopes)
+		return s.toolsListFor(orEmpty(req.Params), lc.scopes)
 	}
 	return s.call(ctx, rs, orEmpty(req.Params))
 }

@@ -1,16 +1,19 @@
 // End-to-end checks of the generated orders server (examples/orders) driven
 // by the official MCP TypeScript client, @modelcontextprotocol/client 2.4.0,
-// over stdio. ORDERS_MCP_BIN names the built orders-mcp binary; every mode
-// gets a fresh database so the runs do not see each other's returns.
+// in its three version-negotiation modes (auto, pinned 2026-07-28, legacy =
+// plain 2025-11-25 initialize, the client's default) over stdio and over
+// Streamable HTTP. ORDERS_MCP_BIN names the built orders-mcp binary; every
+// run gets a fresh database so the runs do not see each other's returns.
 //
 //   ORDERS_MCP_BIN=/path/to/orders-mcp node --test e2e/ts
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/client';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 
 const bin = process.env.ORDERS_MCP_BIN;
@@ -18,10 +21,13 @@ if (!bin) {
   throw new Error('ORDERS_MCP_BIN must name the built orders-mcp binary (see scripts/test.sh)');
 }
 
+// [label, versionNegotiation.mode, era the connection must end up in]
 const modes = [
-  ['auto', 'auto'],
-  ['pin 2026-07-28', { pin: '2026-07-28' }],
+  ['auto', 'auto', 'modern'],
+  ['pin 2026-07-28', { pin: '2026-07-28' }, 'modern'],
+  ['legacy', 'legacy', 'legacy'],
 ];
+const transports = ['stdio', 'http'];
 
 /** The text of every text block of a tool result, joined. */
 function textOf(result) {
@@ -36,34 +42,80 @@ async function rejectsWithCode(promise, code) {
   });
 }
 
-for (const [label, mode] of modes) {
-  describe(`orders-mcp with versionNegotiation ${label}`, () => {
+/**
+ * Starts orders-mcp --http on a free loopback port with a bearer token for
+ * alice, and resolves with the process and its /mcp URL (read from the
+ * server's startup log line).
+ */
+export function startHTTPServer(dbPath) {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(bin, ['--db', dbPath, '--http', '0', '--token', 'tok-alice=alice'], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let log = '';
+    const timer = setTimeout(() => reject(new Error(`orders-mcp --http did not start:\n${log}`)), 15000);
+    proc.stderr.on('data', (chunk) => {
+      log += chunk;
+      const m = /url=(http:\/\/\S+\/mcp)/.exec(log);
+      if (m) {
+        clearTimeout(timer);
+        proc.stderr.removeAllListeners('data');
+        proc.stderr.resume();
+        resolve({ proc, url: m[1] });
+      }
+    });
+    proc.on('exit', (code) => reject(new Error(`orders-mcp --http exited with ${code}:\n${log}`)));
+  });
+}
+
+for (const transportKind of transports) for (const [modeLabel, mode, era] of modes) {
+  const label = `${transportKind} ${modeLabel}`;
+  describe(`orders-mcp over ${transportKind} with versionNegotiation ${modeLabel}`, () => {
     let dir;
     let client;
+    let transport;
+    let server;
+    // The user's answer to the next elicitation/create.
+    let nextAnswer = { action: 'accept', content: { confirm: true } };
+    const asked = [];
 
     before(async () => {
       dir = mkdtempSync(join(tmpdir(), 'orders-e2e-'));
       client = new Client(
         { name: 'mcpgen-e2e', version: '0.0.0' },
-        { versionNegotiation: { mode } },
+        { versionNegotiation: { mode }, capabilities: { elicitation: { form: {} } } },
       );
-      const transport = new StdioClientTransport({
-        command: bin,
-        args: ['--db', join(dir, 'orders.db')],
-        env: { ...process.env, ORDERS_USER: 'alice' },
-        stderr: 'ignore',
+      // One handler serves both eras: a real server request on a 2025
+      // connection, an input_required round on a 2026 one.
+      client.setRequestHandler('elicitation/create', async (request) => {
+        asked.push(request.params);
+        return nextAnswer;
       });
+      if (transportKind === 'stdio') {
+        transport = new StdioClientTransport({
+          command: bin,
+          args: ['--db', join(dir, 'orders.db')],
+          env: { ...process.env, ORDERS_USER: 'alice' },
+          stderr: 'ignore',
+        });
+      } else {
+        server = await startHTTPServer(join(dir, 'orders.db'));
+        transport = new StreamableHTTPClientTransport(new URL(server.url), {
+          requestInit: { headers: { Authorization: 'Bearer tok-alice' } },
+        });
+      }
       await client.connect(transport);
     });
 
     after(async () => {
       await client?.close();
+      server?.proc.kill();
       rmSync(dir, { recursive: true, force: true });
     });
 
-    test('connects in the modern era and discovers the server', () => {
-      assert.equal(client.getProtocolEra(), 'modern');
-      assert.equal(client.getNegotiatedProtocolVersion(), '2026-07-28');
+    test(`connects in the ${era} era and discovers the server`, () => {
+      assert.equal(client.getProtocolEra(), era);
+      assert.equal(client.getNegotiatedProtocolVersion(), era === 'modern' ? '2026-07-28' : '2025-11-25');
       const caps = client.getServerCapabilities();
       assert.ok(caps.tools, 'tools capability');
       assert.ok(caps.resources, 'resources capability');
@@ -71,9 +123,19 @@ for (const [label, mode] of modes) {
       assert.match(client.getInstructions() ?? '', /idempotency_key/);
     });
 
-    test('lists the three tools with their schemas', async () => {
+    if (transportKind === 'http') {
+      test(`${era === 'legacy' ? 'holds' : 'needs no'} HTTP session`, () => {
+        if (era === 'legacy') {
+          assert.match(transport.sessionId ?? '', /^[0-9a-f]{32}$/);
+        } else {
+          assert.equal(transport.sessionId, undefined);
+        }
+      });
+    }
+
+    test('lists the four tools with their schemas', async () => {
       const { tools } = await client.listTools();
-      assert.deepEqual(tools.map((t) => t.name).sort(), ['create_return', 'get_order_status', 'search_orders']);
+      assert.deepEqual(tools.map((t) => t.name).sort(), ['confirm_return', 'create_return', 'get_order_status', 'search_orders']);
       const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
 
       const get = byName.get_order_status;
@@ -167,11 +229,42 @@ for (const [label, mode] of modes) {
     ];
     for (const [name, args, field, why] of invalid) {
       test(`${name} rejects invalid input (${why}) naming ${field}`, async () => {
+        if (transportKind === 'http' && era === 'modern' && typeof args.order_id === 'number') {
+          // order_id is mirrored in the Mcp-Param-Order-Id header; the
+          // server compares it with the body by the declared type, so a
+          // number there is refused before validation, as a header
+          // mismatch (-32020, HTTP 400).
+          await rejectsWithCode(client.callTool({ name, arguments: args }), -32020);
+          return;
+        }
         const res = await client.callTool({ name, arguments: args });
         assert.equal(res.isError, true, `isError for ${JSON.stringify(args)}`);
         assert.ok(textOf(res).includes(field), `"${textOf(res)}" names ${field}`);
       });
     }
+
+    test('confirm_return asks the user through elicitation, then files the return', async () => {
+      asked.length = 0;
+      nextAnswer = { action: 'accept', content: { confirm: true } };
+      const args = { order_id: 'A1003', reason: 'wrong size', idempotency_key: `confirm-${label}` };
+      const yes = await client.callTool({ name: 'confirm_return', arguments: args });
+      assert.ok(!yes.isError, textOf(yes));
+      assert.equal(asked.length, 1, 'asked once');
+      assert.match(asked[0].message, /A1003/);
+      assert.equal(asked[0].requestedSchema.properties.confirm.type, 'boolean');
+      assert.equal(yes.structuredContent.confirmed, true);
+      assert.equal(yes.structuredContent.status, 'REQUESTED');
+      assert.match(yes.structuredContent.return_id, /^R/);
+
+      nextAnswer = { action: 'decline' };
+      const no = await client.callTool({
+        name: 'confirm_return',
+        arguments: { ...args, idempotency_key: `confirm-${label}-no` },
+      });
+      assert.ok(!no.isError, textOf(no));
+      assert.deepEqual(no.structuredContent, { confirmed: false });
+      assert.equal(asked.length, 2);
+    });
 
     test('an unknown tool is a JSON-RPC -32602 error', async () => {
       await rejectsWithCode(client.callTool({ name: 'delete_everything', arguments: {} }), -32602);
@@ -198,6 +291,8 @@ for (const [label, mode] of modes) {
       assert.equal(summary.status, 'SHIPPED');
 
       await assert.rejects(client.readResource({ uri: 'order://A1002/summary' }), (err) => {
+        // The legacy server sends -32002, the modern one -32602 (runtime
+        // tests check the wire); the client reports both as -32602.
         assert.equal(err.code, -32602);
         assert.deepEqual(err.data, { uri: 'order://A1002/summary' });
         return true;
