@@ -34,12 +34,12 @@ export ORDERS_MCP_BIN="$bin_dir/orders-mcp"
 step "go build -o $ORDERS_MCP_BIN ./examples/orders/cmd/orders-mcp"
 go build -o "$ORDERS_MCP_BIN" ./examples/orders/cmd/orders-mcp
 
-if [ ! -d e2e/ts/node_modules/@modelcontextprotocol/client ]; then
+if [ ! -d e2e/ts/node_modules/@modelcontextprotocol/client ] || [ ! -d e2e/ts/node_modules/@modelcontextprotocol/inspector-cli ]; then
   step "npm ci (e2e/ts)"
   (cd e2e/ts && npm ci --no-audit --no-fund)
 fi
-step "node --test e2e/ts/orders.test.mjs (official TypeScript client)"
-node --test e2e/ts/orders.test.mjs
+step "node --test e2e/ts (official TypeScript client in its three modes over stdio and HTTP; Inspector CLI)"
+node --test e2e/ts/orders.test.mjs e2e/ts/inspector.test.mjs
 
 if [ ! -d e2e/openapi/node_modules/@stoplight/prism-cli ]; then
   step "npm ci (e2e/openapi)"

@@ -9,12 +9,12 @@
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { startHTTPServer } from './server.mjs';
 
 const bin = process.env.ORDERS_MCP_BIN;
 if (!bin) {
@@ -42,31 +42,6 @@ async function rejectsWithCode(promise, code) {
   });
 }
 
-/**
- * Starts orders-mcp --http on a free loopback port with a bearer token for
- * alice, and resolves with the process and its /mcp URL (read from the
- * server's startup log line).
- */
-export function startHTTPServer(dbPath) {
-  return new Promise((resolve, reject) => {
-    const proc = spawn(bin, ['--db', dbPath, '--http', '0', '--token', 'tok-alice=alice'], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let log = '';
-    const timer = setTimeout(() => reject(new Error(`orders-mcp --http did not start:\n${log}`)), 15000);
-    proc.stderr.on('data', (chunk) => {
-      log += chunk;
-      const m = /url=(http:\/\/\S+\/mcp)/.exec(log);
-      if (m) {
-        clearTimeout(timer);
-        proc.stderr.removeAllListeners('data');
-        proc.stderr.resume();
-        resolve({ proc, url: m[1] });
-      }
-    });
-    proc.on('exit', (code) => reject(new Error(`orders-mcp --http exited with ${code}:\n${log}`)));
-  });
-}
 
 for (const transportKind of transports) for (const [modeLabel, mode, era] of modes) {
   const label = `${transportKind} ${modeLabel}`;
@@ -99,7 +74,7 @@ for (const transportKind of transports) for (const [modeLabel, mode, era] of mod
           stderr: 'ignore',
         });
       } else {
-        server = await startHTTPServer(join(dir, 'orders.db'));
+        server = await startHTTPServer(bin, join(dir, 'orders.db'));
         transport = new StreamableHTTPClientTransport(new URL(server.url), {
           requestInit: { headers: { Authorization: 'Bearer tok-alice' } },
         });
