@@ -96,9 +96,13 @@ var positioned = regexp.MustCompile(`mcpgen\.yaml:\d+:\d+: `)
 // succeed or fail with a positioned diagnostic (exit 1), within bounded
 // time and memory.
 func TestGeneratorUnderFault(t *testing.T) {
+	nTools, nBlock := 5000, 2000
+	if raceEnabled {
+		nTools, nBlock = 1000, 400
+	}
 	var huge strings.Builder
 	huge.WriteString(faultHead + "tools:\n")
-	for i := range 5000 {
+	for i := range nTools {
 		fmt.Fprintf(&huge, "  tool_%d:\n    description: Tool %d.\n    input:\n      properties:\n        id: {type: string, maxLength: 8}\n        n: {type: integer, minimum: 0}\n      required: [id]\n", i, i)
 	}
 	// Block style needs one more column per level, so the file grows with
@@ -106,11 +110,11 @@ func TestGeneratorUnderFault(t *testing.T) {
 	// case below goes to 10,000.
 	var deep strings.Builder
 	deep.WriteString(faultHead + "tools:\n  deep:\n    input:\n     properties:\n")
-	for i := range 2000 {
+	for i := range nBlock {
 		ind := strings.Repeat(" ", 6+2*i)
 		fmt.Fprintf(&deep, "%sa:\n%s type: object\n%s properties:\n", ind, ind, ind)
 	}
-	deep.WriteString(strings.Repeat(" ", 6+2*2000) + "leaf: {type: string}\n")
+	deep.WriteString(strings.Repeat(" ", 6+2*nBlock) + "leaf: {type: string}\n")
 	var flowDeep = faultHead + "tools:\n  deep:\n    input: " + strings.Repeat("{properties: {a: ", 10000) + "{type: string}" + strings.Repeat("}}", 10000) + "\n"
 	bomb := faultHead + "x0: &a0 [a, a, a, a, a, a, a, a, a, a]\n"
 	for i := 1; i < 12; i++ {
@@ -122,8 +126,8 @@ func TestGeneratorUnderFault(t *testing.T) {
 		spec string
 		ok   bool // generation must succeed
 	}{
-		{"5000 tools", huge.String(), true},
-		{"2000 nested block levels", deep.String(), false},
+		{fmt.Sprintf("%d tools", nTools), huge.String(), true},
+		{fmt.Sprintf("%d nested block levels", nBlock), deep.String(), false},
 		{"10000 nested flow levels", flowDeep, false},
 		{"cyclic refs", faultHead + "types:\n  A: {$ref: B}\n  B: {$ref: C}\n  C: {$ref: A}\ntools:\n  t:\n    input: {properties: {x: {$ref: A}}}\n", false},
 		{"self ref", faultHead + "types:\n  A: {$ref: A}\ntools:\n  t:\n    input: {properties: {x: {$ref: A}}}\n", false},
