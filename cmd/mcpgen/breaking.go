@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing/fstest"
 
+	"github.com/mcpgen-dev/mcpgen/gotype"
 	"github.com/mcpgen-dev/mcpgen/spec"
 	"github.com/mcpgen-dev/mcpgen/surface"
 )
@@ -43,6 +44,13 @@ func (c *cli) breaking(args []string) error {
 	api, err := loadSpec(*specPath)
 	if err != nil {
 		return err
+	}
+	// The surface of code-first tools is their Go types' schema.
+	if err := fillPackage(api, root); err != nil {
+		return locate(root, err)
+	}
+	if err := gotype.Resolve(api, root); err != nil {
+		return locate(root, err)
 	}
 	prev, err := previousSurface(root, base, *against)
 	if err != nil {
