@@ -121,7 +121,7 @@ func TestOrdersWithGoSDK(t *testing.T) {
 			}
 		}
 		slices.Sort(names)
-		if want := []string{"create_return", "get_order_status", "search_orders"}; !slices.Equal(names, want) {
+		if want := []string{"confirm_return", "create_return", "get_order_status", "search_orders"}; !slices.Equal(names, want) {
 			t.Errorf("tools = %v, want %v", names, want)
 		}
 	})
