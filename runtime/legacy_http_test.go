@@ -264,3 +264,70 @@ func TestLegacySessionMemory(t *testing.T) {
 		t.Fatalf("want %d sessions, got %d", n, h.legacy.count())
 	}
 }
+
+func TestLegacyHTTPAuth(t *testing.T) {
+	f := httpFixture(t, Options{})
+	auth := &AuthOptions{
+		Verifier: tokens{
+			"reader": {Subject: "rita", Scopes: []string{"orders:read"}},
+			"admin":  {Subject: "ada", Scopes: []string{"orders:read", "admin"}},
+		},
+		Resource:             "https://mcp.example.com/mcp",
+		AuthorizationServers: []string{"https://auth.example.com"},
+	}
+	ts := httptest.NewServer(f.srv.Handler(HTTPOptions{Auth: auth}))
+	defer ts.Close()
+	as := func(token string, hd map[string]string) map[string]string {
+		hd["Authorization"] = "Bearer " + token
+		return hd
+	}
+	r := do(t, ts.URL, hreq{body: legacyLine(0, "initialize", legacyInit), header: map[string]string{"MCP-Protocol-Version": ""}})
+	if r.status != 401 {
+		t.Fatalf("initialize without a token: %d", r.status)
+	}
+	r = do(t, ts.URL, hreq{body: legacyLine(0, "initialize", legacyInit), header: as("reader", map[string]string{"MCP-Protocol-Version": ""})})
+	sid := r.header.Get("Mcp-Session-Id")
+	if r.status != 200 || sid == "" {
+		t.Fatalf("initialize: %d %s", r.status, r.body)
+	}
+	// tools/list without params hides what the caller's scopes do not allow.
+	r = do(t, ts.URL, hreq{body: legacyLine(1, "tools/list", ""), header: as("reader", legacyHeaders(sid))})
+	if r.status != 200 || !strings.Contains(r.body, `"name":"echo"`) || strings.Contains(r.body, "admin_only") {
+		t.Errorf("tools/list for a reader: %d %s", r.status, r.body)
+	}
+	r = do(t, ts.URL, hreq{body: legacyLine(2, "tools/call", `{"name":"admin_only"}`), header: as("reader", legacyHeaders(sid))})
+	if r.status != 403 {
+		t.Errorf("tools/call beyond the caller's scopes: %d %s", r.status, r.body)
+	}
+	// Another caller cannot use (or end) the session.
+	if r := do(t, ts.URL, hreq{body: legacyLine(3, "ping", ""), header: as("admin", legacyHeaders(sid))}); r.status != 404 {
+		t.Errorf("session used by another subject: %d", r.status)
+	}
+	if r := do(t, ts.URL, hreq{method: "DELETE", header: as("admin", legacyHeaders(sid))}); r.status != 404 {
+		t.Errorf("session deleted by another subject: %d", r.status)
+	}
+	if r := do(t, ts.URL, hreq{body: legacyLine(4, "ping", ""), header: as("reader", legacyHeaders(sid))}); r.status != 200 {
+		t.Errorf("own session: %d", r.status)
+	}
+}
+
+func TestLegacyHTTPCancellation(t *testing.T) {
+	f, ts, _ := legacyServer(t, HTTPOptions{})
+	sid := startSession(t, ts.URL)
+	done := make(chan hresp, 1)
+	go func() {
+		done <- do(t, ts.URL, hreq{body: legacyLine(7, "tools/call", `{"name":"slow"}`), header: legacyHeaders(sid)})
+	}()
+	<-f.entered
+	if r := do(t, ts.URL, hreq{body: `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7}}`, header: legacyHeaders(sid)}); r.status != 202 {
+		t.Fatalf("cancel: %d", r.status)
+	}
+	select {
+	case <-f.cancelled:
+	case <-time.After(5 * time.Second):
+		t.Fatal("notifications/cancelled did not cancel the handler")
+	}
+	if r := <-done; r.body != "" {
+		t.Errorf("a cancelled request gets no response, got %d %q", r.status, r.body)
+	}
+}
