@@ -194,8 +194,13 @@ func (r *resolver) load(first *spec.Schema, refs func(func(string) bool)) (map[s
 		patterns = append(patterns, ".")
 		gen, _ := filepath.Glob(filepath.Join(dir, "mcpgen_*_gen.go"))
 		for _, f := range gen {
-			if data, err := os.ReadFile(f); err == nil && bytes.HasPrefix(data, []byte(generatedHeader)) {
-				overlay[f] = []byte("package " + r.api.Generate.Package + "\n")
+			data, err := os.ReadFile(f)
+			if err != nil || !bytes.HasPrefix(data, []byte(generatedHeader)) {
+				continue
+			}
+			// Blanked to its package clause, whatever package it names.
+			if pf, err := parser.ParseFile(token.NewFileSet(), f, data, parser.PackageClauseOnly); err == nil {
+				overlay[f] = []byte("package " + pf.Name.Name + "\n")
 			}
 		}
 	}

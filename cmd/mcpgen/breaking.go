@@ -46,9 +46,6 @@ func (c *cli) breaking(args []string) error {
 		return err
 	}
 	// The surface of code-first tools is their Go types' schema.
-	if err := fillPackage(api, root); err != nil {
-		return locate(root, err)
-	}
 	if err := gotype.Resolve(api, root); err != nil {
 		return locate(root, err)
 	}
