@@ -185,7 +185,7 @@ func (r *resolver) load(first *spec.Schema, refs func(func(string) bool)) (map[s
 	dir := r.localDir
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		if local {
-			return nil, spec.Diagnostics{{Pos: goPos(first), Message: fmt.Sprintf("go: the package generated into (%s) does not exist, so it has no Go types: create it, or name the type with its import path", filepath.ToSlash(api(r).Generate.Dir))}}
+			return nil, spec.Diagnostics{{Pos: goPos(first), Message: fmt.Sprintf("go: the package generated into (%s) does not exist, so it has no Go types: create it, or name the type with its import path", filepath.ToSlash(r.api.Generate.Dir))}}
 		}
 		dir = r.root
 	}
@@ -229,8 +229,6 @@ func (r *resolver) load(first *spec.Schema, refs func(func(string) bool)) (map[s
 	}
 	return pkgs, nil
 }
-
-func api(r *resolver) *spec.API { return r.api }
 
 // isLocal reports whether p is the package in dir.
 func (r *resolver) isLocal(p *packages.Package, dir string) bool {
