@@ -24,6 +24,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"unsafe"
 )
 
 // response is the dispatcher's answer to one request: an encoded result
@@ -312,7 +313,9 @@ func (s *Server) toolsCall(ctx context.Context, rs *reqState, params json.RawMes
 	if len(res.Content) == 0 && structured != nil {
 		// Clients without structured support read the text block.
 		r.b = append(r.b, `[{"type":"text","text":`...)
-		r.b = AppendString(r.b, string(structured))
+		// A read-only view, not string(structured): that copy was one
+		// allocation per call, and AppendString does not keep its argument.
+		r.b = AppendString(r.b, unsafe.String(unsafe.SliceData(structured), len(structured)))
 		r.b = append(r.b, `}]`...)
 	} else {
 		r.b = appendContentList(r.b, res.Content)
