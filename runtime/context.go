@@ -60,8 +60,10 @@ type reqState struct {
 	// so that nothing related to the request follows its response.
 	done bool
 
-	// mrtr is set for the methods that may answer input_required.
-	mrtr *mrtrState
+	// mrtr is set for the methods that may answer input_required. It
+	// points at mrtrStore, so that beginMRTR allocates nothing.
+	mrtr      *mrtrState
+	mrtrStore mrtrState
 
 	// elicit, when set, performs elicitation as a real round trip instead
 	// of answering input_required. The 2025-11-25 session layer sets it.

@@ -66,7 +66,8 @@ type mrtrState struct {
 // beginMRTR prepares the MRTR state of rs and, on a retry, verifies its
 // requestState.
 func (s *Server) beginMRTR(ctx context.Context, rs *reqState, name string, argsSource []byte, p *mrtrParams) *Error {
-	m := &mrtrState{
+	m := &rs.mrtrStore
+	*m = mrtrState{
 		name:       name,
 		argsSource: argsSource,
 		responses:  p.InputResponses,
