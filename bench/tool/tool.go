@@ -4,8 +4,11 @@
 package tool
 
 import (
+	"context"
 	_ "embed"
 	"strconv"
+
+	"github.com/mcpgen-dev/mcpgen/bench/tool/benchmcp"
 )
 
 //go:generate go run github.com/mcpgen-dev/mcpgen/cmd/mcpgen generate -f mcpgen.yaml
@@ -59,4 +62,18 @@ func AppendExpected(b []byte, orderID string, quantity int64) []byte {
 	b = append(b, `","status":"`+Shipped+`","items":`...)
 	b = strconv.AppendInt(b, Items(quantity, false), 10)
 	return append(b, '}')
+}
+
+// Handler implements the generated benchmcp.Handler: mcpgen's side.
+type Handler struct{ benchmcp.UnimplementedHandler }
+
+// GetOrderStatus answers from memory.
+func (Handler) GetOrderStatus(ctx context.Context, in benchmcp.GetOrderStatusInput) (benchmcp.GetOrderStatusOutput, error) {
+	status := benchmcp.OrderStatusShipped
+	return benchmcp.GetOrderStatusOutput{
+		Found:   true,
+		OrderID: in.OrderID,
+		Status:  &status,
+		Items:   Items(in.Quantity, in.Express != nil && *in.Express),
+	}, nil
 }
