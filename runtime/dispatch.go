@@ -304,7 +304,10 @@ func (s *Server) toolsCall(ctx context.Context, rs *reqState, params json.RawMes
 			return response{result: s.toolErrorResult("internal error: invalid structured content")}
 		}
 	}
-	size := 64 + len(s.serverInfo) + 2*len(structured)
+	// Sized for the whole result so that it is never copied while built:
+	// the fixed members and _meta (about 160 bytes), structuredContent,
+	// and its text copy in which escaping at most doubles each byte.
+	size := 160 + len(s.serverInfo) + 3*len(structured)
 	for i := range res.Content {
 		size += 32 + len(res.Content[i].Text) + len(res.Content[i].Data)*4/3
 	}
