@@ -338,7 +338,8 @@ func readString(raw []byte) (string, error) {
 // resources/read: a target (name or uri), optional arguments and the MRTR
 // retry members.
 type callTarget struct {
-	target    *string
+	target    string
+	hasTarget bool // a string target was present (a value, not a pointer: one allocation less per call)
 	arguments []byte
 	mrtrParams
 }
@@ -356,9 +357,8 @@ func decodeTargetParams(params json.RawMessage, targetKey string) (callTarget, *
 				badMember = targetKey
 				return d.Skip()
 			}
-			var v string
-			v, err = d.ReadString()
-			p.target = &v
+			p.target, err = d.ReadString()
+			p.hasTarget = true
 		case "arguments":
 			p.arguments, err = d.ReadRaw()
 		case "inputResponses":

@@ -265,10 +265,10 @@ func (s *Server) toolsCall(ctx context.Context, rs *reqState, params json.RawMes
 	if e != nil {
 		return response{err: e}
 	}
-	if p.target == nil {
+	if !p.hasTarget {
 		return response{err: InvalidParams("missing params.name")}
 	}
-	name := *p.target
+	name := p.target
 	tool, ok := s.lookupTool(name)
 	if !ok {
 		return response{err: InvalidParams("Unknown tool: %q", name)}
@@ -339,10 +339,10 @@ func (s *Server) resourcesRead(ctx context.Context, rs *reqState, params json.Ra
 	if e != nil {
 		return response{err: e}
 	}
-	if p.target == nil {
+	if !p.hasTarget {
 		return response{err: InvalidParams("missing params.uri")}
 	}
-	uri := *p.target
+	uri := p.target
 	var (
 		read     func() ([]ResourceContents, error)
 		mimeType string
@@ -431,10 +431,10 @@ func (s *Server) promptsGet(ctx context.Context, rs *reqState, params json.RawMe
 	if e != nil {
 		return response{err: e}
 	}
-	if p.target == nil {
+	if !p.hasTarget {
 		return response{err: InvalidParams("missing params.name")}
 	}
-	name := *p.target
+	name := p.target
 	s.mu.RLock()
 	i, ok := s.promptIdx[name]
 	var prompt *PromptDef
