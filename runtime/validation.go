@@ -33,7 +33,9 @@ func (p *Path) Pointer() string {
 	if p.isRoot() {
 		return ""
 	}
-	return string(p.appendPointer(nil))
+	// Built on the stack: the string is then the only allocation.
+	var buf [128]byte
+	return string(p.appendPointer(buf[:0]))
 }
 
 func (p *Path) appendPointer(b []byte) []byte {
@@ -69,6 +71,11 @@ func (e *Errors) Add(p *Path, msg string) {
 	if len(e.list) >= MaxErrors {
 		e.dropped++
 		return
+	}
+	if e.list == nil {
+		// Invalid input usually breaks a few rules at once: start with
+		// room for them rather than growing one by one.
+		e.list = make([]FieldError, 0, 4)
 	}
 	e.list = append(e.list, FieldError{Pointer: p.Pointer(), Message: msg})
 }
