@@ -157,6 +157,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcpgen-dev/mcpgen/runtime"
 )
@@ -178,7 +179,7 @@ func TestDiscriminator(t *testing.T) {
 	err = in.UnmarshalJSON([]byte(` + "`" + `{"shape":{"kind":"square","side":-1}}` + "`" + `))
 	wantPointers(t, err, "/shape/side")
 }
-` + deepUnionBehaviour + `
+` + deepUnionBehaviour + chainBehaviour + `
 
 func TestWithoutDiscriminator(t *testing.T) {
 	var in LookupInput
@@ -222,6 +223,42 @@ func TestDeepUnion(t *testing.T) {
 		var se *runtime.SyntaxError
 		if !errors.As(err, &se) {
 			t.Errorf("%d levels: want a *runtime.SyntaxError, got %v", levels, err)
+		}
+	}
+}
+`
+
+// chainBehaviour: a recursive union without a discriminator, both of whose
+// object variants recurse, is decoded once per variant at every level:
+// 2^levels decodes without a bound. The trial budget makes deep input a
+// validation error in bounded time; shallow input still decodes.
+const chainBehaviour = `
+func chain(levels int, end string) []byte {
+	return []byte(` + "`" + `{"expr":{"op":"num","value":1},"chain":` + "`" + ` + strings.Repeat(` + "`" + `{"next":` + "`" + `, levels) + end + strings.Repeat("}", levels) + "}")
+}
+
+func TestChainBounded(t *testing.T) {
+	var in EvaluateInput
+	if err := in.UnmarshalJSON(chain(8, ` + "`" + `"end"` + "`" + `)); err != nil {
+		t.Fatalf("8 levels: %v", err)
+	}
+	n := 0
+	for c := in.Chain; c != nil && c.End == nil; c = &c.Link.Next {
+		n++
+	}
+	if n != 8 {
+		t.Errorf("decoded %d levels, want 8", n)
+	}
+	wantPointers(t, in.UnmarshalJSON(chain(3, "7")), "/chain")
+	for _, levels := range []int{40, 400} {
+		start := time.Now()
+		err := in.UnmarshalJSON(chain(levels, ` + "`" + `"end"` + "`" + `))
+		if took := time.Since(start); took > 2*time.Second {
+			t.Errorf("%d levels took %v", levels, took)
+		}
+		var ve *runtime.ValidationError
+		if !errors.As(err, &ve) || len(ve.Errors) != 1 || ve.Errors[0].Pointer != "/chain" || ve.Errors[0].Message != runtime.MsgTooComplex {
+			t.Errorf("%d levels: want /chain %q, got %v", levels, runtime.MsgTooComplex, err)
 		}
 	}
 }

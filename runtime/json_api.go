@@ -45,6 +45,11 @@ type Decoder struct {
 	first bool
 	// scratch holds unescaped keys and strings returned as byte slices.
 	scratch []byte
+	// trialWork counts the bytes re-read by trial decoders forked from
+	// this one (oneOf variants without a discriminator), and trialLimit
+	// bounds it (see Fork): nested unions could otherwise re-read the
+	// input an exponential number of times.
+	trialWork, trialLimit int
 }
 
 // Path is one step of a JSON pointer, linked to its parent. Generated code

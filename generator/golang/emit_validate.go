@@ -293,6 +293,12 @@ func (m *Model) decodeOneOf(n *node) []Code {
 			Return(Nil()),
 		)
 	}
+	for _, vr := range n.variants {
+		if jsonKindOf(vr.node) != "" {
+			out = append(out, Id("kind").Op(":=").Id("d").Dot("Peek").Call())
+			break
+		}
+	}
 	out = append(out,
 		List(Id("raw"), Err()).Op(":=").Id("d").Dot("ReadRaw").Call(),
 		If(Err().Op("!=").Nil()).Block(Return(Err())),
@@ -302,10 +308,12 @@ func (m *Model) decodeOneOf(n *node) []Code {
 	for _, vr := range n.variants {
 		// Each variant is tried on its own decoder and error list, shadowing
 		// d and e so the decode and check code is the same as elsewhere.
+		// Only variants of the value's JSON kind are tried, and every try
+		// is charged to the document's trial budget (runtime.Decoder.Fork),
+		// so nested unions cannot re-read the input exponentially often.
 		block := []Code{
 			Var().Id("ve").Add(rt("Errors")),
 			List(Id("d"), Id("e")).Op(":=").List(Op("&").Id("sub"), Op("&").Id("ve")),
-			Id("d").Dot("Reset").Call(Id("raw")),
 			Var().Id("x").Add(goType(vr.node)),
 		}
 		block = append(block, m.decodeSlot(&slot{node: vr.node}, Id("x"), Id("p"), nil)...)
@@ -313,15 +321,47 @@ func (m *Model) decodeOneOf(n *node) []Code {
 			Id("v").Dot(vr.goName).Op("=").Op("&").Id("x"),
 			Id("matched").Op("++"),
 		))
-		out = append(out, Block(block...))
+		try := Id("d").Dot("Fork").Call(Op("&").Id("sub"), Id("raw"))
+		if k := jsonKindOf(vr.node); k != "" {
+			try = Id("kind").Op("==").Add(rt(k)).Op("&&").Add(try)
+		}
+		out = append(out, If(try).Block(block...))
 	}
 	return append(out,
+		If(Id("d").Dot("EndTrials").Call(Op("&").Id("sub"))).Block(
+			Op("*").Id("v").Op("=").Id(n.name).Values(),
+			addErr(Id("p"), rt("MsgTooComplex")),
+			Return(Nil()),
+		),
 		If(Id("matched").Op("!=").Lit(1)).Block(
 			Op("*").Id("v").Op("=").Id(n.name).Values(),
 			addErr(Id("p"), rt("MsgOneOf").Call(Id("matched"))),
 		),
 		Return(Nil()),
 	)
+}
+
+// jsonKindOf is the runtime.JSONKind constant of the only JSON kind a
+// oneOf variant's value can have, or "" when it can have several (a union,
+// any value) or its Go type is the user's.
+func jsonKindOf(n *node) string {
+	r := n.real()
+	if r.ext != "" || r.goT != "" || r.schema == nil || r.schema.Nullable {
+		return ""
+	}
+	switch r.kind {
+	case kString:
+		return "KindString"
+	case kInt, kFloat:
+		return "KindNumber"
+	case kBool:
+		return "KindBool"
+	case kSlice:
+		return "KindArray"
+	case kMap, kStruct:
+		return "KindObject"
+	}
+	return ""
 }
 
 // checkValue validates a value of node n given as pointer and as value,

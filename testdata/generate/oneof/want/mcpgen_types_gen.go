@@ -332,6 +332,131 @@ func (v *Neg) UnmarshalJSON(data []byte) error {
 	return e.Err()
 }
 
+// Chain is the "Chain" type of the spec.
+//
+// A recursive union without a discriminator whose object variants both recurse:
+// telling them apart means decoding the nested value once per variant, at every
+// level.
+type Chain struct {
+	Link       *ChainLink
+	TaggedLink *ChainTaggedLink
+	End        *string
+}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v Chain) AppendJSON(b []byte) []byte {
+	switch {
+	case v.Link != nil:
+		return v.Link.AppendJSON(b)
+	case v.TaggedLink != nil:
+		return v.TaggedLink.AppendJSON(b)
+	case v.End != nil:
+		return runtime.AppendString(b, *v.End)
+	}
+	return append(b, "null"...)
+}
+
+// MarshalJSON encodes v as JSON.
+func (v Chain) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
+func (v *Chain) UnmarshalJSON(data []byte) error {
+	var d runtime.Decoder
+	d.Reset(data)
+	var root runtime.Path
+	var e runtime.Errors
+	if err := decodeChain(&d, &root, v, &e); err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	return e.Err()
+}
+
+// ChainLink is the link.
+type ChainLink struct {
+	Next Chain `json:"next"`
+}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v ChainLink) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	b = append(b, "\"next\":"...)
+	b = v.Next.AppendJSON(b)
+	return append(b, '}')
+}
+
+// MarshalJSON encodes v as JSON.
+func (v ChainLink) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
+func (v *ChainLink) UnmarshalJSON(data []byte) error {
+	var d runtime.Decoder
+	d.Reset(data)
+	var root runtime.Path
+	var e runtime.Errors
+	if err := decodeChainLink(&d, &root, v, &e); err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	return e.Err()
+}
+
+// ChainTaggedLink is the tagged link.
+type ChainTaggedLink struct {
+	Next Chain  `json:"next"`
+	Tag  string `json:"tag"`
+}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v ChainTaggedLink) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	b = append(b, "\"next\":"...)
+	b = v.Next.AppendJSON(b)
+	b = append(b, ",\"tag\":"...)
+	b = runtime.AppendString(b, v.Tag)
+	return append(b, '}')
+}
+
+// MarshalJSON encodes v as JSON.
+func (v ChainTaggedLink) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
+func (v *ChainTaggedLink) UnmarshalJSON(data []byte) error {
+	var d runtime.Decoder
+	d.Reset(data)
+	var root runtime.Path
+	var e runtime.Errors
+	if err := decodeChainTaggedLink(&d, &root, v, &e); err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	return e.Err()
+}
+
 // AreaInput is the input of the "area" tool.
 type AreaInput struct {
 	Shape  Shape   `json:"shape"`
@@ -463,7 +588,8 @@ func (v *LookupInput) UnmarshalJSON(data []byte) error {
 
 // EvaluateInput is the input of the "evaluate" tool.
 type EvaluateInput struct {
-	Expr Expr `json:"expr"`
+	Expr  Expr   `json:"expr"`
+	Chain *Chain `json:"chain,omitempty"`
 }
 
 // AppendJSON appends the JSON encoding of v to b.
@@ -471,6 +597,10 @@ func (v EvaluateInput) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"expr\":"...)
 	b = v.Expr.AppendJSON(b)
+	if v.Chain != nil {
+		b = append(b, ",\"chain\":"...)
+		b = v.Chain.AppendJSON(b)
+	}
 	return append(b, '}')
 }
 

@@ -180,16 +180,16 @@ func decodeShape(d *runtime.Decoder, p *runtime.Path, v *Shape, e *runtime.Error
 // those; only syntax errors are returned.
 func decodeIDOrName(d *runtime.Decoder, p *runtime.Path, v *IDOrName, e *runtime.Errors) error {
 	*v = IDOrName{}
+	kind := d.Peek()
 	raw, err := d.ReadRaw()
 	if err != nil {
 		return err
 	}
 	var sub runtime.Decoder
 	matched := 0
-	{
+	if kind == runtime.KindNumber && d.Fork(&sub, raw) {
 		var ve runtime.Errors
 		d, e := &sub, &ve
-		d.Reset(raw)
 		var x int64
 		n0 := e.Len()
 		if err := readInt(d, p, &x, e); err != nil {
@@ -205,10 +205,9 @@ func decodeIDOrName(d *runtime.Decoder, p *runtime.Path, v *IDOrName, e *runtime
 			matched++
 		}
 	}
-	{
+	if kind == runtime.KindString && d.Fork(&sub, raw) {
 		var ve runtime.Errors
 		d, e := &sub, &ve
-		d.Reset(raw)
 		var x string
 		n0 := e.Len()
 		if err := readString(d, p, &x, e); err != nil {
@@ -224,10 +223,9 @@ func decodeIDOrName(d *runtime.Decoder, p *runtime.Path, v *IDOrName, e *runtime
 			matched++
 		}
 	}
-	{
+	if kind == runtime.KindObject && d.Fork(&sub, raw) {
 		var ve runtime.Errors
 		d, e := &sub, &ve
-		d.Reset(raw)
 		var x IDOrNameReference
 		if err := decodeIDOrNameReference(d, p, &x, e); err != nil {
 			return err
@@ -236,6 +234,11 @@ func decodeIDOrName(d *runtime.Decoder, p *runtime.Path, v *IDOrName, e *runtime
 			v.Reference = &x
 			matched++
 		}
+	}
+	if d.EndTrials(&sub) {
+		*v = IDOrName{}
+		e.Add(p, runtime.MsgTooComplex)
+		return nil
 	}
 	if matched != 1 {
 		*v = IDOrName{}
@@ -445,6 +448,165 @@ func decodeNeg(d *runtime.Decoder, p *runtime.Path, v *Neg, e *runtime.Errors) e
 	return nil
 }
 
+// decodeChain decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
+func decodeChain(d *runtime.Decoder, p *runtime.Path, v *Chain, e *runtime.Errors) error {
+	*v = Chain{}
+	kind := d.Peek()
+	raw, err := d.ReadRaw()
+	if err != nil {
+		return err
+	}
+	var sub runtime.Decoder
+	matched := 0
+	if kind == runtime.KindObject && d.Fork(&sub, raw) {
+		var ve runtime.Errors
+		d, e := &sub, &ve
+		var x ChainLink
+		if err := decodeChainLink(d, p, &x, e); err != nil {
+			return err
+		}
+		if e.Len() == 0 {
+			v.Link = &x
+			matched++
+		}
+	}
+	if kind == runtime.KindObject && d.Fork(&sub, raw) {
+		var ve runtime.Errors
+		d, e := &sub, &ve
+		var x ChainTaggedLink
+		if err := decodeChainTaggedLink(d, p, &x, e); err != nil {
+			return err
+		}
+		if e.Len() == 0 {
+			v.TaggedLink = &x
+			matched++
+		}
+	}
+	if kind == runtime.KindString && d.Fork(&sub, raw) {
+		var ve runtime.Errors
+		d, e := &sub, &ve
+		var x string
+		if err := readString(d, p, &x, e); err != nil {
+			return err
+		}
+		if e.Len() == 0 {
+			v.End = &x
+			matched++
+		}
+	}
+	if d.EndTrials(&sub) {
+		*v = Chain{}
+		e.Add(p, runtime.MsgTooComplex)
+		return nil
+	}
+	if matched != 1 {
+		*v = Chain{}
+		e.Add(p, runtime.MsgOneOf(matched))
+	}
+	return nil
+}
+
+// decodeChainLink decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
+func decodeChainLink(d *runtime.Decoder, p *runtime.Path, v *ChainLink, e *runtime.Errors) error {
+	if k := d.Peek(); k != runtime.KindObject {
+		e.Add(p, runtime.MsgType("object", k))
+		return d.Skip()
+	}
+	if err := d.BeginObject(); err != nil {
+		return err
+	}
+	*v = ChainLink{}
+	var seenNext bool
+	for {
+		key, ok, err := d.NextKey()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "next":
+			seenNext = true
+			c := p.Child("next")
+			if err := decodeChain(d, &c, &v.Next, e); err != nil {
+				return err
+			}
+		default:
+			c := p.Child(string(key))
+			e.Add(&c, runtime.MsgUnknownProperty)
+			if err := d.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if !seenNext {
+		c := p.Child("next")
+		e.Add(&c, runtime.MsgRequired)
+	}
+	return nil
+}
+
+// decodeChainTaggedLink decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
+func decodeChainTaggedLink(d *runtime.Decoder, p *runtime.Path, v *ChainTaggedLink, e *runtime.Errors) error {
+	if k := d.Peek(); k != runtime.KindObject {
+		e.Add(p, runtime.MsgType("object", k))
+		return d.Skip()
+	}
+	if err := d.BeginObject(); err != nil {
+		return err
+	}
+	*v = ChainTaggedLink{}
+	var seenNext, seenTag bool
+	for {
+		key, ok, err := d.NextKey()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "next":
+			seenNext = true
+			c := p.Child("next")
+			if err := decodeChain(d, &c, &v.Next, e); err != nil {
+				return err
+			}
+		case "tag":
+			seenTag = true
+			c := p.Child("tag")
+			if err := readString(d, &c, &v.Tag, e); err != nil {
+				return err
+			}
+		default:
+			c := p.Child(string(key))
+			e.Add(&c, runtime.MsgUnknownProperty)
+			if err := d.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if !seenNext {
+		c := p.Child("next")
+		e.Add(&c, runtime.MsgRequired)
+	}
+	if !seenTag {
+		c := p.Child("tag")
+		e.Add(&c, runtime.MsgRequired)
+	}
+	return nil
+}
+
 // decodeAreaInput decodes the next JSON value of d into v. Values of the wrong
 // type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of
@@ -639,6 +801,12 @@ func decodeEvaluateInput(d *runtime.Decoder, p *runtime.Path, v *EvaluateInput, 
 			seenExpr = true
 			c := p.Child("expr")
 			if err := decodeExpr(d, &c, &v.Expr, e); err != nil {
+				return err
+			}
+		case "chain":
+			c := p.Child("chain")
+			v.Chain = new(Chain)
+			if err := decodeChain(d, &c, v.Chain, e); err != nil {
 				return err
 			}
 		default:
