@@ -22,6 +22,8 @@ package runtime
 //     connection, waits for the answer (bounded by legacyElicitTimeout and
 //     the request's context) and returns it to the handler, which runs
 //     once; an abandoned request is withdrawn with notifications/cancelled.
+//   - Sampling and roots: Sample and ListRoots are real
+//     sampling/createMessage and roots/list round trips in the same way.
 //   - Progress uses params._meta.progressToken, as in the modern era.
 //   - Change notifications: list_changed notifications and
 //     resources/updated for subscribed URIs reach the session's sink (the
@@ -50,9 +52,10 @@ const CodeResourceNotFoundLegacy = -32002
 
 // Bounds of a legacy session.
 const (
-	// legacyElicitTimeout bounds the wait for the client's answer to an
-	// elicitation/create request: a user may take a while, but a client
-	// that never answers must not hold the handler forever.
+	// legacyElicitTimeout bounds the wait for the client's answer to a
+	// server-to-client request (elicitation/create, sampling/createMessage,
+	// roots/list): a user may take a while, but a client that never
+	// answers must not hold the handler forever.
 	legacyElicitTimeout = 10 * time.Minute
 	// maxLegacySubscriptions bounds resources/subscribe per session.
 	maxLegacySubscriptions = 64
@@ -265,6 +268,9 @@ func (ls *legacySession) dispatch(ctx context.Context, req *request, lc legacyCa
 	rs.elicit = func(ctx context.Context, er ElicitRequest) (ElicitResult, error) {
 		return ls.elicit(ctx, lc.send, er)
 	}
+	rs.request = func(ctx context.Context, method string, params []byte) (json.RawMessage, error) {
+		return ls.request(ctx, lc.send, method, params)
+	}
 	if req.Method == methodToolsList && lc.scopes != nil {
 		return s.toolsListFor(orEmpty(req.Params), lc.scopes)
 	}
@@ -430,38 +436,61 @@ func (ls *legacySession) elicit(ctx context.Context, send messageSender, req Eli
 	if err != nil {
 		return ElicitResult{}, err
 	}
+	raw, err := ls.roundTrip(ctx, send, "elicitation/create", params)
+	if err != nil {
+		return ElicitResult{}, err
+	}
+	res, e := decodeElicitResult(raw)
+	if e != nil {
+		return ElicitResult{}, e
+	}
+	return res, nil
+}
+
+// request is reqState.request for a session: a sampling/createMessage or
+// roots/list round trip (askClient has checked the capability).
+func (ls *legacySession) request(ctx context.Context, send messageSender, method string, params []byte) (json.RawMessage, error) {
+	if send == nil {
+		return nil, errors.New("runtime: this transport cannot send requests to the client")
+	}
+	return ls.roundTrip(ctx, send, method, params)
+}
+
+// roundTrip sends the server-to-client request method with params and
+// waits for the client's result, bounded by the session's input timeout,
+// the request's context and the server's shutdown; a request given up on
+// is withdrawn with notifications/cancelled.
+func (ls *legacySession) roundTrip(ctx context.Context, send messageSender, method string, params []byte) (json.RawMessage, error) {
 	id, ch := ls.register()
 	defer ls.unregister(id)
 	msg := make([]byte, 0, 64+len(params))
 	msg = append(msg, `{"jsonrpc":"2.0","id":`...)
 	msg = append(msg, id...)
-	msg = append(msg, `,"method":"elicitation/create","params":`...)
+	msg = append(msg, `,"method":`...)
+	msg = AppendString(msg, method)
+	msg = append(msg, `,"params":`...)
 	msg = append(msg, params...)
 	msg = append(msg, '}')
 	if err := send.sendMessage(msg); err != nil {
-		return ElicitResult{}, fmt.Errorf("runtime: sending elicitation/create: %w", err)
+		return nil, fmt.Errorf("runtime: sending %s: %w", method, err)
 	}
 	timer := time.NewTimer(ls.elicitTimeout)
 	defer timer.Stop()
 	select {
 	case r := <-ch:
 		if r.err != nil {
-			return ElicitResult{}, fmt.Errorf("runtime: the client answered elicitation/create with error %d: %s", r.err.Code, r.err.Message)
+			return nil, fmt.Errorf("runtime: the client answered %s with error %d: %s", method, r.err.Code, r.err.Message)
 		}
-		res, e := decodeElicitResult(r.result)
-		if e != nil {
-			return ElicitResult{}, e
-		}
-		return res, nil
+		return r.result, nil
 	case <-ctx.Done():
 		ls.withdraw(send, id, "the request that asked was cancelled")
-		return ElicitResult{}, context.Cause(ctx)
+		return nil, context.Cause(ctx)
 	case <-shutdownFrom(ctx):
 		ls.withdraw(send, id, "the server is shutting down")
-		return ElicitResult{}, errors.New("runtime: server shutting down while waiting for elicitation")
+		return nil, fmt.Errorf("runtime: server shutting down while waiting for %s", method)
 	case <-timer.C:
 		ls.withdraw(send, id, "no answer in time")
-		return ElicitResult{}, fmt.Errorf("runtime: no answer to elicitation/create within %v", ls.elicitTimeout)
+		return nil, fmt.Errorf("runtime: no answer to %s within %v", method, ls.elicitTimeout)
 	}
 }
 
