@@ -4,8 +4,12 @@
 //
 // RESULTS_DIR is the --output-dir of `conformance server --requirements
 // REVISION`: one server-<scenario>-<timestamp>/checks.json per scenario. A
-// scenario fails when any of its checks has status FAILURE (warnings do not
-// fail), or when it has no checks.json (it could not be measured).
+// scenario passes when at least one of its checks has status SUCCESS and
+// none has FAILURE (warnings do not fail). It fails when it has no
+// checks.json, or when none of its checks succeeded: the suite prints such a
+// scenario as passed ("0 passed, 0 failed"), but a scenario whose checks are
+// all INFO or SKIPPED (say, because the fixture tool it needs is absent)
+// measured nothing, and counting it as a pass would hide that.
 //
 // Every scenario the requirement set runs (its server list, which is scored,
 // and its not_scored server entries) is judged: a failure must be listed in
@@ -37,6 +41,10 @@ function verdict(scenario) {
   }
   const checks = JSON.parse(readFileSync(join(resultsDir, dir, "checks.json"), "utf8"));
   const failed = checks.filter((c) => c.status === "FAILURE");
+  if (failed.length === 0 && !checks.some((c) => c.status === "SUCCESS")) {
+    const statuses = [...new Set(checks.map((c) => c.status))].join(", ") || "no checks";
+    return { pass: false, why: `not measured: no check succeeded (${statuses})` };
+  }
   return {
     pass: failed.length === 0,
     why: failed.map((c) => `${c.id}: ${(c.errorMessage ?? "").slice(0, 160)}`).join("; "),
