@@ -50,6 +50,9 @@ type Decoder struct {
 	// bounds it (see Fork): nested unions could otherwise re-read the
 	// input an exponential number of times.
 	trialWork, trialLimit int
+	// trialDepth is the nesting depth in the document of the value a trial
+	// decoder re-reads: errors found deep down cost their pointer's length.
+	trialDepth int
 }
 
 // Path is one step of a JSON pointer, linked to its parent. Generated code

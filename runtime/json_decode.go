@@ -48,7 +48,7 @@ func (d *Decoder) Reset(data []byte) {
 	d.depth = 0
 	d.first = false
 	d.scratch = d.scratch[:0]
-	d.trialWork, d.trialLimit = 0, 0
+	d.trialWork, d.trialLimit, d.trialDepth = 0, 0, 0
 }
 
 // Offset is the byte offset of the Decoder in its input.

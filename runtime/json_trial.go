@@ -22,9 +22,9 @@ const TrialFactor = 64
 const MsgTooComplex = "is too complex to match against the allowed schemas"
 
 // Fork resets sub to decode raw, a value just read from d, as one trial of
-// a oneOf variant. It charges len(raw) to the budget d shares with every
-// trial decoder forked from it or from sub, and reports false without
-// resetting sub when the budget is spent. sub must be the same Decoder for
+// a oneOf variant. It charges len(raw) and the value's depth to the
+// budget d shares with every trial decoder forked from it or from sub, and
+// reports false without resetting sub when the budget is spent. sub must be the same Decoder for
 // every variant of one union, and EndTrials(sub) must follow the last one.
 func (d *Decoder) Fork(sub *Decoder, raw []byte) bool {
 	if d.trialLimit == 0 {
@@ -32,14 +32,17 @@ func (d *Decoder) Fork(sub *Decoder, raw []byte) bool {
 	}
 	// sub's count includes the trials of earlier variants and of the
 	// unions nested in them.
-	work := max(d.trialWork, sub.trialWork) + len(raw) + 1
+	// A trial's errors carry JSON pointers as long as the value is deep,
+	// so depth is charged too.
+	depth := d.trialDepth + d.depth
+	work := max(d.trialWork, sub.trialWork) + len(raw) + 1 + 8*depth
 	if work > d.trialLimit {
 		d.trialWork = d.trialLimit + 1
 		sub.trialWork = d.trialWork
 		return false
 	}
 	sub.Reset(raw)
-	sub.trialWork, sub.trialLimit = work, d.trialLimit
+	sub.trialWork, sub.trialLimit, sub.trialDepth = work, d.trialLimit, depth
 	return true
 }
 

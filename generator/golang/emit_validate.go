@@ -115,7 +115,18 @@ func (m *Model) decodeBody(n *node) []Code {
 	case kOneOf:
 		return m.decodeOneOf(n)
 	}
-	return []Code{Return(Id(m.readHelper(kRaw)).Call(Id("d"), Id("p"), Id("v"), Id("e")))}
+	return []Code{Return(Id(m.rawReader(n.schema)).Call(Id("d"), Id("p"), Id("v"), Id("e")))}
+}
+
+// rawReader is the read helper of a json.RawMessage value of schema s:
+// readNull for {type: null}, which must be checked although it has no Go
+// type of its own, readRaw for any value.
+func (m *Model) rawReader(s *spec.Schema) string {
+	if s != nil && s.Type == spec.KindNull {
+		m.helpers["readNull"] = true
+		return "readNull"
+	}
+	return m.readHelper(kRaw)
 }
 
 func (m *Model) readHelper(k kind) string {
@@ -137,7 +148,10 @@ func (m *Model) decodeSlot(s *slot, target *Statement, path Code, dirty Code) []
 	}
 	call := func(ptr Code) Code {
 		fn := "decode" + r.name
-		if !r.unit() {
+		switch {
+		case !r.unit() && r.kind == kRaw:
+			fn = m.rawReader(r.schema)
+		case !r.unit():
 			fn = m.readHelper(r.kind)
 		}
 		return returnIfErr(Id(fn).Call(Id("d"), path, ptr, Id("e")))
@@ -208,11 +222,19 @@ func (m *Model) decodeStruct(n *node) []Code {
 			Id("c").Op(":=").Id("p").Dot("Child").Call(Id("name")),
 		}, append(m.decodeSlot(n.elem, Id("x"), Op("&").Id("c"), nil), Add(ap).Index(Id("name")).Op("=").Id("x"))...)...))
 	} else {
-		cases = append(cases, Default().Block(
+		body := []Code{
 			Id("c").Op(":=").Id("p").Dot("Child").Call(String().Call(Id("key"))),
 			addErr(Op("&").Id("c"), rt("MsgUnknownProperty")),
 			returnIfErr(Id("d").Dot("Skip").Call()),
-		))
+		}
+		if countsProperties(n) {
+			// minProperties and maxProperties count every property of the
+			// input, unknown ones included, as JSON Schema does: an object
+			// of one unknown property is not also "too few properties".
+			out = append(out, Id("unknown").Op(":=").Lit(0))
+			body = append(body, Id("unknown").Op("++"))
+		}
+		cases = append(cases, Default().Block(body...))
 	}
 	out = append(out, For().Block(
 		List(Id("key"), Id("ok"), Err()).Op(":=").Id("d").Dot("NextKey").Call(),
@@ -231,7 +253,11 @@ func (m *Model) decodeStruct(n *node) []Code {
 			out = append(out, If(Op("!").Id("seen"+f.ident())).Block(m.setDefault(f)...))
 		}
 	}
-	out = append(out, propertyCount(n)...)
+	if n.extra {
+		out = append(out, propertyCount(n, nil)...)
+	} else {
+		out = append(out, propertyCount(n, Id("unknown"))...)
+	}
 	return append(out, Return(Nil()))
 }
 
@@ -449,7 +475,7 @@ func (m *Model) validateBody(n *node) []Code {
 		for _, f := range n.fields {
 			out = append(out, m.checkSlot(&f.slot, Id("v").Dot(f.goName), Id("c").Op(":=").Id("p").Dot("Child").Call(Lit(f.jsonName)), !f.required && f.def == nil, false)...)
 		}
-		out = append(out, propertyCount(n)...)
+		out = append(out, propertyCount(n, nil)...)
 		if n.extra && n.elem.checks() {
 			out = append(out, For(List(Id("_"), Id("k")).Op(":=").Range().Qual("slices", "Sorted").Call(Qual("maps", "Keys").Call(Id("v").Dot("AdditionalProperties")))).Block(
 				append([]Code{Id("x").Op(":=").Id("v").Dot("AdditionalProperties").Index(Id("k"))},
@@ -460,11 +486,18 @@ func (m *Model) validateBody(n *node) []Code {
 	return nil
 }
 
+// countsProperties reports whether a struct node has minProperties or
+// maxProperties.
+func countsProperties(n *node) bool {
+	return n.schema.MinProperties != nil || n.schema.MaxProperties != nil
+}
+
 // propertyCount checks the minProperties and maxProperties of a struct
-// node v.
-func propertyCount(n *node) []Code {
+// node v. unknown, when not nil, is the number of unknown properties the
+// input had besides (decoding only).
+func propertyCount(n *node, unknown Code) []Code {
 	s := n.schema
-	if s.MinProperties == nil && s.MaxProperties == nil {
+	if !countsProperties(n) {
 		return nil
 	}
 	always := 0
@@ -484,6 +517,9 @@ func propertyCount(n *node) []Code {
 	out = append(out, count...)
 	if n.extra {
 		out = append(out, Id("n").Op("+=").Len(Id("v").Dot("AdditionalProperties")))
+	}
+	if unknown != nil {
+		out = append(out, Id("n").Op("+=").Add(unknown))
 	}
 	return append(out, bounds(Id("n"), s.MinProperties, s.MaxProperties, "MsgMinProperties", "MsgMaxProperties")...)
 }
@@ -688,6 +724,18 @@ func (m *Model) helperFuncs(f *File) {
 	read("readInt", "integer", "KindNumber", Int64(), "ReadInt")
 	read("readFloat", "number", "KindNumber", Float64(), "ReadFloat")
 	read("readBool", "boolean", "KindBool", Bool(), "ReadBool")
+	if m.helpers["readNull"] {
+		f.Comment(lc("readNull keeps a copy of the next JSON value, which must be null."))
+		f.Func().Id("readNull").Params(dParam(), pParam(), Id("v").Op("*").Qual(jsonPkg, "RawMessage"), eParam()).Error().Block(
+			If(Id("k").Op(":=").Id("d").Dot("Peek").Call(), Id("k").Op("!=").Add(rt("KindNull"))).Block(
+				addErr(Id("p"), rt("MsgType").Call(Lit("null"), Id("k"))),
+				Return(Id("d").Dot("Skip").Call()),
+			),
+			If(Err().Op(":=").Id("d").Dot("ReadNull").Call(), Err().Op("!=").Nil()).Block(Return(Err())),
+			Op("*").Id("v").Op("=").Qual(jsonPkg, "RawMessage").Call(Lit("null")),
+			Return(Nil()),
+		)
+	}
 	if m.helpers["readRaw"] {
 		f.Comment(lc("readRaw keeps a copy of the next JSON value, whatever it is."))
 		f.Func().Id("readRaw").Params(dParam(), pParam(), Id("v").Op("*").Qual(jsonPkg, "RawMessage"), eParam()).Error().Block(

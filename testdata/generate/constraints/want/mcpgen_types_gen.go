@@ -115,6 +115,7 @@ type CheckInput struct {
 	MustOrNull *int64                 `json:"must_or_null"`
 	Labels     map[string]string      `json:"labels,omitempty"`
 	Extras     *CheckInputExtras      `json:"extras,omitempty"`
+	Pair       *CheckInputPair        `json:"pair,omitempty"`
 	Open       *CheckInputOpen        `json:"open,omitempty"`
 	Settings   CheckInputSettings     `json:"settings"`
 }
@@ -211,6 +212,10 @@ func (v CheckInput) AppendJSON(b []byte) []byte {
 	if v.Extras != nil {
 		b = append(b, ",\"extras\":"...)
 		b = v.Extras.AppendJSON(b)
+	}
+	if v.Pair != nil {
+		b = append(b, ",\"pair\":"...)
+		b = v.Pair.AppendJSON(b)
 	}
 	if v.Open != nil {
 		b = append(b, ",\"open\":"...)
@@ -402,6 +407,53 @@ func (v *CheckInputExtras) UnmarshalJSON(data []byte) error {
 	var root runtime.Path
 	var e runtime.Errors
 	if err := decodeCheckInputExtras(&d, &root, v, &e); err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	return e.Err()
+}
+
+// CheckInputPair is generated from the spec.
+type CheckInputPair struct {
+	A *string `json:"a,omitempty"`
+	B *string `json:"b,omitempty"`
+}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v CheckInputPair) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	if v.A != nil {
+		b = append(b, "\"a\":"...)
+		b = runtime.AppendString(b, *v.A)
+	}
+	if v.B != nil {
+		if b[len(b)-1] != '{' {
+			b = append(b, ',')
+		}
+		b = append(b, "\"b\":"...)
+		b = runtime.AppendString(b, *v.B)
+	}
+	return append(b, '}')
+}
+
+// MarshalJSON encodes v as JSON.
+func (v CheckInputPair) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
+func (v *CheckInputPair) UnmarshalJSON(data []byte) error {
+	var d runtime.Decoder
+	d.Reset(data)
+	var root runtime.Path
+	var e runtime.Errors
+	if err := decodeCheckInputPair(&d, &root, v, &e); err != nil {
 		return err
 	}
 	if err := d.End(); err != nil {

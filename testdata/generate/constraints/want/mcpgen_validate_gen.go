@@ -334,6 +334,12 @@ func decodeCheckInput(d *runtime.Decoder, p *runtime.Path, v *CheckInput, e *run
 			if err := decodeCheckInputExtras(d, &c, v.Extras, e); err != nil {
 				return err
 			}
+		case "pair":
+			c := p.Child("pair")
+			v.Pair = new(CheckInputPair)
+			if err := decodeCheckInputPair(d, &c, v.Pair, e); err != nil {
+				return err
+			}
 		case "open":
 			c := p.Child("open")
 			v.Open = new(CheckInputOpen)
@@ -647,6 +653,66 @@ func decodeCheckInputExtras(d *runtime.Decoder, p *runtime.Path, v *CheckInputEx
 	n += len(v.AdditionalProperties)
 	if n > 3 {
 		e.Add(p, runtime.MsgMaxProperties(3))
+	}
+	return nil
+}
+
+// decodeCheckInputPair decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
+func decodeCheckInputPair(d *runtime.Decoder, p *runtime.Path, v *CheckInputPair, e *runtime.Errors) error {
+	if k := d.Peek(); k != runtime.KindObject {
+		e.Add(p, runtime.MsgType("object", k))
+		return d.Skip()
+	}
+	if err := d.BeginObject(); err != nil {
+		return err
+	}
+	*v = CheckInputPair{}
+	unknown := 0
+	for {
+		key, ok, err := d.NextKey()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "a":
+			c := p.Child("a")
+			v.A = new(string)
+			if err := readString(d, &c, v.A, e); err != nil {
+				return err
+			}
+		case "b":
+			c := p.Child("b")
+			v.B = new(string)
+			if err := readString(d, &c, v.B, e); err != nil {
+				return err
+			}
+		default:
+			c := p.Child(string(key))
+			e.Add(&c, runtime.MsgUnknownProperty)
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			unknown++
+		}
+	}
+	n := 0
+	if v.A != nil {
+		n++
+	}
+	if v.B != nil {
+		n++
+	}
+	n += unknown
+	if n := n; n < 1 {
+		e.Add(p, runtime.MsgMinProperties(1))
+	} else if n > 1 {
+		e.Add(p, runtime.MsgMaxProperties(1))
 	}
 	return nil
 }

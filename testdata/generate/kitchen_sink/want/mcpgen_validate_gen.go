@@ -1088,7 +1088,7 @@ func decodeMapInput(d *runtime.Decoder, p *runtime.Path, v *MapInput, e *runtime
 			}
 		case "interface":
 			c := p.Child("interface")
-			if err := readRaw(d, &c, &v.Interface, e); err != nil {
+			if err := readNull(d, &c, &v.Interface, e); err != nil {
 				return err
 			}
 		case "select":
@@ -1787,6 +1787,19 @@ func readBool(d *runtime.Decoder, p *runtime.Path, v *bool, e *runtime.Errors) e
 		return err
 	}
 	*v = x
+	return nil
+}
+
+// readNull keeps a copy of the next JSON value, which must be null.
+func readNull(d *runtime.Decoder, p *runtime.Path, v *json.RawMessage, e *runtime.Errors) error {
+	if k := d.Peek(); k != runtime.KindNull {
+		e.Add(p, runtime.MsgType("null", k))
+		return d.Skip()
+	}
+	if err := d.ReadNull(); err != nil {
+		return err
+	}
+	*v = json.RawMessage("null")
 	return nil
 }
 
