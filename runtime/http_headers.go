@@ -105,11 +105,21 @@ func decodeHeaderValue(v string) (string, bool) {
 // against the arguments: a value absent or null in the body must have no
 // header; a present one needs a header with the same value (integers
 // compared as numbers, booleans as true/false, strings exactly).
+//
+// A body value whose JSON type is not the declared one is not compared:
+// such a call is invalid whatever the headers say, and argument validation
+// answers it with an isError result naming the field, which tells the
+// caller (often a model) what to fix; a -32020 would only say that a
+// header disagrees, and a client that derived the header from that value
+// could not have sent a matching one.
 func checkParamHeaders(h http.Header, params []ParamHeader, args json.RawMessage) *httpError {
 	for _, p := range params {
 		header := "Mcp-Param-" + p.Name
 		vals, present := h[http.CanonicalHeaderKey(header)]
 		body, found := lookupPath(args, p.Path)
+		if found && !hasHeaderType(p.Type, body) {
+			continue
+		}
 		if !found {
 			if present {
 				return reject(http.StatusBadRequest, CodeHeaderMismatch,
@@ -155,24 +165,36 @@ func lookupPath(args json.RawMessage, path []string) (json.RawMessage, bool) {
 	return cur, true
 }
 
+// hasHeaderType reports whether the body's JSON value (non-empty, not
+// null) has the JSON type of the declared header type: a number for
+// "integer" (whether it is integral is argument validation's business),
+// true or false for "boolean", a string otherwise.
+func hasHeaderType(typ string, body json.RawMessage) bool {
+	switch typ {
+	case "integer":
+		return body[0] == '-' || (body[0] >= '0' && body[0] <= '9')
+	case "boolean":
+		return string(body) == "true" || string(body) == "false"
+	default:
+		return body[0] == '"'
+	}
+}
+
 // headerMatches compares a decoded header value with the body's JSON value
-// of the declared type. A body value of another type never matches.
+// of the declared type (hasHeaderType holds).
 func headerMatches(typ, header string, body json.RawMessage) bool {
 	switch typ {
 	case "integer":
-		if body[0] != '-' && (body[0] < '0' || body[0] > '9') {
-			return false
-		}
 		hv, err1 := strconv.ParseFloat(header, 64)
 		bv, err2 := strconv.ParseFloat(string(body), 64)
 		// Integers are within ±(2^53−1), so float64 compares them exactly,
 		// and 42.0 equals 42.
 		return err1 == nil && err2 == nil && hv == bv
 	case "boolean":
-		return (string(body) == "true" || string(body) == "false") && header == string(body)
+		return header == string(body)
 	default:
 		var s string
-		if body[0] != '"' || json.Unmarshal(body, &s) != nil {
+		if json.Unmarshal(body, &s) != nil {
 			return false
 		}
 		return s == header

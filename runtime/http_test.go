@@ -187,6 +187,13 @@ func TestHTTPValidation(t *testing.T) {
 		{"param boolean spelled True", route(`{"urgent":true}`, map[string]string{"Mcp-Param-Urgent": "True"}), 400, -32020},
 		{"param boolean differs", route(`{"urgent":true}`, map[string]string{"Mcp-Param-Urgent": "false"}), 400, -32020},
 		{"param invalid characters", route(`{"region":"é"}`, map[string]string{"Mcp-Param-Region": "é"}), 400, -32020},
+		// A body value of the wrong JSON type is left to argument
+		// validation (an isError naming the field), with or without a header.
+		{"param string given a number, no header", route(`{"region":1001}`, nil), 200, 0},
+		{"param string given a number, header", route(`{"region":1001}`, map[string]string{"Mcp-Param-Region": "1001"}), 200, 0},
+		{"param integer given a string, other header", route(`{"opts":{"count":"42"}}`, map[string]string{"Mcp-Param-Count": "41"}), 200, 0},
+		{"param boolean given a string, no header", route(`{"urgent":"yes"}`, nil), 200, 0},
+		{"param well-typed next to a wrong one still needs its header", route(`{"region":1001,"urgent":true}`, nil), 400, -32020},
 		{"unknown method", hreq{body: rpcBody(1, "tools/frobnicate", ""), header: mcpHeaders("tools/frobnicate", "")}, 404, -32601},
 		{"removed method ping", hreq{body: rpcBody(1, "ping", ""), header: mcpHeaders("ping", "")}, 404, -32601},
 		{"missing client capability", hreq{body: rpcBody(1, "tools/call", `"name":"ask"`), header: mcpHeaders("tools/call", "ask")}, 400, -32021},
