@@ -71,7 +71,7 @@ for doc in "${docs[@]}"; do
   fi
   rm -rf "$out"
   printf '%-34s %-14s %s\n' "" oapi-codegen "$(measure oapi "$work/oapi.go" "$work/oapi-codegen" -package gen -o "$work/oapi.go" "$doc")"
-  printf '%-34s %-14s %s\n' "" ogen "$(measure ogen "$work/ogen" "$work/ogen" --config "$bench/ogen.yml" --target "$work/ogen" --package gen --clean "$doc")"
+  printf '%-34s %-14s %s\n' "" ogen "$(measure ogen "$work/ogen-out" "$work/ogen" --config "$bench/ogen.yml" --target "$work/ogen-out" --package gen --clean "$doc")"
 done
 rmdir "$bench/.gen" 2>/dev/null || true
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
