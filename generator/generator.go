@@ -41,7 +41,9 @@ type File struct {
 
 // Generate returns the generated files of api, sorted by Path. Problems
 // that only show up when naming things in Go (two names that become the
-// same identifier) are returned as spec.Diagnostics.
+// same identifier) are returned as spec.Diagnostics. A tool schema over
+// api.MaxSchemaBytes is cut (schema.Builder.ToolDocument) and noted in
+// api.Notes, the one thing Generate adds to api.
 func Generate(api *spec.API, opts Options) ([]File, error) {
 	m, err := golang.Lower(api)
 	if err != nil {
@@ -105,14 +107,22 @@ func Generate(api *spec.API, opts Options) ([]File, error) {
 		}
 	}
 	for _, t := range api.Tools {
-		in, out := golang.ToolDocuments(t, b)
+		in, out, inCut, outCut, err := golang.ToolDocuments(t, b)
+		if err != nil {
+			return nil, fmt.Errorf("generator: tool %q: %w", t.Name, err)
+		}
 		docs := []struct {
 			suffix string
 			doc    schema.Object
-		}{{".input.schema.json", in}, {".output.schema.json", out}}
+			cut    *schema.Cut
+			what   string
+		}{{".input.schema.json", in, inCut, "input"}, {".output.schema.json", out, outCut, "output"}}
 		for _, d := range docs {
 			if d.doc == nil {
 				continue
+			}
+			if d.cut != nil {
+				noteCut(api, t, d.what, d.cut)
 			}
 			data, err := schema.File(d.doc)
 			if err != nil {
@@ -124,6 +134,27 @@ func Generate(api *spec.API, opts Options) ([]File, error) {
 	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
 	return files, nil
 }
+
+// noteCut adds a note to api.Notes (once, however often api is generated)
+// that the input or output schema of t went over the schema budget and is
+// listed shallower.
+func noteCut(api *spec.API, t *spec.Tool, what string, c *schema.Cut) {
+	msg := fmt.Sprintf("tool %q: the %s schema is %d KiB, over the %d KiB budget (openapi.maxSchemaBytes); its %sSchema keeps %d level(s) of named types and lists deeper ones as any value (%d KiB)",
+		t.Name, what, kib(c.Full), kib(api.MaxSchemaBytes), what, c.Depth, kib(c.Size))
+	if what == "input" {
+		msg += "; the server still validates arguments against the full schema"
+	}
+	n := spec.Diagnostic{Pos: t.Pos, Message: msg}
+	for _, old := range api.Notes {
+		if old == n {
+			return
+		}
+	}
+	api.Notes = append(api.Notes, n)
+}
+
+// kib rounds a byte count up to KiB.
+func kib(n int) int { return (n + 1023) >> 10 }
 
 // groupImports puts the standard library imports of the import block
 // first and the others after a blank line, as goimports does (jennifer

@@ -38,6 +38,12 @@ type API struct {
 	// server, or Swagger 2.0 scheme://host/basePath); "" when not stated or
 	// not an OpenAPI-derived API. Upstream.Path is appended to it.
 	UpstreamURL string
+	// MaxSchemaBytes is the budget, in bytes of compact JSON, of each tool's
+	// inputSchema and outputSchema; 0 means none. A schema over it is listed
+	// shallower (nested named types elided) and noted; the generated Go
+	// code still validates against the exact schema. OpenAPI-derived APIs
+	// have one (OpenAPIConfig.MaxSchemaBytes).
+	MaxSchemaBytes int
 	// SecuritySchemes are the upstream API's security schemes that the tools'
 	// Upstream.Security names, in document order.
 	SecuritySchemes []*SecurityScheme

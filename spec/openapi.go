@@ -32,6 +32,11 @@ type OpenAPIConfig struct {
 	// MaxToolNameLength is the tool name budget; 0 means 64, what most MCP
 	// clients accept.
 	MaxToolNameLength int
+	// MaxSchemaBytes is the budget of each tool's JSON Schemas (API.MaxSchemaBytes):
+	// 0 means 64 KiB, negative means none. Real documents (Stripe, Argo,
+	// GitHub) have types whose closure is megabytes; a model gains nothing
+	// from a schema that size.
+	MaxSchemaBytes int
 	// ServerName and ServerVersion override info.title / info.version.
 	ServerName    string
 	ServerVersion string
@@ -54,6 +59,11 @@ type OpenAPISelector struct {
 func (s OpenAPISelector) empty() bool {
 	return len(s.Tags)+len(s.Paths)+len(s.Methods)+len(s.Operations) == 0
 }
+
+// DefaultMaxSchemaBytes is the schema budget of an OpenAPI-derived tool
+// when the config names none: 64 KiB of JSON is already far more than a
+// model reads with profit.
+const DefaultMaxSchemaBytes = 64 << 10
 
 // defaultToolNameBudget is the length most MCP clients accept for tool names.
 const defaultToolNameBudget = 64
@@ -96,6 +106,12 @@ func loadOpenAPI(fsys fs.FS, file string, data []byte, cfg OpenAPIConfig) (*API,
 	if cfg.MaxToolNameLength <= 0 {
 		cfg.MaxToolNameLength = defaultToolNameBudget
 	}
+	switch {
+	case cfg.MaxSchemaBytes == 0:
+		cfg.MaxSchemaBytes = DefaultMaxSchemaBytes
+	case cfg.MaxSchemaBytes < 0:
+		cfg.MaxSchemaBytes = 0
+	}
 	l := &oaLoader{
 		file:         file,
 		cfg:          cfg,
@@ -134,7 +150,7 @@ func loadOpenAPI(fsys fs.FS, file string, data []byte, cfg OpenAPIConfig) (*API,
 		l.diags.Sort()
 		return nil, l.diags
 	}
-	l.api = &API{File: file, Generate: cfg.Generate}
+	l.api = &API{File: file, Generate: cfg.Generate, MaxSchemaBytes: cfg.MaxSchemaBytes}
 	if l.api.Generate.Dir == "" {
 		l.api.Generate.Dir = "."
 	}

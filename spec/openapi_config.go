@@ -107,6 +107,7 @@ func defaultPackage(file, dir string) string {
 //	  include: {tags: [...], paths: [...], methods: [...], operations: [...]}
 //	  exclude: {...}
 //	  maxToolNameLength: 64
+//	  maxSchemaBytes: 65536                        # per tool schema; -1: no budget
 type openAPIConfigFile struct {
 	Version  int `yaml:"version"`
 	Generate struct {
@@ -126,6 +127,7 @@ type openAPIConfigFile struct {
 		Include           openAPISelector `yaml:"include"`
 		Exclude           openAPISelector `yaml:"exclude"`
 		MaxToolNameLength int             `yaml:"maxToolNameLength"`
+		MaxSchemaBytes    int             `yaml:"maxSchemaBytes"`
 	} `yaml:"openapi"`
 }
 
@@ -194,6 +196,7 @@ func loadOpenAPIConfig(fsys fs.FS, file string, data []byte) (*API, error) {
 		Include:           OpenAPISelector(c.OpenAPI.Include),
 		Exclude:           OpenAPISelector(c.OpenAPI.Exclude),
 		MaxToolNameLength: c.OpenAPI.MaxToolNameLength,
+		MaxSchemaBytes:    c.OpenAPI.MaxSchemaBytes,
 		ServerName:        c.Server.Name,
 		ServerVersion:     c.Server.Version,
 		Generate:          GenerateConfig{Package: c.Generate.Package, Dir: path.Clean(orDot(c.Generate.Dir))},

@@ -390,6 +390,9 @@ func TestLoadTakesOpenAPI(t *testing.T) {
 	if len(api.Tools) != 2 || api.Server.Name != "Swagger_Pets" || api.Generate.Dir != "." {
 		t.Errorf("direct document: %d tools, server %+v, generate %+v", len(api.Tools), api.Server, api.Generate)
 	}
+	if api.MaxSchemaBytes != DefaultMaxSchemaBytes {
+		t.Errorf("direct document: schema budget %d, want the default %d", api.MaxSchemaBytes, DefaultMaxSchemaBytes)
+	}
 	// An mcpgen.yaml with an openapi: section: selection, budget and
 	// overrides apply.
 	api, err = Load(fsys, "wrapped/mcpgen.yaml")
@@ -398,6 +401,12 @@ func TestLoadTakesOpenAPI(t *testing.T) {
 	}
 	if len(api.Tools) != 1 || api.Tools[0].Name != "listPets" {
 		t.Errorf("wrapped tools %v", api.Tools)
+	}
+	if api.MaxSchemaBytes != 4096 {
+		t.Errorf("wrapped: schema budget %d, want the config's 4096", api.MaxSchemaBytes)
+	}
+	if unbounded, _ := LoadOpenAPI(fsys, "petstore-2.0.json", OpenAPIConfig{MaxSchemaBytes: -1}); unbounded == nil || unbounded.MaxSchemaBytes != 0 {
+		t.Errorf("maxSchemaBytes -1 must mean no budget, got %+v", unbounded)
 	}
 	if api.Server.Name != "pets" || api.Server.Version != "9.9.9" || api.Server.Instructions != "Use the pet tools." || api.Server.Title != "Pet Shop" {
 		t.Errorf("server %+v", api.Server)

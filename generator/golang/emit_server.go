@@ -438,20 +438,23 @@ func common(o schema.Object, title, desc string, ics []spec.Icon) schema.Object 
 	return o
 }
 
-// ToolDocuments returns the input and output (nil) schema documents of a tool.
-func ToolDocuments(t *spec.Tool, b *schema.Builder) (in, out schema.Object) {
-	s := *t.Input
-	s.Type = spec.KindObject
-	in = b.Document(&s)
-	if t.Output != nil {
-		out = b.Document(t.Output)
+// ToolDocuments returns the input and output (nil when none) schema
+// documents of a tool, and how each was cut to the schema budget (nil when
+// it was not; see schema.Builder.ToolDocument).
+func ToolDocuments(t *spec.Tool, b *schema.Builder) (in, out schema.Object, inCut, outCut *schema.Cut, err error) {
+	in, inCut, err = b.ToolDocument(t.Input, true)
+	if err == nil && t.Output != nil {
+		out, outCut, err = b.ToolDocument(t.Output, false)
 	}
-	return in, out
+	return in, out, inCut, outCut, err
 }
 
 func toolDefinition(t *tool, b *schema.Builder) (string, error) {
 	o := common(schema.Object{kv("name", t.t.Name)}, t.t.Title, t.t.Description, t.t.Icons)
-	in, out := ToolDocuments(t.t, b)
+	in, out, _, _, err := ToolDocuments(t.t, b)
+	if err != nil {
+		return "", err
+	}
 	o = append(o, kv("inputSchema", in))
 	if out != nil {
 		o = append(o, kv("outputSchema", out))

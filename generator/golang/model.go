@@ -787,13 +787,25 @@ func (n *node) ownChecks() bool {
 	case kSlice:
 		return s.MinItems != nil || s.MaxItems != nil || s.UniqueItems
 	}
-	return scalarChecks(s)
+	return scalarChecks(s, n.kind)
 }
 
-func scalarChecks(s *spec.Schema) bool {
-	return s.Enum != nil || s.Const != nil || s.MinLength != nil || s.MaxLength != nil ||
-		s.Pattern != "" || knownFormat(s.Format) || s.Minimum != nil || s.Maximum != nil ||
-		s.ExclusiveMinimum != nil || s.ExclusiveMaximum != nil || s.MultipleOf != nil
+// scalarChecks reports whether a value of kind k has a constraint of s to
+// check. Keywords of another type's vocabulary do not count (JSON Schema
+// ignores them, and so does the emitter): Slack's post_at is an integer
+// with a pattern.
+func scalarChecks(s *spec.Schema, k kind) bool {
+	if s.Enum != nil || s.Const != nil {
+		return true
+	}
+	switch k {
+	case kString:
+		return s.MinLength != nil || s.MaxLength != nil || s.Pattern != "" || knownFormat(s.Format)
+	case kInt, kFloat:
+		return s.Minimum != nil || s.Maximum != nil || s.ExclusiveMinimum != nil ||
+			s.ExclusiveMaximum != nil || s.MultipleOf != nil
+	}
+	return false
 }
 
 func knownFormat(f string) bool {
@@ -817,7 +829,7 @@ func (n *node) childValidates() bool {
 		}
 	}
 	for _, v := range n.variants {
-		if v.node.validates || !v.node.unit() && scalarChecks(v.node.schema) {
+		if v.node.validates || !v.node.unit() && scalarChecks(v.node.schema, v.node.kind) {
 			return true
 		}
 	}
@@ -832,7 +844,7 @@ func (s *slot) checks() bool {
 	if s.node.unit() || s.node.alias != nil {
 		return s.node.validates
 	}
-	return scalarChecks(s.node.schema)
+	return scalarChecks(s.node.schema, s.node.kind)
 }
 
 func signWord(sign string) string {

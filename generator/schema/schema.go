@@ -92,11 +92,15 @@ type Builder struct {
 	recursive map[string]bool
 	// large are the types too big to inline (see MaxInline).
 	large map[string]bool
+	// max is the budget of tool documents (see ToolDocument).
+	max   int
+	tools map[toolKey]toolDoc
 }
 
 // NewBuilder indexes the named types of api and finds the recursive ones.
 func NewBuilder(api *spec.API) *Builder {
-	b := &Builder{types: map[string]*spec.NamedType{}, order: api.Types, recursive: map[string]bool{}}
+	b := &Builder{types: map[string]*spec.NamedType{}, order: api.Types, recursive: map[string]bool{},
+		max: api.MaxSchemaBytes, tools: map[toolKey]toolDoc{}}
 	for _, nt := range api.Types {
 		b.types[nt.Name] = nt
 	}
@@ -153,14 +157,14 @@ func Children(s *spec.Schema) []*spec.Schema {
 // Document returns the JSON Schema of s, with the recursive named types it
 // uses under "$defs".
 func (b *Builder) Document(s *spec.Schema) Object {
-	used := map[string]bool{}
-	doc := b.node(s, used)
+	w := &walk{used: map[string]bool{}, limit: -1}
+	doc := b.node(s, w)
 	built := map[string]Object{}
 	for changed := true; changed; {
 		changed = false
 		for _, nt := range b.order {
-			if used[nt.Name] && built[nt.Name] == nil {
-				built[nt.Name] = b.node(nt.Schema, used)
+			if w.used[nt.Name] && built[nt.Name] == nil {
+				built[nt.Name] = b.node(nt.Schema, w)
 				changed = true
 			}
 		}
@@ -180,9 +184,20 @@ func (b *Builder) Document(s *spec.Schema) Object {
 	return doc
 }
 
-func (b *Builder) node(s *spec.Schema, used map[string]bool) Object {
+// walk is the state of building one document.
+type walk struct {
+	used map[string]bool // named types referenced through "$defs"
+	// limit, when not negative, is the depth of named types below the
+	// root beyond which they are elided (see Shallow); depth is the
+	// current one.
+	limit, depth int
+	elided       bool
+	max          int // the budget, for the elision text
+}
+
+func (b *Builder) node(s *spec.Schema, w *walk) Object {
 	if s.Ref != "" {
-		return b.ref(s, used)
+		return b.ref(s, w)
 	}
 	var o Object
 	add := func(k string, v any) { o = append(o, Member{k, v}) }
@@ -202,12 +217,19 @@ func (b *Builder) node(s *spec.Schema, used map[string]bool) Object {
 	if len(s.OneOf) > 0 {
 		var vs []Object
 		for _, v := range s.OneOf {
-			vs = append(vs, b.node(v, used))
+			vs = append(vs, b.node(v, w))
 		}
 		if s.Nullable {
 			vs = append(vs, Object{{"type", "null"}})
 		}
-		add("oneOf", vs)
+		// A shallow document says anyOf: an elided variant ({}) would
+		// match every value that another variant matches, and oneOf
+		// would then reject them.
+		if w.limit >= 0 {
+			add("anyOf", vs)
+		} else {
+			add("oneOf", vs)
+		}
 	}
 	if s.Enum != nil {
 		enum := s.Enum
@@ -258,7 +280,7 @@ func (b *Builder) node(s *spec.Schema, used map[string]bool) Object {
 	addNum("exclusiveMaximum", s.ExclusiveMaximum)
 	addNum("multipleOf", s.MultipleOf)
 	if s.Items != nil {
-		add("items", b.node(s.Items, used))
+		add("items", b.node(s.Items, w))
 	}
 	addInt("minItems", s.MinItems)
 	addInt("maxItems", s.MaxItems)
@@ -269,7 +291,7 @@ func (b *Builder) node(s *spec.Schema, used map[string]bool) Object {
 		props := Object{}
 		var required []string
 		for _, p := range s.Properties {
-			props = append(props, Member{p.Name, b.node(p.Schema, used)})
+			props = append(props, Member{p.Name, b.node(p.Schema, w)})
 			if p.Required {
 				required = append(required, p.Name)
 			}
@@ -282,7 +304,7 @@ func (b *Builder) node(s *spec.Schema, used map[string]bool) Object {
 		}
 		switch {
 		case s.AdditionalProperties != nil:
-			add("additionalProperties", b.node(s.AdditionalProperties, used))
+			add("additionalProperties", b.node(s.AdditionalProperties, w))
 		case !s.AllowAdditional:
 			add("additionalProperties", false)
 		}
@@ -297,11 +319,21 @@ func (b *Builder) node(s *spec.Schema, used map[string]bool) Object {
 
 // ref renders a reference site: the named type inlined (or a "$ref" when it
 // is recursive), with the site's title, description, nullability and header.
-func (b *Builder) ref(s *spec.Schema, used map[string]bool) Object {
+func (b *Builder) ref(s *spec.Schema, w *walk) Object {
 	nt := b.types[s.Ref]
 	var o Object
-	if nt == nil || b.recursive[s.Ref] || b.large[s.Ref] {
-		used[s.Ref] = true
+	if w.limit >= 0 && nt != nil {
+		if w.depth > w.limit {
+			return b.elide(s, nt, w)
+		}
+		// A shallow document inlines every type it keeps: the depth
+		// limit ends recursion, and "$defs" would be shared by levels
+		// that keep different depths.
+		w.depth++
+		defer func() { w.depth-- }()
+	}
+	if nt == nil || w.limit < 0 && (b.recursive[s.Ref] || b.large[s.Ref]) {
+		w.used[s.Ref] = true
 		o = Object{{"$ref", "#/$defs/" + s.Ref}}
 		if s.Nullable {
 			o = Object{{"anyOf", []Object{o, {{"type", "null"}}}}}
@@ -328,7 +360,7 @@ func (b *Builder) ref(s *spec.Schema, used map[string]bool) Object {
 		if inner.Nullable && inner.Type == spec.KindAny && len(inner.OneOf) == 0 && inner.Ref == "" {
 			inner.Nullable = false // any already accepts null
 		}
-		return b.node(&inner, used)
+		return b.node(&inner, w)
 	}
 	if s.Title != "" {
 		o = append(o, Member{"title", s.Title})

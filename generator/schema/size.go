@@ -1,6 +1,10 @@
 package schema
 
-import "github.com/mcpgen-dev/mcpgen/spec"
+import (
+	"fmt"
+
+	"github.com/mcpgen-dev/mcpgen/spec"
+)
 
 // MaxInline is the largest named type, in schema nodes once its own
 // inlined references are expanded, that is inlined where it is used.
@@ -55,4 +59,127 @@ func (b *Builder) findLarge() map[string]bool {
 		typeSize(nt.Name)
 	}
 	return big
+}
+
+// maxShallowDepth bounds the search for the deepest shallow document that
+// fits: no reader follows named types further down than this.
+const maxShallowDepth = 16
+
+// Cut describes a tool schema that was over its budget.
+type Cut struct {
+	// Full is the size in bytes of the exact document, as compact JSON.
+	Full int
+	// Depth is how many levels of named types below the root the shallow
+	// document keeps; deeper ones are {} (any value) with a description
+	// saying so.
+	Depth int
+	// Size is the size of the shallow document.
+	Size int
+}
+
+// ToolDocument returns the JSON Schema of a tool's input (an object, whatever
+// s says) or output s, computed once per schema: the server file and the
+// schema files use the same document.
+//
+// The rule for documents over the budget (spec.API.MaxSchemaBytes, in
+// bytes of compact JSON; 0 means none): an exact document that fits is returned as is (named types shared
+// through "$defs" where large or recursive). One that does not fit is
+// replaced by the deepest shallow one that does: every named type more than
+// Depth levels below the root becomes {} with a description naming it,
+// oneOf becomes anyOf (an elided variant would otherwise make values of
+// the other variants ambiguous), and the rest is inlined. A shallow
+// document accepts everything the exact one accepts, so a client that
+// validates against it never rejects a valid value; the generated Go code
+// still decodes and validates inputs against the exact spec. When even
+// depth 0 is over the budget, depth 0 is returned. cut is nil when the
+// exact document is returned.
+func (b *Builder) ToolDocument(s *spec.Schema, input bool) (Object, *Cut, error) {
+	key := toolKey{s, input}
+	if d, ok := b.tools[key]; ok {
+		return d.doc, d.cut, nil
+	}
+	if input {
+		obj := *s
+		obj.Type = spec.KindObject
+		s = &obj
+	}
+	doc, cut, err := b.budgeted(s, b.max)
+	if err == nil {
+		b.tools[key] = toolDoc{doc, cut}
+	}
+	return doc, cut, err
+}
+
+type toolKey struct {
+	s     *spec.Schema
+	input bool
+}
+
+type toolDoc struct {
+	doc Object
+	cut *Cut
+}
+
+func (b *Builder) budgeted(s *spec.Schema, max int) (doc Object, cut *Cut, err error) {
+	doc = b.Document(s)
+	if max <= 0 {
+		return doc, nil, nil
+	}
+	full, err := compactSize(doc)
+	if err != nil || full <= max {
+		return doc, nil, err
+	}
+	cut = &Cut{Full: full}
+	var best Object
+	for depth := 0; depth <= maxShallowDepth; depth++ {
+		w := &walk{used: map[string]bool{}, limit: depth, max: max}
+		if s.Ref == "" {
+			w.depth = 1 // the root's own properties are one level down
+		}
+		d := b.node(s, w)
+		n, err := compactSize(d)
+		if err != nil {
+			return nil, nil, err
+		}
+		if n > max && best != nil {
+			break
+		}
+		best, cut.Depth, cut.Size = d, depth, n
+		if n > max || !w.elided {
+			break
+		}
+	}
+	return best, cut, nil
+}
+
+func compactSize(doc Object) (int, error) {
+	data, err := doc.MarshalJSON()
+	return len(data), err
+}
+
+// elide renders a reference site beyond the depth limit of a shallow
+// document: any value, described.
+func (b *Builder) elide(s *spec.Schema, nt *spec.NamedType, w *walk) Object {
+	w.elided = true
+	var o Object
+	if s.Title != "" {
+		o = append(o, Member{"title", s.Title})
+	}
+	desc := s.Description
+	if desc == "" {
+		desc = nt.Schema.Description
+	}
+	if desc != "" {
+		desc += "\n\n"
+	}
+	budget := fmt.Sprintf("%d bytes", w.max)
+	if w.max%1024 == 0 {
+		budget = fmt.Sprintf("%d KiB", w.max>>10)
+	}
+	desc += fmt.Sprintf("Schema of %s left out to keep this tool's schema under %s.", nt.Name, budget)
+	o = append(o, Member{"description", desc})
+	if s.Header != "" {
+		o = append(o, Member{"x-mcp-header", s.Header})
+	}
+	return o
 }

@@ -1,0 +1,64 @@
+package oatest
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/mcpgen-dev/mcpgen/generator"
+	"github.com/mcpgen-dev/mcpgen/spec"
+)
+
+// foreignKeywords is a Swagger 2.0 document whose schemas carry keywords of
+// another type's vocabulary, as Slack's does (chat.scheduleMessage's
+// post_at is an integer with a pattern). JSON Schema ignores them; the
+// generated validators must too, and still vet.
+const foreignKeywords = `{
+  "swagger": "2.0",
+  "info": {"title": "shapes", "version": "1"},
+  "host": "example.com",
+  "paths": {
+    "/schedule": {
+      "post": {
+        "operationId": "schedule",
+        "parameters": [
+          {"name": "when", "in": "query", "type": "integer", "pattern": "^\\d{10}$"},
+          {"name": "flag", "in": "query", "type": "boolean", "maxLength": 3}
+        ],
+        "responses": {"200": {"description": "ok", "schema": {
+          "type": "object",
+          "required": ["post_at", "id"],
+          "properties": {
+            "post_at": {"type": "integer", "pattern": "^\\d{10}$"},
+            "ratio": {"type": "number", "minLength": 1, "format": "email"},
+            "done": {"type": "boolean", "minimum": 1},
+            "id": {"type": "string", "pattern": "^[Q][A-Z0-9]{8,}$"}
+          }
+        }}}
+      }
+    }
+  }
+}`
+
+// TestForeignKeywordsVet generates the document and vets it, and checks
+// that the string's own pattern is still enforced.
+func TestForeignKeywordsVet(t *testing.T) {
+	api, err := spec.LoadOpenAPI(fstest.MapFS{"api.json": {Data: []byte(foreignKeywords)}}, "api.json", spec.OpenAPIConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := generator.Generate(api, generator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var validate string
+	for _, f := range files {
+		if strings.HasSuffix(f.Path, "mcpgen_validate_gen.go") {
+			validate = string(f.Data)
+		}
+	}
+	if !strings.Contains(validate, `runtime.MsgPattern("^[Q][A-Z0-9]{8,}$")`) {
+		t.Errorf("the string pattern is not checked:\n%s", validate)
+	}
+	runGo(t, writeModule(t, files, nil), "vet", "./...")
+}
