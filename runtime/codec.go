@@ -47,25 +47,30 @@ const (
 	kindResponse
 )
 
+// errParse is the answer to a message that is not JSON. It is built only
+// when needed: a valid message allocates nothing for it.
+func errParse() *Error {
+	return &Error{Code: CodeParseError, Message: "Parse error: invalid JSON"}
+}
+
 // parseMessage decodes one message. On failure it returns the error to send
 // and the id to send it with (nil when the id could not be read). The
 // returned request refers to a private copy of data, so the caller may
 // reuse its buffer.
 func parseMessage(data []byte) (*request, messageKind, json.RawMessage, *Error) {
 	data = bytes.TrimSpace(data)
-	parseErr := &Error{Code: CodeParseError, Message: "Parse error: invalid JSON"}
 	var d Decoder
 	d.Reset(data)
 	switch d.Peek() {
 	case KindObject:
 	case KindArray:
 		if d.Skip() != nil || d.End() != nil {
-			return nil, 0, nil, parseErr
+			return nil, 0, nil, errParse()
 		}
 		return nil, 0, nil, &Error{Code: CodeInvalidRequest, Message: "Invalid request: batches are not supported"}
 	default:
 		if d.Skip() != nil || d.End() != nil {
-			return nil, 0, nil, parseErr
+			return nil, 0, nil, errParse()
 		}
 		return nil, 0, nil, &Error{Code: CodeInvalidRequest, Message: "Invalid request: a message must be an object"}
 	}
@@ -80,12 +85,12 @@ func parseMessage(data []byte) (*request, messageKind, json.RawMessage, *Error) 
 		badMember string
 	)
 	if d.BeginObject() != nil {
-		return nil, 0, nil, parseErr
+		return nil, 0, nil, errParse()
 	}
 	for {
 		key, ok, err := d.NextKey()
 		if err != nil {
-			return nil, 0, nil, parseErr
+			return nil, 0, nil, errParse()
 		}
 		if !ok {
 			break
@@ -120,11 +125,11 @@ func parseMessage(data []byte) (*request, messageKind, json.RawMessage, *Error) 
 			err = d.Skip()
 		}
 		if err != nil {
-			return nil, 0, nil, parseErr
+			return nil, 0, nil, errParse()
 		}
 	}
 	if d.End() != nil {
-		return nil, 0, nil, parseErr
+		return nil, 0, nil, errParse()
 	}
 	idOK := validID(id)
 	replyID := json.RawMessage(id)
