@@ -1,0 +1,36 @@
+package spec_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/mcpgen-dev/mcpgen/spec"
+)
+
+// FuzzLoadOpenAPI checks that the OpenAPI loader never panics and finishes
+// in bounded time on any document, returning an API or an error.
+func FuzzLoadOpenAPI(f *testing.F) {
+	for _, pat := range []string{"../testdata/openapi/*.yaml", "../testdata/openapi/*.json", "../examples/orders/openapi.yaml"} {
+		files, _ := filepath.Glob(pat)
+		for _, file := range files {
+			if b, err := os.ReadFile(file); err == nil {
+				f.Add(b)
+			}
+		}
+	}
+	f.Add([]byte(`{"openapi":"3.1.0","info":{"title":"t","version":"1"},"paths":{"/a/{x}":{"get":{"parameters":[{"name":"x","in":"path","required":true,"schema":{"$ref":"#/components/schemas/A"}}]}}},"components":{"schemas":{"A":{"oneOf":[{"$ref":"#/components/schemas/A"}]}}}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		const path = "api.yaml"
+		start := time.Now()
+		api, err := spec.LoadOpenAPI(fstest.MapFS{path: {Data: data}}, path, spec.OpenAPIConfig{})
+		if took := time.Since(start); took > 10*time.Second {
+			t.Fatalf("LoadOpenAPI took %v", took)
+		}
+		if (api == nil) == (err == nil) {
+			t.Fatalf("LoadOpenAPI = %v, %v: want exactly one of them", api, err)
+		}
+	})
+}
