@@ -23,7 +23,8 @@ type UnimplementedHandler struct{}
 
 var _ Handler = UnimplementedHandler{}
 
-// GetOrderStatus returns an error saying tool "get_order_status" is not implemented.
+// GetOrderStatus returns an error saying tool "get_order_status" is not
+// implemented.
 func (UnimplementedHandler) GetOrderStatus(ctx context.Context, in GetOrderStatusInput) (out GetOrderStatusOutput, err error) {
 	return out, errors.New("tool \"get_order_status\" is not implemented")
 }

@@ -7,6 +7,7 @@ package benchmcp
 import (
 	"context"
 	"fmt"
+
 	"github.com/mcpgen-dev/mcpgen/runtime"
 )
 

@@ -4,8 +4,9 @@
 package benchmcp
 
 import (
-	"github.com/mcpgen-dev/mcpgen/runtime"
 	"regexp"
+
+	"github.com/mcpgen-dev/mcpgen/runtime"
 )
 
 // Patterns of the spec, compiled once. They are never modified.
@@ -13,14 +14,27 @@ var (
 	patternGetOrderStatusInputOrderID = regexp.MustCompile("^A[0-9]+$")
 )
 
-// decodeOrderStatus decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// decodeOrderStatus decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeOrderStatus(d *runtime.Decoder, p *runtime.Path, v *OrderStatus, e *runtime.Errors) error {
-	return readString(d, p, (*string)(v), e)
+	n0 := e.Len()
+	if err := readString(d, p, (*string)(v), e); err != nil {
+		return err
+	}
+	if e.Len() == n0 {
+		switch string(*v) {
+		case "PENDING", "SHIPPED", "DELIVERED", "CANCELLED":
+		default:
+			e.Add(p, runtime.MsgEnum([]string{"\"PENDING\"", "\"SHIPPED\"", "\"DELIVERED\"", "\"CANCELLED\""}))
+		}
+	}
+	return nil
 }
 
-// validateOrderStatus reports every constraint of the spec that v violates to e.
+// validateOrderStatus reports every constraint of the spec that v violates to
+// e.
 func validateOrderStatus(p *runtime.Path, v *OrderStatus, e *runtime.Errors) {
 	switch string(*v) {
 	case "PENDING", "SHIPPED", "DELIVERED", "CANCELLED":
@@ -29,9 +43,10 @@ func validateOrderStatus(p *runtime.Path, v *OrderStatus, e *runtime.Errors) {
 	}
 }
 
-// decodeGetOrderStatusInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// decodeGetOrderStatusInput decodes the next JSON value of d into v. Values of
+// the wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeGetOrderStatusInput(d *runtime.Decoder, p *runtime.Path, v *GetOrderStatusInput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -54,14 +69,34 @@ func decodeGetOrderStatusInput(d *runtime.Decoder, p *runtime.Path, v *GetOrderS
 		case "order_id":
 			seenOrderID = true
 			c := p.Child("order_id")
+			n0 := e.Len()
 			if err := readString(d, &c, &v.OrderID, e); err != nil {
 				return err
+			}
+			if e.Len() == n0 {
+				if n := runtime.RuneCount(v.OrderID); n < 2 {
+					e.Add(&c, runtime.MsgMinLength(2))
+				} else if n > 8 {
+					e.Add(&c, runtime.MsgMaxLength(8))
+				}
+				if !patternGetOrderStatusInputOrderID.MatchString(v.OrderID) {
+					e.Add(&c, runtime.MsgPattern("^A[0-9]+$"))
+				}
 			}
 		case "quantity":
 			seenQuantity = true
 			c := p.Child("quantity")
+			n0 := e.Len()
 			if err := readInt(d, &c, &v.Quantity, e); err != nil {
 				return err
+			}
+			if e.Len() == n0 {
+				if v.Quantity < 1 {
+					e.Add(&c, runtime.MsgMinimum(1.0))
+				}
+				if v.Quantity > 100 {
+					e.Add(&c, runtime.MsgMaximum(100.0))
+				}
 			}
 		case "express":
 			c := p.Child("express")
@@ -88,33 +123,10 @@ func decodeGetOrderStatusInput(d *runtime.Decoder, p *runtime.Path, v *GetOrderS
 	return nil
 }
 
-// validateGetOrderStatusInput reports every constraint of the spec that v violates to e.
-func validateGetOrderStatusInput(p *runtime.Path, v *GetOrderStatusInput, e *runtime.Errors) {
-	{
-		c := p.Child("order_id")
-		if n := runtime.RuneCount(v.OrderID); n < 2 {
-			e.Add(&c, runtime.MsgMinLength(2))
-		} else if n > 8 {
-			e.Add(&c, runtime.MsgMaxLength(8))
-		}
-		if !patternGetOrderStatusInputOrderID.MatchString(v.OrderID) {
-			e.Add(&c, runtime.MsgPattern("^A[0-9]+$"))
-		}
-	}
-	{
-		c := p.Child("quantity")
-		if v.Quantity < 1 {
-			e.Add(&c, runtime.MsgMinimum(1.0))
-		}
-		if v.Quantity > 100 {
-			e.Add(&c, runtime.MsgMaximum(100.0))
-		}
-	}
-}
-
-// decodeGetOrderStatusOutput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e; only syntax
-// errors are returned.
+// decodeGetOrderStatusOutput decodes the next JSON value of d into v. Values of
+// the wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
 func decodeGetOrderStatusOutput(d *runtime.Decoder, p *runtime.Path, v *GetOrderStatusOutput, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindObject {
 		e.Add(p, runtime.MsgType("object", k))
@@ -143,8 +155,14 @@ func decodeGetOrderStatusOutput(d *runtime.Decoder, p *runtime.Path, v *GetOrder
 		case "order_id":
 			seenOrderID = true
 			c := p.Child("order_id")
+			n0 := e.Len()
 			if err := readString(d, &c, &v.OrderID, e); err != nil {
 				return err
+			}
+			if e.Len() == n0 {
+				if runtime.RuneCount(v.OrderID) > 8 {
+					e.Add(&c, runtime.MsgMaxLength(8))
+				}
 			}
 		case "status":
 			c := p.Child("status")
@@ -155,8 +173,14 @@ func decodeGetOrderStatusOutput(d *runtime.Decoder, p *runtime.Path, v *GetOrder
 		case "items":
 			seenItems = true
 			c := p.Child("items")
+			n0 := e.Len()
 			if err := readInt(d, &c, &v.Items, e); err != nil {
 				return err
+			}
+			if e.Len() == n0 {
+				if v.Items < 0 {
+					e.Add(&c, runtime.MsgMinimum(0.0))
+				}
 			}
 		default:
 			c := p.Child(string(key))
@@ -181,7 +205,8 @@ func decodeGetOrderStatusOutput(d *runtime.Decoder, p *runtime.Path, v *GetOrder
 	return nil
 }
 
-// validateGetOrderStatusOutput reports every constraint of the spec that v violates to e.
+// validateGetOrderStatusOutput reports every constraint of the spec that v
+// violates to e.
 func validateGetOrderStatusOutput(p *runtime.Path, v *GetOrderStatusOutput, e *runtime.Errors) {
 	{
 		c := p.Child("order_id")
