@@ -3,7 +3,13 @@
 // Usage:
 //
 //	orders-mcp [--db PATH]
-//	orders-mcp [--db PATH] --http ADDR --token TOKEN=USER [--token TOKEN=USER ...]
+//	orders-mcp [--db PATH] [--state-key KEY] --http ADDR --token TOKEN=USER [--token TOKEN=USER ...]
+//
+// --state-key (or the ORDERS_STATE_KEY environment variable) is the HMAC
+// key, hex or base64, at least 16 bytes, that signs requestState. Replicas
+// behind one load balancer must share it, so that a multi-round-trip call
+// started on one replica can finish on another; without it each process
+// makes a random key.
 //
 // With --http the server speaks Streamable HTTP at http://ADDR/mcp (a bare
 // port binds 127.0.0.1) instead of stdio. Every request needs
@@ -24,6 +30,8 @@ package main
 
 import (
 	"context"
+	"encoding/base64"
+	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
@@ -54,8 +62,21 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	fs.SetOutput(stderr)
 	dbPath := fs.String("db", defaultDBPath(), "SQLite database `file`, created and seeded on first start")
 	httpMode := addHTTPFlags(fs)
+	stateKey := fs.String("state-key", "", "HMAC `key` (hex or base64, at least 16 bytes) signing requestState; replicas must share it (default $ORDERS_STATE_KEY, else random per process)")
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	if *stateKey == "" {
+		*stateKey = getenv("ORDERS_STATE_KEY")
+	}
+	var stateKeys [][]byte
+	if *stateKey != "" {
+		key, err := parseStateKey(*stateKey)
+		if err != nil {
+			fmt.Fprintf(stderr, "orders-mcp: --state-key: %v\n", err)
+			return 2
+		}
+		stateKeys = [][]byte{key}
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "orders-mcp: unexpected arguments %q\n", fs.Args())
@@ -84,7 +105,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if user == "" {
 		user = "alice"
 	}
-	srv := ordersmcp.NewServer(orders.NewService(st), runtime.Options{Logger: logger})
+	srv := ordersmcp.NewServer(orders.NewService(st), runtime.Options{Logger: logger, StateKeys: stateKeys})
 	if httpMode.addr != "" {
 		if err := serveHTTP(ctx, srv, httpMode, logger); err != nil {
 			logger.Error("serve http", "err", err)
@@ -99,6 +120,27 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return 1
 	}
 	return 0
+}
+
+// parseStateKey decodes a hex or base64 (standard or URL, padded or not)
+// key. Hex is tried first: a hex string is also valid base64, and reading
+// it as hex is what a user typing `openssl rand -hex 32` means.
+func parseStateKey(s string) ([]byte, error) {
+	key, err := hex.DecodeString(s)
+	if err != nil {
+		for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.RawStdEncoding, base64.URLEncoding, base64.RawURLEncoding} {
+			if key, err = enc.DecodeString(s); err == nil {
+				break
+			}
+		}
+	}
+	if err != nil {
+		return nil, errors.New("want hex or base64")
+	}
+	if len(key) < 16 {
+		return nil, fmt.Errorf("key has %d bytes, want at least 16", len(key))
+	}
+	return key, nil
 }
 
 // defaultDBPath is the database used when --db is not given.
