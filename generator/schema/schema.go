@@ -12,6 +12,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"sort"
+	"strconv"
 
 	"github.com/mcpgen-dev/mcpgen/spec"
 )
@@ -33,31 +34,12 @@ type Object []Member
 
 // MarshalJSON writes the members in order.
 func (o Object) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for i, m := range o {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		k, err := marshal(m.Key, "")
-		if err != nil {
-			return nil, err
-		}
-		b.Write(k)
-		b.WriteByte(':')
-		v, err := marshal(m.Value, "")
-		if err != nil {
-			return nil, err
-		}
-		b.Write(v)
-	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
+	return appendJSON(nil, o)
 }
 
 // Compact returns v as compact JSON, without HTML escaping.
 func Compact(v any) (string, error) {
-	b, err := marshal(v, "")
+	b, err := appendJSON(nil, v)
 	return string(b), err
 }
 
@@ -72,17 +54,123 @@ func File(doc Object) ([]byte, error) {
 	return append(b, '\n'), nil
 }
 
+// marshal is what encoding/json's Encoder writes with HTML escaping off
+// (and indent, when not ""), without the trailing newline.
 func marshal(v any, indent string) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if indent != "" {
-		enc.SetIndent("", indent)
+	b, err := appendJSON(nil, v)
+	if err != nil || indent == "" {
+		return b, err
 	}
+	var out bytes.Buffer
+	out.Grow(len(b) * 2)
+	if err := json.Indent(&out, b, "", indent); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
+}
+
+// appendJSON appends v as compact JSON, byte for byte what encoding/json
+// writes with HTML escaping off. Documents are walked once: letting
+// encoding/json call Object.MarshalJSON at every level re-validates each
+// nested object, which is quadratic in the depth and took a minute on
+// Stripe's schemas.
+func appendJSON(b []byte, v any) ([]byte, error) {
+	var err error
+	switch x := v.(type) {
+	case Object:
+		b = append(b, '{')
+		for i, m := range x {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendString(b, m.Key)
+			b = append(b, ':')
+			if b, err = appendJSON(b, m.Value); err != nil {
+				return nil, err
+			}
+		}
+		return append(b, '}'), nil
+	case []Object:
+		b = append(b, '[')
+		for i, e := range x {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			if b, err = appendJSON(b, e); err != nil {
+				return nil, err
+			}
+		}
+		return append(b, ']'), nil
+	case string:
+		return appendString(b, x), nil
+	case []string:
+		if x == nil {
+			return append(b, "null"...), nil
+		}
+		b = append(b, '[')
+		for i, e := range x {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendString(b, e)
+		}
+		return append(b, ']'), nil
+	case bool:
+		return strconv.AppendBool(b, x), nil
+	case int:
+		return strconv.AppendInt(b, int64(x), 10), nil
+	case int64:
+		return strconv.AppendInt(b, x, 10), nil
+	case json.RawMessage:
+		if x == nil {
+			return append(b, "null"...), nil
+		}
+		var buf bytes.Buffer
+		if err := json.Compact(&buf, x); err != nil {
+			return nil, err
+		}
+		return append(b, buf.Bytes()...), nil
+	case []json.RawMessage:
+		if x == nil {
+			return append(b, "null"...), nil
+		}
+		b = append(b, '[')
+		for i, e := range x {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			if b, err = appendJSON(b, e); err != nil {
+				return nil, err
+			}
+		}
+		return append(b, ']'), nil
+	}
+	return appendEncoded(b, v)
+}
+
+// appendString quotes s as encoding/json does with HTML escaping off.
+// Plain ASCII, the usual case, is copied; anything else is left to
+// encoding/json (control characters, U+2028, invalid UTF-8).
+func appendString(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c == '"' || c == '\\' || c >= 0x80 {
+			b, _ = appendEncoded(b, s) // a string always encodes
+			return b
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
+}
+
+func appendEncoded(b []byte, v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
 		return nil, err
 	}
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+	return append(b, bytes.TrimSuffix(buf.Bytes(), []byte("\n"))...), nil
 }
 
 // Builder makes documents for the schemas of one API.
