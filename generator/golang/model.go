@@ -100,6 +100,15 @@ type slot struct {
 	nullable bool
 }
 
+// nullValue reports whether the slot holds null in a pointer: it is
+// nullable and its Go type has no nil of its own (slices, maps and
+// json.RawMessage do). Items and map values need it as much as fields
+// (Superset has arrays of nullable integers).
+func (s *slot) nullValue() bool {
+	k := s.node.real().kind
+	return s.nullable && k != kSlice && k != kMap && k != kRaw
+}
+
 type field struct {
 	jsonName string
 	goName   string
@@ -446,10 +455,10 @@ func (l *lowerer) fill(n *node) {
 		}
 	case kSlice:
 		n.elem = l.slotOf(n.name+"Item", s.Items, n.pos)
-		n.elem.ptr = s.Items != nil && strings.HasPrefix(s.Items.GoType, "*")
+		n.elem.ptr = s.Items != nil && (strings.HasPrefix(s.Items.GoType, "*") || s.Items.GoType == "" && n.elem.nullValue())
 	case kMap:
 		n.elem = l.slotOf(n.name+"Value", s.AdditionalProperties, n.pos)
-		n.elem.ptr = s.AdditionalProperties != nil && strings.HasPrefix(s.AdditionalProperties.GoType, "*")
+		n.elem.ptr = s.AdditionalProperties != nil && (strings.HasPrefix(s.AdditionalProperties.GoType, "*") || s.AdditionalProperties.GoType == "" && n.elem.nullValue())
 	case kStruct:
 		l.fields(n)
 	case kOneOf:
@@ -605,6 +614,7 @@ func (l *lowerer) fields(n *node) {
 		}
 		n.extra = true
 		n.elem = l.slotOf(n.name+"Value", s.AdditionalProperties, n.pos)
+		n.elem.ptr = n.ext == "" && n.elem.nullValue()
 	}
 }
 

@@ -40,6 +40,57 @@ const foreignKeywords = `{
   }
 }`
 
+// nullableElements is an OpenAPI 3.0 document with arrays and maps of
+// nullable values, as Superset's has (an array of nullable integers, of
+// nullable objects): the elements must be pointers to hold null.
+const nullableElements = `{
+  "openapi": "3.0.3",
+  "info": {"title": "nulls", "version": "1"},
+  "servers": [{"url": "https://example.com"}],
+  "paths": {
+    "/chart": {
+      "post": {
+        "operationId": "chart",
+        "requestBody": {"content": {"application/json": {"schema": {
+          "type": "object",
+          "properties": {
+            "ids": {"type": "array", "items": {"type": "integer", "nullable": true}},
+            "steps": {"type": "array", "items": {"$ref": "#/components/schemas/Step"}},
+            "labels": {"type": "object", "additionalProperties": {"type": "string", "nullable": true}},
+            "extra": {"type": "object", "properties": {"a": {"type": "string"}}, "additionalProperties": {"type": "number", "nullable": true}}
+          }
+        }}}},
+        "responses": {"200": {"description": "ok"}}
+      }
+    }
+  },
+  "components": {"schemas": {"Step": {"type": "object", "nullable": true, "properties": {"op": {"type": "string"}}}}}
+}`
+
+// TestNullableElementsVet generates the document and vets it.
+func TestNullableElementsVet(t *testing.T) {
+	api, err := spec.LoadOpenAPI(fstest.MapFS{"api.json": {Data: []byte(nullableElements)}}, "api.json", spec.OpenAPIConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := generator.Generate(api, generator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var types string
+	for _, f := range files {
+		if strings.HasSuffix(f.Path, "mcpgen_types_gen.go") {
+			types = string(f.Data)
+		}
+	}
+	for _, want := range []string{"[]*int64", "[]*Step", "map[string]*string", "map[string]*float64"} {
+		if !strings.Contains(types, want) {
+			t.Errorf("types lack %s", want)
+		}
+	}
+	runGo(t, writeModule(t, files, nil), "vet", "./...")
+}
+
 // TestForeignKeywordsVet generates the document and vets it, and checks
 // that the string's own pattern is still enforced.
 func TestForeignKeywordsVet(t *testing.T) {
