@@ -1,5 +1,5 @@
 // Package gosdk checks the generated orders server (examples/orders) with the
-// official MCP Go SDK over stdio. It is its own module so that the go-sdk
+// official MCP Go SDK over stdio and Streamable HTTP. It is its own module so that the go-sdk
 // dependency never reaches mcpgen's go.mod; it only execs the server binary.
 //
 // ORDERS_MCP_BIN names a built orders-mcp; when unset, the test builds it
@@ -10,6 +10,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -87,8 +88,31 @@ func call(t *testing.T, cs *mcp.ClientSession, name string, args any) *mcp.CallT
 	return res
 }
 
+// TestOrdersWithGoSDK runs the same checks over stdio and over Streamable
+// HTTP with alice's bearer token; in both the SDK negotiates 2026-07-28 with
+// server/discover.
 func TestOrdersWithGoSDK(t *testing.T) {
-	cs := connect(t)
+	t.Run("stdio", func(t *testing.T) { checkOrders(t, connect(t)) })
+	t.Run("http", func(t *testing.T) { checkOrders(t, connectHTTP(t)) })
+}
+
+// connectHTTP starts orders-mcp --http with a token for alice and connects
+// the SDK client to its endpoint.
+func connectHTTP(t *testing.T) *mcp.ClientSession {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	client := mcp.NewClient(&mcp.Implementation{Name: "mcpgen-e2e-gosdk", Version: "0.0.0"}, nil)
+	cs, err := client.Connect(ctx, &mcp.StreamableClientTransport{Endpoint: startHTTP(t), HTTPClient: &http.Client{
+		Transport: bearer{token: "tok-alice", next: http.DefaultTransport}}}, nil)
+	if err != nil {
+		t.Fatalf("connect: %v", err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	return cs
+}
+
+func checkOrders(t *testing.T, cs *mcp.ClientSession) {
 	ctx := context.Background()
 
 	t.Run("discover", func(t *testing.T) {
