@@ -318,7 +318,8 @@ func appendValue(n *node, x *Statement, ptr bool) *Statement {
 	switch {
 	case r.ext != "":
 		return Id("append"+r.name).Call(Id("b"), val)
-	case r.declared:
+	case r.declared && r.kind != kRaw:
+		// A named raw type is an alias of json.RawMessage: no methods.
 		return Add(x).Dot("AppendJSON").Call(Id("b"))
 	case r.kind == kSlice || r.kind == kMap:
 		return Id("append"+r.name).Call(Id("b"), val)

@@ -274,6 +274,14 @@ func (m *Model) setDefault(f *field) []Code {
 			lit = goExpr(r.goT).Call(lit)
 		}
 		if f.ptr {
+			// x's type must be the field's: an untyped 1 would be an int.
+			switch {
+			case f.node.hasTypeName() || r.convertible():
+			case r.kind == kInt:
+				lit = Int64().Call(lit)
+			case r.kind == kFloat:
+				lit = Float64().Call(lit)
+			}
 			return []Code{Id("x").Op(":=").Add(lit), Add(fv).Op("=").Op("&").Id("x")}
 		}
 		return []Code{Add(fv).Op("=").Add(lit)}
@@ -293,9 +301,21 @@ func (m *Model) decodeOneOf(n *node) []Code {
 		prop := n.disc.PropertyName
 		var cases []Code
 		var values []Code
+		seen := map[string]bool{}
 		for _, vr := range n.variants {
+			// A variant no discriminator value selects (an inline one in
+			// OpenAI's document) cannot be decoded by tag.
+			if vr.value == "" || seen[vr.value] {
+				continue
+			}
+			seen[vr.value] = true
 			r := vr.node.real()
 			values = append(values, Lit(vr.value))
+			if !r.unit() {
+				cases = append(cases, Case(Lit(vr.value)).Block(append(append([]Code{Id("d").Op(":=").Op("&").Id("sub")},
+					m.decodeSlot(&slot{node: vr.node, ptr: true}, Id("v").Dot(vr.goName), Id("p"), nil)...), Return(Nil()))...))
+				continue
+			}
 			cases = append(cases, Case(Lit(vr.value)).Block(
 				Id("v").Dot(vr.goName).Op("=").New(goType(vr.node)),
 				Return(Id("decode"+r.name).Call(Op("&").Id("sub"), Id("p"), Id("v").Dot(vr.goName), Id("e"))),

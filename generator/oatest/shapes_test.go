@@ -91,6 +91,54 @@ func TestNullableElementsVet(t *testing.T) {
 	runGo(t, writeModule(t, files, nil), "vet", "./...")
 }
 
+// unionShapes is an OpenAPI 3.0 document with the shapes of Discord's and
+// OpenAI's that did not compile: a discriminated oneOf with an inline
+// variant no mapping selects, a oneOf variant that is a named const (a Go
+// alias of json.RawMessage, without methods), and a nullable integer with
+// a default (a pointer to int64, not int).
+const unionShapes = `{
+  "openapi": "3.0.3",
+  "info": {"title": "unions", "version": "1"},
+  "servers": [{"url": "https://example.com"}],
+  "paths": {
+    "/search": {
+      "post": {
+        "operationId": "search",
+        "requestBody": {"content": {"application/json": {"schema": {
+          "type": "object",
+          "properties": {
+            "filter": {"$ref": "#/components/schemas/Filter"},
+            "kind": {"oneOf": [{"$ref": "#/components/schemas/Four"}, {"type": "string"}]},
+            "n": {"type": "integer", "nullable": true, "default": 1}
+          }
+        }}}},
+        "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {
+          "type": "object", "properties": {"kind": {"oneOf": [{"$ref": "#/components/schemas/Four"}, {"type": "string"}]}}
+        }}}}}
+      }
+    }
+  },
+  "components": {"schemas": {
+    "Cmp": {"type": "object", "properties": {"type": {"type": "string"}, "key": {"type": "string"}}},
+    "Filter": {"oneOf": [{"$ref": "#/components/schemas/Cmp"}, {"type": "object", "properties": {"type": {"type": "string"}}}],
+      "discriminator": {"propertyName": "type", "mapping": {"cmp": "#/components/schemas/Cmp"}}},
+    "Four": {"description": "Always 4.", "enum": [4]}
+  }}
+}`
+
+// TestUnionShapesVet generates the document and vets it.
+func TestUnionShapesVet(t *testing.T) {
+	api, err := spec.LoadOpenAPI(fstest.MapFS{"api.json": {Data: []byte(unionShapes)}}, "api.json", spec.OpenAPIConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := generator.Generate(api, generator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	runGo(t, writeModule(t, files, nil), "vet", "./...")
+}
+
 // TestForeignKeywordsVet generates the document and vets it, and checks
 // that the string's own pattern is still enforced.
 func TestForeignKeywordsVet(t *testing.T) {
