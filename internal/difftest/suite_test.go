@@ -78,7 +78,7 @@ func impliedType(s map[string]any) string {
 	for kind, keys := range map[string][]string{
 		"string": {"minLength", "maxLength", "pattern", "format"},
 		"number": {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"},
-		"object": {"minProperties", "maxProperties", "required", "properties"},
+		"object": {"minProperties", "maxProperties", "required", "properties", "additionalProperties"},
 		"array":  {"minItems", "maxItems", "uniqueItems", "items"},
 	} {
 		for _, k := range keys {
