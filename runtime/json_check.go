@@ -171,8 +171,10 @@ func IsEmail(s string) bool {
 			return false
 		}
 		lit := domain[1 : len(domain)-1]
-		if v6, ok := strings.CutPrefix(lit, "IPv6:"); ok {
-			a, err := netip.ParseAddr(v6)
+		// RFC 5321 address-literal tags are ABNF literals, so "ipv6:" is as
+		// good as "IPv6:".
+		if len(lit) >= 5 && strings.EqualFold(lit[:5], "IPv6:") {
+			a, err := netip.ParseAddr(lit[5:])
 			return err == nil && a.Is6() && a.Zone() == ""
 		}
 		a, err := netip.ParseAddr(lit)

@@ -93,6 +93,8 @@ func TestIsEmail(t *testing.T) {
 		`"joe@bloggs"@example.com`:                 true,
 		"joe.bloggs@[127.0.0.1]":                   true,
 		"joe.bloggs@[IPv6:::1]":                    true,
+		"joe.bloggs@[ipv6:::1]":                    true,
+		"joe.bloggs@[ipv4:127.0.0.1]":              false,
 		".test@example.com":                        false,
 		"test.@example.com":                        false,
 		"te.s.t@example.com":                       true,
