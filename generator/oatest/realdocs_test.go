@@ -125,7 +125,7 @@ func TestRealDocumentsGenerate(t *testing.T) {
 			mb := func(n int) float64 { return float64(n) / (1 << 20) }
 			summary := func() string {
 				return strings.Join([]string{
-					itoa(len(api.Tools)) + " tools", itoa(len(overBudget)) + " schemas over budget at depth 0",
+					doc + ": " + itoa(len(api.Tools)) + " tools", itoa(len(overBudget)) + " schemas over budget at depth 0",
 					fmtMB(mb(goSize)) + " MB Go", fmtMB(mb(schemaSize)) + " MB schemas",
 					"generate " + genTime.Round(time.Millisecond).String(), "schemas checked " + checked.Round(time.Millisecond).String(),
 				}, ", ")
