@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	. "github.com/dave/jennifer/jen"
@@ -133,13 +134,22 @@ func (m *Model) declare(f *File, n *node, fallback string) {
 	case kStruct:
 		var fields []Code
 		for _, fl := range n.fields {
-			tag := fl.jsonName
-			if !fl.required && fl.def == nil {
-				tag += ",omitempty"
+			c := Id(fl.goName).Add(slotType(&fl.slot))
+			doc := fl.doc
+			if plainTagName(fl.jsonName) {
+				tag := fl.jsonName
+				if !fl.required && fl.def == nil {
+					tag += ",omitempty"
+				}
+				c = c.Tag(map[string]string{"json": tag})
+			} else {
+				// A struct tag cannot carry this name (vet rejects spaces,
+				// encoding/json commas and quotes); the generated
+				// MarshalJSON and UnmarshalJSON use it, so the comment says it.
+				doc = append(append([]string(nil), doc...), fmt.Sprintf("JSON name: %q.", fl.jsonName))
 			}
-			c := Id(fl.goName).Add(slotType(&fl.slot)).Tag(map[string]string{"json": tag})
-			if len(fl.doc) > 0 {
-				c = Comment(lc(comment(fl.doc, ""))).Line().Add(c)
+			if len(doc) > 0 {
+				c = Comment(lc(comment(doc, ""))).Line().Add(c)
 			}
 			fields = append(fields, c)
 		}
@@ -420,3 +430,21 @@ func lc(text string) string {
 }
 
 func lcf(format string, args ...any) string { return lc(fmt.Sprintf(format, args...)) }
+
+// plainTagName reports whether a JSON property name can stand in a json
+// struct tag as it is: the characters encoding/json accepts in a tag name,
+// without the space that go vet flags.
+func plainTagName(name string) bool {
+	if name == "" {
+		return false
+	}
+	for _, r := range name {
+		switch {
+		case unicode.IsLetter(r), unicode.IsDigit(r):
+		case strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~", r):
+		default:
+			return false
+		}
+	}
+	return true
+}

@@ -162,11 +162,8 @@ func TestRealDocumentsGenerate(t *testing.T) {
 // vet yet, each with the generator bug behind it. They are open work of the
 // OpenAPI issue, not accepted behaviour.
 var knownBroken = map[string]string{
-	"readme-oas-examples/3.0/circular-request-bodies.json":      "a required, non-nullable property that refers to its own type (TreeNode.parent) is a value field: an invalid recursive Go type",
-	"readme-oas-examples/3.0/schema-additional-properties.json": "property names with spaces, commas and backquotes go verbatim into json struct tags, which vet rejects",
-	"readme-oas-examples/3.0/schema-enums.json":                 "duplicate enum values (\"available\" twice, 0 and 0.0) become duplicate switch cases",
-	"readme-oas-examples/3.0/schema-types.json":                 "property names with spaces and commas go verbatim into json struct tags, which vet rejects",
-	"readme-oas-examples/3.1/schema-types.json":                 "property names with spaces and commas go verbatim into json struct tags, which vet rejects",
+	"readme-oas-examples/3.0/circular-request-bodies.json": "a required, non-nullable property that refers to its own type (TreeNode.parent) is a value field: an invalid recursive Go type",
+	"readme-oas-examples/3.0/schema-enums.json":            "duplicate enum values (\"available\" twice, 0 and 0.0) become duplicate switch cases",
 }
 
 // goErr runs the go command in dir and returns its failure with its output.

@@ -161,3 +161,75 @@ func TestForeignKeywordsVet(t *testing.T) {
 	}
 	runGo(t, writeModule(t, files, nil), "vet", "./...")
 }
+
+// oddNames is an OpenAPI 3.0 document whose property names cannot stand in
+// a json struct tag (spaces, commas, backquotes, quotes), as ReadMe's
+// schema-types example has ("password (minLength: 5, maxLength: 20)").
+const oddNames = `{
+  "openapi": "3.0.3",
+  "info": {"title": "names", "version": "1"},
+  "servers": [{"url": "https://example.com"}],
+  "paths": {
+    "/odd": {
+      "post": {
+        "operationId": "odd",
+        "requestBody": {"required": true, "content": {"application/json": {"schema": {
+          "type": "object",
+          "required": ["a b"],
+          "properties": {
+            "a b": {"type": "string"},
+            "c, d": {"type": "integer"},
+            "e` + "`" + `f": {"type": "boolean"},
+            "g\"h": {"type": "string"}
+          }
+        }}}},
+        "responses": {"200": {"description": "ok"}}
+      }
+    }
+  }
+}`
+
+// TestOddPropertyNamesVet generates the document and vets it, and checks
+// that the names still reach the wire through the generated decoder, which
+// reports the exact name of a missing property.
+func TestOddPropertyNamesVet(t *testing.T) {
+	api, err := spec.LoadOpenAPI(fstest.MapFS{"api.json": {Data: []byte(oddNames)}}, "api.json", spec.OpenAPIConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := generator.Generate(api, generator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		if strings.HasSuffix(f.Path, "mcpgen_types_gen.go") && !strings.Contains(string(f.Data), `// JSON name: "c, d".`) {
+			t.Errorf("the field of \"c, d\" does not say its JSON name:\n%s", f.Data)
+		}
+	}
+	dir := writeModule(t, files, map[string]string{"odd_test.go": oddNamesTest})
+	runGo(t, dir, "vet", "./...")
+	runGo(t, dir, "test", "./...")
+}
+
+const oddNamesTest = `package mcpserver
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestOddNamesRoundTrip(t *testing.T) {
+	var in OddInput
+	err := in.UnmarshalJSON([]byte(` + "`" + `{"c, d": 3}` + "`" + `))
+	if err == nil || !strings.Contains(err.Error(), "/a b: is required") {
+		t.Fatalf("missing \"a b\": %v", err)
+	}
+	if err := in.UnmarshalJSON([]byte(` + "`" + `{"a b": "x", "c, d": 3, "g\"h": "y"}` + "`" + `)); err != nil {
+		t.Fatal(err)
+	}
+	out, _ := in.MarshalJSON()
+	if got, want := string(out), ` + "`" + `{"a b":"x","c, d":3,"g\"h":"y"}` + "`" + `; got != want {
+		t.Errorf("encoded %s, want %s", got, want)
+	}
+}
+`
