@@ -202,7 +202,13 @@ func jsonLit(raw json.RawMessage, k kind) *Statement {
 		json.Unmarshal(raw, &s)
 		return Lit(s)
 	case kInt:
-		n, _ := strconv.ParseInt(string(raw), 10, 64)
+		n, err := strconv.ParseInt(string(raw), 10, 64)
+		if err != nil {
+			// An integral value written as a number with a fraction or an
+			// exponent (1.0, 1e3).
+			x, _ := strconv.ParseFloat(string(raw), 64)
+			n = int64(x)
+		}
 		if n >= math.MinInt32 && n <= math.MaxInt32 {
 			return Lit(int(n))
 		}

@@ -1,6 +1,10 @@
 package golang
 
 import (
+	"encoding/json"
+	"math"
+	"strconv"
+
 	. "github.com/dave/jennifer/jen"
 
 	"github.com/mcpgen-dev/mcpgen/spec"
@@ -628,11 +632,12 @@ func (m *Model) scalarChecks(s *spec.Schema, k kind, x *Statement, path Code) []
 		}
 		msg := fail(rt("MsgEnum").Call(Index().String().Values(texts...)))
 		if k <= kBool {
-			var lits []Code
-			for _, v := range s.Enum {
-				lits = append(lits, jsonLit(v, k))
+			if lits := enumCases(s.Enum, k); len(lits) > 0 {
+				out = append(out, Switch(x).Block(Case(lits...), Default().Block(msg)))
+			} else {
+				// No listed value has the value's type: nothing can match.
+				out = append(out, msg)
 			}
-			out = append(out, Switch(x).Block(Case(lits...), Default().Block(msg)))
 		} else {
 			var cond *Statement
 			for _, v := range s.Enum {
@@ -783,4 +788,45 @@ func (m *Model) helperFuncs(f *File) {
 			),
 		)
 	}
+}
+
+// enumCases are the distinct Go constants among the enum values that a
+// value of kind k can equal. Documents repeat values ("available" twice, 0
+// and 0.0) and mix types (an empty string in a number enum); a duplicate
+// would be a duplicate switch case, and a value of another JSON type can
+// never match, so both are left out.
+func enumCases(values []json.RawMessage, k kind) []Code {
+	seen := make(map[string]bool, len(values))
+	var lits []Code
+	for _, v := range values {
+		key, ok := enumKey(v, k)
+		if !ok || seen[key] {
+			continue
+		}
+		seen[key] = true
+		lits = append(lits, jsonLit(v, k))
+	}
+	return lits
+}
+
+// enumKey is the canonical form of an enum value as a value of kind k, and
+// whether a value of that kind can equal it at all.
+func enumKey(v json.RawMessage, k kind) (string, bool) {
+	switch k {
+	case kString:
+		var s string
+		if json.Unmarshal(v, &s) != nil {
+			return "", false
+		}
+		return s, true
+	case kInt, kFloat:
+		x, err := strconv.ParseFloat(string(v), 64)
+		if err != nil || k == kInt && x != math.Trunc(x) {
+			return "", false
+		}
+		return strconv.FormatFloat(x, 'g', -1, 64), true
+	case kBool:
+		return string(v), string(v) == "true" || string(v) == "false"
+	}
+	return "", false
 }

@@ -163,7 +163,6 @@ func TestRealDocumentsGenerate(t *testing.T) {
 // OpenAPI issue, not accepted behaviour.
 var knownBroken = map[string]string{
 	"readme-oas-examples/3.0/circular-request-bodies.json": "a required, non-nullable property that refers to its own type (TreeNode.parent) is a value field: an invalid recursive Go type",
-	"readme-oas-examples/3.0/schema-enums.json":            "duplicate enum values (\"available\" twice, 0 and 0.0) become duplicate switch cases",
 }
 
 // goErr runs the go command in dir and returns its failure with its output.

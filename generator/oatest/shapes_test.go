@@ -233,3 +233,64 @@ func TestOddNamesRoundTrip(t *testing.T) {
 	}
 }
 `
+
+// repeatedEnums is an OpenAPI 3.0 document whose enums repeat values and mix
+// types, as ReadMe's schema-enums example does.
+const repeatedEnums = `{
+  "openapi": "3.0.3",
+  "info": {"title": "enums", "version": "1"},
+  "servers": [{"url": "https://example.com"}],
+  "paths": {
+    "/pick": {
+      "post": {
+        "operationId": "pick",
+        "requestBody": {"required": true, "content": {"application/json": {"schema": {
+          "type": "object",
+          "properties": {
+            "status": {"type": "string", "enum": ["", "", "available", "available"]},
+            "level": {"type": "number", "enum": ["", 0, 0.0, 2, 2]},
+            "count": {"type": "integer", "enum": [1, 1, 3]}
+          }
+        }}}},
+        "responses": {"200": {"description": "ok"}}
+      }
+    }
+  }
+}`
+
+// TestRepeatedEnumValuesVet generates the document, vets it and checks the
+// verdicts: repeated values are one case, and a value of another type never
+// matches.
+func TestRepeatedEnumValuesVet(t *testing.T) {
+	api, err := spec.LoadOpenAPI(fstest.MapFS{"api.json": {Data: []byte(repeatedEnums)}}, "api.json", spec.OpenAPIConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := generator.Generate(api, generator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := writeModule(t, files, map[string]string{"enum_test.go": repeatedEnumsTest})
+	runGo(t, dir, "vet", "./...")
+	runGo(t, dir, "test", "./...")
+}
+
+const repeatedEnumsTest = `package mcpserver
+
+import "testing"
+
+func TestEnumVerdicts(t *testing.T) {
+	for doc, valid := range map[string]bool{
+		` + "`" + `{"status": "available", "level": 0, "count": 1}` + "`" + `: true,
+		` + "`" + `{"status": "", "level": 2, "count": 3}` + "`" + `:        true,
+		` + "`" + `{"status": "sold"}` + "`" + `:                          false,
+		` + "`" + `{"level": 1}` + "`" + `:                                false,
+		` + "`" + `{"count": 2}` + "`" + `:                                false,
+	} {
+		var in PickInput
+		if err := in.UnmarshalJSON([]byte(doc)); (err == nil) != valid {
+			t.Errorf("%s: err %v, want valid=%v", doc, err, valid)
+		}
+	}
+}
+`
