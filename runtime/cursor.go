@@ -24,8 +24,10 @@ func (s *Server) makeCursor(kind string, offset int) string {
 // to; n is the current length of the list.
 func (s *Server) parseCursor(kind, cursor string, n int) (int, *Error) {
 	bad := InvalidParams("invalid cursor")
+	// base64 decoding skips \r and \n, so without this a cursor with a line
+	// break inside would pass as the one the server signed.
 	payload, sigText, ok := strings.Cut(cursor, ".")
-	if !ok {
+	if !ok || strings.ContainsAny(cursor, "\r\n") {
 		return 0, bad
 	}
 	sig, err := base64.RawURLEncoding.DecodeString(sigText)

@@ -138,8 +138,9 @@ func (s *Server) signState(ctx context.Context, rs *reqState, answers map[string
 // failure is the same -32602 "invalid requestState", so a forger learns
 // nothing about which part was wrong.
 func (s *Server) verifyState(token string) (*statePayload, *Error) {
+	// base64 decoding skips \r and \n: only the exact signed text passes.
 	enc, sigText, ok := strings.Cut(token, ".")
-	if !ok {
+	if !ok || strings.ContainsAny(token, "\r\n") {
 		return nil, errInvalidState()
 	}
 	sig, err := base64.RawURLEncoding.DecodeString(sigText)
