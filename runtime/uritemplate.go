@@ -66,19 +66,35 @@ func validVarName(name string) bool {
 // match returns the variables of uri, or false when it does not match.
 func (t *uriTemplate) match(uri string) (map[string]string, bool) {
 	vars := map[string]string{}
-	if !t.matchFrom(0, uri, vars) {
+	// failed remembers the (part, remaining length) states that cannot
+	// match: without it, templates like {a}-{b}-{c}-{d} backtrack
+	// exponentially on a long run of "-" (found by FuzzURITemplate).
+	failed := map[[2]int]bool{}
+	if !t.matchFrom(0, uri, vars, failed) {
 		return nil, false
 	}
 	return vars, true
 }
 
-func (t *uriTemplate) matchFrom(i int, s string, vars map[string]string) bool {
+func (t *uriTemplate) matchFrom(i int, s string, vars map[string]string, failed map[[2]int]bool) bool {
+	key := [2]int{i, len(s)}
+	if failed[key] {
+		return false
+	}
+	if t.matchPart(i, s, vars, failed) {
+		return true
+	}
+	failed[key] = true
+	return false
+}
+
+func (t *uriTemplate) matchPart(i int, s string, vars map[string]string, failed map[[2]int]bool) bool {
 	if i == len(t.parts) {
 		return s == ""
 	}
 	p := t.parts[i]
 	if p.name == "" {
-		return strings.HasPrefix(s, p.literal) && t.matchFrom(i+1, s[len(p.literal):], vars)
+		return strings.HasPrefix(s, p.literal) && t.matchFrom(i+1, s[len(p.literal):], vars, failed)
 	}
 	if i == len(t.parts)-1 {
 		return setVar(vars, p.name, s)
@@ -90,7 +106,7 @@ func (t *uriTemplate) matchFrom(i int, s string, vars map[string]string) bool {
 		if strings.ContainsRune("/?#", rune(s[end-1])) {
 			return false
 		}
-		if strings.HasPrefix(s[end:], next) && setVar(vars, p.name, s[:end]) && t.matchFrom(i+1, s[end:], vars) {
+		if strings.HasPrefix(s[end:], next) && setVar(vars, p.name, s[:end]) && t.matchFrom(i+1, s[end:], vars, failed) {
 			return true
 		}
 	}
