@@ -507,6 +507,12 @@ func (x *exchange) keepAlive(interval time.Duration, stop <-chan struct{}) {
 // respond writes the final response, unless the client is gone: a
 // cancelled request gets no response.
 func (x *exchange) respond(id []byte, resp response) {
+	x.respondWith(id, resp, statusOf(resp.err))
+}
+
+// respondWith is respond with the HTTP status of a JSON (not SSE) answer
+// chosen by the caller.
+func (x *exchange) respondWith(id []byte, resp response, status int) {
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	if x.gone() {
@@ -522,7 +528,7 @@ func (x *exchange) respond(id []byte, resp response) {
 		hd := x.w.Header()
 		hd.Set("Content-Type", "application/json")
 		hd.Set("Content-Length", strconv.Itoa(len(x.buf)))
-		x.w.WriteHeader(statusOf(resp.err))
+		x.w.WriteHeader(status)
 		x.writeLocked()
 	}
 	x.over = true

@@ -430,23 +430,5 @@ func (x *exchange) sendMessage(msg []byte) error {
 // in-band with 200, since a 404 would tell a 2025 client that its session
 // is gone.
 func (x *exchange) respondLegacy(id []byte, resp response) {
-	x.mu.Lock()
-	defer x.mu.Unlock()
-	if x.gone() {
-		return
-	}
-	if x.stream {
-		x.buf = append(x.buf[:0], "event: message\ndata: "...)
-		x.buf = appendResponse(x.buf, id, resp.result, resp.err)
-		x.buf = append(x.buf, '\n', '\n')
-		x.writeLocked()
-	} else {
-		x.buf = appendResponse(x.buf[:0], id, resp.result, resp.err)
-		hd := x.w.Header()
-		hd.Set("Content-Type", "application/json")
-		hd.Set("Content-Length", strconv.Itoa(len(x.buf)))
-		x.w.WriteHeader(http.StatusOK)
-		x.writeLocked()
-	}
-	x.over = true
+	x.respondWith(id, resp, http.StatusOK)
 }
