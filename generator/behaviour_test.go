@@ -331,6 +331,52 @@ func TestMutualRecursion(t *testing.T) {
 	err := in.UnmarshalJSON([]byte(` + "`" + `{"department":{"teams":[{"department":{}}]}}` + "`" + `))
 	wantPointers(t, err, "/department/teams/0/department/title", "/department/title")
 }
+
+// Loop.self, Yin.yang and Yang.yin are required, non-nullable and lead
+// back to their own type: pointers in Go, but missing is "required" and
+// null is the wrong type, as for any required object.
+func TestRequiredCycles(t *testing.T) {
+	wantMessages := func(src string, want ...string) {
+		t.Helper()
+		var in LoopBackInput
+		var ve *runtime.ValidationError
+		if err := in.UnmarshalJSON([]byte(src)); !errors.As(err, &ve) {
+			t.Fatalf("%s: want a *runtime.ValidationError, got %v", src, err)
+		}
+		var got []string
+		for _, fe := range ve.Errors {
+			got = append(got, fe.Pointer+": "+fe.Message)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s:\n got %q\nwant %q", src, got, want)
+		}
+	}
+	null := runtime.MsgType("object", runtime.KindNull)
+	wantMessages(` + "`" + `{"loop":{"id":"a","self":{"id":"b"}}}` + "`" + `, "/loop/self/self: "+runtime.MsgRequired)
+	wantMessages(` + "`" + `{"loop":{"id":"a","self":null}}` + "`" + `, "/loop/self: "+null)
+	wantMessages(` + "`" + `{"loop":{"self":{"id":"","self":null}}}` + "`" + `, "/loop/self/id: "+runtime.MsgMinLength(1), "/loop/self/self: "+null, "/loop/id: "+runtime.MsgRequired)
+	wantMessages(` + "`" + `{"yin":{"yang":{"yin":{"depth":-1,"yang":{}}}}}` + "`" + `,
+		"/yin/yang/yin/depth: "+runtime.MsgMinimum(0), "/yin/yang/yin/yang/yin: "+runtime.MsgRequired)
+	wantMessages(` + "`" + `{"yin":{"yang":null}}` + "`" + `, "/yin/yang: "+null)
+	wantMessages(` + "`" + `{"yin":{}}` + "`" + `, "/yin/yang: "+runtime.MsgRequired)
+
+	// No finite value is valid, so Go code that builds one leaves a nil
+	// pointer at the end: it is encoded as null, which decoding rejects,
+	// and the output validator reports it as missing.
+	in := LoopBackInput{Loop: &Loop{ID: "a", Self: &Loop{ID: "b"}}, Yin: &Yin{Yang: &Yang{}}}
+	want := ` + "`" + `{"loop":{"id":"a","self":{"id":"b","self":null}},"yin":{"yang":{"yin":null}}}` + "`" + `
+	if got := string(in.AppendJSON(nil)); got != want {
+		t.Errorf("encoded %s", got)
+	}
+	wantMessages(want, "/loop/self/self: "+null, "/yin/yang/yin: "+null)
+	var root runtime.Path
+	var e runtime.Errors
+	validateYin(&root, &Yin{Yang: &Yang{Yin: &Yin{}}}, &e)
+	wantPointers(t, e.Err(), "/yang/yin/yang")
+	e = runtime.Errors{}
+	validateYin(&root, &Yin{Yang: &Yang{Yin: &Yin{Yang: &Yang{Yin: &Yin{}}}}}, &e)
+	wantPointers(t, e.Err(), "/yang/yin/yang/yin/yang")
+}
 `
 
 // TestGeneratedBehaviour runs the tests above inside the generated packages.

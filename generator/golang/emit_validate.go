@@ -497,6 +497,12 @@ func (m *Model) validateBody(n *node) []Code {
 	case kStruct:
 		var out []Code
 		for _, f := range n.fields {
+			if f.boxed {
+				out = append(out, If(Id("v").Dot(f.goName).Op("==").Nil()).Block(
+					Id("c").Op(":=").Id("p").Dot("Child").Call(Lit(f.jsonName)),
+					addErr(Op("&").Id("c"), rt("MsgRequired")),
+				))
+			}
 			out = append(out, m.checkSlot(&f.slot, Id("v").Dot(f.goName), Id("c").Op(":=").Id("p").Dot("Child").Call(Lit(f.jsonName)), !f.required && f.def == nil, false)...)
 		}
 		out = append(out, propertyCount(n, nil)...)

@@ -6,6 +6,7 @@ package golang
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/mcpgen-dev/mcpgen/generator/naming"
@@ -120,7 +121,11 @@ type field struct {
 	// viaRef says the property's schema is a $ref: x-mcp-header does not
 	// reach through references.
 	viaRef bool
-	pos    spec.Pos
+	// boxed says the field is a pointer only because a value would make
+	// its struct contain itself (breakCycles): still required and not
+	// nullable, so a nil one is a missing value to the validator.
+	boxed bool
+	pos   spec.Pos
 }
 
 type variant struct {
@@ -272,6 +277,7 @@ func Lower(api *spec.API) (*Model, error) {
 		l.diags.Sort()
 		return nil, l.diags
 	}
+	breakCycles(l.m.nodes)
 	computeValidates(l.m.nodes)
 	return l.m, nil
 }
@@ -771,6 +777,85 @@ func docOf(name, title string, s *spec.Schema) []string {
 	return doc
 }
 
+// breakCycles makes pointers of the value fields through which a struct
+// would contain itself, an invalid recursive Go type: a required,
+// non-nullable property whose type refers back to the enclosing one,
+// directly (TreeNode.parent in ReadMe's circular-request-bodies) or
+// through other such properties (A.b: B, B.a: A). Every field on such a
+// cycle is boxed, not just enough of them to break it, so the choice does
+// not depend on the order of the document. Slices, maps and the pointer
+// variants of a oneOf already end a cycle; code-first types are the
+// user's and compile as they are.
+func breakCycles(nodes []*node) {
+	// Tarjan's strongly connected components over the struct nodes, with
+	// an edge for each value field of struct type: an edge lies on a cycle
+	// exactly when both its ends are in the same component.
+	valueStruct := func(f *field) *node {
+		if f.ptr {
+			return nil
+		}
+		if r := f.node.real(); r.kind == kStruct && r.ext == "" {
+			return r
+		}
+		return nil
+	}
+	index := map[*node]int{}
+	low := map[*node]int{}
+	comp := map[*node]int{}
+	var stack []*node
+	onStack := map[*node]bool{}
+	var visit func(n *node)
+	visit = func(n *node) {
+		index[n] = len(index)
+		low[n] = index[n]
+		stack = append(stack, n)
+		onStack[n] = true
+		for _, f := range n.fields {
+			w := valueStruct(f)
+			if w == nil {
+				continue
+			}
+			if _, seen := index[w]; !seen {
+				visit(w)
+				low[n] = min(low[n], low[w])
+			} else if onStack[w] {
+				low[n] = min(low[n], index[w])
+			}
+		}
+		if low[n] == index[n] {
+			id := len(comp)
+			for {
+				w := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				onStack[w] = false
+				comp[w] = id
+				if w == n {
+					break
+				}
+			}
+		}
+	}
+	for _, n := range nodes {
+		if n.kind != kStruct || n.alias != nil || n.ext != "" {
+			continue
+		}
+		if _, seen := index[n]; !seen {
+			visit(n)
+		}
+	}
+	for _, n := range nodes {
+		if _, ok := comp[n]; !ok {
+			continue
+		}
+		for _, f := range n.fields {
+			if w := valueStruct(f); w != nil && comp[w] == comp[n] {
+				f.ptr, f.boxed = true, true
+				f.doc = append(f.doc, fmt.Sprintf("%s is required: it is a pointer only because %s would otherwise contain itself, and nil is not a valid value.", f.goName, n.name))
+			}
+		}
+	}
+}
+
 // computeValidates marks the nodes that have a validateX function: those
 // with a constraint of their own or a child that validates. Iterated to a
 // fixpoint because types can be recursive.
@@ -792,7 +877,10 @@ func (n *node) ownChecks() bool {
 	switch n.kind {
 	case kOneOf:
 		return true
-	case kStruct, kMap:
+	case kStruct:
+		// A boxed field is a pointer that must not be nil.
+		return s.MinProperties != nil || s.MaxProperties != nil || slices.ContainsFunc(n.fields, func(f *field) bool { return f.boxed })
+	case kMap:
 		return s.MinProperties != nil || s.MaxProperties != nil
 	case kSlice:
 		return s.MinItems != nil || s.MaxItems != nil || s.UniqueItems

@@ -16,6 +16,9 @@ type Handler interface {
 
 	// OrgChart implements the "org_chart" tool.
 	OrgChart(ctx context.Context, in OrgChartInput) (OrgChartOutput, error)
+
+	// LoopBack implements the "loop_back" tool.
+	LoopBack(ctx context.Context, in LoopBackInput) (LoopBackOutput, error)
 }
 
 // UnimplementedHandler implements every Handler method with an error.
@@ -32,4 +35,9 @@ func (UnimplementedHandler) WalkTree(ctx context.Context, in WalkTreeInput) (out
 // OrgChart returns an error saying tool "org_chart" is not implemented.
 func (UnimplementedHandler) OrgChart(ctx context.Context, in OrgChartInput) (out OrgChartOutput, err error) {
 	return out, errors.New("tool \"org_chart\" is not implemented")
+}
+
+// LoopBack returns an error saying tool "loop_back" is not implemented.
+func (UnimplementedHandler) LoopBack(ctx context.Context, in LoopBackInput) (out LoopBackOutput, err error) {
+	return out, errors.New("tool \"loop_back\" is not implemented")
 }

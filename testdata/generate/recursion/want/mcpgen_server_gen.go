@@ -17,6 +17,7 @@ const _ = runtime.IsAtLeastVersion0_1_0
 const (
 	toolWalkTree = `{"name":"walk_tree","inputSchema":{"type":"object","properties":{"root":{"$ref":"#/$defs/Node"}},"required":["root"],"additionalProperties":false,"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string","minLength":1},"children":{"type":"array","items":{"$ref":"#/$defs/Node"}},"parent":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"required":["name"],"additionalProperties":false}}},"outputSchema":{"$ref":"#/$defs/Node","$defs":{"Node":{"type":"object","properties":{"name":{"type":"string","minLength":1},"children":{"type":"array","items":{"$ref":"#/$defs/Node"}},"parent":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"required":["name"],"additionalProperties":false}}},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
 	toolOrgChart = `{"name":"org_chart","inputSchema":{"type":"object","properties":{"department":{"$ref":"#/$defs/Department"}},"additionalProperties":false,"$defs":{"Department":{"type":"object","properties":{"title":{"type":"string"},"teams":{"type":"array","items":{"$ref":"#/$defs/Team"}}},"required":["title"],"additionalProperties":false},"Team":{"type":"object","properties":{"lead":{"type":"string"},"department":{"$ref":"#/$defs/Department"}},"additionalProperties":false}}},"outputSchema":{"type":"array","items":{"$ref":"#/$defs/Team"},"$defs":{"Department":{"type":"object","properties":{"title":{"type":"string"},"teams":{"type":"array","items":{"$ref":"#/$defs/Team"}}},"required":["title"],"additionalProperties":false},"Team":{"type":"object","properties":{"lead":{"type":"string"},"department":{"$ref":"#/$defs/Department"}},"additionalProperties":false}}},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
+	toolLoopBack = `{"name":"loop_back","inputSchema":{"type":"object","properties":{"loop":{"$ref":"#/$defs/Loop"},"yin":{"$ref":"#/$defs/Yin"}},"additionalProperties":false,"$defs":{"Loop":{"type":"object","properties":{"id":{"type":"string","minLength":1},"self":{"$ref":"#/$defs/Loop"}},"required":["id","self"],"additionalProperties":false},"Yang":{"type":"object","properties":{"yin":{"$ref":"#/$defs/Yin"}},"required":["yin"],"additionalProperties":false},"Yin":{"type":"object","properties":{"depth":{"type":"integer","minimum":0},"yang":{"$ref":"#/$defs/Yang"}},"required":["yang"],"additionalProperties":false}}},"outputSchema":{"$ref":"#/$defs/Yin","$defs":{"Yang":{"type":"object","properties":{"yin":{"$ref":"#/$defs/Yin"}},"required":["yin"],"additionalProperties":false},"Yin":{"type":"object","properties":{"depth":{"type":"integer","minimum":0},"yang":{"$ref":"#/$defs/Yang"}},"required":["yang"],"additionalProperties":false}}},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
 )
 
 // NewServer returns a server for the spec's tools, resources and prompts,
@@ -65,6 +66,31 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			out, err := h.OrgChart(ctx, in)
 			if err != nil {
 				return nil, err
+			}
+			var b []byte
+			b = out.AppendJSON(b)
+			return runtime.StructuredResult(b), nil
+		},
+	})
+	s.AddTool(runtime.ToolDef{
+		Name:       "loop_back",
+		Definition: toolLoopBack,
+		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
+			var in LoopBackInput
+			if err := in.UnmarshalJSON(args); err != nil {
+				return nil, err
+			}
+			out, err := h.LoopBack(ctx, in)
+			if err != nil {
+				return nil, err
+			}
+			var root runtime.Path
+			var e runtime.Errors
+			validateYin(&root, &out, &e)
+			// A handler returning what the schema forbids is a bug in the
+			// server, not in the call: a plain error, not a ValidationError.
+			if err := e.Err(); err != nil {
+				return nil, fmt.Errorf("tool \"loop_back\": the output does not match the output schema: %v", err)
 			}
 			var b []byte
 			b = out.AppendJSON(b)

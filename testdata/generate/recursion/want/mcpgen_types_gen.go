@@ -166,6 +166,146 @@ func (v *Team) UnmarshalJSON(data []byte) error {
 	return e.Err()
 }
 
+// Loop is the "Loop" type of the spec.
+type Loop struct {
+	ID string `json:"id"`
+	// Self is required: it is a pointer only because Loop would otherwise contain
+	// itself, and nil is not a valid value.
+	Self *Loop `json:"self"`
+}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v Loop) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	b = append(b, "\"id\":"...)
+	b = runtime.AppendString(b, v.ID)
+	b = append(b, ",\"self\":"...)
+	if v.Self == nil {
+		b = append(b, "null"...)
+	} else {
+		b = v.Self.AppendJSON(b)
+	}
+	return append(b, '}')
+}
+
+// MarshalJSON encodes v as JSON.
+func (v Loop) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
+func (v *Loop) UnmarshalJSON(data []byte) error {
+	var d runtime.Decoder
+	d.Reset(data)
+	var root runtime.Path
+	var e runtime.Errors
+	if err := decodeLoop(&d, &root, v, &e); err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	return e.Err()
+}
+
+// Yin is the "Yin" type of the spec.
+type Yin struct {
+	Depth *int64 `json:"depth,omitempty"`
+	// Yang is required: it is a pointer only because Yin would otherwise contain
+	// itself, and nil is not a valid value.
+	Yang *Yang `json:"yang"`
+}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v Yin) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	if v.Depth != nil {
+		b = append(b, "\"depth\":"...)
+		b = runtime.AppendInt(b, *v.Depth)
+	}
+	if b[len(b)-1] != '{' {
+		b = append(b, ',')
+	}
+	b = append(b, "\"yang\":"...)
+	if v.Yang == nil {
+		b = append(b, "null"...)
+	} else {
+		b = v.Yang.AppendJSON(b)
+	}
+	return append(b, '}')
+}
+
+// MarshalJSON encodes v as JSON.
+func (v Yin) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
+func (v *Yin) UnmarshalJSON(data []byte) error {
+	var d runtime.Decoder
+	d.Reset(data)
+	var root runtime.Path
+	var e runtime.Errors
+	if err := decodeYin(&d, &root, v, &e); err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	return e.Err()
+}
+
+// Yang is the "Yang" type of the spec.
+type Yang struct {
+	// Yin is required: it is a pointer only because Yang would otherwise contain
+	// itself, and nil is not a valid value.
+	Yin *Yin `json:"yin"`
+}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v Yang) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	b = append(b, "\"yin\":"...)
+	if v.Yin == nil {
+		b = append(b, "null"...)
+	} else {
+		b = v.Yin.AppendJSON(b)
+	}
+	return append(b, '}')
+}
+
+// MarshalJSON encodes v as JSON.
+func (v Yang) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
+func (v *Yang) UnmarshalJSON(data []byte) error {
+	var d runtime.Decoder
+	d.Reset(data)
+	var root runtime.Path
+	var e runtime.Errors
+	if err := decodeYang(&d, &root, v, &e); err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	return e.Err()
+}
+
 // WalkTreeInput is the input of the "walk_tree" tool.
 type WalkTreeInput struct {
 	Root Node `json:"root"`
@@ -283,3 +423,53 @@ func (v *OrgChartOutput) UnmarshalJSON(data []byte) error {
 	}
 	return e.Err()
 }
+
+// LoopBackInput is the input of the "loop_back" tool.
+type LoopBackInput struct {
+	Loop *Loop `json:"loop,omitempty"`
+	Yin  *Yin  `json:"yin,omitempty"`
+}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v LoopBackInput) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	if v.Loop != nil {
+		b = append(b, "\"loop\":"...)
+		b = v.Loop.AppendJSON(b)
+	}
+	if v.Yin != nil {
+		if b[len(b)-1] != '{' {
+			b = append(b, ',')
+		}
+		b = append(b, "\"yin\":"...)
+		b = v.Yin.AppendJSON(b)
+	}
+	return append(b, '}')
+}
+
+// MarshalJSON encodes v as JSON.
+func (v LoopBackInput) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v. Every violation of
+// the schema is returned, together, as a *runtime.ValidationError: values
+// of the wrong type, missing required and unknown properties, and the
+// constraints of every value that has the right type (a value that is
+// missing or of the wrong type is not checked further).
+func (v *LoopBackInput) UnmarshalJSON(data []byte) error {
+	var d runtime.Decoder
+	d.Reset(data)
+	var root runtime.Path
+	var e runtime.Errors
+	if err := decodeLoopBackInput(&d, &root, v, &e); err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	return e.Err()
+}
+
+// LoopBackOutput is the structured output of the "loop_back" tool.
+type LoopBackOutput = Yin

@@ -254,6 +254,199 @@ func decodeTeam(d *runtime.Decoder, p *runtime.Path, v *Team, e *runtime.Errors)
 	return nil
 }
 
+// decodeLoop decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
+func decodeLoop(d *runtime.Decoder, p *runtime.Path, v *Loop, e *runtime.Errors) error {
+	if k := d.Peek(); k != runtime.KindObject {
+		e.Add(p, runtime.MsgType("object", k))
+		return d.Skip()
+	}
+	if err := d.BeginObject(); err != nil {
+		return err
+	}
+	*v = Loop{}
+	var seenID, seenSelf bool
+	for {
+		key, ok, err := d.NextKey()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "id":
+			seenID = true
+			c := p.Child("id")
+			n0 := e.Len()
+			if err := readString(d, &c, &v.ID, e); err != nil {
+				return err
+			}
+			if e.Len() == n0 {
+				if runtime.RuneCount(v.ID) < 1 {
+					e.Add(&c, runtime.MsgMinLength(1))
+				}
+			}
+		case "self":
+			seenSelf = true
+			c := p.Child("self")
+			v.Self = new(Loop)
+			if err := decodeLoop(d, &c, v.Self, e); err != nil {
+				return err
+			}
+		default:
+			c := p.Child(string(key))
+			e.Add(&c, runtime.MsgUnknownProperty)
+			if err := d.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if !seenID {
+		c := p.Child("id")
+		e.Add(&c, runtime.MsgRequired)
+	}
+	if !seenSelf {
+		c := p.Child("self")
+		e.Add(&c, runtime.MsgRequired)
+	}
+	return nil
+}
+
+// decodeYin decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
+func decodeYin(d *runtime.Decoder, p *runtime.Path, v *Yin, e *runtime.Errors) error {
+	if k := d.Peek(); k != runtime.KindObject {
+		e.Add(p, runtime.MsgType("object", k))
+		return d.Skip()
+	}
+	if err := d.BeginObject(); err != nil {
+		return err
+	}
+	*v = Yin{}
+	var seenYang bool
+	for {
+		key, ok, err := d.NextKey()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "depth":
+			c := p.Child("depth")
+			n0 := e.Len()
+			v.Depth = new(int64)
+			if err := readInt(d, &c, v.Depth, e); err != nil {
+				return err
+			}
+			if e.Len() == n0 {
+				if *v.Depth < 0 {
+					e.Add(&c, runtime.MsgMinimum(0.0))
+				}
+			}
+		case "yang":
+			seenYang = true
+			c := p.Child("yang")
+			v.Yang = new(Yang)
+			if err := decodeYang(d, &c, v.Yang, e); err != nil {
+				return err
+			}
+		default:
+			c := p.Child(string(key))
+			e.Add(&c, runtime.MsgUnknownProperty)
+			if err := d.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if !seenYang {
+		c := p.Child("yang")
+		e.Add(&c, runtime.MsgRequired)
+	}
+	return nil
+}
+
+// validateYin reports every constraint of the spec that v violates to e.
+func validateYin(p *runtime.Path, v *Yin, e *runtime.Errors) {
+	if v.Depth != nil {
+		c := p.Child("depth")
+		if *v.Depth < 0 {
+			e.Add(&c, runtime.MsgMinimum(0.0))
+		}
+	}
+	if v.Yang == nil {
+		c := p.Child("yang")
+		e.Add(&c, runtime.MsgRequired)
+	}
+	if v.Yang != nil {
+		c := p.Child("yang")
+		validateYang(&c, v.Yang, e)
+	}
+}
+
+// decodeYang decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
+func decodeYang(d *runtime.Decoder, p *runtime.Path, v *Yang, e *runtime.Errors) error {
+	if k := d.Peek(); k != runtime.KindObject {
+		e.Add(p, runtime.MsgType("object", k))
+		return d.Skip()
+	}
+	if err := d.BeginObject(); err != nil {
+		return err
+	}
+	*v = Yang{}
+	var seenYin bool
+	for {
+		key, ok, err := d.NextKey()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "yin":
+			seenYin = true
+			c := p.Child("yin")
+			v.Yin = new(Yin)
+			if err := decodeYin(d, &c, v.Yin, e); err != nil {
+				return err
+			}
+		default:
+			c := p.Child(string(key))
+			e.Add(&c, runtime.MsgUnknownProperty)
+			if err := d.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if !seenYin {
+		c := p.Child("yin")
+		e.Add(&c, runtime.MsgRequired)
+	}
+	return nil
+}
+
+// validateYang reports every constraint of the spec that v violates to e.
+func validateYang(p *runtime.Path, v *Yang, e *runtime.Errors) {
+	if v.Yin == nil {
+		c := p.Child("yin")
+		e.Add(&c, runtime.MsgRequired)
+	}
+	if v.Yin != nil {
+		c := p.Child("yin")
+		validateYin(&c, v.Yin, e)
+	}
+}
+
 // decodeWalkTreeInput decodes the next JSON value of d into v. Values of the
 // wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
@@ -367,6 +560,51 @@ func decodeOrgChartOutput(d *runtime.Decoder, p *runtime.Path, v *OrgChartOutput
 	}
 }
 
+// decodeLoopBackInput decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
+func decodeLoopBackInput(d *runtime.Decoder, p *runtime.Path, v *LoopBackInput, e *runtime.Errors) error {
+	if k := d.Peek(); k != runtime.KindObject {
+		e.Add(p, runtime.MsgType("object", k))
+		return d.Skip()
+	}
+	if err := d.BeginObject(); err != nil {
+		return err
+	}
+	*v = LoopBackInput{}
+	for {
+		key, ok, err := d.NextKey()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "loop":
+			c := p.Child("loop")
+			v.Loop = new(Loop)
+			if err := decodeLoop(d, &c, v.Loop, e); err != nil {
+				return err
+			}
+		case "yin":
+			c := p.Child("yin")
+			v.Yin = new(Yin)
+			if err := decodeYin(d, &c, v.Yin, e); err != nil {
+				return err
+			}
+		default:
+			c := p.Child(string(key))
+			e.Add(&c, runtime.MsgUnknownProperty)
+			if err := d.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // readString decodes a JSON string into v.
 func readString(d *runtime.Decoder, p *runtime.Path, v *string, e *runtime.Errors) error {
 	if k := d.Peek(); k != runtime.KindString {
@@ -374,6 +612,27 @@ func readString(d *runtime.Decoder, p *runtime.Path, v *string, e *runtime.Error
 		return d.Skip()
 	}
 	x, err := d.ReadString()
+	if err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
+// readInt decodes a JSON integer into v.
+func readInt(d *runtime.Decoder, p *runtime.Path, v *int64, e *runtime.Errors) error {
+	if k := d.Peek(); k != runtime.KindNumber {
+		e.Add(p, runtime.MsgType("integer", k))
+		return d.Skip()
+	}
+	x, err := d.ReadInt()
+	if err == runtime.ErrNotInteger {
+		e.Add(p, runtime.MsgNotInteger)
+		return nil
+	} else if err == runtime.ErrOutOfRange {
+		e.Add(p, runtime.MsgOutOfRange)
+		return nil
+	}
 	if err != nil {
 		return err
 	}
