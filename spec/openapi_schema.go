@@ -149,6 +149,9 @@ func (l *oaLoader) convert(s *base.Schema, p Pos, mode schemaMode, depth int) *S
 	if len(s.AllOf) > 0 {
 		s = l.mergeAllOf(s, 0)
 	}
+	// Constraints are copied (own), not shared: libopenapi's pointers lead
+	// into its model, and one kept pointer would keep the whole parsed
+	// document (hundreds of MB for GitHub's) alive through generation.
 	out := &Schema{
 		Pos:              p,
 		Title:            s.Title,
@@ -157,15 +160,15 @@ func (l *oaLoader) convert(s *base.Schema, p Pos, mode schemaMode, depth int) *S
 		Format:           s.Format,
 		ContentEncoding:  s.ContentEncoding,
 		ContentMediaType: s.ContentMediaType,
-		MinLength:        s.MinLength,
-		MaxLength:        s.MaxLength,
-		Minimum:          s.Minimum,
-		Maximum:          s.Maximum,
-		MultipleOf:       s.MultipleOf,
-		MinItems:         s.MinItems,
-		MaxItems:         s.MaxItems,
-		MinProperties:    s.MinProperties,
-		MaxProperties:    s.MaxProperties,
+		MinLength:        own(s.MinLength),
+		MaxLength:        own(s.MaxLength),
+		Minimum:          own(s.Minimum),
+		Maximum:          own(s.Maximum),
+		MultipleOf:       own(s.MultipleOf),
+		MinItems:         own(s.MinItems),
+		MaxItems:         own(s.MaxItems),
+		MinProperties:    own(s.MinProperties),
+		MaxProperties:    own(s.MaxProperties),
 	}
 	if s.Deprecated != nil {
 		out.Deprecated = *s.Deprecated
@@ -535,4 +538,14 @@ func nodeValue(n *yaml.Node, depth int) any {
 		}
 	}
 	return n.Value
+}
+
+// own returns a pointer to a copy of *p (nil for nil), so that the result
+// does not keep p's enclosing allocation alive.
+func own[T any](p *T) *T {
+	if p == nil {
+		return nil
+	}
+	v := *p
+	return &v
 }
