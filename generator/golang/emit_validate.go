@@ -821,7 +821,8 @@ func enumKey(v json.RawMessage, k kind) (string, bool) {
 	switch k {
 	case kString:
 		var s string
-		if json.Unmarshal(v, &s) != nil {
+		// null unmarshals into a string as a no-op: it is not "".
+		if len(v) == 0 || v[0] != '"' || json.Unmarshal(v, &s) != nil {
 			return "", false
 		}
 		return s, true

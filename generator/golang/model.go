@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/mcpgen-dev/mcpgen/generator/naming"
@@ -497,6 +498,16 @@ func (l *lowerer) enum(n *node) {
 	seen := map[string]bool{}
 	values := map[string]bool{}
 	for i, v := range n.schema.Enum {
+		_, ok := enumKey(v, n.kind)
+		if ok && n.kind == kInt {
+			v, ok = canonicalInt(v) // 1.0 and 1e3 are the constants 1 and 1000
+		}
+		if !ok {
+			// No value of the Go type is this one (null in a nullable
+			// enum, 1.5 or "" in an integer enum): no constant, as the
+			// validator's switch has no case for it.
+			continue
+		}
 		if l.lenient && values[string(v)] {
 			continue // a repeated value adds nothing
 		}
@@ -538,6 +549,21 @@ func (l *lowerer) enum(n *node) {
 		seen[name] = true
 		n.enum = append(n.enum, enumConst{name: name, value: v})
 	}
+}
+
+// canonicalInt is the integer literal of an integral JSON number, which a
+// document may write with a fraction or an exponent (1.0, 1e3): the name
+// and value of its constant. enumKey has already said it is integral; it
+// is false beyond int64, where no value of the Go type can be it.
+func canonicalInt(v json.RawMessage) (json.RawMessage, bool) {
+	if _, err := strconv.ParseInt(string(v), 10, 64); err == nil {
+		return v, true
+	}
+	x, _ := strconv.ParseFloat(string(v), 64)
+	if x < -(1<<63) || x >= 1<<63 {
+		return nil, false
+	}
+	return json.RawMessage(strconv.FormatInt(int64(x), 10)), true
 }
 
 // slotOf lowers a schema used at a place (owner is the name an inline
