@@ -4,14 +4,18 @@ import "fmt"
 
 // check implements both `check` and `diff` (the name sqlc users know).
 func (c *cli) check(name string, args []string) error {
-	fs := c.newFlags(name, "mcpgen "+name+" [-f mcpgen.yaml]")
+	fs := c.newFlags(name, "mcpgen "+name+" [-f mcpgen.yaml] [-q]")
 	specPath := fs.String("f", defaultSpec, "the spec `file`")
+	quiet := quietFlag(fs)
 	if err := parse(fs, args); err != nil {
 		return err
 	}
 	g, err := c.build(*specPath, buildOptions{})
 	if err != nil {
 		return err
+	}
+	if !*quiet {
+		defer printWarnings(c.stderr, g.Notes)
 	}
 	d, notes, err := drift(g)
 	if err != nil {

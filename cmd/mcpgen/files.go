@@ -33,6 +33,9 @@ type generation struct {
 	// IsGenerated reports whether file contents carry mcpgen's
 	// generated-code marker, which makes the file mcpgen's to rewrite or delete.
 	IsGenerated func(data []byte) bool
+	// Notes are the warnings of the load and the generation (spec.API.Notes),
+	// with the directory their file names are relative to.
+	Notes located
 }
 
 // A fileState pairs what the generator wants at one path with what is on disk.

@@ -116,7 +116,7 @@ func (c *cli) initCmd(args []string) error {
 		}
 	}
 
-	if err := c.generateSpec(specPath, buildOptions{}, false); err != nil {
+	if err := c.generateSpec(specPath, buildOptions{}, false, false); err != nil {
 		return err
 	}
 	fmt.Fprintf(c.stdout, "generated %s\n", filepath.Join(*dir, genPackage))

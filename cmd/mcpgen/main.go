@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/mcpgen-dev/mcpgen/spec"
@@ -62,6 +63,10 @@ Exit codes:
      generate
   2  usage error
   3  internal or I/O failure
+
+generate, check, diff and stats print warnings (file:line:col: warning: …)
+to stderr for what the spec held that mcpgen dropped or weakened; they do
+not change the exit code, and -q hides them.
 
 Use from go generate: add the tool to your module with
   go get -tool github.com/mcpgen-dev/mcpgen/cmd/mcpgen
@@ -184,13 +189,26 @@ const maxDiagnostics = 50
 // printDiagnostics prints ds sorted, one per line, with file names made
 // relative to the working directory (dir is the spec's directory as given).
 func printDiagnostics(w io.Writer, dir string, ds spec.Diagnostics) {
+	printLocated(w, dir, ds, "")
+}
+
+// printWarnings prints the notes of a load (spec.API.Notes) as
+// printDiagnostics prints errors, each message after "warning: ", once.
+// They are printed after the run and do not change its exit code.
+func printWarnings(w io.Writer, notes located) {
+	printLocated(w, notes.dir, notes.ds, "warning: ")
+}
+
+func printLocated(w io.Writer, dir string, ds spec.Diagnostics, prefix string) {
 	ds = append(spec.Diagnostics(nil), ds...)
 	for i := range ds {
 		if ds[i].Pos.File != "" && !filepath.IsAbs(ds[i].Pos.File) {
 			ds[i].Pos.File = filepath.Join(dir, filepath.FromSlash(ds[i].Pos.File))
 		}
+		ds[i].Message = prefix + ds[i].Message
 	}
 	ds.Sort()
+	ds = slices.Compact(ds)
 	for i, d := range ds {
 		if i == maxDiagnostics {
 			fmt.Fprintf(w, "… and %d more\n", len(ds)-maxDiagnostics)
@@ -198,6 +216,14 @@ func printDiagnostics(w io.Writer, dir string, ds spec.Diagnostics) {
 		}
 		fmt.Fprintln(w, d.String())
 	}
+}
+
+// quietFlag adds -q and --quiet, which hide the warnings, to a command that
+// builds a generation.
+func quietFlag(fs *flag.FlagSet) *bool {
+	quiet := fs.Bool("q", false, "do not print warnings (what the spec held that mcpgen dropped or weakened)")
+	fs.BoolVar(quiet, "quiet", false, "the same as -q")
+	return quiet
 }
 
 // newFlags returns a flag set for a subcommand whose usage prints synopsis

@@ -34,7 +34,7 @@ type buildOptions struct {
 // spec file is a problemError.
 func buildGeneration(specPath string, o buildOptions) (*generation, error) {
 	root := filepath.Clean(filepath.Dir(specPath))
-	api, err := loadSpec(specPath)
+	api, loadRoot, err := loadSpecRoot(specPath)
 	if err != nil {
 		return nil, err
 	}
@@ -84,6 +84,9 @@ func buildGeneration(specPath string, o buildOptions) (*generation, error) {
 		Root:        root,
 		OutDir:      outDir(api),
 		IsGenerated: generator.IsGenerated,
+		// The generator adds its notes (a schema cut to the budget) to the
+		// loader's, at positions in the same files.
+		Notes: located{dir: loadRoot, ds: api.Notes},
 	}
 	for _, f := range files {
 		g.Files = append(g.Files, genFile{Path: f.Path, Data: f.Data})
@@ -100,12 +103,19 @@ func buildGeneration(specPath string, o buildOptions) (*generation, error) {
 // config whose openapi.file climbs ("../openapi.yaml") gets a root high
 // enough to reach the document.
 func loadSpec(specPath string) (*spec.API, error) {
+	api, _, err := loadSpecRoot(specPath)
+	return api, err
+}
+
+// loadSpecRoot is loadSpec, also returning the directory the positions of
+// api.Notes are relative to (above the spec's own when openapi.file climbs).
+func loadSpecRoot(specPath string) (*spec.API, string, error) {
 	data, err := os.ReadFile(specPath)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, &problemError{msg: fmt.Sprintf("%s: no such file (create one with 'mcpgen init', or name it with -f)", specPath)}
+		return nil, "", &problemError{msg: fmt.Sprintf("%s: no such file (create one with 'mcpgen init', or name it with -f)", specPath)}
 	}
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	root := filepath.Clean(filepath.Dir(specPath))
 	name := filepath.Base(specPath)
@@ -114,16 +124,16 @@ func loadSpec(specPath string) (*spec.API, error) {
 		root = filepath.Join(root, "..")
 	}
 	if abs, err := filepath.Abs(root); err == nil && filepath.Dir(abs) == abs && strings.Contains(name, "..") {
-		return nil, &problemError{msg: fmt.Sprintf("%s: openapi.file climbs above the file system root", specPath)}
+		return nil, "", &problemError{msg: fmt.Sprintf("%s: openapi.file climbs above the file system root", specPath)}
 	}
 	api, err := spec.Load(os.DirFS(root), filepath.ToSlash(name))
 	if err != nil {
-		return nil, locate(root, err)
+		return nil, "", locate(root, err)
 	}
 	// Everything downstream treats paths as relative to the spec's own
 	// directory; only the loader needed the wider root.
 	api.File = path.Base(api.File)
-	return api, nil
+	return api, root, nil
 }
 
 // maxConfigSize bounds the files openAPIClimb parses: an mcpgen.yaml is

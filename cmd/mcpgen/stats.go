@@ -11,7 +11,7 @@ import (
 )
 
 const statsSynopsis = `mcpgen stats [-f mcpgen.yaml | --spec FILE] [--max-tool-bytes N] [--max-tool-tokens N]
-                    [--max-total-bytes N] [--max-total-tokens N]
+                    [--max-total-bytes N] [--max-total-tokens N] [-q]
 
 Prints, for each tool, the size of its definition as tools/list sends it
 (name, title, description, inputSchema, outputSchema, annotations) in bytes
@@ -43,6 +43,7 @@ func (c *cli) stats(args []string) error {
 	maxToolTokens := fs.Int("max-tool-tokens", 0, "fail when one tool definition is estimated at more than `N` tokens")
 	maxTotalBytes := fs.Int("max-total-bytes", 0, "fail when the tools/list result is larger than `N` bytes")
 	maxTotalTokens := fs.Int("max-total-tokens", 0, "fail when the tools/list result is estimated at more than `N` tokens")
+	quiet := quietFlag(fs)
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -51,6 +52,9 @@ func (c *cli) stats(args []string) error {
 	g, err := c.build(*specPath, buildOptions{Package: "mcpstats"})
 	if err != nil {
 		return err
+	}
+	if !*quiet {
+		defer printWarnings(c.stderr, g.Notes)
 	}
 	tools, err := toolStats(g)
 	if err != nil {
