@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -239,19 +240,43 @@ func (l *oaLoader) scanRefs(n *yaml.Node, parentKey string, depth int) {
 	}
 }
 
-// refValueRE finds $ref values in JSON and YAML ("$ref": "…", $ref: '…', $ref: …).
-var refValueRE = regexp.MustCompile(`["']?\$ref["']?\s*:\s*["']?([^"'\s,}]+)`)
-
 // hasFileRefs reports whether data may hold a $ref to another file: a
-// cheap over-approximation (example values count too).
+// cheap over-approximation (example values count too). It looks at every
+// string value of a "$ref" key in JSON or YAML ("$ref": "…", $ref: '…',
+// $ref: …); a "$ref" key holding an object or array is a property named
+// $ref (GitHub's SCIM schemas have one), not a reference.
 func hasFileRefs(data []byte) bool {
-	for _, m := range refValueRE.FindAllSubmatch(data, -1) {
-		v := strings.ToLower(string(m[1]))
-		if !strings.HasPrefix(v, "#") && !strings.HasPrefix(v, "http:") && !strings.HasPrefix(v, "https:") && !strings.HasPrefix(v, "//") {
-			return true
+	rest := data
+	for {
+		i := bytes.Index(rest, []byte("$ref"))
+		if i < 0 {
+			return false
 		}
+		rest = rest[i+len("$ref"):]
+		v := rest
+		if len(v) > 0 && (v[0] == '"' || v[0] == '\'') {
+			v = v[1:]
+		}
+		v = bytes.TrimLeft(v, " \t")
+		if len(v) == 0 || v[0] != ':' {
+			continue
+		}
+		v = bytes.TrimLeft(v[1:], " \t")
+		if len(v) > 0 && (v[0] == '"' || v[0] == '\'') {
+			v = v[1:]
+		}
+		end := bytes.IndexAny(v, "\"' \t\r\n,}")
+		if end < 0 {
+			end = len(v)
+		}
+		ref := strings.ToLower(string(v[:end]))
+		switch {
+		case ref == "", ref[0] == '{', ref[0] == '[', ref[0] == '#',
+			strings.HasPrefix(ref, "http:"), strings.HasPrefix(ref, "https:"), strings.HasPrefix(ref, "//"):
+			continue
+		}
+		return true
 	}
-	return false
 }
 
 // oaOp is one operation, the same for 2.0 and 3.x documents.

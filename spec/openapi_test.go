@@ -424,3 +424,28 @@ func TestLoadTakesOpenAPI(t *testing.T) {
 		}
 	}
 }
+
+// A document whose $refs all stay inside it must not make the loader index
+// its directory: beside GitHub's 1.1.4 description lies the 13 MB full one,
+// and a property named "$ref" (an object, in GitHub's SCIM schemas) once
+// made loading 1.1.4 parse both.
+func TestHasFileRefs(t *testing.T) {
+	cases := []struct {
+		doc  string
+		want bool
+	}{
+		{`{"$ref": "#/components/schemas/A"}`, false},
+		{`{"$ref": "https://example.com/a.json"}`, false},
+		{`{"properties": {"$ref": {"type": "string"}}}`, false},
+		{`{"properties": {"$ref": ["x"]}}`, false},
+		{`{"$ref": "common.yaml#/A"}`, true},
+		{"a:\n  $ref: ./b.yaml\n", true},
+		{"a:\n  $ref: '#/b'\n", false},
+		{"a:\n  '$ref': 'other.json'\n", true},
+	}
+	for _, c := range cases {
+		if got := hasFileRefs([]byte(c.doc)); got != c.want {
+			t.Errorf("hasFileRefs(%s) = %v, want %v", c.doc, got, c.want)
+		}
+	}
+}
