@@ -83,7 +83,7 @@ const (
 // (OUTPUT_ENUM_VALUE_NO_ADD): a client that switches over the values it
 // knows meets one it does not.
 func Compare(prev, cur *Surface) []Change {
-	c := &comparer{file: cur.file}
+	c := &comparer{file: cur.file, prev: newSide(prev), cur: newSide(cur)}
 	c.tools(prev.Tools, cur.Tools)
 	c.resources(prev.Resources, cur.Resources)
 	c.templates(prev.Templates, cur.Templates)
@@ -92,8 +92,9 @@ func Compare(prev, cur *Surface) []Change {
 }
 
 type comparer struct {
-	file    string
-	changes []Change
+	file      string
+	prev, cur *side
+	changes   []Change
 }
 
 func (c *comparer) add(rule string, breaking bool, pos spec.Pos, format string, args ...any) {
@@ -153,13 +154,16 @@ func (c *comparer) tool(p, n *Tool) {
 			c.add(RuleScopeRemoved, false, n.pos, "%s: scope %q was removed", ctx, s)
 		}
 	}
-	c.fields(ctx, input, "input", p.Input, n.Input, n.pos)
+	if p.InputDigest == "" || p.InputDigest != n.InputDigest {
+		// Equal digests mean equal schemas, named types and all.
+		c.fields(ctx, input, "input", p.Input, n.Input, n.pos)
+	}
 	switch {
 	case len(p.Output) > 0 && len(n.Output) == 0:
 		c.add(RuleOutputFieldNoDelete, true, n.pos, "%s: previously present output schema was deleted", ctx)
 	case len(p.Output) == 0 && len(n.Output) > 0:
 		c.add(RuleOutputAdded, false, n.pos, "%s: output schema was added", ctx)
-	default:
+	case p.OutputDigest == "" || p.OutputDigest != n.OutputDigest:
 		c.fields(ctx, output, "output", p.Output, n.Output, n.pos)
 	}
 }
@@ -299,9 +303,13 @@ func describe(noun, path string) string {
 	}
 }
 
-// fields compares two flattened schemas of one direction. ctx prefixes
-// every message; anchor is the position of the element they belong to.
+// fields compares two flattened schemas of one direction, first expanding
+// the named types they use as far as they may differ (see expand.go). ctx
+// prefixes every message; anchor is the position of the element they
+// belong to.
 func (c *comparer) fields(ctx string, dir direction, noun string, prev, cur []Field, anchor spec.Pos) {
+	x := &expander{prev: c.prev, cur: c.cur, done: map[[2]string]bool{}}
+	prev, cur = x.expand(prev, cur)
 	prevBy := byName(prev, func(f Field) string { return f.Path })
 	curBy := byName(cur, func(f Field) string { return f.Path })
 	// pos finds the position of path in cur, else of its nearest parent

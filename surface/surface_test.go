@@ -29,7 +29,16 @@ func paths(fs []surface.Field) string {
 	return b.String()
 }
 
-func TestFromAPIRecursionStops(t *testing.T) {
+// typeFields renders the named types of s as "name:" and their fields.
+func typeFields(s *surface.Surface) string {
+	var b strings.Builder
+	for _, t := range s.Types {
+		b.WriteString(t.Name + ":\n" + paths(t.Fields))
+	}
+	return b.String()
+}
+
+func TestFromAPIStopsAtNamedTypes(t *testing.T) {
 	api := load(t, `types:
   Node:
     type: object
@@ -46,13 +55,20 @@ tools:
 	s := surface.FromAPI(api)
 	got := paths(s.Tools[0].Input)
 	want := `"" object required
-"/root" object nullable
-"/root/name" string required
-"/root/children" array
-"/root/children/*" object required ref=Node
+"/root" object nullable ref=Node
 `
 	if got != want {
 		t.Errorf("input fields:\n%s\nwant:\n%s", got, want)
+	}
+	// The type is listed once, and stops at its own use too.
+	wantTypes := `Node:
+"" object required
+"/name" string required
+"/children" array
+"/children/*" object required ref=Node
+`
+	if got := typeFields(s); got != wantTypes {
+		t.Errorf("types:\n%s\nwant:\n%s", got, wantTypes)
 	}
 }
 
@@ -77,17 +93,26 @@ tools:
       required: [shape]
     output: {$ref: Shape}
 `)
-	tool := surface.FromAPI(api).Tools[0]
-	want := `"" oneOf required
-"/oneOf[Circle]" object required
-"/oneOf[Circle]/kind" string required
-"/oneOf[Circle]/radius" number required
-"/oneOf[Square]" object required
-"/oneOf[Square]/kind" string required
-"/oneOf[Square]/side" number required
-`
-	if got := paths(tool.Output); got != want {
+	s := surface.FromAPI(api)
+	tool := s.Tools[0]
+	if got, want := paths(tool.Output), `"" oneOf required ref=Shape`+"\n"; got != want {
 		t.Errorf("output fields:\n%s\nwant:\n%s", got, want)
+	}
+	want := `Circle:
+"" object required
+"/kind" string required
+"/radius" number required
+Shape:
+"" oneOf required
+"/oneOf[Circle]" object required ref=Circle
+"/oneOf[Square]" object required ref=Square
+Square:
+"" object required
+"/kind" string required
+"/side" number required
+`
+	if got := typeFields(s); got != want {
+		t.Errorf("types:\n%s\nwant:\n%s", got, want)
 	}
 	if !reflect.DeepEqual(tool.Required, []string{"shape"}) {
 		t.Errorf("Required = %q", tool.Required)

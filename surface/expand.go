@@ -1,0 +1,198 @@
+package surface
+
+// Compare reads fields that stop at named types (Field.Ref). Before the
+// rules look at a tool's input or output, or a template's variables,
+// expand places the fields of the referenced types under the paths that
+// use them, on both sides at once, so the rules see what a version 1 lock
+// file listed: every field at its full path. It does so lazily:
+//
+//   - where both sides refer to types with the same closure digest,
+//     nothing below can differ, so neither side is expanded;
+//   - a pair of (previous, current) types is expanded at the first path
+//     of one schema that reaches it; at later paths, recursive ones
+//     included, only the using fields are compared. A change inside a
+//     type is so reported once per tool and direction, at its full path,
+//     and the work stays linear where a full expansion is exponential
+//     (Stripe's types reach each other along millions of paths);
+//   - where one side refers to a type and the other lists the fields
+//     inline (a version 1 lock file, or a type inlined or extracted
+//     between versions), the type is expanded to meet them;
+//   - fields only one side has are kept without what is below them: the
+//     rules report the field itself and never its descendants.
+
+// flist is one flattened field list with its fields indexed by parent.
+type flist struct {
+	fields []Field
+	root   int // index of the field at "", or -1
+	// children holds the indexes of the fields under each path, in order.
+	children map[string][]int
+}
+
+func newFlist(fs []Field) *flist {
+	l := &flist{fields: fs, root: -1, children: map[string][]int{}}
+	for i := range fs {
+		p := fs[i].Path
+		if p == "" {
+			if l.root < 0 {
+				l.root = i
+			}
+			continue
+		}
+		l.children[parent(p)] = append(l.children[parent(p)], i)
+	}
+	return l
+}
+
+// side is one surface's named types, with their lists indexed on demand.
+type side struct {
+	types map[string]*Type
+	lists map[string]*flist
+}
+
+func newSide(s *Surface) *side {
+	sd := &side{types: make(map[string]*Type, len(s.Types)), lists: map[string]*flist{}}
+	for i := range s.Types {
+		sd.types[s.Types[i].Name] = &s.Types[i]
+	}
+	return sd
+}
+
+// list returns the indexed fields of the named type, nil when the surface
+// does not have it (a version 1 lock file has no types).
+func (sd *side) list(name string) *flist {
+	if l, ok := sd.lists[name]; ok {
+		return l
+	}
+	var l *flist
+	if t := sd.types[name]; t != nil {
+		l = newFlist(t.Fields)
+		if l.root < 0 {
+			l = nil
+		}
+	}
+	sd.lists[name] = l
+	return l
+}
+
+// node is one field of one side during expansion: f is the field as the
+// rules see it (full path, a referenced type's root merged in) and its
+// children are those of rel in list.
+type node struct {
+	f    Field
+	list *flist
+	rel  string
+	// typ is the named type the field refers to and expands, if any;
+	// opaque is set for a field that refers to a type the side lacks.
+	typ    string
+	opaque bool
+}
+
+func (sd *side) node(l *flist, i int, path string) *node {
+	f := l.fields[i]
+	if f.Ref == "" {
+		n := &node{f: f, list: l, rel: f.Path}
+		n.f.Path = path
+		return n
+	}
+	tl := sd.list(f.Ref)
+	if tl == nil {
+		n := &node{f: f, opaque: true}
+		n.f.Path = path
+		return n
+	}
+	// The site says where the field is, whether it is required and
+	// whether it may be null; the type says the rest.
+	m := tl.fields[tl.root]
+	m.Path, m.Required, m.Ref, m.pos = path, f.Required, f.Ref, f.pos
+	m.Nullable = f.Nullable || m.Nullable
+	if f.Type != "" {
+		m.Type = f.Type
+	}
+	return &node{f: m, list: tl, rel: "", typ: f.Ref}
+}
+
+// expander expands the two field lists of one schema of one element.
+type expander struct {
+	prev, cur *side
+	// done holds the (previous, current) type pairs expanded so far.
+	done map[[2]string]bool
+}
+
+// expand returns the fields of both lists with the referenced types
+// placed where the rules need them, each list in its own order.
+func (x *expander) expand(prev, cur []Field) (ps, cs []Field) {
+	pl, cl := newFlist(prev), newFlist(cur)
+	if pl.root < 0 && cl.root < 0 {
+		// Template variables: top-level fields without a root.
+		return x.children(&node{list: pl}, &node{list: cl}, "")
+	}
+	var pn, cn *node
+	if pl.root >= 0 {
+		pn = x.prev.node(pl, pl.root, "")
+	}
+	if cl.root >= 0 {
+		cn = x.cur.node(cl, cl.root, "")
+	}
+	return x.pair(pn, cn)
+}
+
+// pair expands the fields p and c at one path; either may be nil.
+func (x *expander) pair(p, c *node) (ps, cs []Field) {
+	if p != nil {
+		ps = append(ps, p.f)
+	}
+	if c != nil {
+		cs = append(cs, c.f)
+	}
+	if p == nil || c == nil || p.opaque || c.opaque {
+		return ps, cs
+	}
+	if p.typ != "" && c.typ != "" {
+		if d := x.prev.types[p.typ].Digest; d != "" && d == x.cur.types[c.typ].Digest {
+			return ps, cs
+		}
+		k := [2]string{p.typ, c.typ}
+		if x.done[k] {
+			return ps, cs
+		}
+		x.done[k] = true
+	}
+	sp, sc := x.children(p, c, p.f.Path)
+	return append(ps, sp...), append(cs, sc...)
+}
+
+// children expands the fields below p and c, matched by last segment;
+// path is their common full path.
+func (x *expander) children(p, c *node, path string) (ps, cs []Field) {
+	pk, ck := p.list.children[p.rel], c.list.children[c.rel]
+	curAt := make(map[string]int, len(ck))
+	for _, j := range ck {
+		curAt[lastSegment(c.list.fields[j].Path)] = j
+	}
+	// Each side keeps its own order: the rules report deletions and
+	// changes in the previous order and additions in the current one.
+	curSub := make(map[string][]Field, len(ck))
+	for _, i := range pk {
+		seg := lastSegment(p.list.fields[i].Path)
+		pn := x.prev.node(p.list, i, path+"/"+seg)
+		var cn *node
+		if j, ok := curAt[seg]; ok {
+			cn = x.cur.node(c.list, j, path+"/"+seg)
+		}
+		sp, sc := x.pair(pn, cn)
+		ps = append(ps, sp...)
+		if cn != nil {
+			curSub[seg] = sc
+		}
+	}
+	for _, j := range ck {
+		seg := lastSegment(c.list.fields[j].Path)
+		if sub, ok := curSub[seg]; ok {
+			cs = append(cs, sub...)
+			continue
+		}
+		_, sc := x.pair(nil, x.cur.node(c.list, j, path+"/"+seg))
+		cs = append(cs, sc...)
+	}
+	return ps, cs
+}
