@@ -85,6 +85,8 @@ type node struct {
 	// opaque is set for a field that refers to a type the side lacks.
 	typ    string
 	opaque bool
+	// kids are the current side's expanded children, in its order.
+	kids []*node
 }
 
 func (sd *side) node(l *flist, i int, path string) *node {
@@ -116,15 +118,26 @@ type expander struct {
 	prev, cur *side
 	// done holds the (previous, current) type pairs expanded so far.
 	done map[[2]string]bool
+	// ps collects the previous fields in their order as pair walks them.
+	ps []Field
 }
 
 // expand returns the fields of both lists with the referenced types
-// placed where the rules need them, each list in its own order.
+// placed where the rules need them, each list in its own order: the rules
+// report deletions and changes in the previous order and additions in
+// the current one.
 func (x *expander) expand(prev, cur []Field) (ps, cs []Field) {
 	pl, cl := newFlist(prev), newFlist(cur)
+	x.ps = make([]Field, 0, len(prev))
+	cs = make([]Field, 0, len(cur))
 	if pl.root < 0 && cl.root < 0 {
 		// Template variables: top-level fields without a root.
-		return x.children(&node{list: pl}, &node{list: cl}, "")
+		c := &node{list: cl}
+		x.children(&node{list: pl}, c, "")
+		for _, k := range c.kids {
+			cs = k.appendTo(cs)
+		}
+		return x.ps, cs
 	}
 	var pn, cn *node
 	if pl.root >= 0 {
@@ -133,66 +146,69 @@ func (x *expander) expand(prev, cur []Field) (ps, cs []Field) {
 	if cl.root >= 0 {
 		cn = x.cur.node(cl, cl.root, "")
 	}
-	return x.pair(pn, cn)
+	x.pair(pn, cn)
+	if cn != nil {
+		cs = cn.appendTo(cs)
+	}
+	return x.ps, cs
 }
 
-// pair expands the fields p and c at one path; either may be nil.
-func (x *expander) pair(p, c *node) (ps, cs []Field) {
-	if p != nil {
-		ps = append(ps, p.f)
+// appendTo appends the field of a current node and those expanded below
+// it, depth first.
+func (n *node) appendTo(fs []Field) []Field {
+	fs = append(fs, n.f)
+	for _, k := range n.kids {
+		fs = k.appendTo(fs)
 	}
-	if c != nil {
-		cs = append(cs, c.f)
+	return fs
+}
+
+// pair expands the fields p and c at one path; either may be nil. The
+// previous fields go to x.ps, the current ones to c.kids.
+func (x *expander) pair(p, c *node) {
+	if p != nil {
+		x.ps = append(x.ps, p.f)
 	}
 	if p == nil || c == nil || p.opaque || c.opaque {
-		return ps, cs
+		return
 	}
 	if p.typ != "" && c.typ != "" {
 		if d := x.prev.types[p.typ].Digest; d != "" && d == x.cur.types[c.typ].Digest {
-			return ps, cs
+			return
 		}
 		k := [2]string{p.typ, c.typ}
 		if x.done[k] {
-			return ps, cs
+			return
 		}
 		x.done[k] = true
 	}
-	sp, sc := x.children(p, c, p.f.Path)
-	return append(ps, sp...), append(cs, sc...)
+	x.children(p, c, p.f.Path)
 }
 
 // children expands the fields below p and c, matched by last segment;
 // path is their common full path.
-func (x *expander) children(p, c *node, path string) (ps, cs []Field) {
+func (x *expander) children(p, c *node, path string) {
 	pk, ck := p.list.children[p.rel], c.list.children[c.rel]
-	curAt := make(map[string]int, len(ck))
-	for _, j := range ck {
-		curAt[lastSegment(c.list.fields[j].Path)] = j
+	if len(ck) > 0 {
+		c.kids = make([]*node, len(ck))
 	}
-	// Each side keeps its own order: the rules report deletions and
-	// changes in the previous order and additions in the current one.
-	curSub := make(map[string][]Field, len(ck))
+	curAt := make(map[string]int, len(ck))
+	for k, j := range ck {
+		curAt[lastSegment(c.list.fields[j].Path)] = k
+	}
 	for _, i := range pk {
 		seg := lastSegment(p.list.fields[i].Path)
 		pn := x.prev.node(p.list, i, path+"/"+seg)
 		var cn *node
-		if j, ok := curAt[seg]; ok {
-			cn = x.cur.node(c.list, j, path+"/"+seg)
+		if k, ok := curAt[seg]; ok {
+			cn = x.cur.node(c.list, ck[k], pn.f.Path)
+			c.kids[k] = cn
 		}
-		sp, sc := x.pair(pn, cn)
-		ps = append(ps, sp...)
-		if cn != nil {
-			curSub[seg] = sc
+		x.pair(pn, cn)
+	}
+	for k, j := range ck {
+		if c.kids[k] == nil {
+			c.kids[k] = x.cur.node(c.list, j, path+"/"+lastSegment(c.list.fields[j].Path))
 		}
 	}
-	for _, j := range ck {
-		seg := lastSegment(c.list.fields[j].Path)
-		if sub, ok := curSub[seg]; ok {
-			cs = append(cs, sub...)
-			continue
-		}
-		_, sc := x.pair(nil, x.cur.node(c.list, j, path+"/"+seg))
-		cs = append(cs, sc...)
-	}
-	return ps, cs
 }
