@@ -24,6 +24,7 @@ if [ ${#docs[@]} -eq 0 ]; then
   )
 fi
 [ -x /usr/bin/time ] || { echo "gen.sh needs GNU time: apt-get install time" >&2; exit 1; }
+command -v bc >/dev/null || { echo "gen.sh needs bc: apt-get install bc" >&2; exit 1; }
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -32,46 +33,66 @@ echo "building the generators (mcpgen from this checkout; oapi-codegen and ogen 
 go build -o "$work/oapi-codegen" github.com/oapi-codegen/oapi-codegen/v2/cmd/oapi-codegen
 go build -o "$work/ogen" github.com/ogen-go/ogen/cmd/ogen
 
-# measure NAME OUTDIR CMD...: prints "seconds peakMB" or "failed: reason".
+# measure NAME CMD...: prints "seconds cpuSeconds peakMB" or
+# "failed: reason", and leaves "seconds cpu peakMB" in $work/NAME.fig for
+# the ratios (nothing there when it failed). CPU is user+system time, the
+# steadier figure on a shared machine.
 measure() {
-  local name=$1 out=$2; shift 2
+  local name=$1; shift
   local log="$work/$name.log"
   local status=0
-  /usr/bin/time -f '%e %M' -o "$work/time" timeout "$LIMIT" "$@" >"$log" 2>&1 || status=$?
+  rm -f "$work/$name.fig"
+  /usr/bin/time -f '%e %U %S %M' -o "$work/time" timeout "$LIMIT" "$@" >"$log" 2>&1 || status=$?
   if [ "$status" -eq 0 ]; then
-    read -r secs kb <"$work/time"
-    printf '%8.2f %8.0f' "$secs" "$((kb / 1024))"
+    read -r secs user sys kb <"$work/time"
+    local cpu
+    cpu=$(echo "$user + $sys" | bc)
+    echo "$secs $cpu $((kb / 1024))" >"$work/$name.fig"
+    printf '%8.2f %8.2f %8d' "$secs" "$cpu" "$((kb / 1024))"
   elif [ "$status" -eq 124 ]; then
-    printf '%8s %8s  (no result within %ss)' failed - "$LIMIT"
+    printf '%8s %8s %8s  (no result within %ss)' failed - - "$LIMIT"
   else
     # The first compile error, else the last error line (ogen logs INFO
     # lines that mention errors before its fatal one).
     local why
     why=$(grep -m1 -E '\.go:[0-9]+:[0-9]+: ' "$log" || grep -iE 'error|panic|fatal|killed' "$log" | grep -vE '^[^ ]*\s*INFO' | tail -1 || true)
     [ -n "$why" ] || why="exit $status"
-    printf '%8s %8s  (%s)' failed - "$(echo "$why" | sed "s#$bench/##g" | cut -c1-110)"
+    printf '%8s %8s %8s  (%s)' failed - - "$(echo "$why" | sed "s#$bench/##g" | cut -c1-100)"
   fi
 }
 
+# ratio PEER: how many times mcpgen's wall time, CPU time and peak memory
+# fit in PEER's, when both succeeded on the document.
+ratio() {
+  local peer=$1
+  [ -f "$work/mcpgen.fig" ] && [ -f "$work/$peer.fig" ] || return 0
+  read -r ms mc mm <"$work/mcpgen.fig"
+  read -r ps pc pm <"$work/$peer.fig"
+  printf '%-38s %-14s %7.1fx %7.1fx %7.1fx\n' "" "÷ $peer" "$(echo "$ps / $ms" | bc -l)" "$(echo "$pc / $mc" | bc -l)" "$(echo "$pm / $mm" | bc -l)"
+}
+
 echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) CPUs, $(go version | cut -d' ' -f3); load before: $(cut -d' ' -f1-3 /proc/loadavg)"
-printf '\n%-34s %-14s %8s %8s\n' document generator seconds peakMB
+echo "ratios: the peer's figure divided by mcpgen's (above 1: mcpgen is faster or smaller)"
+printf '\n%-38s %-14s %8s %8s %8s\n' document generator seconds cpu-s peakMB
 for doc in "${docs[@]}"; do
   base=$(basename "$doc")
   size=$(( $(stat -c %s "$doc") / 1024 ))
   label="$base (${size} KiB)"
   mkdir -p "$bench/.gen"
   out="$bench/.gen/mcpgen_$$"
-  printf '%-34s %-14s %s\n' "$label" mcpgen "$(measure mcpgen "$out" "$work/mcpgen" generate -f "$doc" --out "$out" --package gen)"
+  printf '%-38s %-14s %s\n' "$label" mcpgen "$(measure mcpgen "$work/mcpgen" generate -q -f "$doc" --out "$out" --package gen)"
   if [ -d "$out" ] && ls "$out"/*.go >/dev/null 2>&1; then
     # The package lives under bench/ so that it builds against this
     # checkout's runtime, which is built first: the figure is the
     # generated package's own compile (its path is new, so never cached).
     go build github.com/mcpgen-dev/mcpgen/runtime
-    printf '%-34s %-14s %s\n' "" "go build" "$(measure build "$out" go build "./.gen/mcpgen_$$")"
+    printf '%-38s %-14s %s\n' "" "go build" "$(measure build go build "./.gen/mcpgen_$$")"
   fi
   rm -rf "$out"
-  printf '%-34s %-14s %s\n' "" oapi-codegen "$(measure oapi "$work/oapi.go" "$work/oapi-codegen" -package gen -o "$work/oapi.go" "$doc")"
-  printf '%-34s %-14s %s\n' "" ogen "$(measure ogen "$work/ogen-out" "$work/ogen" --config "$bench/ogen.yml" --target "$work/ogen-out" --package gen --clean "$doc")"
+  printf '%-38s %-14s %s\n' "" oapi-codegen "$(measure oapi-codegen "$work/oapi-codegen" -config "$bench/oapi-codegen.yml" -package gen -o "$work/oapi.go" "$doc")"
+  printf '%-38s %-14s %s\n' "" ogen "$(measure ogen "$work/ogen" --config "$bench/ogen.yml" --target "$work/ogen-out" --package gen --clean "$doc")"
+  ratio oapi-codegen
+  ratio ogen
 done
 rmdir "$bench/.gen" 2>/dev/null || true
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
