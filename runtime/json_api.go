@@ -85,4 +85,12 @@ type Errors struct {
 	list []FieldError
 	// dropped counts violations beyond MaxErrors.
 	dropped int
+	// ptrs holds the bytes of the pointers in list, one after the other:
+	// each FieldError.Pointer is a view into it, so a violation costs no
+	// allocation of its own. Bytes once written are never rewritten; when
+	// ptrs grows, earlier pointers keep referring to the old array.
+	ptrs []byte
+	// ve is the error Err returns, allocated with list and ptrs in one
+	// block by the first Add.
+	ve *ValidationError
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unsafe"
 )
 
 // Paths
@@ -65,6 +66,16 @@ func (p *Path) appendPointer(b []byte) []byte {
 // the error message says how many were left out.
 const MaxErrors = 100
 
+// errorBlock is what the first violation of an Errors allocates: the
+// ValidationError, room for a few violations and for their pointers, in
+// one allocation instead of one per pointer, one for the list and one for
+// the error.
+type errorBlock struct {
+	ve   ValidationError
+	list [4]FieldError
+	ptrs [96]byte
+}
+
 // Add records the violation msg at p (nil means the root). Use the Msg*
 // helpers for msg so that messages are uniform.
 func (e *Errors) Add(p *Path, msg string) {
@@ -75,9 +86,15 @@ func (e *Errors) Add(p *Path, msg string) {
 	if e.list == nil {
 		// Invalid input usually breaks a few rules at once: start with
 		// room for them rather than growing one by one.
-		e.list = make([]FieldError, 0, 4)
+		b := new(errorBlock)
+		e.list, e.ptrs, e.ve = b.list[:0], b.ptrs[:0], &b.ve
 	}
-	e.list = append(e.list, FieldError{Pointer: p.Pointer(), Message: msg})
+	var ptr string
+	if start := len(e.ptrs); !p.isRoot() {
+		e.ptrs = p.appendPointer(e.ptrs)
+		ptr = unsafe.String(&e.ptrs[start], len(e.ptrs)-start)
+	}
+	e.list = append(e.list, FieldError{Pointer: ptr, Message: msg})
 }
 
 // Addf records a violation at p with a message formatted by fmt.Sprintf.
@@ -99,13 +116,20 @@ func (e *Errors) Err() error {
 	if e.Len() == 0 {
 		return nil
 	}
-	return &ValidationError{Errors: e.list[:len(e.list):len(e.list)], Omitted: e.dropped}
+	ve := e.ve
+	if ve == nil {
+		ve = new(ValidationError)
+	}
+	// A later Err must not change the error returned now.
+	e.ve = nil
+	ve.Errors, ve.Omitted = e.list[:len(e.list):len(e.list)], e.dropped
+	return ve
 }
 
 // Reset forgets every violation. A *ValidationError returned by Err before
-// stays intact.
+// stays intact: the memory it refers to is not reused.
 func (e *Errors) Reset() {
-	e.list = nil
+	e.list, e.ptrs, e.ve = nil, nil, nil
 	e.dropped = 0
 }
 
@@ -167,6 +191,14 @@ func kindNoun(name string) string {
 // ("string", "integer", "number", "boolean", "array", "object", "null"),
 // or several joined by " or " (each gets its article).
 func MsgType(want string, got JSONKind) string {
+	if row, ok := typeMessages(want); ok && int(got) < len(row) {
+		return row[got]
+	}
+	return buildTypeMessage(want, got)
+}
+
+// buildTypeMessage is MsgType for any want, in particular several types.
+func buildTypeMessage(want string, got JSONKind) string {
 	var b strings.Builder
 	b.WriteString("must be ")
 	for i, w := range strings.Split(want, " or ") {
@@ -182,6 +214,47 @@ func MsgType(want string, got JSONKind) string {
 		b.WriteString(kindNoun(KindName(got)))
 	}
 	return b.String()
+}
+
+// The endings of MsgType by the kind found, indexed by JSONKind.
+const (
+	notInvalid = ", not malformed JSON"
+	notNull    = ", not null"
+	notBool    = ", not a boolean"
+	notNumber  = ", not a number"
+	notString  = ", not a string"
+	notArray   = ", not an array"
+	notObject  = ", not an object"
+)
+
+// typeMessages is every MsgType for want when want is one schema type, as
+// constants indexed by the JSONKind found: a value of the wrong type then
+// costs no allocation for its message.
+func typeMessages(want string) (row [7]string, ok bool) {
+	switch want {
+	case "string":
+		const w = "must be a string"
+		return [7]string{w + notInvalid, w + notNull, w + notBool, w + notNumber, w + notString, w + notArray, w + notObject}, true
+	case "integer":
+		const w = "must be an integer"
+		return [7]string{w + notInvalid, w + notNull, w + notBool, w + notNumber, w + notString, w + notArray, w + notObject}, true
+	case "number":
+		const w = "must be a number"
+		return [7]string{w + notInvalid, w + notNull, w + notBool, w + notNumber, w + notString, w + notArray, w + notObject}, true
+	case "boolean":
+		const w = "must be a boolean"
+		return [7]string{w + notInvalid, w + notNull, w + notBool, w + notNumber, w + notString, w + notArray, w + notObject}, true
+	case "array":
+		const w = "must be an array"
+		return [7]string{w + notInvalid, w + notNull, w + notBool, w + notNumber, w + notString, w + notArray, w + notObject}, true
+	case "object":
+		const w = "must be an object"
+		return [7]string{w + notInvalid, w + notNull, w + notBool, w + notNumber, w + notString, w + notArray, w + notObject}, true
+	case "null":
+		const w = "must be null"
+		return [7]string{w + notInvalid, w + notNull, w + notBool, w + notNumber, w + notString, w + notArray, w + notObject}, true
+	}
+	return row, false
 }
 
 func plural(n int, one, many string) string {
