@@ -2,8 +2,10 @@ package golang
 
 import (
 	"encoding/json"
+	"hash/fnv"
 	"math"
 	"strconv"
+	"strings"
 
 	. "github.com/dave/jennifer/jen"
 
@@ -23,29 +25,142 @@ func returnIfErr(call Code) Code {
 func addErr(path Code, msg Code) Code { return Id("e").Dot("Add").Call(path, msg) }
 
 // ValidateFile emits mcpgen_validate_gen.go: decodeX and validateX for
-// every unit, the compiled patterns and the read helpers the spec needs.
+// every unit, the compiled patterns, the violation messages and the read
+// helpers the spec needs.
 func (m *Model) ValidateFile(f *File) {
-	if len(m.patterns) > 0 {
-		var defs []Code
-		for _, p := range m.patterns {
-			defs = append(defs, Id(p.name).Op("=").Qual("regexp", "MustCompile").Call(Lit(p.expr)))
-		}
-		f.Comment(lc("Patterns of the spec, compiled once. They are never modified."))
-		f.Var().Defs(defs...)
+	// The bodies come first: they decide which messages are needed.
+	type unitFuncs struct {
+		n             *node
+		decode, check []Code
+		validates     bool
 	}
+	var units []unitFuncs
 	used := m.validatorsUsed()
 	for _, n := range m.nodes {
 		if !n.unit() {
 			continue
 		}
+		u := unitFuncs{n: n, decode: m.decodeBody(n), validates: used[n]}
+		if u.validates {
+			u.check = m.validateBody(n)
+		}
+		units = append(units, u)
+	}
+	if len(m.patterns) > 0 {
+		var defs []Code
+		for _, p := range m.patterns {
+			defs = append(defs, Id(p.name).Op("=").Add(rt("MustCompilePattern")).Call(Lit(p.expr)))
+		}
+		f.Comment(lc("Patterns of the spec, compiled once. They are never modified."))
+		f.Var().Defs(defs...)
+	}
+	if len(m.messages) > 0 {
+		var defs []Code
+		for _, msg := range m.messages {
+			defs = append(defs, Id(msg.name).Op("=").Add(msg.call))
+		}
+		f.Comment(lc("Violation messages of the spec, built once so that reporting one costs\nno allocation. They are never modified."))
+		f.Var().Defs(defs...)
+	}
+	for _, u := range units {
+		n := u.n
 		f.Comment(lcf("decode%s decodes the next JSON value of d into v. Values of the wrong\ntype, missing required and unknown properties go to e, and so does\nevery constraint violated by a value that decoded without one of\nthose; only syntax errors are returned.", n.name))
-		f.Func().Id("decode"+n.name).Params(dParam(), pParam(), Id("v").Op("*").Add(goType(n)), eParam()).Error().Block(m.decodeBody(n)...)
-		if used[n] {
+		f.Func().Id("decode"+n.name).Params(dParam(), pParam(), Id("v").Op("*").Add(goType(n)), eParam()).Error().Block(u.decode...)
+		if u.validates {
 			f.Comment(lcf("validate%s reports every constraint of the spec that v violates to e.", n.name))
-			f.Func().Id("validate"+n.name).Params(pParam(), Id("v").Op("*").Add(goType(n)), eParam()).Block(m.validateBody(n)...)
+			f.Func().Id("validate"+n.name).Params(pParam(), Id("v").Op("*").Add(goType(n)), eParam()).Block(u.check...)
 		}
 	}
 	m.helperFuncs(f)
+}
+
+// message is a violation message built by a runtime.Msg* call with
+// constant arguments, kept in the package variable name.
+type message struct {
+	name string
+	call *Statement
+	key  string
+}
+
+// message returns the package variable holding the result of call (a
+// runtime.Msg* call with constant arguments), declaring it on first use as
+// name, or name2, name3, … when name holds another message.
+func (m *Model) message(name string, call *Statement) Code {
+	key := call.GoString()
+	taken := map[string]bool{}
+	for _, msg := range m.messages {
+		if msg.key == key {
+			return Id(msg.name)
+		}
+		taken[msg.name] = true
+	}
+	base := name
+	for i := 2; taken[name]; i++ {
+		name = base + strconv.Itoa(i)
+	}
+	m.messages = append(m.messages, message{name: name, call: call, key: key})
+	return Id(name)
+}
+
+// listName is the name of the message variable for a list of values
+// (enum values, discriminator values): base, "_" and the values joined by
+// "_" when they are all words of ASCII letters and digits and the name
+// stays short (msgEnum_PENDING_SHIPPED), otherwise base, "H" and a hash of
+// call, the message's runtime.Msg* call. The name depends only on the values, never on the order the
+// spec declares its types in, and two different lists get different names.
+// words is nil when a value is not a string.
+func listName(base string, words []string, call *Statement) string {
+	name := base
+	readable := words != nil
+	for _, w := range words {
+		if w == "" || strings.IndexFunc(w, func(r rune) bool {
+			return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
+		}) >= 0 {
+			readable = false
+			break
+		}
+		name += "_" + w
+	}
+	if readable && len(name) <= 48 {
+		return name
+	}
+	h := fnv.New32a()
+	h.Write([]byte(call.GoString()))
+	return base + "H" + strconv.FormatUint(uint64(h.Sum32()), 16)
+}
+
+// jsonWords is the strings of texts when every one is a JSON string, nil
+// otherwise.
+func jsonWords(texts []json.RawMessage) []string {
+	var words []string
+	for _, t := range texts {
+		var w string
+		if json.Unmarshal(t, &w) != nil {
+			return nil
+		}
+		words = append(words, w)
+	}
+	return words
+}
+
+// countMessage is the message of fn (MsgMinLength, MsgMaxItems, …) for the
+// bound n.
+func (m *Model) countMessage(fn string, n int64) Code {
+	return m.message("msg"+strings.TrimPrefix(fn, "Msg")+strconv.FormatInt(n, 10), rt(fn).Call(Lit(int(n))))
+}
+
+// numberMessage is the message of fn (MsgMinimum, MsgMultipleOf, …) for
+// the bound x; the variable's name spells x when it is short, and hashes
+// it otherwise.
+func (m *Model) numberMessage(fn string, x float64) Code {
+	call := rt(fn).Call(Lit(x))
+	name := "msg" + strings.TrimPrefix(fn, "Msg")
+	if t := strconv.FormatFloat(x, 'f', -1, 64); len(t) <= 12 {
+		name += strings.NewReplacer("-", "Minus", ".", "_").Replace(t)
+	} else {
+		name = listName(name, nil, call)
+	}
+	return m.message(name, call)
 }
 
 func kindCheck(want string, jsonKind string) Code {
@@ -75,7 +190,7 @@ func (m *Model) decodeBody(n *node) []Code {
 		// The count is known once the array is read; uniqueness is judged
 		// only when every item decoded to its real value (a value of the
 		// wrong type is left zero and could look like a duplicate).
-		done := bounds(Len(Op("*").Id("v")), s.MinItems, s.MaxItems, "MsgMinItems", "MsgMaxItems")
+		done := m.bounds(Len(Op("*").Id("v")), s.MinItems, s.MaxItems, "MsgMinItems", "MsgMaxItems")
 		var pre []Code
 		var dirty Code
 		if s.UniqueItems {
@@ -99,7 +214,7 @@ func (m *Model) decodeBody(n *node) []Code {
 		)
 	case kMap:
 		s := n.schema
-		done := bounds(Len(Op("*").Id("v")), s.MinProperties, s.MaxProperties, "MsgMinProperties", "MsgMaxProperties")
+		done := m.bounds(Len(Op("*").Id("v")), s.MinProperties, s.MaxProperties, "MsgMinProperties", "MsgMaxProperties")
 		return []Code{
 			kindCheck("object", "KindObject"),
 			returnIfErr(Id("d").Dot("BeginObject").Call()),
@@ -258,9 +373,9 @@ func (m *Model) decodeStruct(n *node) []Code {
 		}
 	}
 	if n.extra {
-		out = append(out, propertyCount(n, nil)...)
+		out = append(out, m.propertyCount(n, nil)...)
 	} else {
-		out = append(out, propertyCount(n, Id("unknown"))...)
+		out = append(out, m.propertyCount(n, Id("unknown"))...)
 	}
 	return append(out, Return(Nil()))
 }
@@ -305,6 +420,7 @@ func (m *Model) decodeOneOf(n *node) []Code {
 		prop := n.disc.PropertyName
 		var cases []Code
 		var values []Code
+		var words []string
 		seen := map[string]bool{}
 		for _, vr := range n.variants {
 			// A variant no discriminator value selects (an inline one in
@@ -315,6 +431,7 @@ func (m *Model) decodeOneOf(n *node) []Code {
 			seen[vr.value] = true
 			r := vr.node.real()
 			values = append(values, Lit(vr.value))
+			words = append(words, vr.value)
 			if !r.unit() {
 				cases = append(cases, Case(Lit(vr.value)).Block(append(append([]Code{Id("d").Op(":=").Op("&").Id("sub")},
 					m.decodeSlot(&slot{node: vr.node, ptr: true}, Id("v").Dot(vr.goName), Id("p"), nil)...), Return(Nil()))...))
@@ -325,6 +442,7 @@ func (m *Model) decodeOneOf(n *node) []Code {
 				Return(Id("decode"+r.name).Call(Op("&").Id("sub"), Id("p"), Id("v").Dot(vr.goName), Id("e"))),
 			))
 		}
+		discCall := rt("MsgDiscriminator").Call(Index().String().Values(values...))
 		return append(out,
 			kindCheck("object", "KindObject"),
 			List(Id("raw"), Err()).Op(":=").Id("d").Dot("ReadRaw").Call(),
@@ -338,7 +456,7 @@ func (m *Model) decodeOneOf(n *node) []Code {
 			If(Op("!").Id("found")).Block(
 				addErr(Op("&").Id("c"), rt("MsgRequired")),
 			).Else().Block(
-				addErr(Op("&").Id("c"), rt("MsgDiscriminator").Call(Index().String().Values(values...))),
+				addErr(Op("&").Id("c"), m.message(listName("msgDiscriminator", words, discCall), discCall)),
 			),
 			Return(Nil()),
 		)
@@ -469,7 +587,7 @@ func (m *Model) validateBody(n *node) []Code {
 		return m.scalarChecks(s, n.kind, Bool().Call(v), Id("p"))
 	case kSlice:
 		var out []Code
-		out = append(out, bounds(Len(Op("*").Id("v")), s.MinItems, s.MaxItems, "MsgMinItems", "MsgMaxItems")...)
+		out = append(out, m.bounds(Len(Op("*").Id("v")), s.MinItems, s.MaxItems, "MsgMinItems", "MsgMaxItems")...)
 		if s.UniqueItems {
 			out = append(out, m.uniqueItems(n)...)
 		}
@@ -479,7 +597,7 @@ func (m *Model) validateBody(n *node) []Code {
 		}
 		return out
 	case kMap:
-		out := bounds(Len(Op("*").Id("v")), s.MinProperties, s.MaxProperties, "MsgMinProperties", "MsgMaxProperties")
+		out := m.bounds(Len(Op("*").Id("v")), s.MinProperties, s.MaxProperties, "MsgMinProperties", "MsgMaxProperties")
 		if n.elem.checks() {
 			out = append(out, For(List(Id("_"), Id("k")).Op(":=").Range().Qual("slices", "Sorted").Call(Qual("maps", "Keys").Call(Op("*").Id("v")))).Block(
 				append([]Code{Id("x").Op(":=").Parens(Op("*").Id("v")).Index(Id("k"))},
@@ -505,7 +623,7 @@ func (m *Model) validateBody(n *node) []Code {
 			}
 			out = append(out, m.checkSlot(&f.slot, Id("v").Dot(f.goName), Id("c").Op(":=").Id("p").Dot("Child").Call(Lit(f.jsonName)), !f.required && f.def == nil, false)...)
 		}
-		out = append(out, propertyCount(n, nil)...)
+		out = append(out, m.propertyCount(n, nil)...)
 		if n.extra && n.elem.checks() {
 			out = append(out, For(List(Id("_"), Id("k")).Op(":=").Range().Qual("slices", "Sorted").Call(Qual("maps", "Keys").Call(Id("v").Dot("AdditionalProperties")))).Block(
 				append([]Code{Id("x").Op(":=").Id("v").Dot("AdditionalProperties").Index(Id("k"))},
@@ -525,7 +643,7 @@ func countsProperties(n *node) bool {
 // propertyCount checks the minProperties and maxProperties of a struct
 // node v. unknown, when not nil, is the number of unknown properties the
 // input had besides (decoding only).
-func propertyCount(n *node, unknown Code) []Code {
+func (m *Model) propertyCount(n *node, unknown Code) []Code {
 	s := n.schema
 	if !countsProperties(n) {
 		return nil
@@ -551,7 +669,7 @@ func propertyCount(n *node, unknown Code) []Code {
 	if unknown != nil {
 		out = append(out, Id("n").Op("+=").Add(unknown))
 	}
-	return append(out, bounds(Id("n"), s.MinProperties, s.MaxProperties, "MsgMinProperties", "MsgMaxProperties")...)
+	return append(out, m.bounds(Id("n"), s.MinProperties, s.MaxProperties, "MsgMinProperties", "MsgMaxProperties")...)
 }
 
 // validatorsUsed returns the units whose validateX is called: those
@@ -588,18 +706,18 @@ func (m *Model) validatorsUsed() map[*node]bool {
 }
 
 // bounds checks a count against a minimum and a maximum.
-func bounds(count Code, min, max *int64, minMsg, maxMsg string) []Code {
+func (m *Model) bounds(count Code, min, max *int64, minMsg, maxMsg string) []Code {
 	switch {
 	case min != nil && max != nil:
 		return []Code{If(Id("n").Op(":=").Add(count), Id("n").Op("<").Lit(int(*min))).Block(
-			addErr(Id("p"), rt(minMsg).Call(Lit(int(*min)))),
+			addErr(Id("p"), m.countMessage(minMsg, *min)),
 		).Else().If(Id("n").Op(">").Lit(int(*max))).Block(
-			addErr(Id("p"), rt(maxMsg).Call(Lit(int(*max)))),
+			addErr(Id("p"), m.countMessage(maxMsg, *max)),
 		)}
 	case min != nil:
-		return []Code{If(Add(count).Op("<").Lit(int(*min))).Block(addErr(Id("p"), rt(minMsg).Call(Lit(int(*min)))))}
+		return []Code{If(Add(count).Op("<").Lit(int(*min))).Block(addErr(Id("p"), m.countMessage(minMsg, *min)))}
 	case max != nil:
-		return []Code{If(Add(count).Op(">").Lit(int(*max))).Block(addErr(Id("p"), rt(maxMsg).Call(Lit(int(*max)))))}
+		return []Code{If(Add(count).Op(">").Lit(int(*max))).Block(addErr(Id("p"), m.countMessage(maxMsg, *max)))}
 	}
 	return nil
 }
@@ -636,7 +754,8 @@ func (m *Model) scalarChecks(s *spec.Schema, k kind, x *Statement, path Code) []
 		for _, v := range s.Enum {
 			texts = append(texts, Lit(string(v)))
 		}
-		msg := fail(rt("MsgEnum").Call(Index().String().Values(texts...)))
+		call := rt("MsgEnum").Call(Index().String().Values(texts...))
+		msg := fail(m.message(listName("msgEnum", jsonWords(s.Enum), call), call))
 		if k <= kBool {
 			if lits := enumCases(s.Enum, k); len(lits) > 0 {
 				out = append(out, Switch(x).Block(Case(lits...), Default().Block(msg)))
@@ -658,7 +777,8 @@ func (m *Model) scalarChecks(s *spec.Schema, k kind, x *Statement, path Code) []
 		}
 	}
 	if s.Const != nil {
-		msg := fail(rt("MsgConst").Call(Lit(string(s.Const))))
+		call := rt("MsgConst").Call(Lit(string(s.Const)))
+		msg := fail(m.message(listName("msgConst", jsonWords([]json.RawMessage{s.Const}), call), call))
 		if k <= kBool {
 			out = append(out, If(Add(x).Op("!=").Add(jsonLit(s.Const, k))).Block(msg))
 		} else {
@@ -668,13 +788,15 @@ func (m *Model) scalarChecks(s *spec.Schema, k kind, x *Statement, path Code) []
 	switch k {
 	case kString:
 		if s.MinLength != nil || s.MaxLength != nil {
-			out = append(out, lengthCheck(x, s.MinLength, s.MaxLength, path)...)
+			out = append(out, m.lengthCheck(x, s.MinLength, s.MaxLength, path)...)
 		}
 		if s.Pattern != "" {
-			out = append(out, If(Op("!").Id(m.patternVar(s.Pattern)).Dot("MatchString").Call(x)).Block(fail(rt("MsgPattern").Call(Lit(s.Pattern)))))
+			v := m.patternVar(s.Pattern)
+			msg := m.message("msgPattern"+strings.TrimPrefix(v, "pattern"), rt("MsgPattern").Call(Lit(s.Pattern)))
+			out = append(out, If(Op("!").Id(v).Dot("MatchString").Call(x)).Block(fail(msg)))
 		}
 		if fn, ok := map[string]string{"date": "IsDate", "date-time": "IsDateTime", "email": "IsEmail", "uri": "IsURI", "uuid": "IsUUID"}[s.Format]; ok {
-			out = append(out, If(Op("!").Add(rt(fn)).Call(x)).Block(fail(rt("MsgFormat").Call(Lit(s.Format)))))
+			out = append(out, If(Op("!").Add(rt(fn)).Call(x)).Block(fail(m.message("msgFormat"+fn[2:], rt("MsgFormat").Call(Lit(s.Format))))))
 		}
 	case kInt, kFloat:
 		bound := func(b *float64, op, msgFn string) {
@@ -690,7 +812,7 @@ func (m *Model) scalarChecks(s *spec.Schema, k kind, x *Statement, path Code) []
 			default:
 				cond = Add(x).Op(op).Lit(*b)
 			}
-			out = append(out, If(cond).Block(fail(rt(msgFn).Call(Lit(*b)))))
+			out = append(out, If(cond).Block(fail(m.numberMessage(msgFn, *b))))
 		}
 		bound(s.Minimum, "<", "MsgMinimum")
 		bound(s.Maximum, ">", "MsgMaximum")
@@ -707,16 +829,16 @@ func (m *Model) scalarChecks(s *spec.Schema, k kind, x *Statement, path Code) []
 				}
 				cond = Op("!").Add(rt("IsMultipleOf")).Call(xf, Lit(*mo))
 			}
-			out = append(out, If(cond).Block(fail(rt("MsgMultipleOf").Call(Lit(*mo)))))
+			out = append(out, If(cond).Block(fail(m.numberMessage("MsgMultipleOf", *mo))))
 		}
 	}
 	return out
 }
 
-func lengthCheck(x Code, min, max *int64, path Code) []Code {
+func (m *Model) lengthCheck(x Code, min, max *int64, path Code) []Code {
 	n := rt("RuneCount").Call(x)
-	minErr := func() Code { return addErr(path, rt("MsgMinLength").Call(Lit(int(*min)))) }
-	maxErr := func() Code { return addErr(path, rt("MsgMaxLength").Call(Lit(int(*max)))) }
+	minErr := func() Code { return addErr(path, m.countMessage("MsgMinLength", *min)) }
+	maxErr := func() Code { return addErr(path, m.countMessage("MsgMaxLength", *max)) }
 	switch {
 	case min != nil && max != nil:
 		return []Code{If(Id("n").Op(":=").Add(n), Id("n").Op("<").Lit(int(*min))).Block(minErr()).

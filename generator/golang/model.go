@@ -190,6 +190,9 @@ type Model struct {
 	// inputs are the code-first types that are tool inputs (they get an
 	// unmarshalX function).
 	inputs map[*node]bool
+	// messages are the violation messages with arguments that the
+	// validate file builds once, in package variables (see message).
+	messages []message
 }
 
 type pattern struct {

@@ -3,15 +3,23 @@
 
 package benchmcp
 
-import (
-	"regexp"
-
-	"github.com/mcpgen-dev/mcpgen/runtime"
-)
+import "github.com/mcpgen-dev/mcpgen/runtime"
 
 // Patterns of the spec, compiled once. They are never modified.
 var (
-	patternGetOrderStatusInputOrderID = regexp.MustCompile("^A[0-9]+$")
+	patternGetOrderStatusInputOrderID = runtime.MustCompilePattern("^A[0-9]+$")
+)
+
+// Violation messages of the spec, built once so that reporting one costs
+// no allocation. They are never modified.
+var (
+	msgEnum_PENDING_SHIPPED_DELIVERED_CANCELLED = runtime.MsgEnum([]string{"\"PENDING\"", "\"SHIPPED\"", "\"DELIVERED\"", "\"CANCELLED\""})
+	msgMinLength2                               = runtime.MsgMinLength(2)
+	msgMaxLength8                               = runtime.MsgMaxLength(8)
+	msgPatternGetOrderStatusInputOrderID        = runtime.MsgPattern("^A[0-9]+$")
+	msgMinimum1                                 = runtime.MsgMinimum(1.0)
+	msgMaximum100                               = runtime.MsgMaximum(100.0)
+	msgMinimum0                                 = runtime.MsgMinimum(0.0)
 )
 
 // decodeOrderStatus decodes the next JSON value of d into v. Values of the
@@ -27,7 +35,7 @@ func decodeOrderStatus(d *runtime.Decoder, p *runtime.Path, v *OrderStatus, e *r
 		switch string(*v) {
 		case "PENDING", "SHIPPED", "DELIVERED", "CANCELLED":
 		default:
-			e.Add(p, runtime.MsgEnum([]string{"\"PENDING\"", "\"SHIPPED\"", "\"DELIVERED\"", "\"CANCELLED\""}))
+			e.Add(p, msgEnum_PENDING_SHIPPED_DELIVERED_CANCELLED)
 		}
 	}
 	return nil
@@ -39,7 +47,7 @@ func validateOrderStatus(p *runtime.Path, v *OrderStatus, e *runtime.Errors) {
 	switch string(*v) {
 	case "PENDING", "SHIPPED", "DELIVERED", "CANCELLED":
 	default:
-		e.Add(p, runtime.MsgEnum([]string{"\"PENDING\"", "\"SHIPPED\"", "\"DELIVERED\"", "\"CANCELLED\""}))
+		e.Add(p, msgEnum_PENDING_SHIPPED_DELIVERED_CANCELLED)
 	}
 }
 
@@ -75,12 +83,12 @@ func decodeGetOrderStatusInput(d *runtime.Decoder, p *runtime.Path, v *GetOrderS
 			}
 			if e.Len() == n0 {
 				if n := runtime.RuneCount(v.OrderID); n < 2 {
-					e.Add(&c, runtime.MsgMinLength(2))
+					e.Add(&c, msgMinLength2)
 				} else if n > 8 {
-					e.Add(&c, runtime.MsgMaxLength(8))
+					e.Add(&c, msgMaxLength8)
 				}
 				if !patternGetOrderStatusInputOrderID.MatchString(v.OrderID) {
-					e.Add(&c, runtime.MsgPattern("^A[0-9]+$"))
+					e.Add(&c, msgPatternGetOrderStatusInputOrderID)
 				}
 			}
 		case "quantity":
@@ -92,10 +100,10 @@ func decodeGetOrderStatusInput(d *runtime.Decoder, p *runtime.Path, v *GetOrderS
 			}
 			if e.Len() == n0 {
 				if v.Quantity < 1 {
-					e.Add(&c, runtime.MsgMinimum(1.0))
+					e.Add(&c, msgMinimum1)
 				}
 				if v.Quantity > 100 {
-					e.Add(&c, runtime.MsgMaximum(100.0))
+					e.Add(&c, msgMaximum100)
 				}
 			}
 		case "express":
@@ -161,7 +169,7 @@ func decodeGetOrderStatusOutput(d *runtime.Decoder, p *runtime.Path, v *GetOrder
 			}
 			if e.Len() == n0 {
 				if runtime.RuneCount(v.OrderID) > 8 {
-					e.Add(&c, runtime.MsgMaxLength(8))
+					e.Add(&c, msgMaxLength8)
 				}
 			}
 		case "status":
@@ -179,7 +187,7 @@ func decodeGetOrderStatusOutput(d *runtime.Decoder, p *runtime.Path, v *GetOrder
 			}
 			if e.Len() == n0 {
 				if v.Items < 0 {
-					e.Add(&c, runtime.MsgMinimum(0.0))
+					e.Add(&c, msgMinimum0)
 				}
 			}
 		default:
@@ -211,7 +219,7 @@ func validateGetOrderStatusOutput(p *runtime.Path, v *GetOrderStatusOutput, e *r
 	{
 		c := p.Child("order_id")
 		if runtime.RuneCount(v.OrderID) > 8 {
-			e.Add(&c, runtime.MsgMaxLength(8))
+			e.Add(&c, msgMaxLength8)
 		}
 	}
 	if v.Status != nil {
@@ -221,7 +229,7 @@ func validateGetOrderStatusOutput(p *runtime.Path, v *GetOrderStatusOutput, e *r
 	{
 		c := p.Child("items")
 		if v.Items < 0 {
-			e.Add(&c, runtime.MsgMinimum(0.0))
+			e.Add(&c, msgMinimum0)
 		}
 	}
 }

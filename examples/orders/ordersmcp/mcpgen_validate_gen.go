@@ -3,15 +3,26 @@
 
 package ordersmcp
 
-import (
-	"regexp"
-
-	"github.com/mcpgen-dev/mcpgen/runtime"
-)
+import "github.com/mcpgen-dev/mcpgen/runtime"
 
 // Patterns of the spec, compiled once. They are never modified.
 var (
-	patternGetOrderStatusInputOrderID = regexp.MustCompile("^A[0-9]+$")
+	patternGetOrderStatusInputOrderID = runtime.MustCompilePattern("^A[0-9]+$")
+)
+
+// Violation messages of the spec, built once so that reporting one costs
+// no allocation. They are never modified.
+var (
+	msgEnum_PENDING_SHIPPED_DELIVERED_CANCELLED = runtime.MsgEnum([]string{"\"PENDING\"", "\"SHIPPED\"", "\"DELIVERED\"", "\"CANCELLED\""})
+	msgEnum_REQUESTED                           = runtime.MsgEnum([]string{"\"REQUESTED\""})
+	msgMaxLength8                               = runtime.MsgMaxLength(8)
+	msgPatternGetOrderStatusInputOrderID        = runtime.MsgPattern("^A[0-9]+$")
+	msgMinimum1                                 = runtime.MsgMinimum(1.0)
+	msgMaximum50                                = runtime.MsgMaximum(50.0)
+	msgMaxLength256                             = runtime.MsgMaxLength(256)
+	msgMinLength1                               = runtime.MsgMinLength(1)
+	msgMaxLength500                             = runtime.MsgMaxLength(500)
+	msgMaxLength64                              = runtime.MsgMaxLength(64)
 )
 
 // decodeOrderStatus decodes the next JSON value of d into v. Values of the
@@ -27,7 +38,7 @@ func decodeOrderStatus(d *runtime.Decoder, p *runtime.Path, v *OrderStatus, e *r
 		switch string(*v) {
 		case "PENDING", "SHIPPED", "DELIVERED", "CANCELLED":
 		default:
-			e.Add(p, runtime.MsgEnum([]string{"\"PENDING\"", "\"SHIPPED\"", "\"DELIVERED\"", "\"CANCELLED\""}))
+			e.Add(p, msgEnum_PENDING_SHIPPED_DELIVERED_CANCELLED)
 		}
 	}
 	return nil
@@ -39,7 +50,7 @@ func validateOrderStatus(p *runtime.Path, v *OrderStatus, e *runtime.Errors) {
 	switch string(*v) {
 	case "PENDING", "SHIPPED", "DELIVERED", "CANCELLED":
 	default:
-		e.Add(p, runtime.MsgEnum([]string{"\"PENDING\"", "\"SHIPPED\"", "\"DELIVERED\"", "\"CANCELLED\""}))
+		e.Add(p, msgEnum_PENDING_SHIPPED_DELIVERED_CANCELLED)
 	}
 }
 
@@ -56,7 +67,7 @@ func decodeReturnStatus(d *runtime.Decoder, p *runtime.Path, v *ReturnStatus, e 
 		switch string(*v) {
 		case "REQUESTED":
 		default:
-			e.Add(p, runtime.MsgEnum([]string{"\"REQUESTED\""}))
+			e.Add(p, msgEnum_REQUESTED)
 		}
 	}
 	return nil
@@ -68,7 +79,7 @@ func validateReturnStatus(p *runtime.Path, v *ReturnStatus, e *runtime.Errors) {
 	switch string(*v) {
 	case "REQUESTED":
 	default:
-		e.Add(p, runtime.MsgEnum([]string{"\"REQUESTED\""}))
+		e.Add(p, msgEnum_REQUESTED)
 	}
 }
 
@@ -104,10 +115,10 @@ func decodeGetOrderStatusInput(d *runtime.Decoder, p *runtime.Path, v *GetOrderS
 			}
 			if e.Len() == n0 {
 				if runtime.RuneCount(v.OrderID) > 8 {
-					e.Add(&c, runtime.MsgMaxLength(8))
+					e.Add(&c, msgMaxLength8)
 				}
 				if !patternGetOrderStatusInputOrderID.MatchString(v.OrderID) {
-					e.Add(&c, runtime.MsgPattern("^A[0-9]+$"))
+					e.Add(&c, msgPatternGetOrderStatusInputOrderID)
 				}
 			}
 		default:
@@ -232,10 +243,10 @@ func decodeSearchOrdersInput(d *runtime.Decoder, p *runtime.Path, v *SearchOrder
 			}
 			if e.Len() == n0 {
 				if v.Limit < 1 {
-					e.Add(&c, runtime.MsgMinimum(1.0))
+					e.Add(&c, msgMinimum1)
 				}
 				if v.Limit > 50 {
-					e.Add(&c, runtime.MsgMaximum(50.0))
+					e.Add(&c, msgMaximum50)
 				}
 			}
 		case "cursor":
@@ -247,7 +258,7 @@ func decodeSearchOrdersInput(d *runtime.Decoder, p *runtime.Path, v *SearchOrder
 			}
 			if e.Len() == n0 {
 				if runtime.RuneCount(*v.Cursor) > 256 {
-					e.Add(&c, runtime.MsgMaxLength(256))
+					e.Add(&c, msgMaxLength256)
 				}
 			}
 		default:
@@ -457,10 +468,10 @@ func decodeCreateReturnInput(d *runtime.Decoder, p *runtime.Path, v *CreateRetur
 			}
 			if e.Len() == n0 {
 				if runtime.RuneCount(v.OrderID) > 8 {
-					e.Add(&c, runtime.MsgMaxLength(8))
+					e.Add(&c, msgMaxLength8)
 				}
 				if !patternGetOrderStatusInputOrderID.MatchString(v.OrderID) {
-					e.Add(&c, runtime.MsgPattern("^A[0-9]+$"))
+					e.Add(&c, msgPatternGetOrderStatusInputOrderID)
 				}
 			}
 		case "reason":
@@ -472,9 +483,9 @@ func decodeCreateReturnInput(d *runtime.Decoder, p *runtime.Path, v *CreateRetur
 			}
 			if e.Len() == n0 {
 				if n := runtime.RuneCount(v.Reason); n < 1 {
-					e.Add(&c, runtime.MsgMinLength(1))
+					e.Add(&c, msgMinLength1)
 				} else if n > 500 {
-					e.Add(&c, runtime.MsgMaxLength(500))
+					e.Add(&c, msgMaxLength500)
 				}
 			}
 		case "idempotency_key":
@@ -486,9 +497,9 @@ func decodeCreateReturnInput(d *runtime.Decoder, p *runtime.Path, v *CreateRetur
 			}
 			if e.Len() == n0 {
 				if n := runtime.RuneCount(v.IdempotencyKey); n < 1 {
-					e.Add(&c, runtime.MsgMinLength(1))
+					e.Add(&c, msgMinLength1)
 				} else if n > 64 {
-					e.Add(&c, runtime.MsgMaxLength(64))
+					e.Add(&c, msgMaxLength64)
 				}
 			}
 		default:
@@ -619,10 +630,10 @@ func decodeConfirmReturnInput(d *runtime.Decoder, p *runtime.Path, v *ConfirmRet
 			}
 			if e.Len() == n0 {
 				if runtime.RuneCount(v.OrderID) > 8 {
-					e.Add(&c, runtime.MsgMaxLength(8))
+					e.Add(&c, msgMaxLength8)
 				}
 				if !patternGetOrderStatusInputOrderID.MatchString(v.OrderID) {
-					e.Add(&c, runtime.MsgPattern("^A[0-9]+$"))
+					e.Add(&c, msgPatternGetOrderStatusInputOrderID)
 				}
 			}
 		case "reason":
@@ -634,9 +645,9 @@ func decodeConfirmReturnInput(d *runtime.Decoder, p *runtime.Path, v *ConfirmRet
 			}
 			if e.Len() == n0 {
 				if n := runtime.RuneCount(v.Reason); n < 1 {
-					e.Add(&c, runtime.MsgMinLength(1))
+					e.Add(&c, msgMinLength1)
 				} else if n > 500 {
-					e.Add(&c, runtime.MsgMaxLength(500))
+					e.Add(&c, msgMaxLength500)
 				}
 			}
 		case "idempotency_key":
@@ -648,9 +659,9 @@ func decodeConfirmReturnInput(d *runtime.Decoder, p *runtime.Path, v *ConfirmRet
 			}
 			if e.Len() == n0 {
 				if n := runtime.RuneCount(v.IdempotencyKey); n < 1 {
-					e.Add(&c, runtime.MsgMinLength(1))
+					e.Add(&c, msgMinLength1)
 				} else if n > 64 {
-					e.Add(&c, runtime.MsgMaxLength(64))
+					e.Add(&c, msgMaxLength64)
 				}
 			}
 		default:
@@ -773,10 +784,10 @@ func decodeOrderSummaryParams(d *runtime.Decoder, p *runtime.Path, v *OrderSumma
 			}
 			if e.Len() == n0 {
 				if runtime.RuneCount(v.OrderID) > 8 {
-					e.Add(&c, runtime.MsgMaxLength(8))
+					e.Add(&c, msgMaxLength8)
 				}
 				if !patternGetOrderStatusInputOrderID.MatchString(v.OrderID) {
-					e.Add(&c, runtime.MsgPattern("^A[0-9]+$"))
+					e.Add(&c, msgPatternGetOrderStatusInputOrderID)
 				}
 			}
 		default:
@@ -800,10 +811,10 @@ func validateOrderSummaryParams(p *runtime.Path, v *OrderSummaryParams, e *runti
 	{
 		c := p.Child("order_id")
 		if runtime.RuneCount(v.OrderID) > 8 {
-			e.Add(&c, runtime.MsgMaxLength(8))
+			e.Add(&c, msgMaxLength8)
 		}
 		if !patternGetOrderStatusInputOrderID.MatchString(v.OrderID) {
-			e.Add(&c, runtime.MsgPattern("^A[0-9]+$"))
+			e.Add(&c, msgPatternGetOrderStatusInputOrderID)
 		}
 	}
 }

@@ -3,15 +3,27 @@
 
 package restmcp
 
-import (
-	"regexp"
-
-	"github.com/mcpgen-dev/mcpgen/runtime"
-)
+import "github.com/mcpgen-dev/mcpgen/runtime"
 
 // Patterns of the spec, compiled once. They are never modified.
 var (
-	patternGetOrderInputOrderID = regexp.MustCompile("^A[0-9]+$")
+	patternGetOrderInputOrderID = runtime.MustCompilePattern("^A[0-9]+$")
+)
+
+// Violation messages of the spec, built once so that reporting one costs
+// no allocation. They are never modified.
+var (
+	msgEnum_PENDING_SHIPPED_DELIVERED_CANCELLED = runtime.MsgEnum([]string{"\"PENDING\"", "\"SHIPPED\"", "\"DELIVERED\"", "\"CANCELLED\""})
+	msgMinimum0                                 = runtime.MsgMinimum(0.0)
+	msgEnum_REQUESTED                           = runtime.MsgEnum([]string{"\"REQUESTED\""})
+	msgMinimum1                                 = runtime.MsgMinimum(1.0)
+	msgMaximum50                                = runtime.MsgMaximum(50.0)
+	msgMaxLength256                             = runtime.MsgMaxLength(256)
+	msgMaxLength8                               = runtime.MsgMaxLength(8)
+	msgPatternGetOrderInputOrderID              = runtime.MsgPattern("^A[0-9]+$")
+	msgMinLength1                               = runtime.MsgMinLength(1)
+	msgMaxLength500                             = runtime.MsgMaxLength(500)
+	msgMaxLength64                              = runtime.MsgMaxLength(64)
 )
 
 // decodeOrderStatus decodes the next JSON value of d into v. Values of the
@@ -27,7 +39,7 @@ func decodeOrderStatus(d *runtime.Decoder, p *runtime.Path, v *OrderStatus, e *r
 		switch string(*v) {
 		case "PENDING", "SHIPPED", "DELIVERED", "CANCELLED":
 		default:
-			e.Add(p, runtime.MsgEnum([]string{"\"PENDING\"", "\"SHIPPED\"", "\"DELIVERED\"", "\"CANCELLED\""}))
+			e.Add(p, msgEnum_PENDING_SHIPPED_DELIVERED_CANCELLED)
 		}
 	}
 	return nil
@@ -39,7 +51,7 @@ func validateOrderStatus(p *runtime.Path, v *OrderStatus, e *runtime.Errors) {
 	switch string(*v) {
 	case "PENDING", "SHIPPED", "DELIVERED", "CANCELLED":
 	default:
-		e.Add(p, runtime.MsgEnum([]string{"\"PENDING\"", "\"SHIPPED\"", "\"DELIVERED\"", "\"CANCELLED\""}))
+		e.Add(p, msgEnum_PENDING_SHIPPED_DELIVERED_CANCELLED)
 	}
 }
 
@@ -247,7 +259,7 @@ func decodeOrder(d *runtime.Decoder, p *runtime.Path, v *Order, e *runtime.Error
 			}
 			if e.Len() == n0 {
 				if v.TotalCents < 0 {
-					e.Add(&c, runtime.MsgMinimum(0.0))
+					e.Add(&c, msgMinimum0)
 				}
 			}
 		default:
@@ -282,7 +294,7 @@ func validateOrder(p *runtime.Path, v *Order, e *runtime.Errors) {
 	{
 		c := p.Child("total_cents")
 		if v.TotalCents < 0 {
-			e.Add(&c, runtime.MsgMinimum(0.0))
+			e.Add(&c, msgMinimum0)
 		}
 	}
 }
@@ -382,7 +394,7 @@ func decodeReturnStatus(d *runtime.Decoder, p *runtime.Path, v *ReturnStatus, e 
 		switch string(*v) {
 		case "REQUESTED":
 		default:
-			e.Add(p, runtime.MsgEnum([]string{"\"REQUESTED\""}))
+			e.Add(p, msgEnum_REQUESTED)
 		}
 	}
 	return nil
@@ -394,7 +406,7 @@ func validateReturnStatus(p *runtime.Path, v *ReturnStatus, e *runtime.Errors) {
 	switch string(*v) {
 	case "REQUESTED":
 	default:
-		e.Add(p, runtime.MsgEnum([]string{"\"REQUESTED\""}))
+		e.Add(p, msgEnum_REQUESTED)
 	}
 }
 
@@ -436,10 +448,10 @@ func decodeSearchOrdersInput(d *runtime.Decoder, p *runtime.Path, v *SearchOrder
 			}
 			if e.Len() == n0 {
 				if v.Limit < 1 {
-					e.Add(&c, runtime.MsgMinimum(1.0))
+					e.Add(&c, msgMinimum1)
 				}
 				if v.Limit > 50 {
-					e.Add(&c, runtime.MsgMaximum(50.0))
+					e.Add(&c, msgMaximum50)
 				}
 			}
 		case "cursor":
@@ -451,7 +463,7 @@ func decodeSearchOrdersInput(d *runtime.Decoder, p *runtime.Path, v *SearchOrder
 			}
 			if e.Len() == n0 {
 				if runtime.RuneCount(*v.Cursor) > 256 {
-					e.Add(&c, runtime.MsgMaxLength(256))
+					e.Add(&c, msgMaxLength256)
 				}
 			}
 		default:
@@ -500,10 +512,10 @@ func decodeGetOrderInput(d *runtime.Decoder, p *runtime.Path, v *GetOrderInput, 
 			}
 			if e.Len() == n0 {
 				if runtime.RuneCount(v.OrderID) > 8 {
-					e.Add(&c, runtime.MsgMaxLength(8))
+					e.Add(&c, msgMaxLength8)
 				}
 				if !patternGetOrderInputOrderID.MatchString(v.OrderID) {
-					e.Add(&c, runtime.MsgPattern("^A[0-9]+$"))
+					e.Add(&c, msgPatternGetOrderInputOrderID)
 				}
 			}
 		default:
@@ -553,9 +565,9 @@ func decodeCreateReturnInput(d *runtime.Decoder, p *runtime.Path, v *CreateRetur
 			}
 			if e.Len() == n0 {
 				if n := runtime.RuneCount(v.Reason); n < 1 {
-					e.Add(&c, runtime.MsgMinLength(1))
+					e.Add(&c, msgMinLength1)
 				} else if n > 500 {
-					e.Add(&c, runtime.MsgMaxLength(500))
+					e.Add(&c, msgMaxLength500)
 				}
 			}
 		case "idempotency_key":
@@ -567,9 +579,9 @@ func decodeCreateReturnInput(d *runtime.Decoder, p *runtime.Path, v *CreateRetur
 			}
 			if e.Len() == n0 {
 				if n := runtime.RuneCount(v.IdempotencyKey); n < 1 {
-					e.Add(&c, runtime.MsgMinLength(1))
+					e.Add(&c, msgMinLength1)
 				} else if n > 64 {
-					e.Add(&c, runtime.MsgMaxLength(64))
+					e.Add(&c, msgMaxLength64)
 				}
 			}
 		case "order_id":
@@ -581,10 +593,10 @@ func decodeCreateReturnInput(d *runtime.Decoder, p *runtime.Path, v *CreateRetur
 			}
 			if e.Len() == n0 {
 				if runtime.RuneCount(v.OrderID) > 8 {
-					e.Add(&c, runtime.MsgMaxLength(8))
+					e.Add(&c, msgMaxLength8)
 				}
 				if !patternGetOrderInputOrderID.MatchString(v.OrderID) {
-					e.Add(&c, runtime.MsgPattern("^A[0-9]+$"))
+					e.Add(&c, msgPatternGetOrderInputOrderID)
 				}
 			}
 		default:

@@ -5,14 +5,50 @@ package constraints
 
 import (
 	"encoding/json"
-	"regexp"
 
 	"github.com/mcpgen-dev/mcpgen/runtime"
 )
 
 // Patterns of the spec, compiled once. They are never modified.
 var (
-	patternCheckInputCode = regexp.MustCompile("^[A-Z]+$")
+	patternCheckInputCode = runtime.MustCompilePattern("^[A-Z]+$")
+)
+
+// Violation messages of the spec, built once so that reporting one costs
+// no allocation. They are never modified.
+var (
+	msgEnum_red_green_blue   = runtime.MsgEnum([]string{"\"red\"", "\"green\"", "\"blue\""})
+	msgEnumH43d86f17         = runtime.MsgEnum([]string{"1", "2", "3"})
+	msgMinLength2            = runtime.MsgMinLength(2)
+	msgMaxLength5            = runtime.MsgMaxLength(5)
+	msgPatternCheckInputCode = runtime.MsgPattern("^[A-Z]+$")
+	msgMaxLength3            = runtime.MsgMaxLength(3)
+	msgFormatDate            = runtime.MsgFormat("date")
+	msgFormatDateTime        = runtime.MsgFormat("date-time")
+	msgFormatEmail           = runtime.MsgFormat("email")
+	msgFormatURI             = runtime.MsgFormat("uri")
+	msgFormatUUID            = runtime.MsgFormat("uuid")
+	msgMinimum1              = runtime.MsgMinimum(1.0)
+	msgMaximum10             = runtime.MsgMaximum(10.0)
+	msgMultipleOf2           = runtime.MsgMultipleOf(2.0)
+	msgExclusiveMinimum0     = runtime.MsgExclusiveMinimum(0.0)
+	msgExclusiveMaximum1     = runtime.MsgExclusiveMaximum(1.0)
+	msgMultipleOf0_25        = runtime.MsgMultipleOf(0.25)
+	msgMinimum0_5            = runtime.MsgMinimum(0.5)
+	msgConst_v1              = runtime.MsgConst("\"v1\"")
+	msgConstHc0ec9888        = runtime.MsgConst("true")
+	msgEnumH4cf10d35         = runtime.MsgEnum([]string{"1", "\"one\"", "null"})
+	msgMaxLength4            = runtime.MsgMaxLength(4)
+	msgEnum_fast_slow        = runtime.MsgEnum([]string{"\"fast\"", "\"slow\""})
+	msgMinItems1             = runtime.MsgMinItems(1)
+	msgMaxItems3             = runtime.MsgMaxItems(3)
+	msgMinLength1            = runtime.MsgMinLength(1)
+	msgMinProperties1        = runtime.MsgMinProperties(1)
+	msgMaxProperties2        = runtime.MsgMaxProperties(2)
+	msgMaxLength8            = runtime.MsgMaxLength(8)
+	msgMinimum0              = runtime.MsgMinimum(0.0)
+	msgMaxProperties3        = runtime.MsgMaxProperties(3)
+	msgMaxProperties1        = runtime.MsgMaxProperties(1)
 )
 
 // decodeColor decodes the next JSON value of d into v. Values of the wrong
@@ -28,7 +64,7 @@ func decodeColor(d *runtime.Decoder, p *runtime.Path, v *Color, e *runtime.Error
 		switch string(*v) {
 		case "red", "green", "blue":
 		default:
-			e.Add(p, runtime.MsgEnum([]string{"\"red\"", "\"green\"", "\"blue\""}))
+			e.Add(p, msgEnum_red_green_blue)
 		}
 	}
 	return nil
@@ -47,7 +83,7 @@ func decodeLevel(d *runtime.Decoder, p *runtime.Path, v *Level, e *runtime.Error
 		switch int64(*v) {
 		case 1, 2, 3:
 		default:
-			e.Add(p, runtime.MsgEnum([]string{"1", "2", "3"}))
+			e.Add(p, msgEnumH43d86f17)
 		}
 	}
 	return nil
@@ -85,12 +121,12 @@ func decodeCheckInput(d *runtime.Decoder, p *runtime.Path, v *CheckInput, e *run
 			}
 			if e.Len() == n0 {
 				if n := runtime.RuneCount(v.Code); n < 2 {
-					e.Add(&c, runtime.MsgMinLength(2))
+					e.Add(&c, msgMinLength2)
 				} else if n > 5 {
-					e.Add(&c, runtime.MsgMaxLength(5))
+					e.Add(&c, msgMaxLength5)
 				}
 				if !patternCheckInputCode.MatchString(v.Code) {
-					e.Add(&c, runtime.MsgPattern("^[A-Z]+$"))
+					e.Add(&c, msgPatternCheckInputCode)
 				}
 			}
 		case "short":
@@ -102,7 +138,7 @@ func decodeCheckInput(d *runtime.Decoder, p *runtime.Path, v *CheckInput, e *run
 			}
 			if e.Len() == n0 {
 				if runtime.RuneCount(*v.Short) > 3 {
-					e.Add(&c, runtime.MsgMaxLength(3))
+					e.Add(&c, msgMaxLength3)
 				}
 			}
 		case "day":
@@ -114,7 +150,7 @@ func decodeCheckInput(d *runtime.Decoder, p *runtime.Path, v *CheckInput, e *run
 			}
 			if e.Len() == n0 {
 				if !runtime.IsDate(*v.Day) {
-					e.Add(&c, runtime.MsgFormat("date"))
+					e.Add(&c, msgFormatDate)
 				}
 			}
 		case "at":
@@ -126,7 +162,7 @@ func decodeCheckInput(d *runtime.Decoder, p *runtime.Path, v *CheckInput, e *run
 			}
 			if e.Len() == n0 {
 				if !runtime.IsDateTime(*v.At) {
-					e.Add(&c, runtime.MsgFormat("date-time"))
+					e.Add(&c, msgFormatDateTime)
 				}
 			}
 		case "email":
@@ -138,7 +174,7 @@ func decodeCheckInput(d *runtime.Decoder, p *runtime.Path, v *CheckInput, e *run
 			}
 			if e.Len() == n0 {
 				if !runtime.IsEmail(*v.Email) {
-					e.Add(&c, runtime.MsgFormat("email"))
+					e.Add(&c, msgFormatEmail)
 				}
 			}
 		case "site":
@@ -150,7 +186,7 @@ func decodeCheckInput(d *runtime.Decoder, p *runtime.Path, v *CheckInput, e *run
 			}
 			if e.Len() == n0 {
 				if !runtime.IsURI(*v.Site) {
-					e.Add(&c, runtime.MsgFormat("uri"))
+					e.Add(&c, msgFormatURI)
 				}
 			}
 		case "uuid":
@@ -162,7 +198,7 @@ func decodeCheckInput(d *runtime.Decoder, p *runtime.Path, v *CheckInput, e *run
 			}
 			if e.Len() == n0 {
 				if !runtime.IsUUID(*v.UUID) {
-					e.Add(&c, runtime.MsgFormat("uuid"))
+					e.Add(&c, msgFormatUUID)
 				}
 			}
 		case "count":
@@ -174,13 +210,13 @@ func decodeCheckInput(d *runtime.Decoder, p *runtime.Path, v *CheckInput, e *run
 			}
 			if e.Len() == n0 {
 				if v.Count < 1 {
-					e.Add(&c, runtime.MsgMinimum(1.0))
+					e.Add(&c, msgMinimum1)
 				}
 				if v.Count > 10 {
-					e.Add(&c, runtime.MsgMaximum(10.0))
+					e.Add(&c, msgMaximum10)
 				}
 				if v.Count%2 != 0 {
-					e.Add(&c, runtime.MsgMultipleOf(2.0))
+					e.Add(&c, msgMultipleOf2)
 				}
 			}
 		case "ratio":
@@ -192,10 +228,10 @@ func decodeCheckInput(d *runtime.Decoder, p *runtime.Path, v *CheckInput, e *run
 			}
 			if e.Len() == n0 {
 				if *v.Ratio <= 0.0 {
-					e.Add(&c, runtime.MsgExclusiveMinimum(0.0))
+					e.Add(&c, msgExclusiveMinimum0)
 				}
 				if *v.Ratio >= 1.0 {
-					e.Add(&c, runtime.MsgExclusiveMaximum(1.0))
+					e.Add(&c, msgExclusiveMaximum1)
 				}
 			}
 		case "step":
@@ -207,7 +243,7 @@ func decodeCheckInput(d *runtime.Decoder, p *runtime.Path, v *CheckInput, e *run
 			}
 			if e.Len() == n0 {
 				if !runtime.IsMultipleOf(*v.Step, 0.25) {
-					e.Add(&c, runtime.MsgMultipleOf(0.25))
+					e.Add(&c, msgMultipleOf0_25)
 				}
 			}
 		case "bigint":
@@ -219,7 +255,7 @@ func decodeCheckInput(d *runtime.Decoder, p *runtime.Path, v *CheckInput, e *run
 			}
 			if e.Len() == n0 {
 				if float64(*v.Bigint) < 0.5 {
-					e.Add(&c, runtime.MsgMinimum(0.5))
+					e.Add(&c, msgMinimum0_5)
 				}
 			}
 		case "color":
@@ -249,7 +285,7 @@ func decodeCheckInput(d *runtime.Decoder, p *runtime.Path, v *CheckInput, e *run
 			}
 			if e.Len() == n0 {
 				if *v.Fixed != "v1" {
-					e.Add(&c, runtime.MsgConst("\"v1\""))
+					e.Add(&c, msgConst_v1)
 				}
 			}
 		case "flag":
@@ -261,7 +297,7 @@ func decodeCheckInput(d *runtime.Decoder, p *runtime.Path, v *CheckInput, e *run
 			}
 			if e.Len() == n0 {
 				if *v.Flag != true {
-					e.Add(&c, runtime.MsgConst("true"))
+					e.Add(&c, msgConstHc0ec9888)
 				}
 			}
 		case "anything":
@@ -277,7 +313,7 @@ func decodeCheckInput(d *runtime.Decoder, p *runtime.Path, v *CheckInput, e *run
 			}
 			if e.Len() == n0 {
 				if !(runtime.EqualJSON(v.Choice, []byte("1")) || runtime.EqualJSON(v.Choice, []byte("\"one\"")) || runtime.EqualJSON(v.Choice, []byte("null"))) {
-					e.Add(&c, runtime.MsgEnum([]string{"1", "\"one\"", "null"}))
+					e.Add(&c, msgEnumH4cf10d35)
 				}
 			}
 		case "tags":
@@ -305,7 +341,7 @@ func decodeCheckInput(d *runtime.Decoder, p *runtime.Path, v *CheckInput, e *run
 				}
 				if e.Len() == n0 {
 					if runtime.RuneCount(*v.Maybe) > 4 {
-						e.Add(&c, runtime.MsgMaxLength(4))
+						e.Add(&c, msgMaxLength4)
 					}
 				}
 			}
@@ -403,7 +439,7 @@ func decodeCheckInputMode(d *runtime.Decoder, p *runtime.Path, v *CheckInputMode
 		switch string(*v) {
 		case "fast", "slow":
 		default:
-			e.Add(p, runtime.MsgEnum([]string{"\"fast\"", "\"slow\""}))
+			e.Add(p, msgEnum_fast_slow)
 		}
 	}
 	return nil
@@ -430,9 +466,9 @@ func decodeCheckInputTags(d *runtime.Decoder, p *runtime.Path, v *[]string, e *r
 		}
 		if !ok {
 			if n := len(*v); n < 1 {
-				e.Add(p, runtime.MsgMinItems(1))
+				e.Add(p, msgMinItems1)
 			} else if n > 3 {
-				e.Add(p, runtime.MsgMaxItems(3))
+				e.Add(p, msgMaxItems3)
 			}
 			if clean {
 				for i := 1; i < len(*v); i++ {
@@ -454,7 +490,7 @@ func decodeCheckInputTags(d *runtime.Decoder, p *runtime.Path, v *[]string, e *r
 		}
 		if e.Len() == n0 {
 			if runtime.RuneCount(x) < 1 {
-				e.Add(&c, runtime.MsgMinLength(1))
+				e.Add(&c, msgMinLength1)
 			}
 		} else {
 			clean = false
@@ -577,9 +613,9 @@ func decodeCheckInputLabels(d *runtime.Decoder, p *runtime.Path, v *map[string]s
 		}
 		if !ok {
 			if n := len(*v); n < 1 {
-				e.Add(p, runtime.MsgMinProperties(1))
+				e.Add(p, msgMinProperties1)
 			} else if n > 2 {
-				e.Add(p, runtime.MsgMaxProperties(2))
+				e.Add(p, msgMaxProperties2)
 			}
 			return nil
 		}
@@ -592,7 +628,7 @@ func decodeCheckInputLabels(d *runtime.Decoder, p *runtime.Path, v *map[string]s
 		}
 		if e.Len() == n0 {
 			if runtime.RuneCount(x) > 8 {
-				e.Add(&c, runtime.MsgMaxLength(8))
+				e.Add(&c, msgMaxLength8)
 			}
 		}
 		(*v)[name] = x
@@ -640,7 +676,7 @@ func decodeCheckInputExtras(d *runtime.Decoder, p *runtime.Path, v *CheckInputEx
 			}
 			if e.Len() == n0 {
 				if x < 0 {
-					e.Add(&c, runtime.MsgMinimum(0.0))
+					e.Add(&c, msgMinimum0)
 				}
 			}
 			v.AdditionalProperties[name] = x
@@ -652,7 +688,7 @@ func decodeCheckInputExtras(d *runtime.Decoder, p *runtime.Path, v *CheckInputEx
 	}
 	n += len(v.AdditionalProperties)
 	if n > 3 {
-		e.Add(p, runtime.MsgMaxProperties(3))
+		e.Add(p, msgMaxProperties3)
 	}
 	return nil
 }
@@ -710,9 +746,9 @@ func decodeCheckInputPair(d *runtime.Decoder, p *runtime.Path, v *CheckInputPair
 	}
 	n += unknown
 	if n := n; n < 1 {
-		e.Add(p, runtime.MsgMinProperties(1))
+		e.Add(p, msgMinProperties1)
 	} else if n > 1 {
-		e.Add(p, runtime.MsgMaxProperties(1))
+		e.Add(p, msgMaxProperties1)
 	}
 	return nil
 }

@@ -5,6 +5,12 @@ package keywords
 
 import "github.com/mcpgen-dev/mcpgen/runtime"
 
+// Violation messages of the spec, built once so that reporting one costs
+// no allocation. They are never modified.
+var (
+	msgEnumHbaec0b2a = runtime.MsgEnum([]string{"\"func\"", "\"range\"", "\"default\"", "\"\"", "\"nil\""})
+)
+
 // decodeType decodes the next JSON value of d into v. Values of the wrong
 // type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of
@@ -18,7 +24,7 @@ func decodeType(d *runtime.Decoder, p *runtime.Path, v *Type, e *runtime.Errors)
 		switch string(*v) {
 		case "func", "range", "default", "", "nil":
 		default:
-			e.Add(p, runtime.MsgEnum([]string{"\"func\"", "\"range\"", "\"default\"", "\"\"", "\"nil\""}))
+			e.Add(p, msgEnumHbaec0b2a)
 		}
 	}
 	return nil

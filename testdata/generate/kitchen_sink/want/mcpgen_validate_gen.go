@@ -6,7 +6,6 @@ package kitchensink
 import (
 	"encoding/json"
 	"maps"
-	"regexp"
 	"slices"
 
 	"github.com/mcpgen-dev/mcpgen/runtime"
@@ -14,9 +13,55 @@ import (
 
 // Patterns of the spec, compiled once. They are never modified.
 var (
-	patternMoneyCurrency              = regexp.MustCompile("^[A-Z]{3}$")
-	patternCreateOrderInputCustomerID = regexp.MustCompile("^C[0-9]+$")
-	patternOrderSummaryParamsOrderID  = regexp.MustCompile("^A[0-9]+$")
+	patternMoneyCurrency              = runtime.MustCompilePattern("^[A-Z]{3}$")
+	patternCreateOrderInputCustomerID = runtime.MustCompilePattern("^C[0-9]+$")
+	patternOrderSummaryParamsOrderID  = runtime.MustCompilePattern("^A[0-9]+$")
+)
+
+// Violation messages of the spec, built once so that reporting one costs
+// no allocation. They are never modified.
+var (
+	msgEnum_PENDING_SHIPPED_DELIVERED_CANCELLED = runtime.MsgEnum([]string{"\"PENDING\"", "\"SHIPPED\"", "\"DELIVERED\"", "\"CANCELLED\""})
+	msgEnumH43d86f17                            = runtime.MsgEnum([]string{"1", "2", "3"})
+	msgMinimum0                                 = runtime.MsgMinimum(0.0)
+	msgExclusiveMaximum1000000                  = runtime.MsgExclusiveMaximum(1e+06)
+	msgMultipleOf0_01                           = runtime.MsgMultipleOf(0.01)
+	msgMinLength3                               = runtime.MsgMinLength(3)
+	msgMaxLength3                               = runtime.MsgMaxLength(3)
+	msgPatternMoneyCurrency                     = runtime.MsgPattern("^[A-Z]{3}$")
+	msgMinLength1                               = runtime.MsgMinLength(1)
+	msgMaxItems100                              = runtime.MsgMaxItems(100)
+	msgConst_circle                             = runtime.MsgConst("\"circle\"")
+	msgExclusiveMinimum0                        = runtime.MsgExclusiveMinimum(0.0)
+	msgConst_square                             = runtime.MsgConst("\"square\"")
+	msgMaximum1000                              = runtime.MsgMaximum(1000.0)
+	msgDiscriminator_circle_square              = runtime.MsgDiscriminator([]string{"circle", "square"})
+	msgMaxProperties20                          = runtime.MsgMaxProperties(20)
+	msgMaxLength64                              = runtime.MsgMaxLength(64)
+	msgMinProperties0                           = runtime.MsgMinProperties(0)
+	msgFormatUUID                               = runtime.MsgFormat("uuid")
+	msgFormatDateTime                           = runtime.MsgFormat("date-time")
+	msgFormatDate                               = runtime.MsgFormat("date")
+	msgFormatEmail                              = runtime.MsgFormat("email")
+	msgFormatURI                                = runtime.MsgFormat("uri")
+	msgMinItems0                                = runtime.MsgMinItems(0)
+	msgMaxItems10                               = runtime.MsgMaxItems(10)
+	msgMaxLength16                              = runtime.MsgMaxLength(16)
+	msgPatternCreateOrderInputCustomerID        = runtime.MsgPattern("^C[0-9]+$")
+	msgMinimum1                                 = runtime.MsgMinimum(1.0)
+	msgMaximum100                               = runtime.MsgMaximum(100.0)
+	msgMaxLength500                             = runtime.MsgMaxLength(500)
+	msgEnum_DE_FR_US                            = runtime.MsgEnum([]string{"\"DE\"", "\"FR\"", "\"US\""})
+	msgMinimum0_5                               = runtime.MsgMinimum(0.5)
+	msgMaximum2_5                               = runtime.MsgMaximum(2.5)
+	msgConstH93ba4d82                           = runtime.MsgConst("42")
+	msgEnum_a_b                                 = runtime.MsgEnum([]string{"\"a\"", "\"b\""})
+	msgExclusiveMinimumMinus1                   = runtime.MsgExclusiveMinimum(-1.0)
+	msgMultipleOf3                              = runtime.MsgMultipleOf(3.0)
+	msgMaximum50                                = runtime.MsgMaximum(50.0)
+	msgPatternOrderSummaryParamsOrderID         = runtime.MsgPattern("^A[0-9]+$")
+	msgMinimum2000                              = runtime.MsgMinimum(2000.0)
+	msgMaximum2100                              = runtime.MsgMaximum(2100.0)
 )
 
 // decodeOrderStatus decodes the next JSON value of d into v. Values of the
@@ -32,7 +77,7 @@ func decodeOrderStatus(d *runtime.Decoder, p *runtime.Path, v *OrderStatus, e *r
 		switch string(*v) {
 		case "PENDING", "SHIPPED", "DELIVERED", "CANCELLED":
 		default:
-			e.Add(p, runtime.MsgEnum([]string{"\"PENDING\"", "\"SHIPPED\"", "\"DELIVERED\"", "\"CANCELLED\""}))
+			e.Add(p, msgEnum_PENDING_SHIPPED_DELIVERED_CANCELLED)
 		}
 	}
 	return nil
@@ -44,7 +89,7 @@ func validateOrderStatus(p *runtime.Path, v *OrderStatus, e *runtime.Errors) {
 	switch string(*v) {
 	case "PENDING", "SHIPPED", "DELIVERED", "CANCELLED":
 	default:
-		e.Add(p, runtime.MsgEnum([]string{"\"PENDING\"", "\"SHIPPED\"", "\"DELIVERED\"", "\"CANCELLED\""}))
+		e.Add(p, msgEnum_PENDING_SHIPPED_DELIVERED_CANCELLED)
 	}
 }
 
@@ -61,7 +106,7 @@ func decodePriority(d *runtime.Decoder, p *runtime.Path, v *Priority, e *runtime
 		switch int64(*v) {
 		case 1, 2, 3:
 		default:
-			e.Add(p, runtime.MsgEnum([]string{"1", "2", "3"}))
+			e.Add(p, msgEnumH43d86f17)
 		}
 	}
 	return nil
@@ -99,13 +144,13 @@ func decodeMoney(d *runtime.Decoder, p *runtime.Path, v *Money, e *runtime.Error
 			}
 			if e.Len() == n0 {
 				if v.Amount < 0.0 {
-					e.Add(&c, runtime.MsgMinimum(0.0))
+					e.Add(&c, msgMinimum0)
 				}
 				if v.Amount >= 1e+06 {
-					e.Add(&c, runtime.MsgExclusiveMaximum(1e+06))
+					e.Add(&c, msgExclusiveMaximum1000000)
 				}
 				if !runtime.IsMultipleOf(v.Amount, 0.01) {
-					e.Add(&c, runtime.MsgMultipleOf(0.01))
+					e.Add(&c, msgMultipleOf0_01)
 				}
 			}
 		case "currency":
@@ -117,12 +162,12 @@ func decodeMoney(d *runtime.Decoder, p *runtime.Path, v *Money, e *runtime.Error
 			}
 			if e.Len() == n0 {
 				if n := runtime.RuneCount(v.Currency); n < 3 {
-					e.Add(&c, runtime.MsgMinLength(3))
+					e.Add(&c, msgMinLength3)
 				} else if n > 3 {
-					e.Add(&c, runtime.MsgMaxLength(3))
+					e.Add(&c, msgMaxLength3)
 				}
 				if !patternMoneyCurrency.MatchString(v.Currency) {
-					e.Add(&c, runtime.MsgPattern("^[A-Z]{3}$"))
+					e.Add(&c, msgPatternMoneyCurrency)
 				}
 			}
 		default:
@@ -148,24 +193,24 @@ func validateMoney(p *runtime.Path, v *Money, e *runtime.Errors) {
 	{
 		c := p.Child("amount")
 		if v.Amount < 0.0 {
-			e.Add(&c, runtime.MsgMinimum(0.0))
+			e.Add(&c, msgMinimum0)
 		}
 		if v.Amount >= 1e+06 {
-			e.Add(&c, runtime.MsgExclusiveMaximum(1e+06))
+			e.Add(&c, msgExclusiveMaximum1000000)
 		}
 		if !runtime.IsMultipleOf(v.Amount, 0.01) {
-			e.Add(&c, runtime.MsgMultipleOf(0.01))
+			e.Add(&c, msgMultipleOf0_01)
 		}
 	}
 	{
 		c := p.Child("currency")
 		if n := runtime.RuneCount(v.Currency); n < 3 {
-			e.Add(&c, runtime.MsgMinLength(3))
+			e.Add(&c, msgMinLength3)
 		} else if n > 3 {
-			e.Add(&c, runtime.MsgMaxLength(3))
+			e.Add(&c, msgMaxLength3)
 		}
 		if !patternMoneyCurrency.MatchString(v.Currency) {
-			e.Add(&c, runtime.MsgPattern("^[A-Z]{3}$"))
+			e.Add(&c, msgPatternMoneyCurrency)
 		}
 	}
 }
@@ -202,7 +247,7 @@ func decodeNode(d *runtime.Decoder, p *runtime.Path, v *Node, e *runtime.Errors)
 			}
 			if e.Len() == n0 {
 				if runtime.RuneCount(v.Name) < 1 {
-					e.Add(&c, runtime.MsgMinLength(1))
+					e.Add(&c, msgMinLength1)
 				}
 			}
 		case "children":
@@ -243,7 +288,7 @@ func validateNode(p *runtime.Path, v *Node, e *runtime.Errors) {
 	{
 		c := p.Child("name")
 		if runtime.RuneCount(v.Name) < 1 {
-			e.Add(&c, runtime.MsgMinLength(1))
+			e.Add(&c, msgMinLength1)
 		}
 	}
 	if v.Children != nil {
@@ -276,7 +321,7 @@ func decodeNodeChildren(d *runtime.Decoder, p *runtime.Path, v *[]Node, e *runti
 		}
 		if !ok {
 			if len(*v) > 100 {
-				e.Add(p, runtime.MsgMaxItems(100))
+				e.Add(p, msgMaxItems100)
 			}
 			return nil
 		}
@@ -293,7 +338,7 @@ func decodeNodeChildren(d *runtime.Decoder, p *runtime.Path, v *[]Node, e *runti
 // e.
 func validateNodeChildren(p *runtime.Path, v *[]Node, e *runtime.Errors) {
 	if len(*v) > 100 {
-		e.Add(p, runtime.MsgMaxItems(100))
+		e.Add(p, msgMaxItems100)
 	}
 	for i := range *v {
 		c := p.Elem(i)
@@ -333,7 +378,7 @@ func decodeCircle(d *runtime.Decoder, p *runtime.Path, v *Circle, e *runtime.Err
 			}
 			if e.Len() == n0 {
 				if v.Kind != "circle" {
-					e.Add(&c, runtime.MsgConst("\"circle\""))
+					e.Add(&c, msgConst_circle)
 				}
 			}
 		case "radius":
@@ -345,7 +390,7 @@ func decodeCircle(d *runtime.Decoder, p *runtime.Path, v *Circle, e *runtime.Err
 			}
 			if e.Len() == n0 {
 				if v.Radius <= 0.0 {
-					e.Add(&c, runtime.MsgExclusiveMinimum(0.0))
+					e.Add(&c, msgExclusiveMinimum0)
 				}
 			}
 		default:
@@ -399,7 +444,7 @@ func decodeSquare(d *runtime.Decoder, p *runtime.Path, v *Square, e *runtime.Err
 			}
 			if e.Len() == n0 {
 				if v.Kind != "square" {
-					e.Add(&c, runtime.MsgConst("\"square\""))
+					e.Add(&c, msgConst_square)
 				}
 			}
 		case "side":
@@ -411,10 +456,10 @@ func decodeSquare(d *runtime.Decoder, p *runtime.Path, v *Square, e *runtime.Err
 			}
 			if e.Len() == n0 {
 				if v.Side > 1000.0 {
-					e.Add(&c, runtime.MsgMaximum(1000.0))
+					e.Add(&c, msgMaximum1000)
 				}
 				if v.Side <= 0.0 {
-					e.Add(&c, runtime.MsgExclusiveMinimum(0.0))
+					e.Add(&c, msgExclusiveMinimum0)
 				}
 			}
 		default:
@@ -468,7 +513,7 @@ func decodeShape(d *runtime.Decoder, p *runtime.Path, v *Shape, e *runtime.Error
 	if !found {
 		e.Add(&c, runtime.MsgRequired)
 	} else {
-		e.Add(&c, runtime.MsgDiscriminator([]string{"circle", "square"}))
+		e.Add(&c, msgDiscriminator_circle_square)
 	}
 	return nil
 }
@@ -493,7 +538,7 @@ func decodeLabels(d *runtime.Decoder, p *runtime.Path, v *Labels, e *runtime.Err
 		}
 		if !ok {
 			if len(*v) > 20 {
-				e.Add(p, runtime.MsgMaxProperties(20))
+				e.Add(p, msgMaxProperties20)
 			}
 			return nil
 		}
@@ -506,7 +551,7 @@ func decodeLabels(d *runtime.Decoder, p *runtime.Path, v *Labels, e *runtime.Err
 		}
 		if e.Len() == n0 {
 			if runtime.RuneCount(x) > 64 {
-				e.Add(&c, runtime.MsgMaxLength(64))
+				e.Add(&c, msgMaxLength64)
 			}
 		}
 		(*v)[name] = x
@@ -516,13 +561,13 @@ func decodeLabels(d *runtime.Decoder, p *runtime.Path, v *Labels, e *runtime.Err
 // validateLabels reports every constraint of the spec that v violates to e.
 func validateLabels(p *runtime.Path, v *Labels, e *runtime.Errors) {
 	if len(*v) > 20 {
-		e.Add(p, runtime.MsgMaxProperties(20))
+		e.Add(p, msgMaxProperties20)
 	}
 	for _, k := range slices.Sorted(maps.Keys(*v)) {
 		x := (*v)[k]
 		c := p.Child(k)
 		if runtime.RuneCount(x) > 64 {
-			e.Add(&c, runtime.MsgMaxLength(64))
+			e.Add(&c, msgMaxLength64)
 		}
 	}
 }
@@ -547,7 +592,7 @@ func decodeMetadata(d *runtime.Decoder, p *runtime.Path, v *Metadata, e *runtime
 		}
 		if !ok {
 			if len(*v) < 0 {
-				e.Add(p, runtime.MsgMinProperties(0))
+				e.Add(p, msgMinProperties0)
 			}
 			return nil
 		}
@@ -564,7 +609,7 @@ func decodeMetadata(d *runtime.Decoder, p *runtime.Path, v *Metadata, e *runtime
 // validateMetadata reports every constraint of the spec that v violates to e.
 func validateMetadata(p *runtime.Path, v *Metadata, e *runtime.Errors) {
 	if len(*v) < 0 {
-		e.Add(p, runtime.MsgMinProperties(0))
+		e.Add(p, msgMinProperties0)
 	}
 }
 
@@ -600,7 +645,7 @@ func decodeOrder(d *runtime.Decoder, p *runtime.Path, v *Order, e *runtime.Error
 			}
 			if e.Len() == n0 {
 				if !runtime.IsUUID(v.ID) {
-					e.Add(&c, runtime.MsgFormat("uuid"))
+					e.Add(&c, msgFormatUUID)
 				}
 			}
 		case "status":
@@ -624,7 +669,7 @@ func decodeOrder(d *runtime.Decoder, p *runtime.Path, v *Order, e *runtime.Error
 			}
 			if e.Len() == n0 {
 				if !runtime.IsDateTime(*v.PlacedAt) {
-					e.Add(&c, runtime.MsgFormat("date-time"))
+					e.Add(&c, msgFormatDateTime)
 				}
 			}
 		case "delivery_date":
@@ -642,7 +687,7 @@ func decodeOrder(d *runtime.Decoder, p *runtime.Path, v *Order, e *runtime.Error
 				}
 				if e.Len() == n0 {
 					if !runtime.IsDate(*v.DeliveryDate) {
-						e.Add(&c, runtime.MsgFormat("date"))
+						e.Add(&c, msgFormatDate)
 					}
 				}
 			}
@@ -655,7 +700,7 @@ func decodeOrder(d *runtime.Decoder, p *runtime.Path, v *Order, e *runtime.Error
 			}
 			if e.Len() == n0 {
 				if !runtime.IsEmail(*v.Contact) {
-					e.Add(&c, runtime.MsgFormat("email"))
+					e.Add(&c, msgFormatEmail)
 				}
 			}
 		case "tracking_url":
@@ -667,7 +712,7 @@ func decodeOrder(d *runtime.Decoder, p *runtime.Path, v *Order, e *runtime.Error
 			}
 			if e.Len() == n0 {
 				if !runtime.IsURI(*v.TrackingURL) {
-					e.Add(&c, runtime.MsgFormat("uri"))
+					e.Add(&c, msgFormatURI)
 				}
 			}
 		case "tags":
@@ -725,7 +770,7 @@ func validateOrder(p *runtime.Path, v *Order, e *runtime.Errors) {
 	{
 		c := p.Child("id")
 		if !runtime.IsUUID(v.ID) {
-			e.Add(&c, runtime.MsgFormat("uuid"))
+			e.Add(&c, msgFormatUUID)
 		}
 	}
 	{
@@ -739,25 +784,25 @@ func validateOrder(p *runtime.Path, v *Order, e *runtime.Errors) {
 	if v.PlacedAt != nil {
 		c := p.Child("placed_at")
 		if !runtime.IsDateTime(*v.PlacedAt) {
-			e.Add(&c, runtime.MsgFormat("date-time"))
+			e.Add(&c, msgFormatDateTime)
 		}
 	}
 	if v.DeliveryDate != nil {
 		c := p.Child("delivery_date")
 		if !runtime.IsDate(*v.DeliveryDate) {
-			e.Add(&c, runtime.MsgFormat("date"))
+			e.Add(&c, msgFormatDate)
 		}
 	}
 	if v.Contact != nil {
 		c := p.Child("contact")
 		if !runtime.IsEmail(*v.Contact) {
-			e.Add(&c, runtime.MsgFormat("email"))
+			e.Add(&c, msgFormatEmail)
 		}
 	}
 	if v.TrackingURL != nil {
 		c := p.Child("tracking_url")
 		if !runtime.IsURI(*v.TrackingURL) {
-			e.Add(&c, runtime.MsgFormat("uri"))
+			e.Add(&c, msgFormatURI)
 		}
 	}
 	if v.Tags != nil {
@@ -795,9 +840,9 @@ func decodeOrderTags(d *runtime.Decoder, p *runtime.Path, v *[]string, e *runtim
 		}
 		if !ok {
 			if n := len(*v); n < 0 {
-				e.Add(p, runtime.MsgMinItems(0))
+				e.Add(p, msgMinItems0)
 			} else if n > 10 {
-				e.Add(p, runtime.MsgMaxItems(10))
+				e.Add(p, msgMaxItems10)
 			}
 			if clean {
 				for i := 1; i < len(*v); i++ {
@@ -827,9 +872,9 @@ func decodeOrderTags(d *runtime.Decoder, p *runtime.Path, v *[]string, e *runtim
 // validateOrderTags reports every constraint of the spec that v violates to e.
 func validateOrderTags(p *runtime.Path, v *[]string, e *runtime.Errors) {
 	if n := len(*v); n < 0 {
-		e.Add(p, runtime.MsgMinItems(0))
+		e.Add(p, msgMinItems0)
 	} else if n > 10 {
-		e.Add(p, runtime.MsgMaxItems(10))
+		e.Add(p, msgMaxItems10)
 	}
 	for i := 1; i < len(*v); i++ {
 		for j := 0; j < i; j++ {
@@ -873,10 +918,10 @@ func decodeCreateOrderInput(d *runtime.Decoder, p *runtime.Path, v *CreateOrderI
 			}
 			if e.Len() == n0 {
 				if runtime.RuneCount(v.CustomerID) > 16 {
-					e.Add(&c, runtime.MsgMaxLength(16))
+					e.Add(&c, msgMaxLength16)
 				}
 				if !patternCreateOrderInputCustomerID.MatchString(v.CustomerID) {
-					e.Add(&c, runtime.MsgPattern("^C[0-9]+$"))
+					e.Add(&c, msgPatternCreateOrderInputCustomerID)
 				}
 			}
 		case "quantity":
@@ -888,10 +933,10 @@ func decodeCreateOrderInput(d *runtime.Decoder, p *runtime.Path, v *CreateOrderI
 			}
 			if e.Len() == n0 {
 				if v.Quantity < 1 {
-					e.Add(&c, runtime.MsgMinimum(1.0))
+					e.Add(&c, msgMinimum1)
 				}
 				if v.Quantity > 100 {
-					e.Add(&c, runtime.MsgMaximum(100.0))
+					e.Add(&c, msgMaximum100)
 				}
 			}
 		case "gift":
@@ -933,7 +978,7 @@ func decodeCreateOrderInput(d *runtime.Decoder, p *runtime.Path, v *CreateOrderI
 				}
 				if e.Len() == n0 {
 					if runtime.RuneCount(*v.Note) > 500 {
-						e.Add(&c, runtime.MsgMaxLength(500))
+						e.Add(&c, msgMaxLength500)
 					}
 				}
 			}
@@ -1024,7 +1069,7 @@ func decodeCreateOrderInputShippingCountry(d *runtime.Decoder, p *runtime.Path, 
 		switch string(*v) {
 		case "DE", "FR", "US":
 		default:
-			e.Add(p, runtime.MsgEnum([]string{"\"DE\"", "\"FR\"", "\"US\""}))
+			e.Add(p, msgEnum_DE_FR_US)
 		}
 	}
 	return nil
@@ -1080,10 +1125,10 @@ func decodeMapInput(d *runtime.Decoder, p *runtime.Path, v *MapInput, e *runtime
 			}
 			if e.Len() == n0 {
 				if v.Default < 0.5 {
-					e.Add(&c, runtime.MsgMinimum(0.5))
+					e.Add(&c, msgMinimum0_5)
 				}
 				if v.Default > 2.5 {
-					e.Add(&c, runtime.MsgMaximum(2.5))
+					e.Add(&c, msgMaximum2_5)
 				}
 			}
 		case "interface":
@@ -1099,7 +1144,7 @@ func decodeMapInput(d *runtime.Decoder, p *runtime.Path, v *MapInput, e *runtime
 			}
 			if e.Len() == n0 {
 				if !runtime.EqualJSON(v.Select, []byte("42")) {
-					e.Add(&c, runtime.MsgConst("42"))
+					e.Add(&c, msgConstH93ba4d82)
 				}
 			}
 		case "chan":
@@ -1134,7 +1179,7 @@ func decodeMapInputType(d *runtime.Decoder, p *runtime.Path, v *MapInputType, e 
 		switch string(*v) {
 		case "a", "b":
 		default:
-			e.Add(p, runtime.MsgEnum([]string{"\"a\"", "\"b\""}))
+			e.Add(p, msgEnum_a_b)
 		}
 	}
 	return nil
@@ -1171,7 +1216,7 @@ func decodeMapInputRange(d *runtime.Decoder, p *runtime.Path, v *MapInputRange, 
 			}
 			if e.Len() == n0 {
 				if *v.From <= -1 {
-					e.Add(&c, runtime.MsgExclusiveMinimum(-1.0))
+					e.Add(&c, msgExclusiveMinimumMinus1)
 				}
 			}
 		case "to":
@@ -1183,7 +1228,7 @@ func decodeMapInputRange(d *runtime.Decoder, p *runtime.Path, v *MapInputRange, 
 			}
 			if e.Len() == n0 {
 				if *v.To >= 1000000 {
-					e.Add(&c, runtime.MsgExclusiveMaximum(1e+06))
+					e.Add(&c, msgExclusiveMaximum1000000)
 				}
 			}
 		default:
@@ -1256,7 +1301,7 @@ func decodeMapInputChanItem(d *runtime.Decoder, p *runtime.Path, v *[]int64, e *
 		}
 		if e.Len() == n0 {
 			if x%3 != 0 {
-				e.Add(&c, runtime.MsgMultipleOf(3.0))
+				e.Add(&c, msgMultipleOf3)
 			}
 		}
 		*v = append(*v, x)
@@ -1339,10 +1384,10 @@ func decodeListOrdersInput(d *runtime.Decoder, p *runtime.Path, v *ListOrdersInp
 			}
 			if e.Len() == n0 {
 				if v.Limit < 1 {
-					e.Add(&c, runtime.MsgMinimum(1.0))
+					e.Add(&c, msgMinimum1)
 				}
 				if v.Limit > 50 {
-					e.Add(&c, runtime.MsgMaximum(50.0))
+					e.Add(&c, msgMaximum50)
 				}
 			}
 		case "cursor":
@@ -1582,7 +1627,7 @@ func decodeOrderSummaryParams(d *runtime.Decoder, p *runtime.Path, v *OrderSumma
 			}
 			if e.Len() == n0 {
 				if !patternOrderSummaryParamsOrderID.MatchString(v.OrderID) {
-					e.Add(&c, runtime.MsgPattern("^A[0-9]+$"))
+					e.Add(&c, msgPatternOrderSummaryParamsOrderID)
 				}
 			}
 		default:
@@ -1606,7 +1651,7 @@ func validateOrderSummaryParams(p *runtime.Path, v *OrderSummaryParams, e *runti
 	{
 		c := p.Child("order_id")
 		if !patternOrderSummaryParamsOrderID.MatchString(v.OrderID) {
-			e.Add(&c, runtime.MsgPattern("^A[0-9]+$"))
+			e.Add(&c, msgPatternOrderSummaryParamsOrderID)
 		}
 	}
 }
@@ -1643,10 +1688,10 @@ func decodeInvoicePageParams(d *runtime.Decoder, p *runtime.Path, v *InvoicePage
 			}
 			if e.Len() == n0 {
 				if v.Year < 2000 {
-					e.Add(&c, runtime.MsgMinimum(2000.0))
+					e.Add(&c, msgMinimum2000)
 				}
 				if v.Year > 2100 {
-					e.Add(&c, runtime.MsgMaximum(2100.0))
+					e.Add(&c, msgMaximum2100)
 				}
 			}
 		case "number":
@@ -1664,7 +1709,7 @@ func decodeInvoicePageParams(d *runtime.Decoder, p *runtime.Path, v *InvoicePage
 			}
 			if e.Len() == n0 {
 				if v.Page < 1.0 {
-					e.Add(&c, runtime.MsgMinimum(1.0))
+					e.Add(&c, msgMinimum1)
 				}
 			}
 		case "draft":
@@ -1706,16 +1751,16 @@ func validateInvoicePageParams(p *runtime.Path, v *InvoicePageParams, e *runtime
 	{
 		c := p.Child("year")
 		if v.Year < 2000 {
-			e.Add(&c, runtime.MsgMinimum(2000.0))
+			e.Add(&c, msgMinimum2000)
 		}
 		if v.Year > 2100 {
-			e.Add(&c, runtime.MsgMaximum(2100.0))
+			e.Add(&c, msgMaximum2100)
 		}
 	}
 	{
 		c := p.Child("page")
 		if v.Page < 1.0 {
-			e.Add(&c, runtime.MsgMinimum(1.0))
+			e.Add(&c, msgMinimum1)
 		}
 	}
 }

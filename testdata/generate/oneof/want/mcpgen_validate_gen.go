@@ -5,6 +5,20 @@ package oneof
 
 import "github.com/mcpgen-dev/mcpgen/runtime"
 
+// Violation messages of the spec, built once so that reporting one costs
+// no allocation. They are never modified.
+var (
+	msgConst_circle                = runtime.MsgConst("\"circle\"")
+	msgExclusiveMinimum0           = runtime.MsgExclusiveMinimum(0.0)
+	msgConst_square                = runtime.MsgConst("\"square\"")
+	msgDiscriminator_circle_square = runtime.MsgDiscriminator([]string{"circle", "square"})
+	msgMinimum1                    = runtime.MsgMinimum(1.0)
+	msgMinLength1                  = runtime.MsgMinLength(1)
+	msgDiscriminator_num_neg       = runtime.MsgDiscriminator([]string{"num", "neg"})
+	msgConst_num                   = runtime.MsgConst("\"num\"")
+	msgConst_neg                   = runtime.MsgConst("\"neg\"")
+)
+
 // decodeCircle decodes the next JSON value of d into v. Values of the wrong
 // type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of
@@ -37,7 +51,7 @@ func decodeCircle(d *runtime.Decoder, p *runtime.Path, v *Circle, e *runtime.Err
 			}
 			if e.Len() == n0 {
 				if v.Kind != "circle" {
-					e.Add(&c, runtime.MsgConst("\"circle\""))
+					e.Add(&c, msgConst_circle)
 				}
 			}
 		case "radius":
@@ -49,7 +63,7 @@ func decodeCircle(d *runtime.Decoder, p *runtime.Path, v *Circle, e *runtime.Err
 			}
 			if e.Len() == n0 {
 				if v.Radius <= 0.0 {
-					e.Add(&c, runtime.MsgExclusiveMinimum(0.0))
+					e.Add(&c, msgExclusiveMinimum0)
 				}
 			}
 		default:
@@ -103,7 +117,7 @@ func decodeSquare(d *runtime.Decoder, p *runtime.Path, v *Square, e *runtime.Err
 			}
 			if e.Len() == n0 {
 				if v.Kind != "square" {
-					e.Add(&c, runtime.MsgConst("\"square\""))
+					e.Add(&c, msgConst_square)
 				}
 			}
 		case "side":
@@ -115,7 +129,7 @@ func decodeSquare(d *runtime.Decoder, p *runtime.Path, v *Square, e *runtime.Err
 			}
 			if e.Len() == n0 {
 				if v.Side <= 0.0 {
-					e.Add(&c, runtime.MsgExclusiveMinimum(0.0))
+					e.Add(&c, msgExclusiveMinimum0)
 				}
 			}
 		default:
@@ -169,7 +183,7 @@ func decodeShape(d *runtime.Decoder, p *runtime.Path, v *Shape, e *runtime.Error
 	if !found {
 		e.Add(&c, runtime.MsgRequired)
 	} else {
-		e.Add(&c, runtime.MsgDiscriminator([]string{"circle", "square"}))
+		e.Add(&c, msgDiscriminator_circle_square)
 	}
 	return nil
 }
@@ -197,7 +211,7 @@ func decodeIDOrName(d *runtime.Decoder, p *runtime.Path, v *IDOrName, e *runtime
 		}
 		if e.Len() == n0 {
 			if x < 1 {
-				e.Add(p, runtime.MsgMinimum(1.0))
+				e.Add(p, msgMinimum1)
 			}
 		}
 		if e.Len() == 0 {
@@ -215,7 +229,7 @@ func decodeIDOrName(d *runtime.Decoder, p *runtime.Path, v *IDOrName, e *runtime
 		}
 		if e.Len() == n0 {
 			if runtime.RuneCount(x) < 1 {
-				e.Add(p, runtime.MsgMinLength(1))
+				e.Add(p, msgMinLength1)
 			}
 		}
 		if e.Len() == 0 {
@@ -323,7 +337,7 @@ func decodeExpr(d *runtime.Decoder, p *runtime.Path, v *Expr, e *runtime.Errors)
 	if !found {
 		e.Add(&c, runtime.MsgRequired)
 	} else {
-		e.Add(&c, runtime.MsgDiscriminator([]string{"num", "neg"}))
+		e.Add(&c, msgDiscriminator_num_neg)
 	}
 	return nil
 }
@@ -360,7 +374,7 @@ func decodeNum(d *runtime.Decoder, p *runtime.Path, v *Num, e *runtime.Errors) e
 			}
 			if e.Len() == n0 {
 				if v.Op != "num" {
-					e.Add(&c, runtime.MsgConst("\"num\""))
+					e.Add(&c, msgConst_num)
 				}
 			}
 		case "value":
@@ -420,7 +434,7 @@ func decodeNeg(d *runtime.Decoder, p *runtime.Path, v *Neg, e *runtime.Errors) e
 			}
 			if e.Len() == n0 {
 				if v.Op != "neg" {
-					e.Add(&c, runtime.MsgConst("\"neg\""))
+					e.Add(&c, msgConst_neg)
 				}
 			}
 		case "arg":

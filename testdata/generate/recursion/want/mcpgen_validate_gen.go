@@ -5,6 +5,12 @@ package recursion
 
 import "github.com/mcpgen-dev/mcpgen/runtime"
 
+// Violation messages of the spec, built once so that reporting one costs
+// no allocation. They are never modified.
+var (
+	msgMinLength1 = runtime.MsgMinLength(1)
+)
+
 // decodeNode decodes the next JSON value of d into v. Values of the wrong
 // type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of
@@ -37,7 +43,7 @@ func decodeNode(d *runtime.Decoder, p *runtime.Path, v *Node, e *runtime.Errors)
 			}
 			if e.Len() == n0 {
 				if runtime.RuneCount(v.Name) < 1 {
-					e.Add(&c, runtime.MsgMinLength(1))
+					e.Add(&c, msgMinLength1)
 				}
 			}
 		case "children":
@@ -78,7 +84,7 @@ func validateNode(p *runtime.Path, v *Node, e *runtime.Errors) {
 	{
 		c := p.Child("name")
 		if runtime.RuneCount(v.Name) < 1 {
-			e.Add(&c, runtime.MsgMinLength(1))
+			e.Add(&c, msgMinLength1)
 		}
 	}
 	if v.Children != nil {

@@ -3,15 +3,21 @@
 
 package ordersmcp
 
-import (
-	"regexp"
-
-	"github.com/mcpgen-dev/mcpgen/runtime"
-)
+import "github.com/mcpgen-dev/mcpgen/runtime"
 
 // Patterns of the spec, compiled once. They are never modified.
 var (
-	patternGetOrderStatusInputOrderID = regexp.MustCompile("^A[0-9]+$")
+	patternGetOrderStatusInputOrderID = runtime.MustCompilePattern("^A[0-9]+$")
+)
+
+// Violation messages of the spec, built once so that reporting one costs
+// no allocation. They are never modified.
+var (
+	msgEnum_PENDING_SHIPPED_DELIVERED_CANCELLED = runtime.MsgEnum([]string{"\"PENDING\"", "\"SHIPPED\"", "\"DELIVERED\"", "\"CANCELLED\""})
+	msgMinimum1                                 = runtime.MsgMinimum(1.0)
+	msgMaxLength8                               = runtime.MsgMaxLength(8)
+	msgPatternGetOrderStatusInputOrderID        = runtime.MsgPattern("^A[0-9]+$")
+	msgMinLength1                               = runtime.MsgMinLength(1)
 )
 
 // decodeOrderStatus decodes the next JSON value of d into v. Values of the
@@ -27,7 +33,7 @@ func decodeOrderStatus(d *runtime.Decoder, p *runtime.Path, v *OrderStatus, e *r
 		switch string(*v) {
 		case "PENDING", "SHIPPED", "DELIVERED", "CANCELLED":
 		default:
-			e.Add(p, runtime.MsgEnum([]string{"\"PENDING\"", "\"SHIPPED\"", "\"DELIVERED\"", "\"CANCELLED\""}))
+			e.Add(p, msgEnum_PENDING_SHIPPED_DELIVERED_CANCELLED)
 		}
 	}
 	return nil
@@ -39,7 +45,7 @@ func validateOrderStatus(p *runtime.Path, v *OrderStatus, e *runtime.Errors) {
 	switch string(*v) {
 	case "PENDING", "SHIPPED", "DELIVERED", "CANCELLED":
 	default:
-		e.Add(p, runtime.MsgEnum([]string{"\"PENDING\"", "\"SHIPPED\"", "\"DELIVERED\"", "\"CANCELLED\""}))
+		e.Add(p, msgEnum_PENDING_SHIPPED_DELIVERED_CANCELLED)
 	}
 }
 
@@ -197,7 +203,7 @@ func decodeOrderStatusResultItemsItem(d *runtime.Decoder, p *runtime.Path, v *Or
 			}
 			if e.Len() == n0 {
 				if v.Quantity < 1 {
-					e.Add(&c, runtime.MsgMinimum(1.0))
+					e.Add(&c, msgMinimum1)
 				}
 			}
 		default:
@@ -225,7 +231,7 @@ func validateOrderStatusResultItemsItem(p *runtime.Path, v *OrderStatusResultIte
 	{
 		c := p.Child("quantity")
 		if v.Quantity < 1 {
-			e.Add(&c, runtime.MsgMinimum(1.0))
+			e.Add(&c, msgMinimum1)
 		}
 	}
 }
@@ -262,10 +268,10 @@ func decodeGetOrderStatusInput(d *runtime.Decoder, p *runtime.Path, v *GetOrderS
 			}
 			if e.Len() == n0 {
 				if runtime.RuneCount(v.OrderID) > 8 {
-					e.Add(&c, runtime.MsgMaxLength(8))
+					e.Add(&c, msgMaxLength8)
 				}
 				if !patternGetOrderStatusInputOrderID.MatchString(v.OrderID) {
-					e.Add(&c, runtime.MsgPattern("^A[0-9]+$"))
+					e.Add(&c, msgPatternGetOrderStatusInputOrderID)
 				}
 			}
 		case "verbose":
@@ -330,7 +336,7 @@ func decodeNotifyInput(d *runtime.Decoder, p *runtime.Path, v *NotifyInput, e *r
 			}
 			if e.Len() == n0 {
 				if runtime.RuneCount(*v.Note) < 1 {
-					e.Add(&c, runtime.MsgMinLength(1))
+					e.Add(&c, msgMinLength1)
 				}
 			}
 		default:
@@ -380,7 +386,7 @@ func decodeOrderSummaryParams(d *runtime.Decoder, p *runtime.Path, v *OrderSumma
 			}
 			if e.Len() == n0 {
 				if !patternGetOrderStatusInputOrderID.MatchString(v.OrderID) {
-					e.Add(&c, runtime.MsgPattern("^A[0-9]+$"))
+					e.Add(&c, msgPatternGetOrderStatusInputOrderID)
 				}
 			}
 		default:
@@ -404,7 +410,7 @@ func validateOrderSummaryParams(p *runtime.Path, v *OrderSummaryParams, e *runti
 	{
 		c := p.Child("order_id")
 		if !patternGetOrderStatusInputOrderID.MatchString(v.OrderID) {
-			e.Add(&c, runtime.MsgPattern("^A[0-9]+$"))
+			e.Add(&c, msgPatternGetOrderStatusInputOrderID)
 		}
 	}
 }
