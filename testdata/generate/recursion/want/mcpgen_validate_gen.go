@@ -9,6 +9,7 @@ import "github.com/mcpgen-dev/mcpgen/runtime"
 // no allocation. They are never modified.
 var (
 	msgMinLength1 = runtime.MsgMinLength(1)
+	msgMinimum0   = runtime.MsgMinimum(0.0)
 )
 
 // decodeNode decodes the next JSON value of d into v. Values of the wrong
@@ -292,7 +293,7 @@ func decodeLoop(d *runtime.Decoder, p *runtime.Path, v *Loop, e *runtime.Errors)
 			}
 			if e.Len() == n0 {
 				if runtime.RuneCount(v.ID) < 1 {
-					e.Add(&c, runtime.MsgMinLength(1))
+					e.Add(&c, msgMinLength1)
 				}
 			}
 		case "self":
@@ -353,7 +354,7 @@ func decodeYin(d *runtime.Decoder, p *runtime.Path, v *Yin, e *runtime.Errors) e
 			}
 			if e.Len() == n0 {
 				if *v.Depth < 0 {
-					e.Add(&c, runtime.MsgMinimum(0.0))
+					e.Add(&c, msgMinimum0)
 				}
 			}
 		case "yang":
@@ -383,7 +384,7 @@ func validateYin(p *runtime.Path, v *Yin, e *runtime.Errors) {
 	if v.Depth != nil {
 		c := p.Child("depth")
 		if *v.Depth < 0 {
-			e.Add(&c, runtime.MsgMinimum(0.0))
+			e.Add(&c, msgMinimum0)
 		}
 	}
 	if v.Yang == nil {
