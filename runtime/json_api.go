@@ -45,6 +45,9 @@ type Decoder struct {
 	first bool
 	// scratch holds unescaped keys and strings returned as byte slices.
 	scratch []byte
+	// strs is the block ReadString copies strings into; the bytes up to
+	// its length belong to strings already returned (see ReadString).
+	strs []byte
 	// trialWork counts the bytes re-read by trial decoders forked from
 	// this one (oneOf variants without a discriminator), and trialLimit
 	// bounds it (see Fork): nested unions could otherwise re-read the

@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"encoding/binary"
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -48,6 +49,7 @@ func (d *Decoder) Reset(data []byte) {
 	d.depth = 0
 	d.first = false
 	d.scratch = d.scratch[:0]
+	d.strs = nil
 	d.trialWork, d.trialLimit, d.trialDepth = 0, 0, 0
 }
 
@@ -159,22 +161,41 @@ func (d *Decoder) literal(lit string) error {
 	return d.unexpected(strconv.Quote(lit))
 }
 
-// ReadString consumes a string and returns it unescaped, allocating only
-// the result (nothing for ""). Use ReadStringBytes to compare or copy
-// without allocating.
+// maxStringBlock bounds the block ReadString copies the strings of a small
+// document into: a string keeps at most that much memory alive besides
+// itself.
+const maxStringBlock = 256
+
+// ReadString consumes a string and returns it unescaped (nothing is
+// allocated for ""). The strings of a small document share one allocation:
+// the first one allocates room for every string that can follow it in the
+// input (the unescaped form is never longer than the escaped one), at most
+// maxStringBlock bytes; a longer string gets its own. Use ReadStringBytes to
+// compare or copy without allocating.
 func (d *Decoder) ReadString() (string, error) {
 	d.skipSpace()
 	raw, escaped, err := d.scanString()
-	if err != nil {
+	if err != nil || len(raw) == 0 {
 		return "", err
 	}
-	if !escaped {
-		return string(raw), nil
+	if cap(d.strs)-len(d.strs) < len(raw) {
+		// The rest of the input, from this string's opening quote on,
+		// bounds the bytes of every string still to be read.
+		rest := len(d.data) - (d.pos - len(raw) - 2)
+		if rest > maxStringBlock {
+			rest = len(raw)
+		}
+		d.strs = make([]byte, 0, rest)
 	}
-	// The unescaped form is never longer than the escaped one. The buffer
-	// is not referenced anywhere else, so it can become the string as is.
-	b := appendUnescaped(make([]byte, 0, len(raw)), raw)
-	return unsafe.String(unsafe.SliceData(b), len(b)), nil
+	// Bytes before len(d.strs) belong to strings already returned and are
+	// never written again: a string is only ever appended after them.
+	off := len(d.strs)
+	if escaped {
+		d.strs = appendUnescaped(d.strs, raw)
+	} else {
+		d.strs = append(d.strs, raw...)
+	}
+	return unsafe.String(&d.strs[off], len(d.strs)-off), nil
 }
 
 // ReadStringBytes consumes a string and returns it unescaped without
@@ -191,6 +212,18 @@ func (d *Decoder) ReadStringBytes() ([]byte, error) {
 	return d.scratch, nil
 }
 
+// plain8 reports whether none of the 8 bytes of x ends a run of plain
+// string bytes: none is '"', '\\', a control character or a byte of a
+// multi-byte UTF-8 sequence. (Each test finds a byte of x below a bound;
+// it can wrongly flag bytes above one that truly is, never miss one, which
+// is all a yes-or-no answer needs.)
+func plain8(x uint64) bool {
+	const lo, hi = 0x0101010101010101, 0x8080808080808080
+	quote := x ^ (lo * '"')
+	backslash := x ^ (lo * '\\')
+	return ((x-lo*0x20)&^x|(quote-lo)&^quote|(backslash-lo)&^backslash|x)&hi == 0
+}
+
 // scanString consumes a string at d.pos, checking its syntax and UTF-8,
 // and returns the bytes between the quotes and whether they hold escapes.
 func (d *Decoder) scanString() (raw []byte, escaped bool, err error) {
@@ -202,6 +235,13 @@ func (d *Decoder) scanString() (raw []byte, escaped bool, err error) {
 	data := d.data
 	i := d.pos
 	for i < len(data) {
+		// Most of a string is plain ASCII: pass it 8 bytes at a time.
+		for i+8 <= len(data) && plain8(binary.LittleEndian.Uint64(data[i:])) {
+			i += 8
+		}
+		if i >= len(data) {
+			break
+		}
 		c := data[i]
 		switch {
 		case c == '"':

@@ -2,8 +2,10 @@ package runtime
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
@@ -755,5 +757,93 @@ func TestStringReadsAllocateOnlyTheResult(t *testing.T) {
 	})
 	if str != 1 {
 		t.Errorf("ReadString of an escaped string allocates %v times, want 1", str)
+	}
+}
+
+// TestPlain8: the 8-bytes-at-a-time test agrees with the byte-wise one,
+// for every byte value at every position and for random words.
+func TestPlain8(t *testing.T) {
+	plain := func(b []byte) bool {
+		for _, c := range b {
+			if c == '"' || c == '\\' || c < 0x20 || c >= 0x80 {
+				return false
+			}
+		}
+		return true
+	}
+	check := func(b []byte) {
+		if got, want := plain8(binary.LittleEndian.Uint64(b)), plain(b); got != want {
+			t.Fatalf("% x: %v, want %v", b, got, want)
+		}
+	}
+	for pos := range 8 {
+		for c := range 256 {
+			b := []byte("abcdefgh")
+			b[pos] = byte(c)
+			check(b)
+			b[(pos+3)%8] = 0x1f
+			check(b)
+		}
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 100000 {
+		b := binary.LittleEndian.AppendUint64(nil, r.Uint64())
+		for i := range b {
+			if r.IntN(2) == 0 {
+				b[i] &= 0x7f // mostly ASCII, so that plain words occur
+			}
+		}
+		check(b)
+	}
+}
+
+// TestReadStringShared: the strings of a small document share one block;
+// each keeps its own bytes while later ones are read, escaped or not, and
+// a document too large for one block still reads every string right.
+func TestReadStringShared(t *testing.T) {
+	long := strings.Repeat("x", 300)
+	for _, doc := range []string{
+		`["A1001","d\u00e9fectueux \u2713","","k","a\"b"]`,
+		`["` + long + `","A1","\n` + long + `","z"]`,
+	} {
+		var want []string
+		if err := json.Unmarshal([]byte(doc), &want); err != nil {
+			t.Fatal(err)
+		}
+		var d Decoder
+		d.Reset([]byte(doc))
+		if err := d.BeginArray(); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for {
+			ok, err := d.NextElem()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !ok {
+				break
+			}
+			s, err := d.ReadString()
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, s)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: got %q", doc, got)
+		}
+	}
+	var d Decoder
+	doc := []byte(`["A1001","reason","key"]`)
+	n := testing.AllocsPerRun(20, func() {
+		d.Reset(doc)
+		_ = d.BeginArray()
+		for ok, _ := d.NextElem(); ok; ok, _ = d.NextElem() {
+			_, _ = d.ReadString()
+		}
+	})
+	if n != 1 {
+		t.Errorf("%v allocations for three strings, want 1", n)
 	}
 }

@@ -48,6 +48,9 @@ func (p *Path) appendPointer(b []byte) []byte {
 	if p.IsIndex {
 		return strconv.AppendInt(b, int64(p.Index), 10)
 	}
+	if strings.IndexByte(p.Key, '~') < 0 && strings.IndexByte(p.Key, '/') < 0 {
+		return append(b, p.Key...) // nothing to escape, the usual case
+	}
 	for i := 0; i < len(p.Key); i++ {
 		switch c := p.Key[i]; c {
 		case '~':
