@@ -94,6 +94,20 @@ type Errors struct {
 	// ptrs grows, earlier pointers keep referring to the old array.
 	ptrs []byte
 	// ve is the error Err returns, allocated with list and ptrs in one
-	// block by the first Add.
+	// block when the violations outgrow the inline room below.
 	ve *ValidationError
+	// The first few violations are kept here, in the Errors itself
+	// (usually on the caller's stack), until Err allocates what they need
+	// or more violations spill them into list: n of them, the i-th with
+	// message msgs[i] and pointer buf[ends[i-1]:ends[i]].
+	n    uint8
+	ends [inlineErrors]uint8
+	msgs [inlineErrors]string
+	buf  [inlineBytes]byte
 }
+
+// The inline room of an Errors: violations, and bytes of their pointers.
+const (
+	inlineErrors = 3
+	inlineBytes  = 48
+)

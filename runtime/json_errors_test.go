@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -54,5 +55,44 @@ func TestMsgTypeTable(t *testing.T) {
 	}
 	if n := testing.AllocsPerRun(10, func() { _ = MsgType("object", KindArray) }); n != 0 {
 		t.Errorf("MsgType allocates %v times", n)
+	}
+}
+
+// TestErrorsFew: one, two, three and four violations, with pointers short
+// and long (the first few are kept inline until Err or until they no
+// longer fit), come out in order with their pointers and messages, and Err
+// can be called again after more violations.
+func TestErrorsFew(t *testing.T) {
+	var root Path
+	long := strings.Repeat("p", 40)
+	keys := []string{"order_id", "", long, "a/b", "quantity"}
+	for n := 1; n <= len(keys); n++ {
+		for _, rot := range []int{0, 1, 2} {
+			var e Errors
+			var want []FieldError
+			for i := range n {
+				k := keys[(i+rot)%len(keys)]
+				c := root.Child(k)
+				el := c.Elem(i * 7)
+				e.Add(&el, MsgRequired+k)
+				want = append(want, FieldError{Pointer: "/" + strings.ReplaceAll(k, "/", "~1") + "/" + strconv.Itoa(i*7), Message: MsgRequired + k})
+			}
+			if e.Len() != n {
+				t.Fatalf("Len %d, want %d", e.Len(), n)
+			}
+			got := e.Err().(*ValidationError).Errors
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("%d violations, rotation %d:\n got %q\nwant %q", n, rot, got, want)
+			}
+			e.Add(&root, MsgUnknownProperty)
+			again := e.Err().(*ValidationError).Errors
+			if !reflect.DeepEqual(again[:n], want) || again[n].Pointer != "" || !reflect.DeepEqual(got, want) {
+				t.Errorf("%d violations, rotation %d, then one more: %q (first error now %q)", n, rot, again, got)
+			}
+		}
+	}
+	var e Errors
+	if e.Err() != nil {
+		t.Error("no violation, but an error")
 	}
 }

@@ -69,30 +69,53 @@ func (p *Path) appendPointer(b []byte) []byte {
 // the error message says how many were left out.
 const MaxErrors = 100
 
-// errorBlock is what the first violation of an Errors allocates: the
-// ValidationError, room for a few violations and for their pointers, in
-// one allocation instead of one per pointer, one for the list and one for
-// the error.
+// errorBlock is what an Errors allocates when its violations outgrow its
+// inline room: the ValidationError, room for a few violations and for
+// their pointers, in one allocation instead of one per pointer, one for
+// the list and one for the error.
 type errorBlock struct {
 	ve   ValidationError
-	list [3]FieldError
-	// ptrs makes the block 176 bytes, a size class of the Go allocator:
-	// room for the pointers of three top-level properties.
-	ptrs [48]byte
+	list [4]FieldError
+	// ptrs makes the block 240 bytes, a size class of the Go allocator.
+	ptrs [80]byte
+}
+
+// errorBlock1 is what Err allocates for a single violation with a short
+// pointer, the most common invalid input: 96 bytes, a size class.
+type errorBlock1 struct {
+	ve   ValidationError
+	list [1]FieldError
+	ptrs [32]byte
+}
+
+// errorBlock3 is what Err allocates for up to three violations that fit
+// the inline room: 176 bytes, a size class.
+type errorBlock3 struct {
+	ve   ValidationError
+	list [inlineErrors]FieldError
+	ptrs [inlineBytes]byte
 }
 
 // Add records the violation msg at p (nil means the root). Use the Msg*
 // helpers for msg so that messages are uniform.
 func (e *Errors) Add(p *Path, msg string) {
-	if len(e.list) >= MaxErrors {
+	if len(e.list)+int(e.n) >= MaxErrors {
 		e.dropped++
 		return
 	}
 	if e.list == nil {
-		// Invalid input usually breaks a few rules at once: start with
-		// room for them rather than growing one by one.
-		b := new(errorBlock)
-		e.list, e.ptrs, e.ve = b.list[:0], b.ptrs[:0], &b.ve
+		// Not spilled yet: keep the violation inline, without allocating.
+		start := 0
+		if e.n > 0 {
+			start = int(e.ends[e.n-1])
+		}
+		if int(e.n) < inlineErrors && start+p.pointerLen() <= inlineBytes {
+			end := start + len(p.appendPointer(e.buf[start:start]))
+			e.ends[e.n], e.msgs[e.n] = uint8(end), msg
+			e.n++
+			return
+		}
+		e.spill(new(errorBlock))
 	}
 	var ptr string
 	if start := len(e.ptrs); !p.isRoot() {
@@ -100,6 +123,54 @@ func (e *Errors) Add(p *Path, msg string) {
 		ptr = unsafe.String(&e.ptrs[start], len(e.ptrs)-start)
 	}
 	e.list = append(e.list, FieldError{Pointer: ptr, Message: msg})
+}
+
+// spill moves the inline violations into b's list and pointer buffer, and
+// makes b's ValidationError the one Err returns.
+func (e *Errors) spill(b *errorBlock) {
+	e.list, e.ptrs, e.ve = b.list[:0], b.ptrs[:0], &b.ve
+	e.list, e.ptrs = e.copyInline(e.list, e.ptrs)
+	e.n, e.msgs = 0, [inlineErrors]string{}
+}
+
+// copyInline appends the inline violations to list and their pointers to
+// ptrs.
+func (e *Errors) copyInline(list []FieldError, ptrs []byte) ([]FieldError, []byte) {
+	start := 0
+	for i := range int(e.n) {
+		end := int(e.ends[i])
+		var ptr string
+		if end > start {
+			off := len(ptrs)
+			ptrs = append(ptrs, e.buf[start:end]...)
+			ptr = unsafe.String(&ptrs[off], end-start)
+		}
+		list = append(list, FieldError{Pointer: ptr, Message: e.msgs[i]})
+		start = end
+	}
+	return list, ptrs
+}
+
+// pointerLen is the length of p's JSON pointer.
+func (p *Path) pointerLen() int {
+	n := 0
+	for ; !p.isRoot(); p = p.Parent {
+		n++ // the "/"
+		if p.IsIndex {
+			for i := p.Index; ; i /= 10 {
+				n++
+				if i < 10 && i > -10 {
+					break
+				}
+			}
+			if p.Index < 0 {
+				n++
+			}
+			continue
+		}
+		n += len(p.Key) + strings.Count(p.Key, "~") + strings.Count(p.Key, "/")
+	}
+	return n
 }
 
 // Addf records a violation at p with a message formatted by fmt.Sprintf.
@@ -113,13 +184,26 @@ func (e *Errors) Addf(p *Path, format string, args ...any) {
 
 // Len is the number of violations recorded, including those beyond
 // MaxErrors that were not kept.
-func (e *Errors) Len() int { return len(e.list) + e.dropped }
+func (e *Errors) Len() int { return len(e.list) + int(e.n) + e.dropped }
 
 // Err returns nil when no violation was recorded, otherwise a
 // *ValidationError listing them in the order they were found.
 func (e *Errors) Err() error {
 	if e.Len() == 0 {
 		return nil
+	}
+	if e.list == nil {
+		// Only inline violations: allocate what they need, once.
+		if e.n == 1 && e.ends[0] <= 32 {
+			b := new(errorBlock1)
+			list, _ := e.copyInline(b.list[:0], b.ptrs[:0])
+			b.ve.Errors, b.ve.Omitted = list[:len(list):len(list)], e.dropped
+			return &b.ve
+		}
+		b := new(errorBlock3)
+		list, _ := e.copyInline(b.list[:0], b.ptrs[:0])
+		b.ve.Errors, b.ve.Omitted = list[:len(list):len(list)], e.dropped
+		return &b.ve
 	}
 	ve := e.ve
 	if ve == nil {
@@ -133,10 +217,7 @@ func (e *Errors) Err() error {
 
 // Reset forgets every violation. A *ValidationError returned by Err before
 // stays intact: the memory it refers to is not reused.
-func (e *Errors) Reset() {
-	e.list, e.ptrs, e.ve = nil, nil, nil
-	e.dropped = 0
-}
+func (e *Errors) Reset() { *e = Errors{} }
 
 // Error lists every violation as "pointer: message", separated by "; ",
 // after "invalid arguments: ". The root is shown as "/" (its pointer is ""
