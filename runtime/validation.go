@@ -109,11 +109,14 @@ func (e *Errors) Add(p *Path, msg string) {
 		if e.n > 0 {
 			start = int(e.ends[e.n-1])
 		}
-		if int(e.n) < inlineErrors && start+p.pointerLen() <= inlineBytes {
-			end := start + len(p.appendPointer(e.buf[start:start]))
-			e.ends[e.n], e.msgs[e.n] = uint8(end), msg
-			e.n++
-			return
+		if int(e.n) < inlineErrors {
+			// The pointer fits when append did not have to move it out.
+			b := p.appendPointer(e.buf[start:start:inlineBytes])
+			if len(b) == 0 || start < inlineBytes && unsafe.SliceData(b) == &e.buf[start] {
+				e.ends[e.n], e.msgs[e.n] = uint8(start+len(b)), msg
+				e.n++
+				return
+			}
 		}
 		e.spill(new(errorBlock))
 	}
@@ -149,28 +152,6 @@ func (e *Errors) copyInline(list []FieldError, ptrs []byte) ([]FieldError, []byt
 		start = end
 	}
 	return list, ptrs
-}
-
-// pointerLen is the length of p's JSON pointer.
-func (p *Path) pointerLen() int {
-	n := 0
-	for ; !p.isRoot(); p = p.Parent {
-		n++ // the "/"
-		if p.IsIndex {
-			for i := p.Index; ; i /= 10 {
-				n++
-				if i < 10 && i > -10 {
-					break
-				}
-			}
-			if p.Index < 0 {
-				n++
-			}
-			continue
-		}
-		n += len(p.Key) + strings.Count(p.Key, "~") + strings.Count(p.Key, "/")
-	}
-	return n
 }
 
 // Addf records a violation at p with a message formatted by fmt.Sprintf.
