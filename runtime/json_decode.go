@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"encoding/binary"
+	"math/bits"
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -212,16 +213,18 @@ func (d *Decoder) ReadStringBytes() ([]byte, error) {
 	return d.scratch, nil
 }
 
-// plain8 reports whether none of the 8 bytes of x ends a run of plain
-// string bytes: none is '"', '\\', a control character or a byte of a
-// multi-byte UTF-8 sequence. (Each test finds a byte of x below a bound;
-// it can wrongly flag bytes above one that truly is, never miss one, which
-// is all a yes-or-no answer needs.)
-func plain8(x uint64) bool {
+// special8 returns a mask with the high bit set in the bytes of x
+// (little-endian) that end a run of plain string bytes: '"', '\\', control
+// characters and the bytes of multi-byte UTF-8 sequences; at least in the
+// first such byte. Bytes after it may be flagged too (each test finds a
+// byte below a bound, and a borrow can flag higher bytes), never bytes
+// before it, so the lowest flagged byte is exactly the first one that
+// ends the run, and 0 means all 8 are plain.
+func special8(x uint64) uint64 {
 	const lo, hi = 0x0101010101010101, 0x8080808080808080
 	quote := x ^ (lo * '"')
 	backslash := x ^ (lo * '\\')
-	return ((x-lo*0x20)&^x|(quote-lo)&^quote|(backslash-lo)&^backslash|x)&hi == 0
+	return ((x-lo*0x20)&^x | (quote-lo)&^quote | (backslash-lo)&^backslash | x) & hi
 }
 
 // scanString consumes a string at d.pos, checking its syntax and UTF-8,
@@ -235,12 +238,15 @@ func (d *Decoder) scanString() (raw []byte, escaped bool, err error) {
 	data := d.data
 	i := d.pos
 	for i < len(data) {
-		// Most of a string is plain ASCII: pass it 8 bytes at a time.
-		for i+8 <= len(data) && plain8(binary.LittleEndian.Uint64(data[i:])) {
-			i += 8
-		}
-		if i >= len(data) {
-			break
+		// Most of a string is plain ASCII: pass it 8 bytes at a time, and
+		// go straight to the first byte that is not.
+		if i+8 <= len(data) {
+			m := special8(binary.LittleEndian.Uint64(data[i:]))
+			if m == 0 {
+				i += 8
+				continue
+			}
+			i += bits.TrailingZeros64(m) >> 3
 		}
 		c := data[i]
 		switch {
