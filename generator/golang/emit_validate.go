@@ -839,15 +839,34 @@ func (m *Model) lengthCheck(x Code, min, max *int64, path Code) []Code {
 	n := rt("RuneCount").Call(x)
 	minErr := func() Code { return addErr(path, m.countMessage("MsgMinLength", *min)) }
 	maxErr := func() Code { return addErr(path, m.countMessage("MsgMaxLength", *max)) }
+	var checks Code
 	switch {
 	case min != nil && max != nil:
-		return []Code{If(Id("n").Op(":=").Add(n), Id("n").Op("<").Lit(int(*min))).Block(minErr()).
-			Else().If(Id("n").Op(">").Lit(int(*max))).Block(maxErr())}
+		checks = If(Id("n").Op(":=").Add(n), Id("n").Op("<").Lit(int(*min))).Block(minErr()).
+			Else().If(Id("n").Op(">").Lit(int(*max))).Block(maxErr())
 	case min != nil:
-		return []Code{If(Add(n).Op("<").Lit(int(*min))).Block(minErr())}
+		checks = If(Add(n).Op("<").Lit(int(*min))).Block(minErr())
 	default:
-		return []Code{If(Add(n).Op(">").Lit(int(*max))).Block(maxErr())}
+		checks = If(Add(n).Op(">").Lit(int(*max))).Block(maxErr())
 	}
+	// A string of n bytes has between n/4 and n characters: counting them
+	// is only needed when its byte length is near a bound.
+	var near *Statement
+	if min != nil && *min > 0 && *min <= 1<<40 {
+		near = Len(x).Op("<").Lit(int(4 * *min))
+	}
+	if max != nil {
+		if near != nil {
+			near = near.Op("||")
+		} else {
+			near = Null()
+		}
+		near = near.Add(Len(x).Op(">").Lit(int(*max)))
+	}
+	if near == nil || min != nil && (*min > 1<<40 || max != nil && 4**min > *max) {
+		return []Code{checks} // every length is near a bound
+	}
+	return []Code{If(near).Block(checks)}
 }
 
 // helperFuncs emits the helpers the generated code uses, in a fixed order.

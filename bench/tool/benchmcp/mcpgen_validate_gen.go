@@ -82,10 +82,12 @@ func decodeGetOrderStatusInput(d *runtime.Decoder, p *runtime.Path, v *GetOrderS
 				return err
 			}
 			if e.Len() == n0 {
-				if n := runtime.RuneCount(v.OrderID); n < 2 {
-					e.Add(&c, msgMinLength2)
-				} else if n > 8 {
-					e.Add(&c, msgMaxLength8)
+				if len(v.OrderID) < 8 || len(v.OrderID) > 8 {
+					if n := runtime.RuneCount(v.OrderID); n < 2 {
+						e.Add(&c, msgMinLength2)
+					} else if n > 8 {
+						e.Add(&c, msgMaxLength8)
+					}
 				}
 				if !patternGetOrderStatusInputOrderID.MatchString(v.OrderID) {
 					e.Add(&c, msgPatternGetOrderStatusInputOrderID)
@@ -168,8 +170,10 @@ func decodeGetOrderStatusOutput(d *runtime.Decoder, p *runtime.Path, v *GetOrder
 				return err
 			}
 			if e.Len() == n0 {
-				if runtime.RuneCount(v.OrderID) > 8 {
-					e.Add(&c, msgMaxLength8)
+				if len(v.OrderID) > 8 {
+					if runtime.RuneCount(v.OrderID) > 8 {
+						e.Add(&c, msgMaxLength8)
+					}
 				}
 			}
 		case "status":
@@ -218,8 +222,10 @@ func decodeGetOrderStatusOutput(d *runtime.Decoder, p *runtime.Path, v *GetOrder
 func validateGetOrderStatusOutput(p *runtime.Path, v *GetOrderStatusOutput, e *runtime.Errors) {
 	{
 		c := p.Child("order_id")
-		if runtime.RuneCount(v.OrderID) > 8 {
-			e.Add(&c, msgMaxLength8)
+		if len(v.OrderID) > 8 {
+			if runtime.RuneCount(v.OrderID) > 8 {
+				e.Add(&c, msgMaxLength8)
+			}
 		}
 	}
 	if v.Status != nil {

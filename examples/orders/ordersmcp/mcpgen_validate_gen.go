@@ -114,8 +114,10 @@ func decodeGetOrderStatusInput(d *runtime.Decoder, p *runtime.Path, v *GetOrderS
 				return err
 			}
 			if e.Len() == n0 {
-				if runtime.RuneCount(v.OrderID) > 8 {
-					e.Add(&c, msgMaxLength8)
+				if len(v.OrderID) > 8 {
+					if runtime.RuneCount(v.OrderID) > 8 {
+						e.Add(&c, msgMaxLength8)
+					}
 				}
 				if !patternGetOrderStatusInputOrderID.MatchString(v.OrderID) {
 					e.Add(&c, msgPatternGetOrderStatusInputOrderID)
@@ -257,8 +259,10 @@ func decodeSearchOrdersInput(d *runtime.Decoder, p *runtime.Path, v *SearchOrder
 				return err
 			}
 			if e.Len() == n0 {
-				if runtime.RuneCount(*v.Cursor) > 256 {
-					e.Add(&c, msgMaxLength256)
+				if len(*v.Cursor) > 256 {
+					if runtime.RuneCount(*v.Cursor) > 256 {
+						e.Add(&c, msgMaxLength256)
+					}
 				}
 			}
 		default:
@@ -467,8 +471,10 @@ func decodeCreateReturnInput(d *runtime.Decoder, p *runtime.Path, v *CreateRetur
 				return err
 			}
 			if e.Len() == n0 {
-				if runtime.RuneCount(v.OrderID) > 8 {
-					e.Add(&c, msgMaxLength8)
+				if len(v.OrderID) > 8 {
+					if runtime.RuneCount(v.OrderID) > 8 {
+						e.Add(&c, msgMaxLength8)
+					}
 				}
 				if !patternGetOrderStatusInputOrderID.MatchString(v.OrderID) {
 					e.Add(&c, msgPatternGetOrderStatusInputOrderID)
@@ -482,10 +488,12 @@ func decodeCreateReturnInput(d *runtime.Decoder, p *runtime.Path, v *CreateRetur
 				return err
 			}
 			if e.Len() == n0 {
-				if n := runtime.RuneCount(v.Reason); n < 1 {
-					e.Add(&c, msgMinLength1)
-				} else if n > 500 {
-					e.Add(&c, msgMaxLength500)
+				if len(v.Reason) < 4 || len(v.Reason) > 500 {
+					if n := runtime.RuneCount(v.Reason); n < 1 {
+						e.Add(&c, msgMinLength1)
+					} else if n > 500 {
+						e.Add(&c, msgMaxLength500)
+					}
 				}
 			}
 		case "idempotency_key":
@@ -496,10 +504,12 @@ func decodeCreateReturnInput(d *runtime.Decoder, p *runtime.Path, v *CreateRetur
 				return err
 			}
 			if e.Len() == n0 {
-				if n := runtime.RuneCount(v.IdempotencyKey); n < 1 {
-					e.Add(&c, msgMinLength1)
-				} else if n > 64 {
-					e.Add(&c, msgMaxLength64)
+				if len(v.IdempotencyKey) < 4 || len(v.IdempotencyKey) > 64 {
+					if n := runtime.RuneCount(v.IdempotencyKey); n < 1 {
+						e.Add(&c, msgMinLength1)
+					} else if n > 64 {
+						e.Add(&c, msgMaxLength64)
+					}
 				}
 			}
 		default:
@@ -629,8 +639,10 @@ func decodeConfirmReturnInput(d *runtime.Decoder, p *runtime.Path, v *ConfirmRet
 				return err
 			}
 			if e.Len() == n0 {
-				if runtime.RuneCount(v.OrderID) > 8 {
-					e.Add(&c, msgMaxLength8)
+				if len(v.OrderID) > 8 {
+					if runtime.RuneCount(v.OrderID) > 8 {
+						e.Add(&c, msgMaxLength8)
+					}
 				}
 				if !patternGetOrderStatusInputOrderID.MatchString(v.OrderID) {
 					e.Add(&c, msgPatternGetOrderStatusInputOrderID)
@@ -644,10 +656,12 @@ func decodeConfirmReturnInput(d *runtime.Decoder, p *runtime.Path, v *ConfirmRet
 				return err
 			}
 			if e.Len() == n0 {
-				if n := runtime.RuneCount(v.Reason); n < 1 {
-					e.Add(&c, msgMinLength1)
-				} else if n > 500 {
-					e.Add(&c, msgMaxLength500)
+				if len(v.Reason) < 4 || len(v.Reason) > 500 {
+					if n := runtime.RuneCount(v.Reason); n < 1 {
+						e.Add(&c, msgMinLength1)
+					} else if n > 500 {
+						e.Add(&c, msgMaxLength500)
+					}
 				}
 			}
 		case "idempotency_key":
@@ -658,10 +672,12 @@ func decodeConfirmReturnInput(d *runtime.Decoder, p *runtime.Path, v *ConfirmRet
 				return err
 			}
 			if e.Len() == n0 {
-				if n := runtime.RuneCount(v.IdempotencyKey); n < 1 {
-					e.Add(&c, msgMinLength1)
-				} else if n > 64 {
-					e.Add(&c, msgMaxLength64)
+				if len(v.IdempotencyKey) < 4 || len(v.IdempotencyKey) > 64 {
+					if n := runtime.RuneCount(v.IdempotencyKey); n < 1 {
+						e.Add(&c, msgMinLength1)
+					} else if n > 64 {
+						e.Add(&c, msgMaxLength64)
+					}
 				}
 			}
 		default:
@@ -783,8 +799,10 @@ func decodeOrderSummaryParams(d *runtime.Decoder, p *runtime.Path, v *OrderSumma
 				return err
 			}
 			if e.Len() == n0 {
-				if runtime.RuneCount(v.OrderID) > 8 {
-					e.Add(&c, msgMaxLength8)
+				if len(v.OrderID) > 8 {
+					if runtime.RuneCount(v.OrderID) > 8 {
+						e.Add(&c, msgMaxLength8)
+					}
 				}
 				if !patternGetOrderStatusInputOrderID.MatchString(v.OrderID) {
 					e.Add(&c, msgPatternGetOrderStatusInputOrderID)
@@ -810,8 +828,10 @@ func decodeOrderSummaryParams(d *runtime.Decoder, p *runtime.Path, v *OrderSumma
 func validateOrderSummaryParams(p *runtime.Path, v *OrderSummaryParams, e *runtime.Errors) {
 	{
 		c := p.Child("order_id")
-		if runtime.RuneCount(v.OrderID) > 8 {
-			e.Add(&c, msgMaxLength8)
+		if len(v.OrderID) > 8 {
+			if runtime.RuneCount(v.OrderID) > 8 {
+				e.Add(&c, msgMaxLength8)
+			}
 		}
 		if !patternGetOrderStatusInputOrderID.MatchString(v.OrderID) {
 			e.Add(&c, msgPatternGetOrderStatusInputOrderID)

@@ -462,8 +462,10 @@ func decodeSearchOrdersInput(d *runtime.Decoder, p *runtime.Path, v *SearchOrder
 				return err
 			}
 			if e.Len() == n0 {
-				if runtime.RuneCount(*v.Cursor) > 256 {
-					e.Add(&c, msgMaxLength256)
+				if len(*v.Cursor) > 256 {
+					if runtime.RuneCount(*v.Cursor) > 256 {
+						e.Add(&c, msgMaxLength256)
+					}
 				}
 			}
 		default:
@@ -511,8 +513,10 @@ func decodeGetOrderInput(d *runtime.Decoder, p *runtime.Path, v *GetOrderInput, 
 				return err
 			}
 			if e.Len() == n0 {
-				if runtime.RuneCount(v.OrderID) > 8 {
-					e.Add(&c, msgMaxLength8)
+				if len(v.OrderID) > 8 {
+					if runtime.RuneCount(v.OrderID) > 8 {
+						e.Add(&c, msgMaxLength8)
+					}
 				}
 				if !patternGetOrderInputOrderID.MatchString(v.OrderID) {
 					e.Add(&c, msgPatternGetOrderInputOrderID)
@@ -564,10 +568,12 @@ func decodeCreateReturnInput(d *runtime.Decoder, p *runtime.Path, v *CreateRetur
 				return err
 			}
 			if e.Len() == n0 {
-				if n := runtime.RuneCount(v.Reason); n < 1 {
-					e.Add(&c, msgMinLength1)
-				} else if n > 500 {
-					e.Add(&c, msgMaxLength500)
+				if len(v.Reason) < 4 || len(v.Reason) > 500 {
+					if n := runtime.RuneCount(v.Reason); n < 1 {
+						e.Add(&c, msgMinLength1)
+					} else if n > 500 {
+						e.Add(&c, msgMaxLength500)
+					}
 				}
 			}
 		case "idempotency_key":
@@ -578,10 +584,12 @@ func decodeCreateReturnInput(d *runtime.Decoder, p *runtime.Path, v *CreateRetur
 				return err
 			}
 			if e.Len() == n0 {
-				if n := runtime.RuneCount(v.IdempotencyKey); n < 1 {
-					e.Add(&c, msgMinLength1)
-				} else if n > 64 {
-					e.Add(&c, msgMaxLength64)
+				if len(v.IdempotencyKey) < 4 || len(v.IdempotencyKey) > 64 {
+					if n := runtime.RuneCount(v.IdempotencyKey); n < 1 {
+						e.Add(&c, msgMinLength1)
+					} else if n > 64 {
+						e.Add(&c, msgMaxLength64)
+					}
 				}
 			}
 		case "order_id":
@@ -592,8 +600,10 @@ func decodeCreateReturnInput(d *runtime.Decoder, p *runtime.Path, v *CreateRetur
 				return err
 			}
 			if e.Len() == n0 {
-				if runtime.RuneCount(v.OrderID) > 8 {
-					e.Add(&c, msgMaxLength8)
+				if len(v.OrderID) > 8 {
+					if runtime.RuneCount(v.OrderID) > 8 {
+						e.Add(&c, msgMaxLength8)
+					}
 				}
 				if !patternGetOrderInputOrderID.MatchString(v.OrderID) {
 					e.Add(&c, msgPatternGetOrderInputOrderID)

@@ -137,8 +137,10 @@ func decodeCheckInput(d *runtime.Decoder, p *runtime.Path, v *CheckInput, e *run
 				return err
 			}
 			if e.Len() == n0 {
-				if runtime.RuneCount(*v.Short) > 3 {
-					e.Add(&c, msgMaxLength3)
+				if len(*v.Short) > 3 {
+					if runtime.RuneCount(*v.Short) > 3 {
+						e.Add(&c, msgMaxLength3)
+					}
 				}
 			}
 		case "day":
@@ -340,8 +342,10 @@ func decodeCheckInput(d *runtime.Decoder, p *runtime.Path, v *CheckInput, e *run
 					return err
 				}
 				if e.Len() == n0 {
-					if runtime.RuneCount(*v.Maybe) > 4 {
-						e.Add(&c, msgMaxLength4)
+					if len(*v.Maybe) > 4 {
+						if runtime.RuneCount(*v.Maybe) > 4 {
+							e.Add(&c, msgMaxLength4)
+						}
 					}
 				}
 			}
@@ -489,8 +493,10 @@ func decodeCheckInputTags(d *runtime.Decoder, p *runtime.Path, v *[]string, e *r
 			return err
 		}
 		if e.Len() == n0 {
-			if runtime.RuneCount(x) < 1 {
-				e.Add(&c, msgMinLength1)
+			if len(x) < 4 {
+				if runtime.RuneCount(x) < 1 {
+					e.Add(&c, msgMinLength1)
+				}
 			}
 		} else {
 			clean = false
@@ -627,8 +633,10 @@ func decodeCheckInputLabels(d *runtime.Decoder, p *runtime.Path, v *map[string]s
 			return err
 		}
 		if e.Len() == n0 {
-			if runtime.RuneCount(x) > 8 {
-				e.Add(&c, msgMaxLength8)
+			if len(x) > 8 {
+				if runtime.RuneCount(x) > 8 {
+					e.Add(&c, msgMaxLength8)
+				}
 			}
 		}
 		(*v)[name] = x

@@ -246,8 +246,10 @@ func decodeNode(d *runtime.Decoder, p *runtime.Path, v *Node, e *runtime.Errors)
 				return err
 			}
 			if e.Len() == n0 {
-				if runtime.RuneCount(v.Name) < 1 {
-					e.Add(&c, msgMinLength1)
+				if len(v.Name) < 4 {
+					if runtime.RuneCount(v.Name) < 1 {
+						e.Add(&c, msgMinLength1)
+					}
 				}
 			}
 		case "children":
@@ -287,8 +289,10 @@ func decodeNode(d *runtime.Decoder, p *runtime.Path, v *Node, e *runtime.Errors)
 func validateNode(p *runtime.Path, v *Node, e *runtime.Errors) {
 	{
 		c := p.Child("name")
-		if runtime.RuneCount(v.Name) < 1 {
-			e.Add(&c, msgMinLength1)
+		if len(v.Name) < 4 {
+			if runtime.RuneCount(v.Name) < 1 {
+				e.Add(&c, msgMinLength1)
+			}
 		}
 	}
 	if v.Children != nil {
@@ -550,8 +554,10 @@ func decodeLabels(d *runtime.Decoder, p *runtime.Path, v *Labels, e *runtime.Err
 			return err
 		}
 		if e.Len() == n0 {
-			if runtime.RuneCount(x) > 64 {
-				e.Add(&c, msgMaxLength64)
+			if len(x) > 64 {
+				if runtime.RuneCount(x) > 64 {
+					e.Add(&c, msgMaxLength64)
+				}
 			}
 		}
 		(*v)[name] = x
@@ -566,8 +572,10 @@ func validateLabels(p *runtime.Path, v *Labels, e *runtime.Errors) {
 	for _, k := range slices.Sorted(maps.Keys(*v)) {
 		x := (*v)[k]
 		c := p.Child(k)
-		if runtime.RuneCount(x) > 64 {
-			e.Add(&c, msgMaxLength64)
+		if len(x) > 64 {
+			if runtime.RuneCount(x) > 64 {
+				e.Add(&c, msgMaxLength64)
+			}
 		}
 	}
 }
@@ -917,8 +925,10 @@ func decodeCreateOrderInput(d *runtime.Decoder, p *runtime.Path, v *CreateOrderI
 				return err
 			}
 			if e.Len() == n0 {
-				if runtime.RuneCount(v.CustomerID) > 16 {
-					e.Add(&c, msgMaxLength16)
+				if len(v.CustomerID) > 16 {
+					if runtime.RuneCount(v.CustomerID) > 16 {
+						e.Add(&c, msgMaxLength16)
+					}
 				}
 				if !patternCreateOrderInputCustomerID.MatchString(v.CustomerID) {
 					e.Add(&c, msgPatternCreateOrderInputCustomerID)
@@ -977,8 +987,10 @@ func decodeCreateOrderInput(d *runtime.Decoder, p *runtime.Path, v *CreateOrderI
 					return err
 				}
 				if e.Len() == n0 {
-					if runtime.RuneCount(*v.Note) > 500 {
-						e.Add(&c, msgMaxLength500)
+					if len(*v.Note) > 500 {
+						if runtime.RuneCount(*v.Note) > 500 {
+							e.Add(&c, msgMaxLength500)
+						}
 					}
 				}
 			}

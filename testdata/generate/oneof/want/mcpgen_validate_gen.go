@@ -228,8 +228,10 @@ func decodeIDOrName(d *runtime.Decoder, p *runtime.Path, v *IDOrName, e *runtime
 			return err
 		}
 		if e.Len() == n0 {
-			if runtime.RuneCount(x) < 1 {
-				e.Add(p, msgMinLength1)
+			if len(x) < 4 {
+				if runtime.RuneCount(x) < 1 {
+					e.Add(p, msgMinLength1)
+				}
 			}
 		}
 		if e.Len() == 0 {

@@ -43,8 +43,10 @@ func decodeNode(d *runtime.Decoder, p *runtime.Path, v *Node, e *runtime.Errors)
 				return err
 			}
 			if e.Len() == n0 {
-				if runtime.RuneCount(v.Name) < 1 {
-					e.Add(&c, msgMinLength1)
+				if len(v.Name) < 4 {
+					if runtime.RuneCount(v.Name) < 1 {
+						e.Add(&c, msgMinLength1)
+					}
 				}
 			}
 		case "children":
@@ -84,8 +86,10 @@ func decodeNode(d *runtime.Decoder, p *runtime.Path, v *Node, e *runtime.Errors)
 func validateNode(p *runtime.Path, v *Node, e *runtime.Errors) {
 	{
 		c := p.Child("name")
-		if runtime.RuneCount(v.Name) < 1 {
-			e.Add(&c, msgMinLength1)
+		if len(v.Name) < 4 {
+			if runtime.RuneCount(v.Name) < 1 {
+				e.Add(&c, msgMinLength1)
+			}
 		}
 	}
 	if v.Children != nil {
@@ -292,8 +296,10 @@ func decodeLoop(d *runtime.Decoder, p *runtime.Path, v *Loop, e *runtime.Errors)
 				return err
 			}
 			if e.Len() == n0 {
-				if runtime.RuneCount(v.ID) < 1 {
-					e.Add(&c, msgMinLength1)
+				if len(v.ID) < 4 {
+					if runtime.RuneCount(v.ID) < 1 {
+						e.Add(&c, msgMinLength1)
+					}
 				}
 			}
 		case "self":

@@ -267,8 +267,10 @@ func decodeGetOrderStatusInput(d *runtime.Decoder, p *runtime.Path, v *GetOrderS
 				return err
 			}
 			if e.Len() == n0 {
-				if runtime.RuneCount(v.OrderID) > 8 {
-					e.Add(&c, msgMaxLength8)
+				if len(v.OrderID) > 8 {
+					if runtime.RuneCount(v.OrderID) > 8 {
+						e.Add(&c, msgMaxLength8)
+					}
 				}
 				if !patternGetOrderStatusInputOrderID.MatchString(v.OrderID) {
 					e.Add(&c, msgPatternGetOrderStatusInputOrderID)
@@ -335,8 +337,10 @@ func decodeNotifyInput(d *runtime.Decoder, p *runtime.Path, v *NotifyInput, e *r
 				return err
 			}
 			if e.Len() == n0 {
-				if runtime.RuneCount(*v.Note) < 1 {
-					e.Add(&c, msgMinLength1)
+				if len(*v.Note) < 4 {
+					if runtime.RuneCount(*v.Note) < 1 {
+						e.Add(&c, msgMinLength1)
+					}
 				}
 			}
 		default:
