@@ -79,12 +79,12 @@ func (d *Decoder) unexpected(want string) error {
 
 func (d *Decoder) skipSpace() {
 	for d.pos < len(d.data) {
-		switch d.data[d.pos] {
-		case ' ', '\t', '\n', '\r':
-			d.pos++
-		default:
+		// Every byte above ' ' ends the space: one comparison for the
+		// usual case of no space at all.
+		if c := d.data[d.pos]; c > ' ' || c != ' ' && c != '\t' && c != '\n' && c != '\r' {
 			return
 		}
+		d.pos++
 	}
 }
 
