@@ -62,8 +62,17 @@ var formatInvalid = map[string][]string{
 	"uuid":      {"123e4567-e89b-12d3-a456-42661417400", "123e4567e89b12d3a456426614174000", "123E4567-E89B-12D3-A456-426614174000", "g23e4567-e89b-12d3-a456-426614174000"},
 }
 
+// maxValidDepth stops valid at a depth no finite instance needs: a
+// required, non-nullable property of its own type (recursion's loop_back)
+// has no valid instance at all, and the attempt would never end. What is
+// cut off is null, which the two validators must then both reject.
+const maxValidDepth = 24
+
 // valid returns one instance meant to satisfy s.
 func (g *instances) valid(s map[string]any, depth int) any {
+	if depth > maxValidDepth {
+		return nil
+	}
 	s = g.resolve(s)
 	if c, ok := s["const"]; ok {
 		return c
