@@ -34,12 +34,12 @@ type Object []Member
 
 // MarshalJSON writes the members in order.
 func (o Object) MarshalJSON() ([]byte, error) {
-	return appendJSON(nil, o)
+	return appendJSON(nil, o, noLimit)
 }
 
 // Compact returns v as compact JSON, without HTML escaping.
 func Compact(v any) (string, error) {
-	b, err := appendJSON(nil, v)
+	b, err := appendJSON(nil, v, noLimit)
 	return string(b), err
 }
 
@@ -57,7 +57,7 @@ func File(doc Object) ([]byte, error) {
 // marshal is what encoding/json's Encoder writes with HTML escaping off
 // (and indent, when not ""), without the trailing newline.
 func marshal(v any, indent string) ([]byte, error) {
-	b, err := appendJSON(nil, v)
+	b, err := appendJSON(nil, v, noLimit)
 	if err != nil || indent == "" {
 		return b, err
 	}
@@ -74,18 +74,25 @@ func marshal(v any, indent string) ([]byte, error) {
 // encoding/json call Object.MarshalJSON at every level re-validates each
 // nested object, which is quadratic in the depth and took a minute on
 // Stripe's schemas.
-func appendJSON(b []byte, v any) ([]byte, error) {
+//
+// With limit not negative, appendJSON may stop early once len(b) is over
+// limit, leaving b truncated: enough to tell that v does not fit, without
+// marshalling the megabytes of a document far over the budget.
+func appendJSON(b []byte, v any, limit int) ([]byte, error) {
 	var err error
 	switch x := v.(type) {
 	case Object:
 		b = append(b, '{')
 		for i, m := range x {
+			if limit >= 0 && len(b) > limit {
+				return b, nil
+			}
 			if i > 0 {
 				b = append(b, ',')
 			}
 			b = appendString(b, m.Key)
 			b = append(b, ':')
-			if b, err = appendJSON(b, m.Value); err != nil {
+			if b, err = appendJSON(b, m.Value, limit); err != nil {
 				return nil, err
 			}
 		}
@@ -93,10 +100,13 @@ func appendJSON(b []byte, v any) ([]byte, error) {
 	case []Object:
 		b = append(b, '[')
 		for i, e := range x {
+			if limit >= 0 && len(b) > limit {
+				return b, nil
+			}
 			if i > 0 {
 				b = append(b, ',')
 			}
-			if b, err = appendJSON(b, e); err != nil {
+			if b, err = appendJSON(b, e, limit); err != nil {
 				return nil, err
 			}
 		}
@@ -139,7 +149,7 @@ func appendJSON(b []byte, v any) ([]byte, error) {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			if b, err = appendJSON(b, e); err != nil {
+			if b, err = appendJSON(b, e, noLimit); err != nil {
 				return nil, err
 			}
 		}
@@ -147,6 +157,9 @@ func appendJSON(b []byte, v any) ([]byte, error) {
 	}
 	return appendEncoded(b, v)
 }
+
+// noLimit is the limit of appendJSON that marshals all of v.
+const noLimit = -1
 
 // appendString quotes s as encoding/json does with HTML escaping off.
 // Plain ASCII, the usual case, is copied; anything else is left to
@@ -183,12 +196,13 @@ type Builder struct {
 	// max is the budget of tool documents (see ToolDocument).
 	max   int
 	tools map[toolKey]toolDoc
+	defs  map[string]*def
 }
 
 // NewBuilder indexes the named types of api and finds the recursive ones.
 func NewBuilder(api *spec.API) *Builder {
 	b := &Builder{types: map[string]*spec.NamedType{}, order: api.Types, recursive: map[string]bool{},
-		max: api.MaxSchemaBytes, tools: map[toolKey]toolDoc{}}
+		max: api.MaxSchemaBytes, tools: map[toolKey]toolDoc{}, defs: map[string]*def{}}
 	for _, nt := range api.Types {
 		b.types[nt.Name] = nt
 	}
@@ -242,34 +256,104 @@ func Children(s *spec.Schema) []*spec.Schema {
 	return append(cs, s.OneOf...)
 }
 
-// Document returns the JSON Schema of s, with the recursive named types it
-// uses under "$defs".
+// Document returns the JSON Schema of s, with the recursive and large named
+// types it uses under "$defs".
 func (b *Builder) Document(s *spec.Schema) Object {
+	root, names := b.exact(s)
+	return b.withDefs(root, names)
+}
+
+// exact returns the exact node of s, without "$defs", and the names of the
+// "$defs" it needs, sorted: the named types that it, or the definitions of
+// those, refer to.
+func (b *Builder) exact(s *spec.Schema) (Object, []string) {
 	w := &walk{used: map[string]bool{}, limit: -1}
-	doc := b.node(s, w)
-	built := map[string]Object{}
-	for changed := true; changed; {
-		changed = false
-		for _, nt := range b.order {
-			if w.used[nt.Name] && built[nt.Name] == nil {
-				built[nt.Name] = b.node(nt.Schema, w)
-				changed = true
-			}
+	root := b.node(s, w)
+	var names, todo []string
+	for name := range w.used {
+		todo = append(todo, name)
+	}
+	seen := map[string]bool{}
+	for len(todo) > 0 {
+		name := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		if seen[name] || b.types[name] == nil {
+			continue
 		}
+		seen[name] = true
+		names = append(names, name)
+		todo = append(todo, b.def(name).refs...)
 	}
 	// "$defs" members are sorted by name, so that reordering the spec's
 	// types does not change the documents.
-	var defs Object
-	for _, nt := range b.order {
-		if d := built[nt.Name]; d != nil {
-			defs = append(defs, Member{nt.Name, d})
+	sort.Strings(names)
+	return root, names
+}
+
+// withDefs returns root with the named types' definitions under "$defs".
+func (b *Builder) withDefs(root Object, names []string) Object {
+	if len(names) == 0 {
+		return root
+	}
+	defs := make(Object, 0, len(names))
+	for _, name := range names {
+		defs = append(defs, Member{name, b.def(name).obj})
+	}
+	return append(root, Member{"$defs", defs})
+}
+
+// def is the definition of a named type under "$defs", built once per
+// Builder: it depends on the type alone, and the many documents that
+// share it never change a document once built (File and the tool
+// definitions copy the members they add to). Building and marshalling it
+// again for every tool that reaches it was most of the time spent on the
+// documents of large APIs.
+type def struct {
+	obj  Object
+	refs []string // the named types obj refers to through "$defs", sorted
+	size int      // obj as compact JSON, in bytes; -1 until measured
+}
+
+func (b *Builder) def(name string) *def {
+	if d := b.defs[name]; d != nil {
+		return d
+	}
+	w := &walk{used: map[string]bool{}, limit: -1}
+	d := &def{obj: b.node(b.types[name].Schema, w), size: -1}
+	for ref := range w.used {
+		d.refs = append(d.refs, ref)
+	}
+	sort.Strings(d.refs)
+	b.defs[name] = d
+	return d
+}
+
+// documentSize is the size in bytes of b.withDefs(root, names) as compact
+// JSON, from the sizes of the definitions measured once each.
+func (b *Builder) documentSize(root Object, names []string) (int, error) {
+	data, err := appendJSON(nil, root, noLimit)
+	if err != nil || len(names) == 0 {
+		return len(data), err
+	}
+	n := len(data) + len(`"$defs":{}`)
+	if len(root) > 0 {
+		n++ // the comma before "$defs"
+	}
+	for i, name := range names {
+		d := b.def(name)
+		if d.size < 0 {
+			data, err := appendJSON(data[:0], d.obj, noLimit)
+			if err != nil {
+				return 0, err
+			}
+			d.size = len(data)
 		}
+		if i > 0 {
+			n++
+		}
+		n += len(appendString(data[:0], name)) + 1 + d.size
 	}
-	sort.Slice(defs, func(i, j int) bool { return defs[i].Key < defs[j].Key })
-	if len(defs) > 0 {
-		doc = append(doc, Member{"$defs", defs})
-	}
-	return doc
+	return n, nil
 }
 
 // walk is the state of building one document.

@@ -120,27 +120,39 @@ type toolDoc struct {
 	cut *Cut
 }
 
-func (b *Builder) budgeted(s *spec.Schema, max int) (doc Object, cut *Cut, err error) {
-	doc = b.Document(s)
+func (b *Builder) budgeted(s *spec.Schema, max int) (Object, *Cut, error) {
+	root, names := b.exact(s)
 	if max <= 0 {
-		return doc, nil, nil
+		return b.withDefs(root, names), nil, nil
 	}
-	full, err := compactSize(doc)
-	if err != nil || full <= max {
-		return doc, nil, err
+	// The exact document is built only when it is the answer: over the
+	// budget, it can be megabytes, and only its size is needed.
+	full, err := b.documentSize(root, names)
+	if err != nil {
+		return nil, nil, err
 	}
-	cut = &Cut{Full: full}
+	if full <= max {
+		return b.withDefs(root, names), nil, nil
+	}
+	cut := &Cut{Full: full}
 	var best Object
+	var buf []byte
 	for depth := 0; depth <= maxShallowDepth; depth++ {
 		w := &walk{used: map[string]bool{}, limit: depth, max: max}
 		if s.Ref == "" {
 			w.depth = 1 // the root's own properties are one level down
 		}
 		d := b.node(s, w)
-		n, err := compactSize(d)
-		if err != nil {
+		// Depth 0 is returned even over the budget, with its size;
+		// deeper ones only have to fit.
+		limit := noLimit
+		if best != nil {
+			limit = max
+		}
+		if buf, err = appendJSON(buf[:0], d, limit); err != nil {
 			return nil, nil, err
 		}
+		n := len(buf)
 		if n > max && best != nil {
 			break
 		}
@@ -150,11 +162,6 @@ func (b *Builder) budgeted(s *spec.Schema, max int) (doc Object, cut *Cut, err e
 		}
 	}
 	return best, cut, nil
-}
-
-func compactSize(doc Object) (int, error) {
-	data, err := doc.MarshalJSON()
-	return len(data), err
 }
 
 // elide renders a reference site beyond the depth limit of a shallow
