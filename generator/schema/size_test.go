@@ -146,3 +146,96 @@ func TestToolDocumentInputIsObject(t *testing.T) {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }
+
+// sizeAPI has a large type (too big to inline) that refers to another
+// large one, a recursive type, and strings that encoding/json escapes.
+func sizeAPI() *spec.API {
+	props := func(n int, ref string) []*spec.Property {
+		var ps []*spec.Property
+		for i := range n {
+			ps = append(ps, &spec.Property{Name: "p" + string(rune('a'+i)), Schema: &spec.Schema{Type: spec.KindString, Description: "«quoted» \"text\"\n"}})
+		}
+		return append(ps, &spec.Property{Name: "next", Schema: &spec.Schema{Ref: ref, Nullable: true}})
+	}
+	return &spec.API{Types: append(budgetAPI(0).Types,
+		&spec.NamedType{Name: "Big", Schema: &spec.Schema{Type: spec.KindObject, Properties: props(MaxInline, "Bigger")}},
+		&spec.NamedType{Name: "Bigger", Schema: &spec.Schema{Type: spec.KindObject, Properties: props(MaxInline+1, "Node")}},
+		&spec.NamedType{Name: "Small", Schema: &spec.Schema{Type: spec.KindInteger, Description: "ünïcode"}},
+	)}
+}
+
+// sizeRoots are the schemas whose documents sizeAPI's tests measure: every
+// named type, and an input reaching several of them.
+func sizeRoots(api *spec.API) []*spec.Schema {
+	var roots []*spec.Schema
+	for _, nt := range api.Types {
+		roots = append(roots, &spec.Schema{Ref: nt.Name})
+	}
+	return append(roots, &spec.Schema{}, &spec.Schema{Type: spec.KindObject, Properties: []*spec.Property{
+		{Name: "big", Schema: &spec.Schema{Ref: "Big"}},
+		{Name: "small", Schema: &spec.Schema{Ref: "Small"}},
+		{Name: "node", Schema: &spec.Schema{Ref: "Node"}},
+	}})
+}
+
+// TestDocumentSizeIsTheMarshalledSize: the size of a document summed from
+// its definitions' sizes (what the budget note prints) is the length of
+// the document as compact JSON, and a document built from definitions
+// another document already built is the same bytes as one built afresh,
+// unchanged by the documents built after it.
+func TestDocumentSizeIsTheMarshalledSize(t *testing.T) {
+	api := sizeAPI()
+	warm := NewBuilder(api)
+	roots := sizeRoots(api)
+	var first []string
+	for _, s := range roots {
+		doc := warm.Document(s)
+		got, err := Compact(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		first = append(first, got)
+		n, err := warm.documentSize(warm.exact(s))
+		if err != nil || n != len(got) {
+			t.Errorf("%+v: size %d (err %v), document %d bytes: %s", s, n, err, len(got), got)
+		}
+		fresh, _ := Compact(NewBuilder(api).Document(s))
+		if got != fresh {
+			t.Errorf("%+v: with shared definitions %s\nafresh %s", s, got, fresh)
+		}
+	}
+	if !strings.Contains(first[len(first)-1], `"$defs":{"Big":`) || !strings.Contains(first[len(first)-1], `"Bigger":`) {
+		t.Fatalf("the test API does not put Big and Bigger under $defs: %s", first[len(first)-1])
+	}
+	for i, s := range roots {
+		if again, _ := Compact(warm.Document(s)); again != first[i] {
+			t.Errorf("%+v: built again %s\nfirst %s", s, again, first[i])
+		}
+	}
+}
+
+// TestAppendJSONWithin: with a limit, marshalling is exact up to the limit
+// and reports more than the limit past it, on documents exact and shallow.
+func TestAppendJSONWithin(t *testing.T) {
+	api := sizeAPI()
+	b := NewBuilder(api)
+	for _, s := range sizeRoots(api) {
+		for _, doc := range []Object{b.Document(s), b.node(s, &walk{used: map[string]bool{}, limit: 1, max: 100})} {
+			full, err := Compact(doc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for limit := 0; limit <= len(full)+1; limit++ {
+				data, err := appendJSON(nil, doc, limit)
+				switch {
+				case err != nil:
+					t.Fatal(err)
+				case limit >= len(full) && string(data) != full:
+					t.Fatalf("limit %d: got %s\nwant %s", limit, data, full)
+				case limit < len(full) && len(data) <= limit:
+					t.Fatalf("limit %d under the size %d: got %d bytes, which fit", limit, len(full), len(data))
+				}
+			}
+		}
+	}
+}
