@@ -197,12 +197,14 @@ type Builder struct {
 	max   int
 	tools map[toolKey]toolDoc
 	defs  map[string]*def
+	// shallow are the nodes of shallow documents (see node).
+	shallow map[shallowKey]shallowNode
 }
 
 // NewBuilder indexes the named types of api and finds the recursive ones.
 func NewBuilder(api *spec.API) *Builder {
 	b := &Builder{types: map[string]*spec.NamedType{}, order: api.Types, recursive: map[string]bool{},
-		max: api.MaxSchemaBytes, tools: map[toolKey]toolDoc{}, defs: map[string]*def{}}
+		max: api.MaxSchemaBytes, tools: map[toolKey]toolDoc{}, defs: map[string]*def{}, shallow: map[shallowKey]shallowNode{}}
 	for _, nt := range api.Types {
 		b.types[nt.Name] = nt
 	}
@@ -367,7 +369,42 @@ type walk struct {
 	max          int // the budget, for the elision text
 }
 
+// node renders s. In a shallow document, that depends only on s, on how
+// many levels of named types below it are kept and on the budget, so each
+// such subtree is built once per Builder and shared by the shallow
+// documents of every depth and tool (documents are never changed once
+// built); an exact document shares its definitions instead (see def).
 func (b *Builder) node(s *spec.Schema, w *walk) Object {
+	if w.limit < 0 {
+		return b.build(s, w)
+	}
+	k := shallowKey{s, w.limit - w.depth, w.max}
+	if n, ok := b.shallow[k]; ok {
+		w.elided = w.elided || n.elided
+		return n.obj
+	}
+	elided := w.elided
+	w.elided = false
+	o := b.build(s, w)
+	b.shallow[k] = shallowNode{o, w.elided}
+	w.elided = elided || w.elided
+	return o
+}
+
+// shallowKey is what a node of a shallow document depends on.
+type shallowKey struct {
+	s *spec.Schema
+	// left is how many more levels of named types are kept below s.
+	left, max int
+}
+
+type shallowNode struct {
+	obj    Object
+	elided bool // whether a named type below s is elided
+}
+
+// build renders s, which need not be part of the spec (ref passes a copy).
+func (b *Builder) build(s *spec.Schema, w *walk) Object {
 	if s.Ref != "" {
 		return b.ref(s, w)
 	}
@@ -532,7 +569,7 @@ func (b *Builder) ref(s *spec.Schema, w *walk) Object {
 		if inner.Nullable && inner.Type == spec.KindAny && len(inner.OneOf) == 0 && inner.Ref == "" {
 			inner.Nullable = false // any already accepts null
 		}
-		return b.node(&inner, w)
+		return b.build(&inner, w)
 	}
 	if s.Title != "" {
 		o = append(o, Member{"title", s.Title})

@@ -142,7 +142,7 @@ func (b *Builder) budgeted(s *spec.Schema, max int) (Object, *Cut, error) {
 		if s.Ref == "" {
 			w.depth = 1 // the root's own properties are one level down
 		}
-		d := b.node(s, w)
+		d := b.build(s, w) // s may be a copy (ToolDocument's input)
 		// Depth 0 is returned even over the budget, with its size;
 		// deeper ones only have to fit.
 		limit := noLimit

@@ -239,3 +239,35 @@ func TestAppendJSONWithin(t *testing.T) {
 		}
 	}
 }
+
+// TestShallowDocumentsShareNodes: the tool documents of a Builder that
+// already built other (shallow) documents are the bytes and cuts of ones
+// built by a fresh Builder, whatever the budget.
+func TestShallowDocumentsShareNodes(t *testing.T) {
+	api := sizeAPI()
+	cuts := 0
+	for _, max := range []int{100, 800, 1500, 3000, 4500, 5500} {
+		api.MaxSchemaBytes = max
+		warm := NewBuilder(api)
+		for _, s := range sizeRoots(api) {
+			for _, input := range []bool{false, true} {
+				doc, cut, err := warm.ToolDocument(s, input)
+				if err != nil {
+					t.Fatal(err)
+				}
+				fdoc, fcut, _ := NewBuilder(api).ToolDocument(s, input)
+				got, _ := Compact(doc)
+				want, _ := Compact(fdoc)
+				if got != want || (cut == nil) != (fcut == nil) || cut != nil && *cut != *fcut {
+					t.Errorf("max %d, %+v, input %v: cut %+v %s\nafresh %+v %s", max, s, input, cut, got, fcut, want)
+				}
+				if cut != nil && cut.Depth > 0 {
+					cuts++
+				}
+			}
+		}
+	}
+	if cuts == 0 {
+		t.Fatal("no document was cut to a depth above 0: the test checks nothing shared")
+	}
+}
