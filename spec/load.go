@@ -92,6 +92,11 @@ func load(data []byte, file string) (*API, error) {
 	}
 	api := l.root(doc.Content[0])
 	l.check(api)
+	if len(l.diags) == 0 {
+		for _, e := range endlessDefaults(api) {
+			l.diags = append(l.diags, Diagnostic{Pos: e.prop.Pos, Message: e.message()})
+		}
+	}
 	if len(l.diags) > 0 {
 		l.diags.Sort()
 		return nil, l.diags

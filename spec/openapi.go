@@ -182,6 +182,18 @@ func loadOpenAPI(fsys fs.FS, file string, data []byte, cfg OpenAPIConfig) (*API,
 		l.diags.Sort()
 		return nil, l.diags
 	}
+	// A vendor's document is not ours to fix: a default that would fill
+	// itself in without end is dropped, with a note, and the rest generated.
+	// Dropping one can end other loops, so look again after each round.
+	for range 100 {
+		endless := endlessDefaults(l.api)
+		if len(endless) == 0 {
+			break
+		}
+		e := endless[0]
+		l.notef(e.prop.Pos, "%s; the default is dropped", e.message())
+		e.drop()
+	}
 	// A schema reached along several paths is converted, and noted, more
 	// than once; one note per position and message is enough.
 	l.notes.Sort()
