@@ -42,8 +42,13 @@ func (e endlessDefault) drop() {
 }
 
 // maxDefaultSteps bounds the work of endlessDefaults on huge documents;
-// past it, the properties left are not checked.
-const maxDefaultSteps = 1000000
+// past it, the properties left are not checked. maxDefaultDepth bounds
+// its recursion (a oneOf that lists its own type goes round without
+// consuming the value).
+const (
+	maxDefaultSteps = 1000000
+	maxDefaultDepth = 1000
+)
 
 // endlessDefaults finds the properties of api whose defaults fill
 // themselves in again without end, in the order of api's types and tools.
@@ -67,7 +72,7 @@ func endlessDefaults(api *API) []endlessDefault {
 			continue
 		}
 		f.stack = append(f.stack[:0], p)
-		if chain := f.fill(v, p.Schema); chain != nil {
+		if chain := f.fill(v, p.Schema, 0); chain != nil {
 			found = append(found, endlessDefault{prop: p, ofType: nt, chain: chain})
 		}
 		if f.steps > maxDefaultSteps {
@@ -146,11 +151,12 @@ func (f *defaultFiller) resolveType(s *Schema) *NamedType {
 // returns the loop when one leads back to the property at the bottom of
 // the stack. A loop back to another property of the stack ends the walk
 // without a result: that property reports its own loop.
-func (f *defaultFiller) fill(v any, s *Schema) []string {
+func (f *defaultFiller) fill(v any, s *Schema, depth int) []string {
 	f.steps++
-	if f.steps > maxDefaultSteps {
+	if f.steps > maxDefaultSteps || depth > maxDefaultDepth {
 		return nil
 	}
+	depth++
 	if nt := f.resolveType(s); nt != nil {
 		s = nt.Schema
 	}
@@ -158,7 +164,7 @@ func (f *defaultFiller) fill(v any, s *Schema) []string {
 		return nil
 	}
 	for _, variant := range s.OneOf {
-		if chain := f.fill(v, variant); chain != nil {
+		if chain := f.fill(v, variant, depth); chain != nil {
 			return chain
 		}
 	}
@@ -169,7 +175,7 @@ func (f *defaultFiller) fill(v any, s *Schema) []string {
 				continue
 			}
 			if pv, ok := v[p.Name]; ok {
-				if chain := f.fill(pv, p.Schema); chain != nil {
+				if chain := f.fill(pv, p.Schema, depth); chain != nil {
 					return chain
 				}
 				continue
@@ -193,7 +199,7 @@ func (f *defaultFiller) fill(v any, s *Schema) []string {
 				return append(chain, f.label[p])
 			}
 			f.stack = append(f.stack, p)
-			chain := f.fill(dv, p.Schema)
+			chain := f.fill(dv, p.Schema, depth)
 			f.stack = f.stack[:len(f.stack)-1]
 			if chain != nil {
 				return chain
@@ -203,7 +209,7 @@ func (f *defaultFiller) fill(v any, s *Schema) []string {
 			// Sorted, so that the loop reported is the same every run.
 			for _, k := range slices.Sorted(maps.Keys(v)) {
 				if !s.hasProperty(k) {
-					if chain := f.fill(v[k], s.AdditionalProperties); chain != nil {
+					if chain := f.fill(v[k], s.AdditionalProperties, depth); chain != nil {
 						return chain
 					}
 				}
@@ -212,7 +218,7 @@ func (f *defaultFiller) fill(v any, s *Schema) []string {
 	case []any:
 		if s.Items != nil {
 			for _, e := range v {
-				if chain := f.fill(e, s.Items); chain != nil {
+				if chain := f.fill(e, s.Items, depth); chain != nil {
 					return chain
 				}
 			}
