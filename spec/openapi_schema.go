@@ -52,6 +52,13 @@ func (l *oaLoader) schema(sp *base.SchemaProxy, mode schemaMode, depth int) *Sch
 }
 
 func (l *oaLoader) proxyPos(sp *base.SchemaProxy) Pos {
+	// A reference's value node is the schema it points to, elsewhere in the
+	// document; the $ref itself is where the property is.
+	if sp.IsReference() {
+		if n := sp.GetReferenceNode(); n != nil {
+			return l.pos(n)
+		}
+	}
 	if lo := sp.GoLow(); lo != nil {
 		if n := lo.GetValueNode(); n != nil {
 			return l.pos(n)

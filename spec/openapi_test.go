@@ -472,7 +472,7 @@ func TestOpenAPIEndlessDefaultDropped(t *testing.T) {
 	for _, n := range api.Notes {
 		notes = append(notes, n.String())
 	}
-	want := `api.json:5:38: property "child": filling in the default of its type "Node" fills the same default in again without end (Node.child -> Node.child), so decoding would never finish; give the default a value for the property that repeats, or drop one of the defaults; the default is dropped`
+	want := `api.json:7:14: property "child": filling in the default of its type "Node" fills the same default in again without end (Node.child -> Node.child), so decoding would never finish; give the default a value for the property that repeats, or drop one of the defaults; the default is dropped`
 	if !slices.Contains(notes, want) {
 		t.Errorf("notes:\n%s\nwant among them:\n%s", strings.Join(notes, "\n"), want)
 	}
