@@ -86,6 +86,9 @@ type oaLoader struct {
 	// schemes by name, for scopes.
 	oauthSchemes map[string]bool
 	isV2         bool
+	// refSiblings is set for OpenAPI 3.1 and later, where keywords beside a
+	// $ref apply (JSON Schema 2020-12); 3.0 and 2.0 ignore them.
+	refSiblings bool
 }
 
 // LoadOpenAPI reads an OpenAPI 3.0/3.1 or Swagger 2.0 document (JSON or YAML)
@@ -160,6 +163,7 @@ func loadOpenAPI(fsys fs.FS, file string, data []byte, cfg OpenAPIConfig) (*API,
 		l.api.Generate.Dir = "."
 	}
 	info := doc.GetSpecInfo()
+	l.refSiblings = strings.HasPrefix(info.Version, "3.") && !strings.HasPrefix(info.Version, "3.0")
 	var ops []*oaOp
 	if info.SpecFormat == "oas2" || strings.HasPrefix(info.Version, "2") {
 		l.isV2 = true

@@ -79,7 +79,7 @@ func (l *oaLoader) ref(sp *base.SchemaProxy) *Schema {
 		p = l.pos(n)
 	}
 	if nt, ok := l.types[ref]; ok {
-		return &Schema{Ref: nt.Name, Pos: p}
+		return l.withSiblings(&Schema{Ref: nt.Name, Pos: p}, sp)
 	}
 	nt := &NamedType{Name: l.typeName(ref), Pos: p}
 	l.types[ref] = nt
@@ -97,7 +97,45 @@ func (l *oaLoader) ref(sp *base.SchemaProxy) *Schema {
 		nt.Schema = l.convert(s, tp, modeInput, 0)
 		nt.Schema.Pos = tp
 	}
-	return &Schema{Ref: nt.Name, Pos: p}
+	return l.withSiblings(&Schema{Ref: nt.Name, Pos: p}, sp)
+}
+
+// withSiblings adds to site, a reference, the annotations written beside
+// its $ref in an OpenAPI 3.1 document ("status": {"$ref": "…", "default":
+// "active", "description": "…"}): JSON Schema 2020-12 applies them, and a
+// description at the use site is often the only one a property has.
+// Other keywords beside a $ref are left to the named type.
+func (l *oaLoader) withSiblings(site *Schema, sp *base.SchemaProxy) *Schema {
+	n := sp.GetReferenceNode()
+	if !l.refSiblings || n == nil || n.Kind != yaml.MappingNode {
+		return site
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		v := n.Content[i+1]
+		switch n.Content[i].Value {
+		case "title":
+			if v.Kind == yaml.ScalarNode {
+				site.Title = v.Value
+			}
+		case "description":
+			if v.Kind == yaml.ScalarNode {
+				site.Description = v.Value
+			}
+		case "default":
+			site.Default = nodeJSON(v)
+		case "examples":
+			if v.Kind == yaml.SequenceNode {
+				for _, e := range v.Content {
+					if ex := nodeJSON(e); ex != nil {
+						site.Examples = append(site.Examples, ex)
+					}
+				}
+			}
+		case "deprecated":
+			site.Deprecated = v.Kind == yaml.ScalarNode && v.Value == "true"
+		}
+	}
+	return site
 }
 
 func (l *oaLoader) typeName(ref string) string {

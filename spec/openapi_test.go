@@ -2,6 +2,7 @@ package spec
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"slices"
 	"strings"
@@ -484,6 +485,56 @@ func TestOpenAPIEndlessDefaultDropped(t *testing.T) {
 			if p.Name == "name" && string(p.Schema.Default) != `"root"` {
 				t.Errorf("Node.name lost its default: %s", p.Schema.Default)
 			}
+		}
+	}
+}
+
+// In OpenAPI 3.1 the annotations beside a $ref apply (JSON Schema 2020-12);
+// 3.0 says to ignore them.
+func TestOpenAPIRefSiblings(t *testing.T) {
+	for _, c := range []struct {
+		version string
+		kept    bool
+	}{{"3.1.0", true}, {"3.0.3", false}} {
+		doc := `{"openapi": "` + c.version + `", "info": {"title": "t", "version": "1"},
+  "paths": {"/items": {"post": {"operationId": "addItem",
+    "requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Item"}}}},
+    "responses": {"204": {"description": "ok"}}}}},
+  "components": {"schemas": {
+    "Status": {"type": "string", "enum": ["active", "archived"]},
+    "Item": {"type": "object", "properties": {
+      "status": {"$ref": "#/components/schemas/Status", "default": "active",
+        "description": "Where the item is.", "examples": ["archived"], "deprecated": true}}}}}}`
+		api, err := LoadOpenAPI(fstest.MapFS{"api.json": {Data: []byte(doc)}}, "api.json", OpenAPIConfig{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var status *Schema
+		for _, nt := range api.Types {
+			for _, p := range nt.Schema.Properties {
+				if nt.Name == "Item" && p.Name == "status" {
+					status = p.Schema
+				}
+			}
+		}
+		for _, tl := range api.Tools {
+			for _, p := range tl.Input.Properties {
+				if p.Name == "status" && status == nil {
+					status = p.Schema
+				}
+			}
+		}
+		if status == nil || status.Ref != "Status" {
+			t.Fatalf("%s: Item.status is %+v, want a reference to Status", c.version, status)
+		}
+		got := fmt.Sprintf("default=%s description=%q examples=%d deprecated=%v",
+			status.Default, status.Description, len(status.Examples), status.Deprecated)
+		want := `default= description="" examples=0 deprecated=false`
+		if c.kept {
+			want = `default="active" description="Where the item is." examples=1 deprecated=true`
+		}
+		if got != want {
+			t.Errorf("%s: Item.status has %s, want %s", c.version, got, want)
 		}
 	}
 }
