@@ -20,7 +20,9 @@ while read -r file; do
 			status=1
 		fi
 		# The last progress line carries the total ("execs: N").
-		execs="$(grep -o 'execs: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)"
+		# (none when the target failed before fuzzing: grep's status must
+		# not end the script under pipefail before the log is shown).
+		execs="$(grep -o 'execs: [0-9]*' "$log" | tail -1 | cut -d' ' -f2 || true)"
 		printf '%-34s %-28s %s %s\n' "$target" "$pkg" "${execs:-?}" "$result"
 		if [ "$result" = FAILED ]; then
 			tail -30 "$log"

@@ -148,7 +148,14 @@ const meta = `{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelc
 // and, when not, why.
 func (s *server) verdict(t testing.TB, tool string, args []byte) (bool, string) {
 	s.n++
-	line := fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"_meta":%s,"name":%q,"arguments":%s}}`+"\n", s.n, meta, tool, args)
+	// stdio carries one message per line: a line break that is JSON
+	// whitespace in args would split the request in two (two error
+	// answers, and every later verdict read from the answer before it).
+	var compact bytes.Buffer
+	if err := json.Compact(&compact, args); err != nil {
+		t.Fatalf("args %q: %v", args, err)
+	}
+	line := fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"_meta":%s,"name":%q,"arguments":%s}}`+"\n", s.n, meta, tool, compact.Bytes())
 	if _, err := io.WriteString(s.in, line); err != nil {
 		t.Fatalf("write: %v", err)
 	}
@@ -157,6 +164,7 @@ func (s *server) verdict(t testing.TB, tool string, args []byte) (bool, string) 
 		t.Fatalf("server died on %s: %v", args, err)
 	}
 	var r struct {
+		ID     int
 		Error  *struct{ Message string }
 		Result struct {
 			Content []struct{ Text string }
@@ -165,6 +173,9 @@ func (s *server) verdict(t testing.TB, tool string, args []byte) (bool, string) 
 	}
 	if err := json.Unmarshal(resp, &r); err != nil {
 		t.Fatalf("bad response %q", resp)
+	}
+	if r.ID != s.n {
+		t.Fatalf("response %q answers id %d, not the request sent (%d)", resp, r.ID, s.n)
 	}
 	if r.Error != nil {
 		return false, "JSON-RPC error: " + r.Error.Message
