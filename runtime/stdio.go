@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	goruntime "runtime"
 	"sync"
 )
 
@@ -235,6 +236,11 @@ func (c *stdioConn) process(ctx context.Context, line []byte) {
 			c.writeResponse(req.ID, resp.result, resp.err)
 		}
 	}()
+	// Let the request run now, on this thread: the read loop is about to
+	// block in read(2), and a goroutine left queued behind a thread in a
+	// system call waits for the scheduler to notice (tens of µs) — most of
+	// the latency of a client that sends one request at a time.
+	goruntime.Gosched()
 }
 
 // recoverTransport keeps the connection alive if encoding itself panics;
