@@ -85,12 +85,15 @@ func (l *loader) check(api *API) {
 
 // resolve follows s's $ref chain to a schema that is not a bare reference.
 // It returns nil for dangling refs and cycles.
-func (l *loader) resolve(s *Schema) *Schema {
+func (l *loader) resolve(s *Schema) *Schema { return resolveRef(l.types, s) }
+
+// resolveRef is resolve over the named types of types.
+func resolveRef(types map[string]*NamedType, s *Schema) *Schema {
 	for i := 0; s != nil && s.Ref != ""; i++ {
 		if i == maxRefHops {
 			return nil
 		}
-		nt := l.types[s.Ref]
+		nt := types[s.Ref]
 		if nt == nil {
 			return nil
 		}

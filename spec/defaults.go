@@ -52,7 +52,9 @@ const (
 
 // endlessDefaults finds the properties of api whose defaults fill
 // themselves in again without end, in the order of api's types and tools.
-func endlessDefaults(api *API) []endlessDefault {
+// checked is false when the work bound ran out before every default was
+// followed.
+func endlessDefaults(api *API) (found []endlessDefault, checked bool) {
 	f := &defaultFiller{types: map[string]*NamedType{}, label: map[*Property]string{}, seen: map[*Schema]bool{}}
 	for _, nt := range api.Types {
 		f.types[nt.Name] = nt
@@ -64,9 +66,8 @@ func endlessDefaults(api *API) []endlessDefault {
 		f.collect(t.Input, t.Name+" input")
 		f.collect(t.Output, t.Name+" output")
 	}
-	var found []endlessDefault
 	for _, p := range f.props {
-		def, nt := f.effective(p)
+		def, nt := PropertyDefault(p, f.types)
 		var v any
 		if def == nil || json.Unmarshal(def, &v) != nil {
 			continue
@@ -76,11 +77,14 @@ func endlessDefaults(api *API) []endlessDefault {
 			found = append(found, endlessDefault{prop: p, ofType: nt, chain: chain})
 		}
 		if f.steps > maxDefaultSteps {
-			break
+			return found, false
 		}
 	}
-	return found
+	return found, true
 }
+
+// uncheckedDefaults is the message when endlessDefaults ran out of work.
+const uncheckedDefaults = "the defaults are too entangled to follow within the loader's work bound: whether filling them in ends was not checked"
 
 // defaultFiller walks default values the way the generated decoder fills
 // them in.
@@ -118,33 +122,20 @@ func (f *defaultFiller) collect(s *Schema, where string) {
 	}
 }
 
-// effective is the default the generated decoder fills in for p when it
-// is missing: the property's own, else (for a bare $ref) the named type's.
-func (f *defaultFiller) effective(p *Property) (json.RawMessage, *NamedType) {
-	if p.Schema.Default != nil {
+// PropertyDefault is the default a decoder fills in for p when the
+// property is missing: its own, else, for a $ref, the named type's own
+// default (one reference away: an alias's default, not that of the type
+// it refers to further down). nt is that named type, nil when the default
+// is the property's own. The generator fills in exactly this default, so
+// that endlessDefaults checks what the generated code does.
+func PropertyDefault(p *Property, types map[string]*NamedType) (def json.RawMessage, nt *NamedType) {
+	if p.Schema.Default != nil || p.Schema.Ref == "" {
 		return p.Schema.Default, nil
 	}
-	if p.Schema.Ref == "" {
-		return nil, nil
-	}
-	nt := f.resolveType(p.Schema)
-	if nt == nil || nt.Schema.Default == nil {
+	if nt = types[p.Schema.Ref]; nt == nil || nt.Schema.Default == nil {
 		return nil, nil
 	}
 	return nt.Schema.Default, nt
-}
-
-// resolveType follows s's $ref chain to the last named type.
-func (f *defaultFiller) resolveType(s *Schema) *NamedType {
-	var nt *NamedType
-	for i := 0; s != nil && s.Ref != "" && i < maxRefHops; i++ {
-		next := f.types[s.Ref]
-		if next == nil {
-			break
-		}
-		nt, s = next, next.Schema
-	}
-	return nt
 }
 
 // fill fills in the defaults missing from v, a value of schema s, and
@@ -157,10 +148,7 @@ func (f *defaultFiller) fill(v any, s *Schema, depth int) []string {
 		return nil
 	}
 	depth++
-	if nt := f.resolveType(s); nt != nil {
-		s = nt.Schema
-	}
-	if s == nil {
+	if s = resolveRef(f.types, s); s == nil {
 		return nil
 	}
 	for _, variant := range s.OneOf {
@@ -180,7 +168,7 @@ func (f *defaultFiller) fill(v any, s *Schema, depth int) []string {
 				}
 				continue
 			}
-			def, _ := f.effective(p)
+			def, _ := PropertyDefault(p, f.types)
 			var dv any
 			if def == nil || json.Unmarshal(def, &dv) != nil {
 				continue

@@ -93,8 +93,12 @@ func load(data []byte, file string) (*API, error) {
 	api := l.root(doc.Content[0])
 	l.check(api)
 	if len(l.diags) == 0 {
-		for _, e := range endlessDefaults(api) {
+		endless, checked := endlessDefaults(api)
+		for _, e := range endless {
 			l.diags = append(l.diags, Diagnostic{Pos: e.prop.Pos, Message: e.message()})
+		}
+		if !checked {
+			l.diags = append(l.diags, Diagnostic{Pos: Pos{File: file}, Message: uncheckedDefaults})
 		}
 	}
 	if len(l.diags) > 0 {

@@ -188,9 +188,13 @@ func loadOpenAPI(fsys fs.FS, file string, data []byte, cfg OpenAPIConfig) (*API,
 	}
 	// A vendor's document is not ours to fix: a default that would fill
 	// itself in without end is dropped, with a note, and the rest generated.
-	// Dropping one can end other loops, so look again after each round.
-	for range 100 {
-		endless := endlessDefaults(l.api)
+	// Dropping one can end other loops, so look again after each drop;
+	// every round drops a default, so the rounds end.
+	for {
+		endless, checked := endlessDefaults(l.api)
+		if !checked {
+			l.notef(Pos{File: file}, "%s", uncheckedDefaults)
+		}
 		if len(endless) == 0 {
 			break
 		}

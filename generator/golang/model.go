@@ -629,12 +629,11 @@ func (l *lowerer) fields(n *node) {
 			g = suffixed(g, func(s string) bool { return goNames[s] != nil })
 		}
 		goNames[g] = p
+		// The default is the one spec.Load checked for endless filling in.
+		def, _ := spec.PropertyDefault(p, l.specType)
 		f := &field{jsonName: p.Name, goName: g, required: p.Required, pos: p.Pos,
-			header: p.Schema.Header, def: p.Schema.Default, viaRef: p.Schema.Ref != ""}
+			header: p.Schema.Header, def: def, viaRef: p.Schema.Ref != ""}
 		f.slot = *l.slotOf(n.name+f.ident(), p.Schema, p.Pos)
-		if f.def == nil && p.Schema.Ref != "" {
-			f.def = f.node.schema.Default
-		}
 		f.doc = docOf(g, p.Schema.Title, p.Schema)[1:]
 		if n.ext != "" {
 			f.ptr = strings.HasPrefix(p.Schema.GoType, "*")
