@@ -121,6 +121,12 @@ func previousSurface(root, base, against string) (*surface.Surface, error) {
 		if err != nil {
 			return nil, err
 		}
+		// Both sides see their code-first types, or neither side's
+		// go: schemas would be compared.
+		dir := filepath.Dir(against)
+		if err := gotype.Resolve(api, dir); err != nil {
+			return nil, locate(dir, err)
+		}
 		return surface.FromAPI(api), nil
 	}
 	return surfaceAtRevision(root, base, against)
@@ -172,5 +178,26 @@ func surfaceAtRevision(root, base, rev string) (*surface.Surface, error) {
 	if err != nil {
 		return nil, &problemError{msg: fmt.Sprintf("the spec at %s does not load:\n%v", rev, err)}
 	}
+	if usesGoTypes(api) {
+		// Their Go source at rev is not on disk; the working tree's would
+		// compare today's types with themselves.
+		return nil, &problemError{msg: fmt.Sprintf("the spec at %s has code-first (go:) types and no %s beside it: compare against a lock file", rev, surface.LockFile)}
+	}
 	return surface.FromAPI(api), nil
+}
+
+// usesGoTypes reports whether a named type or a tool schema of api takes
+// its schema from Go source (a go: key).
+func usesGoTypes(api *spec.API) bool {
+	for _, nt := range api.Types {
+		if nt.Schema.GoType != "" {
+			return true
+		}
+	}
+	for _, t := range api.Tools {
+		if t.Input != nil && t.Input.GoType != "" || t.Output != nil && t.Output.GoType != "" {
+			return true
+		}
+	}
+	return false
 }
