@@ -118,6 +118,10 @@ type expander struct {
 	prev, cur *side
 	// done holds the (previous, current) type pairs expanded so far.
 	done map[[2]string]bool
+	// above holds the pairs being expanded, outermost first: a version 1
+	// lock marks a recursive type with a bare ref, and its shape is that of
+	// the field above where the current side entered the same type.
+	above []*[2]*node
 	// ps collects the previous fields in their order as pair walks them.
 	ps []Field
 }
@@ -169,6 +173,11 @@ func (x *expander) pair(p, c *node) {
 	if p != nil {
 		x.ps = append(x.ps, p.f)
 	}
+	if p != nil && c != nil && p.opaque && !c.opaque && c.typ != p.f.Ref {
+		// Where the current side still refers to the same type, the
+		// comparison above it already covers this one.
+		p = x.v1Shape(p)
+	}
 	if p == nil || c == nil || p.opaque || c.opaque {
 		return
 	}
@@ -182,7 +191,31 @@ func (x *expander) pair(p, c *node) {
 		}
 		x.done[k] = true
 	}
+	pc := &[2]*node{p, c}
+	x.above = append(x.above, pc)
 	x.children(p, c, p.f.Path)
+	x.above = x.above[:len(x.above)-1]
+}
+
+// v1Shape gives the bare ref p of a version 1 lock the fields it stands
+// for: those of the previous field above it whose current counterpart
+// entered the same type. It is expanded once per type and current type,
+// like a version 2 pair, so recursion ends; p stays opaque when no field
+// above entered the type.
+func (x *expander) v1Shape(p *node) *node {
+	for i := len(x.above) - 1; i >= 0; i-- {
+		a := x.above[i]
+		if a[1].typ != p.f.Ref || a[0].opaque {
+			continue
+		}
+		k := [2]string{"v1:" + p.f.Ref, a[1].typ}
+		if x.done[k] {
+			return p
+		}
+		x.done[k] = true
+		return &node{f: p.f, list: a[0].list, rel: a[0].rel}
+	}
+	return p
 }
 
 // children expands the fields below p and c, matched by last segment;

@@ -175,6 +175,18 @@ safe ENUM_VALUE_DELETED tool "walk": output field "/meta/tag": enum value "b" wa
 			strings.Replace(recursive, "      name: {type: string}\n", "      name: {type: string}\n      size: {type: integer}\n", 1),
 			`safe ARG_ADDED_OPTIONAL tool "walk": optional input field "/root/size" was added
 safe OUTPUT_FIELD_ADDED tool "walk": output property "size" was added`},
+		// The version 1 lock marks the recursion with a bare ref; what
+		// replaced it is compared with the shape the ref stands for.
+		{"recursion replaced by an inline object",
+			strings.Replace(recursive, "items: {$ref: Node}", "items: {type: object, properties: {x: {type: integer}}, required: [x]}", 1),
+			`BREAKING ARG_NO_DELETE tool "walk": previously present input field "/root/children/*/name" was deleted
+BREAKING ARG_NO_DELETE tool "walk": previously present input field "/root/children/*/children" was deleted
+BREAKING ARG_NO_DELETE tool "walk": previously present input field "/root/children/*/meta" was deleted
+BREAKING ARG_NO_NEW_REQUIRED tool "walk": required input field "/root/children/*/x" was added
+BREAKING OUTPUT_FIELD_NO_DELETE tool "walk": previously present output field "/children/*/name" was deleted
+BREAKING OUTPUT_FIELD_NO_DELETE tool "walk": previously present output field "/children/*/children" was deleted
+BREAKING OUTPUT_FIELD_NO_DELETE tool "walk": previously present output field "/children/*/meta" was deleted
+safe OUTPUT_FIELD_ADDED tool "walk": output field "/children/*/x" was added`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
