@@ -140,6 +140,15 @@ func (c *stdioConn) readLoop(ctx context.Context, r io.Reader) error {
 				Message: fmt.Sprintf("Invalid request: message exceeds %d bytes", limit)})
 		} else if len(bytes.TrimSpace(line)) > 0 {
 			c.process(ctx, line)
+			if br.Buffered() == 0 {
+				// Let the request just spawned run now, on this thread:
+				// the loop is about to block in read(2), and a goroutine
+				// queued behind a thread in a system call waits for the
+				// scheduler to notice (tens of µs), most of the latency of
+				// a client that sends one request at a time. With the next
+				// line already buffered the loop does not block.
+				goruntime.Gosched()
+			}
 		}
 		if readErr == io.EOF {
 			return nil
@@ -236,11 +245,6 @@ func (c *stdioConn) process(ctx context.Context, line []byte) {
 			c.writeResponse(req.ID, resp.result, resp.err)
 		}
 	}()
-	// Let the request run now, on this thread: the read loop is about to
-	// block in read(2), and a goroutine left queued behind a thread in a
-	// system call waits for the scheduler to notice (tens of µs) — most of
-	// the latency of a client that sends one request at a time.
-	goruntime.Gosched()
 }
 
 // recoverTransport keeps the connection alive if encoding itself panics;
