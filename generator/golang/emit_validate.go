@@ -79,7 +79,6 @@ func (m *Model) ValidateFile(f *File) {
 type message struct {
 	name string
 	call *Statement
-	key  string
 }
 
 // message returns the package variable holding the result of call (a
@@ -87,18 +86,16 @@ type message struct {
 // name, or name2, name3, … when name holds another message.
 func (m *Model) message(name string, call *Statement) Code {
 	key := call.GoString()
-	taken := map[string]bool{}
-	for _, msg := range m.messages {
-		if msg.key == key {
-			return Id(msg.name)
-		}
-		taken[msg.name] = true
+	if existing, ok := m.messageByKey[key]; ok {
+		return Id(existing)
 	}
 	base := name
-	for i := 2; taken[name]; i++ {
+	for i := 2; m.messageNames[name]; i++ {
 		name = base + strconv.Itoa(i)
 	}
-	m.messages = append(m.messages, message{name: name, call: call, key: key})
+	m.messages = append(m.messages, message{name: name, call: call})
+	m.messageByKey[key] = name
+	m.messageNames[name] = true
 	return Id(name)
 }
 

@@ -191,8 +191,12 @@ type Model struct {
 	// unmarshalX function).
 	inputs map[*node]bool
 	// messages are the violation messages with arguments that the
-	// validate file builds once, in package variables (see message).
-	messages []message
+	// validate file builds once, in package variables (see message), in
+	// the order they were first needed; messageByKey finds one by its
+	// call's source and messageNames holds the names taken.
+	messages     []message
+	messageByKey map[string]string
+	messageNames map[string]bool
 }
 
 type pattern struct {
@@ -203,7 +207,7 @@ type pattern struct {
 // returned as spec.Diagnostics at the spec positions involved.
 func Lower(api *spec.API) (*Model, error) {
 	l := &lowerer{
-		m:        &Model{api: api, helpers: map[string]bool{}, inputs: map[*node]bool{}},
+		m:        &Model{api: api, helpers: map[string]bool{}, inputs: map[*node]bool{}, messageByKey: map[string]string{}, messageNames: map[string]bool{}},
 		named:    map[string]*node{},
 		names:    map[string]spec.Pos{},
 		specType: map[string]*spec.NamedType{},
