@@ -98,6 +98,9 @@ func appendJSON(b []byte, v any, limit int) ([]byte, error) {
 		}
 		return append(b, '}'), nil
 	case []Object:
+		if x == nil {
+			return append(b, "null"...), nil
+		}
 		b = append(b, '[')
 		for i, e := range x {
 			if limit >= 0 && len(b) > limit {
@@ -366,19 +369,19 @@ type walk struct {
 	// current one.
 	limit, depth int
 	elided       bool
-	max          int // the budget, for the elision text
 }
 
-// node renders s. In a shallow document, that depends only on s, on how
-// many levels of named types below it are kept and on the budget, so each
-// such subtree is built once per Builder and shared by the shallow
-// documents of every depth and tool (documents are never changed once
-// built); an exact document shares its definitions instead (see def).
+// node renders s. In a shallow document, that depends only on s and on how
+// many levels of named types below it are kept (the budget is the
+// Builder's), so each such subtree is built once per Builder and shared by
+// the shallow documents of every depth and tool (documents are never
+// changed once built); an exact document shares its definitions instead
+// (see def).
 func (b *Builder) node(s *spec.Schema, w *walk) Object {
 	if w.limit < 0 {
 		return b.build(s, w)
 	}
-	k := shallowKey{s, w.limit - w.depth, w.max}
+	k := shallowKey{s, w.limit - w.depth}
 	if n, ok := b.shallow[k]; ok {
 		w.elided = w.elided || n.elided
 		return n.obj
@@ -395,7 +398,7 @@ func (b *Builder) node(s *spec.Schema, w *walk) Object {
 type shallowKey struct {
 	s *spec.Schema
 	// left is how many more levels of named types are kept below s.
-	left, max int
+	left int
 }
 
 type shallowNode struct {

@@ -1,7 +1,9 @@
 package schema
 
 import (
+	"bytes"
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/mcpgen-dev/mcpgen/spec"
@@ -71,5 +73,38 @@ func TestRefSiteKeywordsBesideRef(t *testing.T) {
 		`"$defs":{"Node":{"type":"object","properties":{"next":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}],"default":null}},"additionalProperties":false}}}`
 	if got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
+
+// TestCompactAgreesWithEncodingJSON: the hand-written encoder writes what
+// encoding/json writes for every kind of value a document holds (without
+// HTML escaping), nil lists included.
+func TestCompactAgreesWithEncodingJSON(t *testing.T) {
+	for _, v := range []any{
+		Object{{"a", 1}, {"b", "x<y"}, {"c", []string{"p", "q"}}},
+		Object(nil),
+		[]Object{{{"k", true}}, {}},
+		[]Object(nil),
+		[]string(nil),
+		[]string{},
+		json.RawMessage(`{ "a" : [1, 2] }`),
+		json.RawMessage(nil),
+		[]json.RawMessage{json.RawMessage(`1`), json.RawMessage(` "s" `)},
+		[]json.RawMessage(nil),
+		int64(-7), 3, false, 1.5, "é\u2028\"",
+	} {
+		got, err := Compact(v)
+		if err != nil {
+			t.Fatalf("Compact(%#v): %v", v, err)
+		}
+		var want bytes.Buffer
+		enc := json.NewEncoder(&want)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(v); err != nil {
+			t.Fatalf("encoding/json(%#v): %v", v, err)
+		}
+		if got != strings.TrimSuffix(want.String(), "\n") {
+			t.Errorf("Compact(%#v) = %s, encoding/json: %s", v, got, want.String())
+		}
 	}
 }

@@ -103,7 +103,7 @@ func (b *Builder) ToolDocument(s *spec.Schema, input bool) (Object, *Cut, error)
 		obj.Type = spec.KindObject
 		s = &obj
 	}
-	doc, cut, err := b.budgeted(s, b.max)
+	doc, cut, err := b.budgeted(s)
 	if err == nil {
 		b.tools[key] = toolDoc{doc, cut}
 	}
@@ -120,7 +120,8 @@ type toolDoc struct {
 	cut *Cut
 }
 
-func (b *Builder) budgeted(s *spec.Schema, max int) (Object, *Cut, error) {
+func (b *Builder) budgeted(s *spec.Schema) (Object, *Cut, error) {
+	max := b.max
 	root, names := b.exact(s)
 	if max <= 0 {
 		return b.withDefs(root, names), nil, nil
@@ -138,7 +139,7 @@ func (b *Builder) budgeted(s *spec.Schema, max int) (Object, *Cut, error) {
 	var best Object
 	var buf []byte
 	for depth := 0; depth <= maxShallowDepth; depth++ {
-		w := &walk{used: map[string]bool{}, limit: depth, max: max}
+		w := &walk{used: map[string]bool{}, limit: depth}
 		if s.Ref == "" {
 			w.depth = 1 // the root's own properties are one level down
 		}
@@ -179,9 +180,9 @@ func (b *Builder) elide(s *spec.Schema, nt *spec.NamedType, w *walk) Object {
 	if desc != "" {
 		desc += "\n\n"
 	}
-	budget := fmt.Sprintf("%d bytes", w.max)
-	if w.max%1024 == 0 {
-		budget = fmt.Sprintf("%d KiB", w.max>>10)
+	budget := fmt.Sprintf("%d bytes", b.max)
+	if b.max%1024 == 0 {
+		budget = fmt.Sprintf("%d KiB", b.max>>10)
 	}
 	desc += fmt.Sprintf("Schema of %s left out to keep this tool's schema under %s.", nt.Name, budget)
 	o = append(o, Member{"description", desc})

@@ -220,7 +220,7 @@ func TestAppendJSONWithin(t *testing.T) {
 	api := sizeAPI()
 	b := NewBuilder(api)
 	for _, s := range sizeRoots(api) {
-		for _, doc := range []Object{b.Document(s), b.node(s, &walk{used: map[string]bool{}, limit: 1, max: 100})} {
+		for _, doc := range []Object{b.Document(s), b.node(s, &walk{used: map[string]bool{}, limit: 1})} {
 			full, err := Compact(doc)
 			if err != nil {
 				t.Fatal(err)
