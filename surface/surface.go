@@ -365,44 +365,21 @@ func resolve(a spec.Annotations) Annotations {
 	}
 }
 
-// escape makes a property name one path segment, as JSON Pointer does.
+// escape makes a property name one path segment, as JSON Pointer does
+// (RFC 6901: "~" is written "~0" and "/" "~1").
 func escape(name string) string {
 	if !strings.ContainsAny(name, "~/") {
 		return name
 	}
-	var b strings.Builder
-	for i := 0; i < len(name); i++ {
-		switch name[i] {
-		case '~':
-			b.WriteString("~0")
-		case '/':
-			b.WriteString("~1")
-		default:
-			b.WriteByte(name[i])
-		}
-	}
-	return b.String()
+	return strings.NewReplacer("~", "~0", "/", "~1").Replace(name)
 }
 
-// unescape undoes escape.
+// unescape undoes escape. One pass, so "~01" is "~1", not "/".
 func unescape(seg string) string {
 	if !strings.Contains(seg, "~") {
 		return seg
 	}
-	var b strings.Builder
-	for i := 0; i < len(seg); i++ {
-		if seg[i] == '~' && i+1 < len(seg) && (seg[i+1] == '0' || seg[i+1] == '1') {
-			if seg[i+1] == '0' {
-				b.WriteByte('~')
-			} else {
-				b.WriteByte('/')
-			}
-			i++
-			continue
-		}
-		b.WriteByte(seg[i])
-	}
-	return b.String()
+	return strings.NewReplacer("~1", "/", "~0", "~").Replace(seg)
 }
 
 // flattener walks a schema depth first and stops at every $ref to a named
