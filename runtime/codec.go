@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"unsafe"
 )
 
 // The _meta keys of the 2026-07-28 revision.
@@ -183,63 +184,171 @@ func nullToNil(raw json.RawMessage) json.RawMessage {
 // parseEnvelope checks params and its _meta as the 2026-07-28 revision
 // requires of every request. The returned meta refers to params.
 func parseEnvelope(params json.RawMessage) (*RequestMeta, *Error) {
-	if params == nil {
-		return nil, InvalidParams("missing params: every request must carry params._meta")
-	}
+	s := scanParams(params)
+	return s.envelope()
+}
+
+// paramScan is what one walk over a request's params finds for the
+// checks that run before dispatch: the _meta envelope, the protocol
+// version it claims, and the members that HTTP headers mirror. Over HTTP
+// those checks interleave with header checks in a fixed order, and each
+// used to walk params on its own: one walk feeds them all. Strings are
+// views into params (copies only when escaped), so params must outlive
+// the scan and everything taken from it, as RequestMeta already must.
+type paramScan struct {
+	params json.RawMessage
+	// notObject: params is absent or not an object. err: the walk over
+	// params failed. trailing: params has bytes after its value.
+	notObject bool
+	err       error
+	trailing  bool
+	// meta is the last _meta member, raw; metaErr and the fields below
+	// are what the walk over that last one found.
+	meta    []byte
+	metaErr error
+	// version: the last protocolVersion member of _meta, a string if
+	// versionOK.
+	version                  string
+	hasVersion, versionOK    bool
+	caps, info, level, token []byte
+	// claim is the last string protocolVersion of any _meta object, as a
+	// transport reads it before the rest of the envelope; claimBad when a
+	// walk over a _meta failed.
+	claim              string
+	hasClaim, claimBad bool
+	target             headerTarget
+}
+
+// scanParams walks params once; see paramScan.
+func scanParams(params json.RawMessage) (s paramScan) {
+	s.params = params
 	var d Decoder
 	d.Reset(params)
 	if d.Peek() != KindObject {
-		return nil, InvalidParams("params must be an object")
+		s.notObject = true
+		return s
 	}
-	var metaRaw []byte
-	err := forEachMember(&d, func(key []byte) (err error) {
-		if string(key) == "_meta" {
-			metaRaw, err = d.ReadRaw()
+	s.err = forEachMember(&d, func(key []byte) (err error) {
+		switch string(key) {
+		case "_meta":
+			if s.meta, err = d.ReadRaw(); err == nil {
+				s.scanMeta()
+			}
+			return err
+		case "name":
+			s.target.Name, s.target.HasName, err = readTargetString(&d)
+			return err
+		case "uri":
+			s.target.URI, s.target.HasURI, err = readTargetString(&d)
+			return err
+		case "arguments":
+			s.target.Arguments, err = d.ReadRaw()
+			s.target.Arguments = nullToNil(s.target.Arguments)
 			return err
 		}
 		return d.Skip()
 	})
-	if err != nil {
-		return nil, InvalidParams("invalid params: %v", err)
+	s.trailing = s.err == nil && d.End() != nil
+	return s
+}
+
+// scanMeta walks the _meta member just read into s.meta. Only the last
+// _meta counts for the envelope; the claim is the last one of any.
+func (s *paramScan) scanMeta() {
+	s.metaErr, s.version, s.hasVersion, s.versionOK = nil, "", false, false
+	s.caps, s.info, s.level, s.token = nil, nil, nil, nil
+	if s.meta[0] != '{' {
+		return
 	}
-	if metaRaw == nil || string(metaRaw) == "null" {
-		return nil, InvalidParams("missing params._meta with required key %q", metaProtocolVersion)
-	}
-	if metaRaw[0] != '{' {
-		return nil, InvalidParams("params._meta must be an object")
-	}
-	var version, caps, info, level, token []byte
-	d.Reset(metaRaw)
-	err = forEachMember(&d, func(key []byte) (err error) {
+	var d Decoder
+	d.Reset(s.meta)
+	s.metaErr = forEachMember(&d, func(key []byte) (err error) {
 		switch string(key) {
 		case metaProtocolVersion:
-			version, err = d.ReadRaw()
+			s.hasVersion = true
+			s.version, s.versionOK, err = readTargetString(&d)
+			if s.versionOK {
+				s.claim, s.hasClaim = s.version, true
+			}
 		case metaClientCapabilities:
-			caps, err = d.ReadRaw()
+			s.caps, err = d.ReadRaw()
 		case metaClientInfo:
-			info, err = d.ReadRaw()
+			s.info, err = d.ReadRaw()
 		case metaLogLevel:
-			level, err = d.ReadRaw()
+			s.level, err = d.ReadRaw()
 		case metaProgressToken:
-			token, err = d.ReadRaw()
+			s.token, err = d.ReadRaw()
 		default:
 			err = d.Skip()
 		}
 		return err
 	})
+	if s.metaErr != nil {
+		s.claimBad = true
+	}
+}
+
+// readTargetString reads a string member without allocating unless it is
+// escaped: a view into the input. A value of another type is skipped and
+// ok is false.
+func readTargetString(d *Decoder) (v string, ok bool, err error) {
+	if d.Peek() != KindString {
+		return "", false, d.Skip()
+	}
+	raw, escaped, err := d.scanString()
 	if err != nil {
-		return nil, InvalidParams("invalid params._meta: %v", err)
+		return "", false, err
+	}
+	if escaped {
+		return string(appendUnescaped(nil, raw)), true, nil
+	}
+	if len(raw) == 0 {
+		return "", true, nil
+	}
+	return unsafe.String(&raw[0], len(raw)), true, nil
+}
+
+// claimed returns params._meta's protocolVersion without validating the
+// rest of the envelope; see claimedVersion.
+func (s *paramScan) claimed() (string, bool) {
+	if s.notObject || s.err != nil || s.trailing || s.claimBad || !s.hasClaim {
+		return "", false
+	}
+	return s.claim, true
+}
+
+// envelope is parseEnvelope's answer for the scanned params.
+func (s *paramScan) envelope() (*RequestMeta, *Error) {
+	if s.params == nil {
+		return nil, InvalidParams("missing params: every request must carry params._meta")
+	}
+	if s.notObject {
+		return nil, InvalidParams("params must be an object")
+	}
+	if s.err != nil {
+		return nil, InvalidParams("invalid params: %v", s.err)
+	}
+	if s.meta == nil || string(s.meta) == "null" {
+		return nil, InvalidParams("missing params._meta with required key %q", metaProtocolVersion)
+	}
+	if s.meta[0] != '{' {
+		return nil, InvalidParams("params._meta must be an object")
+	}
+	if s.metaErr != nil {
+		return nil, InvalidParams("invalid params._meta: %v", s.metaErr)
 	}
 	meta := &RequestMeta{}
-	if version == nil {
+	if !s.hasVersion {
 		return nil, InvalidParams("missing required _meta key %q", metaProtocolVersion)
 	}
-	if meta.ProtocolVersion, err = readString(version); err != nil {
+	if !s.versionOK {
 		return nil, InvalidParams("_meta key %q must be a string", metaProtocolVersion)
 	}
+	meta.ProtocolVersion = s.version
 	if meta.ProtocolVersion != ProtocolVersion {
 		return nil, errUnsupportedVersion(meta.ProtocolVersion)
 	}
+	caps := s.caps
 	if caps == nil {
 		return nil, InvalidParams("missing required _meta key %q", metaClientCapabilities)
 	}
@@ -247,23 +356,24 @@ func parseEnvelope(params json.RawMessage) (*RequestMeta, *Error) {
 		return nil, InvalidParams("_meta key %q must be an object", metaClientCapabilities)
 	}
 	meta.ClientCapabilities = caps
-	if info != nil {
+	if info := s.info; info != nil {
 		var impl Implementation
 		if info[0] != '{' || decodeImplementation(info, &impl) != nil || impl.Name == "" || impl.Version == "" {
 			return nil, InvalidParams("_meta key %q must be an object with string name and version", metaClientInfo)
 		}
 		meta.ClientInfo = &impl
 	}
-	if level != nil {
-		if meta.LogLevel, err = readString(level); err != nil || !validLogLevel(meta.LogLevel) {
+	if s.level != nil {
+		var err error
+		if meta.LogLevel, err = readString(s.level); err != nil || !validLogLevel(meta.LogLevel) {
 			return nil, InvalidParams("_meta key %q must be one of debug, info, notice, warning, error, critical, alert, emergency", metaLogLevel)
 		}
 	}
-	if token != nil {
-		if !validID(token) {
+	if s.token != nil {
+		if !validID(s.token) {
 			return nil, InvalidParams("_meta key %q must be a string or an integer", metaProgressToken)
 		}
-		meta.ProgressToken = token
+		meta.ProgressToken = s.token
 	}
 	return meta, nil
 }
@@ -773,36 +883,11 @@ func appendFilter(b []byte, f *subscriptionFilter) []byte {
 
 // claimedVersion returns params._meta's protocolVersion without validating
 // the rest of the envelope, for transports that must compare it with a
-// header before anything else (HTTP: MCP-Protocol-Version, -32020).
-// It walks params with the Decoder instead of encoding/json: it runs on
-// every HTTP request, and reflection was the largest cost of the path.
+// header before anything else (HTTP: MCP-Protocol-Version, -32020). A
+// transport that runs the other checks too scans once and asks the scan.
 func claimedVersion(params json.RawMessage) (string, bool) {
-	var (
-		d       Decoder
-		version string
-		found   bool
-	)
-	d.Reset(params)
-	if d.Peek() != KindObject {
-		return "", false
-	}
-	err := forEachMember(&d, func(key []byte) error {
-		if string(key) != "_meta" || d.Peek() != KindObject {
-			return d.Skip()
-		}
-		return forEachMember(&d, func(key []byte) (err error) {
-			if string(key) != metaProtocolVersion || d.Peek() != KindString {
-				return d.Skip()
-			}
-			version, err = d.ReadString()
-			found = err == nil
-			return err
-		})
-	})
-	if err != nil || d.End() != nil || !found {
-		return "", false
-	}
-	return version, true
+	s := scanParams(params)
+	return s.claimed()
 }
 
 // requestName returns the value the HTTP Mcp-Name header must mirror:

@@ -9,11 +9,11 @@ import (
 // must read exactly what the dispatcher will read, and reject what is not
 // an object.
 func TestDecodeHeaderTarget(t *testing.T) {
-	str := func(p *string) string {
-		if p == nil {
+	str := func(v string, has bool) string {
+		if !has {
 			return "<nil>"
 		}
-		return *p
+		return v
 	}
 	for _, tt := range []struct {
 		params         string
@@ -36,8 +36,9 @@ func TestDecodeHeaderTarget(t *testing.T) {
 		if tt.rejected {
 			continue
 		}
-		if str(got.Name) != tt.name || str(got.URI) != tt.uri || string(got.Arguments) != tt.arg {
-			t.Errorf("%s: name %s uri %s arguments %s", tt.params, str(got.Name), str(got.URI), got.Arguments)
+		name, uri := str(got.Name, got.HasName), str(got.URI, got.HasURI)
+		if name != tt.name || uri != tt.uri || string(got.Arguments) != tt.arg {
+			t.Errorf("%s: name %s uri %s arguments %s", tt.params, name, uri, got.Arguments)
 		}
 	}
 }

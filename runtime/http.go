@@ -221,7 +221,13 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.writeReject(w, id, &httpError{status: http.StatusBadRequest, err: rpcErr})
 		return
 	}
-	if isLegacyPost(r, req, kind) {
+	// One walk over params serves the era check here and every envelope
+	// and header check in validate.
+	var scan paramScan
+	if kind != kindResponse {
+		scan = scanParams(req.Params)
+	}
+	if isLegacyPost(r, req, kind, &scan) {
 		h.serveLegacyPost(ctx, w, r, req, kind, body)
 		return
 	}
@@ -242,7 +248,7 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
-	meta, e := h.validate(ctx, r, req)
+	meta, e := h.validate(ctx, r, req, &scan)
 	if e != nil {
 		h.writeReject(w, req.ID, e)
 		return
@@ -310,8 +316,9 @@ func checkContentType(r *http.Request) *httpError {
 
 // validate applies the header and envelope rules of the Streamable HTTP
 // transport to a request, before it is dispatched. It returns the parsed
-// _meta, so that dispatch does not parse the envelope a second time.
-func (h *httpHandler) validate(ctx context.Context, r *http.Request, req *request) (*RequestMeta, *httpError) {
+// _meta, so that dispatch does not parse the envelope a second time. scan
+// is req.Params scanned: the checks below share that one walk.
+func (h *httpHandler) validate(ctx context.Context, r *http.Request, req *request, scan *paramScan) (*RequestMeta, *httpError) {
 	if req.Method == "initialize" && r.Header.Get("MCP-Protocol-Version") == "" {
 		// A 2025 client starting a session: tell it what we speak, so a
 		// dual-era client stays modern and a legacy one stops cleanly.
@@ -321,12 +328,12 @@ func (h *httpHandler) validate(ctx context.Context, r *http.Request, req *reques
 	if hv == "" {
 		return nil, reject(http.StatusBadRequest, CodeHeaderMismatch, "Header mismatch: missing MCP-Protocol-Version header")
 	}
-	if claim, ok := claimedVersion(req.Params); ok && claim != hv {
+	if claim, ok := scan.claimed(); ok && claim != hv {
 		return nil, mismatch("MCP-Protocol-Version", hv, claim)
 	}
 	// Missing _meta keys are -32602, an unsupported version -32022: both
 	// are 400 over HTTP.
-	meta, rpcErr := parseEnvelope(req.Params)
+	meta, rpcErr := scan.envelope()
 	if rpcErr != nil {
 		return nil, &httpError{status: http.StatusBadRequest, err: rpcErr}
 	}
@@ -340,22 +347,23 @@ func (h *httpHandler) validate(ctx context.Context, r *http.Request, req *reques
 	var target headerTarget
 	switch req.Method {
 	case methodToolsCall, methodPromptsGet, methodResourcesRead:
-		if e := decodeHeaderTarget(req.Params, &target); e != nil {
+		var e *httpError
+		if target, e = scan.headerTarget(); e != nil {
 			return nil, e
 		}
-		body := target.Name
+		body, has := target.Name, target.HasName
 		if req.Method == methodResourcesRead {
-			body = target.URI
+			body, has = target.URI, target.HasURI
 		}
-		if e := checkNameHeader(r.Header, body); e != nil {
+		if e := checkNameHeader(r.Header, body, has); e != nil {
 			return nil, e
 		}
 	}
 	if e := h.srv.checkMethod(req.Method); e != nil {
 		return nil, &httpError{status: http.StatusNotFound, err: e}
 	}
-	if req.Method == methodToolsCall && target.Name != nil {
-		if tool, ok := h.srv.lookupTool(*target.Name); ok {
+	if req.Method == methodToolsCall && target.HasName {
+		if tool, ok := h.srv.lookupTool(target.Name); ok {
 			if h.opts.Auth != nil {
 				if e := h.opts.Auth.checkScopes(ctx, r, tool.Scopes); e != nil {
 					return nil, e

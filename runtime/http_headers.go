@@ -10,53 +10,38 @@ import (
 	"unicode/utf8"
 )
 
-// headerTarget holds the members of params that HTTP headers mirror.
+// headerTarget holds the members of params that HTTP headers mirror. A
+// member absent or of the wrong type has its Has field false: the
+// dispatcher reports it. Value and presence, not a *string: no allocation
+// per member.
 type headerTarget struct {
-	Name      *string
-	URI       *string
+	Name      string
+	HasName   bool
+	URI       string
+	HasURI    bool
 	Arguments json.RawMessage
 }
 
-// decodeHeaderTarget reads params.name, params.uri and params.arguments. A
-// member of the wrong type is left nil: the dispatcher reports it. It uses
-// the Decoder, not encoding/json: it runs on every HTTP tools/call.
+// headerTarget is decodeHeaderTarget's answer for the scanned params.
+func (s *paramScan) headerTarget() (headerTarget, *httpError) {
+	if s.notObject || s.err != nil || s.trailing {
+		return headerTarget{}, reject(http.StatusBadRequest, CodeInvalidParams, "params must be an object")
+	}
+	return s.target, nil
+}
+
+// decodeHeaderTarget reads params.name, params.uri and params.arguments.
+// The HTTP transport takes them from the scan it made for the envelope.
 func decodeHeaderTarget(params json.RawMessage, t *headerTarget) *httpError {
-	var d Decoder
-	d.Reset(params)
-	if d.Peek() != KindObject {
-		return reject(http.StatusBadRequest, CodeInvalidParams, "params must be an object")
-	}
-	str := func(p **string) error {
-		*p = nil
-		if d.Peek() != KindString {
-			return d.Skip()
-		}
-		s, err := d.ReadString()
-		*p = &s
-		return err
-	}
-	err := forEachMember(&d, func(key []byte) (err error) {
-		switch string(key) {
-		case "name":
-			return str(&t.Name)
-		case "uri":
-			return str(&t.URI)
-		case "arguments":
-			t.Arguments, err = d.ReadRaw()
-			t.Arguments = nullToNil(t.Arguments)
-			return err
-		}
-		return d.Skip()
-	})
-	if err != nil || d.End() != nil {
-		*t = headerTarget{}
-		return reject(http.StatusBadRequest, CodeInvalidParams, "params must be an object")
-	}
-	return nil
+	s := scanParams(params)
+	var e *httpError
+	*t, e = s.headerTarget()
+	return e
 }
 
 // checkNameHeader checks Mcp-Name against the body's name or URI.
-func checkNameHeader(h http.Header, body *string) *httpError {
+// body is ignored unless has.
+func checkNameHeader(h http.Header, body string, has bool) *httpError {
 	vals, ok := h["Mcp-Name"]
 	if !ok {
 		return reject(http.StatusBadRequest, CodeHeaderMismatch, "Header mismatch: missing Mcp-Name header")
@@ -68,12 +53,11 @@ func checkNameHeader(h http.Header, body *string) *httpError {
 	if !ok {
 		return reject(http.StatusBadRequest, CodeHeaderMismatch, "Header mismatch: invalid Mcp-Name header value")
 	}
-	if body == nil || v != *body {
-		want := ""
-		if body != nil {
-			want = *body
-		}
-		return mismatch("Mcp-Name", v, want)
+	if !has {
+		body = ""
+	}
+	if !has || v != body {
+		return mismatch("Mcp-Name", v, body)
 	}
 	return nil
 }

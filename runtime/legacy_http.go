@@ -79,9 +79,10 @@ func (t *legacySessions) count() int {
 
 // isLegacyPost reports whether a parsed POST belongs to the 2025 era: it
 // names a session, or it is an initialize; and it carries no modern claim.
-func isLegacyPost(r *http.Request, req *request, kind messageKind) bool {
+// scan is req.Params scanned (unused for a response).
+func isLegacyPost(r *http.Request, req *request, kind messageKind, scan *paramScan) bool {
 	if kind != kindResponse {
-		if _, claim := claimedVersion(req.Params); claim {
+		if _, claim := scan.claimed(); claim {
 			return false
 		}
 	}
