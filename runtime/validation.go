@@ -99,7 +99,7 @@ type errorBlock3 struct {
 // Add records the violation msg at p (nil means the root). Use the Msg*
 // helpers for msg so that messages are uniform.
 func (e *Errors) Add(p *Path, msg string) {
-	if len(e.list)+int(e.n) >= MaxErrors {
+	if e.full() {
 		e.dropped++
 		return
 	}
@@ -155,13 +155,18 @@ func (e *Errors) copyInline(list []FieldError, ptrs []byte) ([]FieldError, []byt
 }
 
 // Addf records a violation at p with a message formatted by fmt.Sprintf.
+// Beyond MaxErrors it only counts the violation, without formatting.
 func (e *Errors) Addf(p *Path, format string, args ...any) {
-	if len(e.list) >= MaxErrors {
+	if e.full() {
 		e.dropped++
 		return
 	}
 	e.Add(p, fmt.Sprintf(format, args...))
 }
+
+// full reports whether MaxErrors violations are kept (inline or in list):
+// Add and Addf then only count a new one.
+func (e *Errors) full() bool { return len(e.list)+int(e.n) >= MaxErrors }
 
 // Len is the number of violations recorded, including those beyond
 // MaxErrors that were not kept.
@@ -177,14 +182,10 @@ func (e *Errors) Err() error {
 		// Only inline violations: allocate what they need, once.
 		if e.n == 1 && e.ends[0] <= 32 {
 			b := new(errorBlock1)
-			list, _ := e.copyInline(b.list[:0], b.ptrs[:0])
-			b.ve.Errors, b.ve.Omitted = list[:len(list):len(list)], e.dropped
-			return &b.ve
+			return e.inlineErr(&b.ve, b.list[:0], b.ptrs[:0])
 		}
 		b := new(errorBlock3)
-		list, _ := e.copyInline(b.list[:0], b.ptrs[:0])
-		b.ve.Errors, b.ve.Omitted = list[:len(list):len(list)], e.dropped
-		return &b.ve
+		return e.inlineErr(&b.ve, b.list[:0], b.ptrs[:0])
 	}
 	ve := e.ve
 	if ve == nil {
@@ -193,6 +194,14 @@ func (e *Errors) Err() error {
 	// A later Err must not change the error returned now.
 	e.ve = nil
 	ve.Errors, ve.Omitted = e.list[:len(e.list):len(e.list)], e.dropped
+	return ve
+}
+
+// inlineErr fills ve, the error of a freshly allocated block whose room is
+// list and ptrs, with the inline violations, and returns it.
+func (e *Errors) inlineErr(ve *ValidationError, list []FieldError, ptrs []byte) error {
+	list, _ = e.copyInline(list, ptrs)
+	ve.Errors, ve.Omitted = list[:len(list):len(list)], e.dropped
 	return ve
 }
 
@@ -258,8 +267,12 @@ func kindNoun(name string) string {
 // ("string", "integer", "number", "boolean", "array", "object", "null"),
 // or several joined by " or " (each gets its article).
 func MsgType(want string, got JSONKind) string {
-	if row, ok := typeMessages(want); ok && int(got) < len(row) {
-		return row[got]
+	if int(got) < len(typeMessages[0].msgs) {
+		for i := range typeMessages {
+			if r := &typeMessages[i]; r.want == want {
+				return r.msgs[got]
+			}
+		}
 	}
 	return buildTypeMessage(want, got)
 }
@@ -283,46 +296,22 @@ func buildTypeMessage(want string, got JSONKind) string {
 	return b.String()
 }
 
-// The endings of MsgType by the kind found, indexed by JSONKind.
-const (
-	notInvalid = ", not malformed JSON"
-	notNull    = ", not null"
-	notBool    = ", not a boolean"
-	notNumber  = ", not a number"
-	notString  = ", not a string"
-	notArray   = ", not an array"
-	notObject  = ", not an object"
-)
-
-// typeMessages is every MsgType for want when want is one schema type, as
-// constants indexed by the JSONKind found: a value of the wrong type then
-// costs no allocation for its message.
-func typeMessages(want string) (row [7]string, ok bool) {
-	switch want {
-	case "string":
-		const w = "must be a string"
-		return [7]string{w + notInvalid, w + notNull, w + notBool, w + notNumber, w + notString, w + notArray, w + notObject}, true
-	case "integer":
-		const w = "must be an integer"
-		return [7]string{w + notInvalid, w + notNull, w + notBool, w + notNumber, w + notString, w + notArray, w + notObject}, true
-	case "number":
-		const w = "must be a number"
-		return [7]string{w + notInvalid, w + notNull, w + notBool, w + notNumber, w + notString, w + notArray, w + notObject}, true
-	case "boolean":
-		const w = "must be a boolean"
-		return [7]string{w + notInvalid, w + notNull, w + notBool, w + notNumber, w + notString, w + notArray, w + notObject}, true
-	case "array":
-		const w = "must be an array"
-		return [7]string{w + notInvalid, w + notNull, w + notBool, w + notNumber, w + notString, w + notArray, w + notObject}, true
-	case "object":
-		const w = "must be an object"
-		return [7]string{w + notInvalid, w + notNull, w + notBool, w + notNumber, w + notString, w + notArray, w + notObject}, true
-	case "null":
-		const w = "must be null"
-		return [7]string{w + notInvalid, w + notNull, w + notBool, w + notNumber, w + notString, w + notArray, w + notObject}, true
+// typeMessages is every MsgType for want when want is one schema type,
+// indexed by the JSONKind found, so that a value of the wrong type costs
+// no allocation for its message. It is built once, by buildTypeMessage,
+// the one place the wording lives, and never written after.
+var typeMessages = func() (rows [7]struct {
+	want string
+	msgs [KindObject + 1]string
+}) {
+	for i, want := range [len(rows)]string{"string", "integer", "number", "boolean", "array", "object", "null"} {
+		rows[i].want = want
+		for k := range rows[i].msgs {
+			rows[i].msgs[k] = buildTypeMessage(want, JSONKind(k))
+		}
 	}
-	return row, false
-}
+	return rows
+}()
 
 func plural(n int, one, many string) string {
 	if n == 1 {

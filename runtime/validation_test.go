@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -80,23 +81,84 @@ func TestErrors(t *testing.T) {
 	}
 }
 
+// countingStringer counts how often a message is formatted.
+type countingStringer struct{ n *int }
+
+func (c countingStringer) String() string { *c.n++; return "x" }
+
+// Add and Addf keep at most MaxErrors violations between them, count the
+// rest, and Addf formats no message it would drop.
 func TestErrorsCap(t *testing.T) {
-	var e Errors
+	for _, tt := range []struct {
+		name       string
+		add, addf  int // Add calls, then Addf calls
+		wantKept   int
+		wantFormat int // messages Addf formatted
+	}{
+		{name: "Add only", add: MaxErrors + 5, wantKept: MaxErrors},
+		{name: "Add then Addf", add: MaxErrors + 5, addf: 1, wantKept: MaxErrors},
+		{name: "Addf only", addf: MaxErrors + 6, wantKept: MaxErrors, wantFormat: MaxErrors},
+		{name: "Addf reaches the cap", add: MaxErrors - 2, addf: 8, wantKept: MaxErrors, wantFormat: 2},
+		{name: "under the cap", add: 2, addf: 1, wantKept: 3, wantFormat: 1},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var e Errors
+			var root Path
+			formatted := 0
+			for i := range tt.add {
+				p := root.Elem(i)
+				e.Add(&p, MsgRequired)
+			}
+			for i := range tt.addf {
+				p := root.Elem(tt.add + i)
+				e.Addf(&p, "extra %v", countingStringer{&formatted})
+			}
+			total := tt.add + tt.addf
+			if e.Len() != total {
+				t.Errorf("Len = %d, want every violation counted (%d)", e.Len(), total)
+			}
+			if formatted != tt.wantFormat {
+				t.Errorf("Addf formatted %d messages, want %d", formatted, tt.wantFormat)
+			}
+			var ve *ValidationError
+			if !errors.As(e.Err(), &ve) || len(ve.Errors) != tt.wantKept || ve.Omitted != total-tt.wantKept {
+				t.Fatalf("Err() keeps %d and omits %d, want %d and %d", len(ve.Errors), ve.Omitted, tt.wantKept, total-tt.wantKept)
+			}
+			if omitted := total - tt.wantKept; omitted > 0 && !strings.HasSuffix(ve.Error(), fmt.Sprintf("; and %d more", omitted)) {
+				t.Errorf("Error() does not say how many were left out: ...%s", ve.Error()[len(ve.Error())-30:])
+			}
+		})
+	}
+}
+
+// Err of violations still kept inline makes one allocation, the block
+// with the error, its list and its pointers, whichever block size fits.
+func TestErrorsErrAllocatesOnce(t *testing.T) {
 	var root Path
-	for i := range MaxErrors + 5 {
-		p := root.Elem(i)
-		e.Add(&p, MsgRequired)
-	}
-	e.Addf(&root, "extra %d", 1)
-	if e.Len() != MaxErrors+6 {
-		t.Errorf("Len = %d, want every violation counted", e.Len())
-	}
-	var ve *ValidationError
-	if !errors.As(e.Err(), &ve) || len(ve.Errors) != MaxErrors || ve.Omitted != 6 {
-		t.Fatalf("Err() keeps %d and omits %d, want %d and 6", len(ve.Errors), ve.Omitted, MaxErrors)
-	}
-	if !strings.HasSuffix(ve.Error(), "; and 6 more") {
-		t.Errorf("Error() does not say how many were left out: ...%s", ve.Error()[len(ve.Error())-30:])
+	short, long := root.Child("id"), root.Child(strings.Repeat("p", 40))
+	for _, tt := range []struct {
+		name  string
+		paths []*Path
+		want  string
+	}{
+		{"one short pointer", []*Path{&short}, "invalid arguments: /id: is required"},
+		{"one long pointer", []*Path{&long}, "invalid arguments: /" + strings.Repeat("p", 40) + ": is required"},
+		{"three", []*Path{&short, &root, &short}, "invalid arguments: /id: is required; /: is required; /id: is required"},
+	} {
+		var ve *ValidationError
+		n := testing.AllocsPerRun(20, func() {
+			var e Errors
+			for _, p := range tt.paths {
+				e.Add(p, MsgRequired)
+			}
+			ve = e.Err().(*ValidationError)
+		})
+		if n != 1 {
+			t.Errorf("%s: Err allocates %v times, want 1", tt.name, n)
+		}
+		if got := ve.Error(); got != tt.want {
+			t.Errorf("%s: %q, want %q", tt.name, got, tt.want)
+		}
 	}
 }
 
