@@ -217,6 +217,15 @@ type paramScan struct {
 	claim              string
 	hasClaim, claimBad bool
 	target             headerTarget
+	// call holds the MRTR members that tools/call, prompts/get and
+	// resources/read read besides the target and arguments (in target).
+	// decodeTargetParams reports the last member of the wrong type, so
+	// the scan keeps where each kind of such member last was: members
+	// counts the members seen, bad* are 1-based positions (0: none).
+	call                     callTarget
+	members                  int
+	badName, badURI, badMRTR int
+	badMRTRMember            string
 }
 
 // scanParams walks params once; see paramScan.
@@ -229,6 +238,7 @@ func scanParams(params json.RawMessage) (s paramScan) {
 		return s
 	}
 	s.err = forEachMember(&d, func(key []byte) (err error) {
+		s.members++
 		switch string(key) {
 		case "_meta":
 			if s.meta, err = d.ReadRaw(); err == nil {
@@ -237,13 +247,41 @@ func scanParams(params json.RawMessage) (s paramScan) {
 			return err
 		case "name":
 			s.target.Name, s.target.HasName, err = readTargetString(&d)
+			if !s.target.HasName {
+				s.badName = s.members
+			}
 			return err
 		case "uri":
 			s.target.URI, s.target.HasURI, err = readTargetString(&d)
+			if !s.target.HasURI {
+				s.badURI = s.members
+			}
 			return err
 		case "arguments":
 			s.target.Arguments, err = d.ReadRaw()
 			s.target.Arguments = nullToNil(s.target.Arguments)
+			return err
+		case "inputResponses":
+			// As decodeTargetParams reads it, repeated members included.
+			var raw []byte
+			if raw, err = d.ReadRaw(); err == nil && string(raw) != "null" {
+				var bad error
+				if s.call.InputResponses, bad = decodeInputResponses(raw, s.call.InputResponses); bad != nil {
+					s.badMRTR, s.badMRTRMember = s.members, "inputResponses"
+				}
+				if s.call.InputResponses == nil {
+					s.call.InputResponses = map[string]json.RawMessage{}
+				}
+			}
+			return err
+		case "requestState":
+			var v string
+			var ok bool
+			if v, ok, err = readTargetString(&d); ok {
+				s.call.RequestState = &v
+			} else {
+				s.badMRTR, s.badMRTRMember = s.members, "requestState"
+			}
 			return err
 		}
 		return d.Skip()
@@ -306,6 +344,38 @@ func readTargetString(d *Decoder) (v string, ok bool, err error) {
 		return "", true, nil
 	}
 	return unsafe.String(&raw[0], len(raw)), true, nil
+}
+
+// decodeInputResponses decodes raw into m as json.Unmarshal into &m does
+// (a non-nil m is added to). A helper, so that the address Unmarshal
+// takes is of m and not of the scan, which then stays on the stack.
+func decodeInputResponses(raw []byte, m map[string]json.RawMessage) (map[string]json.RawMessage, error) {
+	err := json.Unmarshal(raw, &m)
+	return m, err
+}
+
+// callTarget is decodeTargetParams(params, targetKey) for the scanned
+// params, without walking them again.
+func (s *paramScan) callTarget(targetKey string) (callTarget, *Error) {
+	if s.notObject || s.err != nil {
+		// Never after an accepted envelope; its own walk words the error.
+		return decodeTargetParams(s.params, targetKey)
+	}
+	p := s.call
+	p.arguments = s.target.Arguments
+	target, has, badTarget := s.target.Name, s.target.HasName, s.badName
+	if targetKey == "uri" {
+		target, has, badTarget = s.target.URI, s.target.HasURI, s.badURI
+	}
+	switch {
+	case badTarget > s.badMRTR:
+		return p, InvalidParams("invalid params: %s has the wrong type", targetKey)
+	case s.badMRTR > 0:
+		return p, InvalidParams("invalid params: %s has the wrong type", s.badMRTRMember)
+	}
+	// No target member had the wrong type, so the last one is the value.
+	p.target, p.hasTarget = target, has
+	return p, nil
 }
 
 // claimed returns params._meta's protocolVersion without validating the

@@ -53,6 +53,13 @@ type reqState struct {
 	caps clientCaps
 	out  notifier
 
+	// target, when scanned is set, is what the transport's scan of params
+	// found for a tools/call, prompts/get or resources/read (targetErr its
+	// error): the dispatcher then does not walk params again.
+	scanned   bool
+	target    callTarget
+	targetErr *Error
+
 	progMu       sync.Mutex
 	lastProgress float64
 	sentProgress bool
@@ -73,6 +80,28 @@ type reqState struct {
 	// result, instead of answering input_required. The 2025-11-25 session
 	// layer sets it.
 	request func(ctx context.Context, method string, params []byte) (json.RawMessage, error)
+}
+
+// useScan takes the call target of rs.method from s, the scan of the
+// request's params that accepted its envelope.
+func (rs *reqState) useScan(s *paramScan) {
+	switch rs.method {
+	case methodToolsCall, methodPromptsGet:
+		rs.target, rs.targetErr = s.callTarget("name")
+	case methodResourcesRead:
+		rs.target, rs.targetErr = s.callTarget("uri")
+	default:
+		return
+	}
+	rs.scanned = true
+}
+
+// targetParams is decodeTargetParams, or what the transport's scan found.
+func (rs *reqState) targetParams(params json.RawMessage, targetKey string) (callTarget, *Error) {
+	if rs.scanned {
+		return rs.target, rs.targetErr
+	}
+	return decodeTargetParams(params, targetKey)
 }
 
 func withState(ctx context.Context, rs *reqState) context.Context {

@@ -5,9 +5,11 @@ package runtime
 //
 //   - handle(ctx, req, out): a whole modern request (method check, _meta
 //     envelope, dispatch). stdio calls it per request line.
-//   - checkMethod, parseEnvelope, claimedVersion, requestName, lookupTool:
-//     the steps a transport runs itself when it must order its own checks
-//     between them (HTTP header comparisons, scopes).
+//   - checkMethod, scanParams (envelope, claimed version, header target),
+//     requestName, lookupTool: the steps a transport runs itself when it
+//     must order its own checks between them (HTTP header comparisons,
+//     scopes). reqState.useScan hands the scan on, so that dispatch does
+//     not walk params again.
 //   - call(ctx, rs, params): dispatch with a reqState the caller built
 //     (HTTP after its checks; a 2025-11-25 session layer with meta and caps
 //     from initialize and, in rs.elicit, a real elicitation round trip).
@@ -104,7 +106,9 @@ func (s *Server) handle(ctx context.Context, req *request, out notifier) respons
 	if e := s.checkMethod(req.Method); e != nil {
 		return response{err: e}
 	}
-	meta, e := parseEnvelope(req.Params)
+	// One walk over params for the envelope and the call target.
+	scan := scanParams(req.Params)
+	meta, e := scan.envelope()
 	if e != nil {
 		return response{err: e}
 	}
@@ -114,6 +118,7 @@ func (s *Server) handle(ctx context.Context, req *request, out notifier) respons
 		meta:   meta,
 		out:    out,
 	}
+	rs.useScan(&scan)
 	return s.call(ctx, rs, req.Params)
 }
 
@@ -261,7 +266,7 @@ func (s *Server) toolErrorResult(text string) []byte {
 }
 
 func (s *Server) toolsCall(ctx context.Context, rs *reqState, params json.RawMessage) response {
-	p, e := decodeTargetParams(params, "name")
+	p, e := rs.targetParams(params, "name")
 	if e != nil {
 		return response{err: e}
 	}
@@ -335,7 +340,7 @@ func (s *Server) toolsCall(ctx context.Context, rs *reqState, params json.RawMes
 }
 
 func (s *Server) resourcesRead(ctx context.Context, rs *reqState, params json.RawMessage) response {
-	p, e := decodeTargetParams(params, "uri")
+	p, e := rs.targetParams(params, "uri")
 	if e != nil {
 		return response{err: e}
 	}
@@ -427,7 +432,7 @@ func (s *Server) handlerError(ctx context.Context, rs *reqState, err error) resp
 }
 
 func (s *Server) promptsGet(ctx context.Context, rs *reqState, params json.RawMessage) response {
-	p, e := decodeTargetParams(params, "name")
+	p, e := rs.targetParams(params, "name")
 	if e != nil {
 		return response{err: e}
 	}

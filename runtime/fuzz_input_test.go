@@ -59,14 +59,17 @@ func FuzzDecodeHeaderValue(f *testing.F) {
 }
 
 // FuzzDecodeHeaderTarget: any tools/call params are read or rejected with
-// an HTTP error, never a panic.
+// an HTTP error, never a panic, and the scan that feeds the dispatcher
+// finds what decodeTargetParams finds.
 func FuzzDecodeHeaderTarget(f *testing.F) {
 	f.Add([]byte(`{"name":"get_order_status","arguments":{"order_id":"A1001"}}`))
 	f.Add([]byte(`{"uri":"order://A1/summary"}`))
 	f.Add([]byte(`{"name":1,"arguments":[]}`))
+	f.Add([]byte(`{"name":"n","inputResponses":{"a":1},"inputResponses":{"b":2},"requestState":7}`))
 	f.Fuzz(func(t *testing.T, params []byte) {
 		var ht headerTarget
 		decodeHeaderTarget(params, &ht)
+		checkScanCallTarget(t, params)
 	})
 }
 

@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"encoding/json"
+	"reflect"
 	"testing"
 )
 
@@ -63,5 +64,46 @@ func TestDecodeImplementation(t *testing.T) {
 	impl = Implementation{}
 	if err := decodeImplementation([]byte(`{"name":null,"version":"1"}`), &impl); err != nil || impl.Name != "" {
 		t.Errorf("null name: %v %+v", err, impl)
+	}
+}
+
+// The dispatcher takes the call target from the transport's scan of
+// params instead of decoding them again: it must find exactly what
+// decodeTargetParams finds, wrong types and repeated members included.
+func TestScanCallTargetMatchesDecode(t *testing.T) {
+	for _, params := range []string{
+		`{"name":"get","arguments":{"a":1},"_meta":{}}`,
+		`{"name":"a","name":"b","arguments":null}`,
+		`{"name":"a\u00e9","uri":"file:///x"}`,
+		`{"name":7,"requestState":1}`,
+		`{"requestState":1,"name":7}`,
+		`{"name":"a","name":7}`,
+		`{"uri":7,"name":"n"}`,
+		`{"name":"n","inputResponses":{"a":{"x":1}},"inputResponses":{"b":2},"requestState":"s"}`,
+		`{"name":"n","inputResponses":[],"requestState":"s"}`,
+		`{"name":"n","inputResponses":null}`,
+		`{"name":"n","inputResponses":{}}`,
+		`{}`,
+	} {
+		checkScanCallTarget(t, json.RawMessage(params))
+	}
+}
+
+func checkScanCallTarget(t *testing.T, params json.RawMessage) {
+	t.Helper()
+	s := scanParams(params)
+	for _, key := range []string{"name", "uri"} {
+		got, gotErr := s.callTarget(key)
+		want, wantErr := decodeTargetParams(params, key)
+		if (gotErr == nil) != (wantErr == nil) || gotErr != nil && *gotErr != *wantErr {
+			t.Fatalf("%s, %s: scan error %v, decode error %v", params, key, gotErr, wantErr)
+		}
+		if gotErr != nil {
+			continue
+		}
+		if got.target != want.target || got.hasTarget != want.hasTarget || string(got.arguments) != string(want.arguments) ||
+			!reflect.DeepEqual(got.InputResponses, want.InputResponses) || !reflect.DeepEqual(got.RequestState, want.RequestState) {
+			t.Fatalf("%s, %s: scan found %+v, decode %+v", params, key, got, want)
+		}
 	}
 }

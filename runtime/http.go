@@ -258,7 +258,7 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		// Server's listener cap, not by a request slot.
 		release()
 	}
-	h.serve(ctx, w, req, meta)
+	h.serve(ctx, w, req, meta, &scan)
 }
 
 // readBody reads the whole body within MaxBodyBytes and BodyReadTimeout.
@@ -402,7 +402,9 @@ func statusOf(e *Error) int {
 // event stream once the request has sent a notification.
 // meta is the envelope validate parsed: the request is dispatched with it
 // directly (the method was checked there too).
-func (h *httpHandler) serve(ctx context.Context, w http.ResponseWriter, req *request, meta *RequestMeta) {
+// scan is the walk over params that validate checked, which dispatch
+// reuses as well.
+func (h *httpHandler) serve(ctx context.Context, w http.ResponseWriter, req *request, meta *RequestMeta, scan *paramScan) {
 	if shutdownFrom(ctx) == nil && h.opts.Shutdown != nil {
 		ctx = withShutdown(ctx, h.opts.Shutdown)
 	}
@@ -410,8 +412,10 @@ func (h *httpHandler) serve(ctx context.Context, w http.ResponseWriter, req *req
 	defer cancel(nil)
 	x := &exchange{w: w, rc: http.NewResponseController(w), ctx: ctx, cancel: cancel, writeTimeout: h.opts.WriteTimeout}
 
+	rs := &reqState{method: req.Method, id: req.ID, meta: meta, out: x}
+	rs.useScan(scan)
 	dispatch := func() response {
-		return h.srv.call(ctx, &reqState{method: req.Method, id: req.ID, meta: meta, out: x}, req.Params)
+		return h.srv.call(ctx, rs, req.Params)
 	}
 	var resp response
 	if req.Method == methodListen {

@@ -157,6 +157,9 @@ func TestHTTPValidation(t *testing.T) {
 		{"batch", hreq{body: "[" + rpcBody(1, "tools/list", "") + "]", header: mcpHeaders("tools/list", "")}, 400, -32600},
 		{"posted response", hreq{body: `{"jsonrpc":"2.0","id":1,"result":{}}`}, 400, -32600},
 		{"not JSON-RPC 2.0", hreq{body: `{"jsonrpc":"1.0","id":1,"method":"tools/list"}`, header: mcpHeaders("tools/list", "")}, 400, -32600},
+		// A version mismatch is reported before what else _meta lacks.
+		{"_meta claims another version and lacks capabilities", hreq{body: `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2025-11-25"}}}`, header: mcpHeaders("tools/list", "")}, 400, -32020},
+		{"_meta lacks capabilities", hreq{body: `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}`, header: mcpHeaders("tools/list", "")}, 400, -32602},
 		{"missing MCP-Protocol-Version", hreq{body: rpcBody(1, "tools/list", ""), header: map[string]string{"Mcp-Method": "tools/list", "MCP-Protocol-Version": ""}}, 400, -32020},
 		{"MCP-Protocol-Version differs from _meta", hreq{body: rpcBody(1, "tools/list", ""), header: map[string]string{"Mcp-Method": "tools/list", "MCP-Protocol-Version": "2025-11-25"}}, 400, -32020},
 		{"unsupported version", hreq{body: strings.ReplaceAll(rpcBody(1, "tools/list", ""), "2026-07-28", "1900-01-01"), header: map[string]string{"Mcp-Method": "tools/list", "MCP-Protocol-Version": "1900-01-01"}}, 400, -32022},
