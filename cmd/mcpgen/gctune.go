@@ -28,23 +28,21 @@ func tuneGC() {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return
 	}
+	// The first collection's goal is 4 MB times GOGC/100.
+	debug.SetGCPercent(heapFloor / (4 << 20) * 100)
 	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
-	setPercent := func() {
-		metrics.Read(sample)
-		var live uint64
-		if sample[0].Value.Kind() == metrics.KindUint64 {
-			live = sample[0].Value.Uint64()
-		}
-		debug.SetGCPercent(gcPercent(live))
-	}
-	setPercent()
 	var arm func()
 	arm = func() {
 		// Big enough to stay out of the tiny allocator, whose blocks
 		// are shared and freed late.
 		sentinel := new([64]byte)
 		runtime.AddCleanup(sentinel, func(struct{}) {
-			setPercent()
+			metrics.Read(sample)
+			var live uint64
+			if sample[0].Value.Kind() == metrics.KindUint64 {
+				live = sample[0].Value.Uint64()
+			}
+			debug.SetGCPercent(gcPercent(live))
 			arm()
 		}, struct{}{})
 	}
@@ -52,13 +50,9 @@ func tuneGC() {
 }
 
 // gcPercent is the GOGC that puts the next collection at
-// max(heapFloor, 2*live) for a live heap of live bytes; 0 means no
-// collection has run yet, when the heap's goal is 4 MB times GOGC/100.
+// max(heapFloor, 2*live) for a live heap of live bytes (0: unknown).
 func gcPercent(live uint64) int {
-	if live == 0 {
-		return heapFloor / (4 << 20) * 100
-	}
-	if live >= heapFloor/2 {
+	if live == 0 || live >= heapFloor/2 {
 		return 100
 	}
 	return int((heapFloor - live) * 100 / live)
