@@ -18,7 +18,6 @@ import (
 )
 
 func main() {
-	tuneGC()
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
