@@ -27,7 +27,7 @@ fi
 command -v bc >/dev/null || { echo "gen.sh needs bc: apt-get install bc" >&2; exit 1; }
 
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+trap 'rm -rf "$work" "$bench/.gen/mcpgen_$$"_*; rmdir "$bench/.gen" 2>/dev/null || true' EXIT
 echo "building the generators (mcpgen from this checkout; oapi-codegen and ogen at the versions of bench/go.mod)"
 (cd .. && go build -o "$work/mcpgen" ./cmd/mcpgen)
 go build -o "$work/oapi-codegen" github.com/oapi-codegen/oapi-codegen/v2/cmd/oapi-codegen
@@ -74,25 +74,29 @@ ratio() {
 echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) CPUs, $(go version | cut -d' ' -f3); load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "ratios: the peer's figure divided by mcpgen's (above 1: mcpgen is faster or smaller)"
 printf '\n%-38s %-14s %8s %8s %8s\n' document generator seconds cpu-s peakMB
+# Generated packages stay until the end: on some disks (ext4 with online
+# discard, as on the machines the README's figures come from) deleting a
+# few thousand files slows the file creation that follows for seconds,
+# which would charge one generator's cleanup to the next one's run.
+mkdir -p "$bench/.gen"
+n=0
 for doc in "${docs[@]}"; do
   base=$(basename "$doc")
   size=$(( $(stat -c %s "$doc") / 1024 ))
   label="$base (${size} KiB)"
-  mkdir -p "$bench/.gen"
-  out="$bench/.gen/mcpgen_$$"
+  n=$((n + 1))
+  out="$bench/.gen/mcpgen_$$_$n"
   printf '%-38s %-14s %s\n' "$label" mcpgen "$(measure mcpgen "$work/mcpgen" generate -q -f "$doc" --out "$out" --package gen)"
+  printf '%-38s %-14s %s\n' "" oapi-codegen "$(measure oapi-codegen "$work/oapi-codegen" -config "$bench/oapi-codegen.yml" -package gen -o "$work/oapi_$n.go" "$doc")"
+  printf '%-38s %-14s %s\n' "" ogen "$(measure ogen "$work/ogen" --config "$bench/ogen.yml" --target "$work/ogen-out_$n" --package gen --clean "$doc")"
   if [ -d "$out" ] && ls "$out"/*.go >/dev/null 2>&1; then
     # The package lives under bench/ so that it builds against this
     # checkout's runtime, which is built first: the figure is the
     # generated package's own compile (its path is new, so never cached).
     go build github.com/mcpgen-dev/mcpgen/runtime
-    printf '%-38s %-14s %s\n' "" "go build" "$(measure build go build "./.gen/mcpgen_$$")"
+    printf '%-38s %-14s %s\n' "" "go build" "$(measure build go build "./.gen/$(basename "$out")")"
   fi
-  rm -rf "$out"
-  printf '%-38s %-14s %s\n' "" oapi-codegen "$(measure oapi-codegen "$work/oapi-codegen" -config "$bench/oapi-codegen.yml" -package gen -o "$work/oapi.go" "$doc")"
-  printf '%-38s %-14s %s\n' "" ogen "$(measure ogen "$work/ogen" --config "$bench/ogen.yml" --target "$work/ogen-out" --package gen --clean "$doc")"
   ratio oapi-codegen
   ratio ogen
 done
-rmdir "$bench/.gen" 2>/dev/null || true
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
