@@ -119,12 +119,22 @@ func loadSpecRoot(specPath string) (*spec.API, string, error) {
 	}
 	root := filepath.Clean(filepath.Dir(specPath))
 	name := filepath.Base(specPath)
-	for range openAPIClimb(data) {
-		name = filepath.Base(root) + "/" + name
-		root = filepath.Join(root, "..")
-	}
-	if abs, err := filepath.Abs(root); err == nil && filepath.Dir(abs) == abs && strings.Contains(name, "..") {
-		return nil, "", &problemError{msg: fmt.Sprintf("%s: openapi.file climbs above the file system root", specPath)}
+	if climb := openAPIClimb(data); climb > 0 {
+		// The names of the directories climbed out of come from the
+		// absolute path: root is "." when go generate runs mcpgen in the
+		// spec's own directory, and ".." has no name of its own.
+		abs, err := filepath.Abs(root)
+		if err != nil {
+			return nil, "", err
+		}
+		for range climb {
+			if filepath.Dir(abs) == abs {
+				return nil, "", &problemError{msg: fmt.Sprintf("%s: openapi.file climbs above the file system root", specPath)}
+			}
+			name = filepath.Base(abs) + "/" + name
+			abs = filepath.Dir(abs)
+			root = filepath.Join(root, "..")
+		}
 	}
 	api, err := spec.Load(os.DirFS(root), filepath.ToSlash(name))
 	if err != nil {
