@@ -130,16 +130,8 @@ func (m *Model) externalFuncs(f *File, n *node) {
 	if !m.inputs[n] {
 		return
 	}
-	f.Comment(lcf("unmarshal%s decodes and validates data into v, reporting every\nviolation of the schema together as a *runtime.ValidationError.", n.name))
-	f.Func().Id("unmarshal"+n.name).Params(Id("data").Index().Byte(), Id("v").Op("*").Add(goType(n))).Error().Block(
-		Var().Id("d").Add(rt("Decoder")),
-		Id("d").Dot("Reset").Call(Id("data")),
-		Var().Id("root").Add(rt("Path")),
-		Var().Id("e").Add(rt("Errors")),
-		If(Err().Op(":=").Id("decode"+n.name).Call(Op("&").Id("d"), Op("&").Id("root"), Id("v"), Op("&").Id("e")), Err().Op("!=").Nil()).Block(Return(Err())),
-		If(Err().Op(":=").Id("d").Dot("End").Call(), Err().Op("!=").Nil()).Block(Return(Err())),
-		Return(Id("e").Dot("Err").Call()),
-	)
+	f.Comment(lcf("unmarshal%s decodes and validates data into v, returning every\nviolation of the schema at once (see runtime.Unmarshaler).", n.name))
+	f.Func().Id("unmarshal"+n.name).Params(Id("data").Index().Byte(), Id("v").Op("*").Add(goType(n))).Error().Block(unmarshalBody(n)...)
 }
 
 // decodeInput is the statement decoding a tool's arguments into in.

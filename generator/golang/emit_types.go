@@ -181,17 +181,18 @@ func (m *Model) declare(f *File, n *node, fallback string) {
 	f.Func().Params(Id("v").Id(n.name)).Id("MarshalJSON").Params().Params(Index().Byte(), Error()).Block(
 		Return(Id("v").Dot("AppendJSON").Call(Nil()), Nil()),
 	)
-	body := []Code{
-		Var().Id("d").Add(rt("Decoder")),
-		Id("d").Dot("Reset").Call(Id("data")),
-		Var().Id("root").Add(rt("Path")),
-		Var().Id("e").Add(rt("Errors")),
-		If(Err().Op(":=").Id("decode"+n.name).Call(Op("&").Id("d"), Op("&").Id("root"), Id("v"), Op("&").Id("e")), Err().Op("!=").Nil()).Block(Return(Err())),
-		If(Err().Op(":=").Id("d").Dot("End").Call(), Err().Op("!=").Nil()).Block(Return(Err())),
+	f.Comment(lc("UnmarshalJSON decodes and validates data into v, returning every\nviolation of the schema at once (see runtime.Unmarshaler)."))
+	f.Func().Params(Id("v").Op("*").Id(n.name)).Id("UnmarshalJSON").Params(Id("data").Index().Byte()).Error().Block(unmarshalBody(n)...)
+}
+
+// unmarshalBody is the body of a function that decodes and validates data
+// into v with the generated decoder of n.
+func unmarshalBody(n *node) []Code {
+	return []Code{
+		Var().Id("u").Add(rt("Unmarshaler")),
+		Return(Id("u").Dot("Done").Call(Id("decode"+n.name).Call(
+			Id("u").Dot("Start").Call(Id("data")), Id("u").Dot("Root").Call(), Id("v"), Id("u").Dot("Errors").Call()))),
 	}
-	body = append(body, Return(Id("e").Dot("Err").Call()))
-	f.Comment(lc("UnmarshalJSON decodes and validates data into v. Every violation of\nthe schema is returned, together, as a *runtime.ValidationError: values\nof the wrong type, missing required and unknown properties, and the\nconstraints of every value that has the right type (a value that is\nmissing or of the wrong type is not checked further)."))
-	f.Func().Params(Id("v").Op("*").Id(n.name)).Id("UnmarshalJSON").Params(Id("data").Index().Byte()).Error().Block(body...)
 }
 
 // jsonLit is the Go literal of a JSON scalar of the given kind.

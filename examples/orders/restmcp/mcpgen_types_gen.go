@@ -28,23 +28,11 @@ func (v OrderStatus) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see runtime.Unmarshaler).
 func (v *OrderStatus) UnmarshalJSON(data []byte) error {
-	var d runtime.Decoder
-	d.Reset(data)
-	var root runtime.Path
-	var e runtime.Errors
-	if err := decodeOrderStatus(&d, &root, v, &e); err != nil {
-		return err
-	}
-	if err := d.End(); err != nil {
-		return err
-	}
-	return e.Err()
+	var u runtime.Unmarshaler
+	return u.Done(decodeOrderStatus(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // OrderPage is the "OrderPage" type of the spec.
@@ -71,23 +59,11 @@ func (v OrderPage) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see runtime.Unmarshaler).
 func (v *OrderPage) UnmarshalJSON(data []byte) error {
-	var d runtime.Decoder
-	d.Reset(data)
-	var root runtime.Path
-	var e runtime.Errors
-	if err := decodeOrderPage(&d, &root, v, &e); err != nil {
-		return err
-	}
-	if err := d.End(); err != nil {
-		return err
-	}
-	return e.Err()
+	var u runtime.Unmarshaler
+	return u.Done(decodeOrderPage(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // appendOrderPageOrders appends the JSON encoding of a OrderPageOrders value to
@@ -125,23 +101,11 @@ func (v OrderSummary) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see runtime.Unmarshaler).
 func (v *OrderSummary) UnmarshalJSON(data []byte) error {
-	var d runtime.Decoder
-	d.Reset(data)
-	var root runtime.Path
-	var e runtime.Errors
-	if err := decodeOrderSummary(&d, &root, v, &e); err != nil {
-		return err
-	}
-	if err := d.End(); err != nil {
-		return err
-	}
-	return e.Err()
+	var u runtime.Unmarshaler
+	return u.Done(decodeOrderSummary(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // Order is the "Order" type of the spec.
@@ -170,23 +134,11 @@ func (v Order) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see runtime.Unmarshaler).
 func (v *Order) UnmarshalJSON(data []byte) error {
-	var d runtime.Decoder
-	d.Reset(data)
-	var root runtime.Path
-	var e runtime.Errors
-	if err := decodeOrder(&d, &root, v, &e); err != nil {
-		return err
-	}
-	if err := d.End(); err != nil {
-		return err
-	}
-	return e.Err()
+	var u runtime.Unmarshaler
+	return u.Done(decodeOrder(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // Return is the "Return" type of the spec.
@@ -220,23 +172,11 @@ func (v Return) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see runtime.Unmarshaler).
 func (v *Return) UnmarshalJSON(data []byte) error {
-	var d runtime.Decoder
-	d.Reset(data)
-	var root runtime.Path
-	var e runtime.Errors
-	if err := decodeReturn(&d, &root, v, &e); err != nil {
-		return err
-	}
-	if err := d.End(); err != nil {
-		return err
-	}
-	return e.Err()
+	var u runtime.Unmarshaler
+	return u.Done(decodeReturn(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // ReturnStatus is generated from the spec.
@@ -259,23 +199,11 @@ func (v ReturnStatus) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see runtime.Unmarshaler).
 func (v *ReturnStatus) UnmarshalJSON(data []byte) error {
-	var d runtime.Decoder
-	d.Reset(data)
-	var root runtime.Path
-	var e runtime.Errors
-	if err := decodeReturnStatus(&d, &root, v, &e); err != nil {
-		return err
-	}
-	if err := d.End(); err != nil {
-		return err
-	}
-	return e.Err()
+	var u runtime.Unmarshaler
+	return u.Done(decodeReturnStatus(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // SearchOrdersInput is the input of the "search_orders" tool.
@@ -312,23 +240,11 @@ func (v SearchOrdersInput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see runtime.Unmarshaler).
 func (v *SearchOrdersInput) UnmarshalJSON(data []byte) error {
-	var d runtime.Decoder
-	d.Reset(data)
-	var root runtime.Path
-	var e runtime.Errors
-	if err := decodeSearchOrdersInput(&d, &root, v, &e); err != nil {
-		return err
-	}
-	if err := d.End(); err != nil {
-		return err
-	}
-	return e.Err()
+	var u runtime.Unmarshaler
+	return u.Done(decodeSearchOrdersInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // SearchOrdersOutput is the structured output of the "search_orders" tool.
@@ -353,23 +269,11 @@ func (v GetOrderInput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see runtime.Unmarshaler).
 func (v *GetOrderInput) UnmarshalJSON(data []byte) error {
-	var d runtime.Decoder
-	d.Reset(data)
-	var root runtime.Path
-	var e runtime.Errors
-	if err := decodeGetOrderInput(&d, &root, v, &e); err != nil {
-		return err
-	}
-	if err := d.End(); err != nil {
-		return err
-	}
-	return e.Err()
+	var u runtime.Unmarshaler
+	return u.Done(decodeGetOrderInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // GetOrderOutput is the structured output of the "get_order" tool.
@@ -402,23 +306,11 @@ func (v CreateReturnInput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see runtime.Unmarshaler).
 func (v *CreateReturnInput) UnmarshalJSON(data []byte) error {
-	var d runtime.Decoder
-	d.Reset(data)
-	var root runtime.Path
-	var e runtime.Errors
-	if err := decodeCreateReturnInput(&d, &root, v, &e); err != nil {
-		return err
-	}
-	if err := d.End(); err != nil {
-		return err
-	}
-	return e.Err()
+	var u runtime.Unmarshaler
+	return u.Done(decodeCreateReturnInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // CreateReturnOutput is the structured output of the "create_return" tool.

@@ -31,23 +31,11 @@ func (v Color) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see runtime.Unmarshaler).
 func (v *Color) UnmarshalJSON(data []byte) error {
-	var d runtime.Decoder
-	d.Reset(data)
-	var root runtime.Path
-	var e runtime.Errors
-	if err := decodeColor(&d, &root, v, &e); err != nil {
-		return err
-	}
-	if err := d.End(); err != nil {
-		return err
-	}
-	return e.Err()
+	var u runtime.Unmarshaler
+	return u.Done(decodeColor(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // Level is the "Level" type of the spec.
@@ -70,23 +58,11 @@ func (v Level) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see runtime.Unmarshaler).
 func (v *Level) UnmarshalJSON(data []byte) error {
-	var d runtime.Decoder
-	d.Reset(data)
-	var root runtime.Path
-	var e runtime.Errors
-	if err := decodeLevel(&d, &root, v, &e); err != nil {
-		return err
-	}
-	if err := d.End(); err != nil {
-		return err
-	}
-	return e.Err()
+	var u runtime.Unmarshaler
+	return u.Done(decodeLevel(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // CheckInput is the input of the "check" tool.
@@ -231,23 +207,11 @@ func (v CheckInput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see runtime.Unmarshaler).
 func (v *CheckInput) UnmarshalJSON(data []byte) error {
-	var d runtime.Decoder
-	d.Reset(data)
-	var root runtime.Path
-	var e runtime.Errors
-	if err := decodeCheckInput(&d, &root, v, &e); err != nil {
-		return err
-	}
-	if err := d.End(); err != nil {
-		return err
-	}
-	return e.Err()
+	var u runtime.Unmarshaler
+	return u.Done(decodeCheckInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // CheckInputMode is generated from the spec.
@@ -269,23 +233,11 @@ func (v CheckInputMode) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see runtime.Unmarshaler).
 func (v *CheckInputMode) UnmarshalJSON(data []byte) error {
-	var d runtime.Decoder
-	d.Reset(data)
-	var root runtime.Path
-	var e runtime.Errors
-	if err := decodeCheckInputMode(&d, &root, v, &e); err != nil {
-		return err
-	}
-	if err := d.End(); err != nil {
-		return err
-	}
-	return e.Err()
+	var u runtime.Unmarshaler
+	return u.Done(decodeCheckInputMode(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // appendCheckInputTags appends the JSON encoding of a CheckInputTags value to
@@ -332,23 +284,11 @@ func (v CheckInputPointsItem) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see runtime.Unmarshaler).
 func (v *CheckInputPointsItem) UnmarshalJSON(data []byte) error {
-	var d runtime.Decoder
-	d.Reset(data)
-	var root runtime.Path
-	var e runtime.Errors
-	if err := decodeCheckInputPointsItem(&d, &root, v, &e); err != nil {
-		return err
-	}
-	if err := d.End(); err != nil {
-		return err
-	}
-	return e.Err()
+	var u runtime.Unmarshaler
+	return u.Done(decodeCheckInputPointsItem(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // appendCheckInputLabels appends the JSON encoding of a CheckInputLabels value
@@ -396,23 +336,11 @@ func (v CheckInputExtras) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see runtime.Unmarshaler).
 func (v *CheckInputExtras) UnmarshalJSON(data []byte) error {
-	var d runtime.Decoder
-	d.Reset(data)
-	var root runtime.Path
-	var e runtime.Errors
-	if err := decodeCheckInputExtras(&d, &root, v, &e); err != nil {
-		return err
-	}
-	if err := d.End(); err != nil {
-		return err
-	}
-	return e.Err()
+	var u runtime.Unmarshaler
+	return u.Done(decodeCheckInputExtras(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // CheckInputPair is generated from the spec.
@@ -443,23 +371,11 @@ func (v CheckInputPair) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see runtime.Unmarshaler).
 func (v *CheckInputPair) UnmarshalJSON(data []byte) error {
-	var d runtime.Decoder
-	d.Reset(data)
-	var root runtime.Path
-	var e runtime.Errors
-	if err := decodeCheckInputPair(&d, &root, v, &e); err != nil {
-		return err
-	}
-	if err := d.End(); err != nil {
-		return err
-	}
-	return e.Err()
+	var u runtime.Unmarshaler
+	return u.Done(decodeCheckInputPair(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // CheckInputOpen is generated from the spec.
@@ -492,23 +408,11 @@ func (v CheckInputOpen) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see runtime.Unmarshaler).
 func (v *CheckInputOpen) UnmarshalJSON(data []byte) error {
-	var d runtime.Decoder
-	d.Reset(data)
-	var root runtime.Path
-	var e runtime.Errors
-	if err := decodeCheckInputOpen(&d, &root, v, &e); err != nil {
-		return err
-	}
-	if err := d.End(); err != nil {
-		return err
-	}
-	return e.Err()
+	var u runtime.Unmarshaler
+	return u.Done(decodeCheckInputOpen(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // CheckInputSettings is generated from the spec.
@@ -529,21 +433,9 @@ func (v CheckInputSettings) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see runtime.Unmarshaler).
 func (v *CheckInputSettings) UnmarshalJSON(data []byte) error {
-	var d runtime.Decoder
-	d.Reset(data)
-	var root runtime.Path
-	var e runtime.Errors
-	if err := decodeCheckInputSettings(&d, &root, v, &e); err != nil {
-		return err
-	}
-	if err := d.End(); err != nil {
-		return err
-	}
-	return e.Err()
+	var u runtime.Unmarshaler
+	return u.Done(decodeCheckInputSettings(u.Start(data), u.Root(), v, u.Errors()))
 }

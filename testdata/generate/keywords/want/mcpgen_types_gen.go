@@ -32,23 +32,11 @@ func (v Type) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see runtime.Unmarshaler).
 func (v *Type) UnmarshalJSON(data []byte) error {
-	var d runtime.Decoder
-	d.Reset(data)
-	var root runtime.Path
-	var e runtime.Errors
-	if err := decodeType(&d, &root, v, &e); err != nil {
-		return err
-	}
-	if err := d.End(); err != nil {
-		return err
-	}
-	return e.Err()
+	var u runtime.Unmarshaler
+	return u.Done(decodeType(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // String is the "string" type of the spec.
@@ -79,23 +67,11 @@ func (v String) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see runtime.Unmarshaler).
 func (v *String) UnmarshalJSON(data []byte) error {
-	var d runtime.Decoder
-	d.Reset(data)
-	var root runtime.Path
-	var e runtime.Errors
-	if err := decodeString(&d, &root, v, &e); err != nil {
-		return err
-	}
-	if err := d.End(); err != nil {
-		return err
-	}
-	return e.Err()
+	var u runtime.Unmarshaler
+	return u.Done(decodeString(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // FuncInput is the input of the "func" tool.
@@ -144,23 +120,11 @@ func (v FuncInput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see runtime.Unmarshaler).
 func (v *FuncInput) UnmarshalJSON(data []byte) error {
-	var d runtime.Decoder
-	d.Reset(data)
-	var root runtime.Path
-	var e runtime.Errors
-	if err := decodeFuncInput(&d, &root, v, &e); err != nil {
-		return err
-	}
-	if err := d.End(); err != nil {
-		return err
-	}
-	return e.Err()
+	var u runtime.Unmarshaler
+	return u.Done(decodeFuncInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // appendFuncInputMap appends the JSON encoding of a FuncInputMap value to b.
@@ -197,23 +161,11 @@ func (v GoToInput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see runtime.Unmarshaler).
 func (v *GoToInput) UnmarshalJSON(data []byte) error {
-	var d runtime.Decoder
-	d.Reset(data)
-	var root runtime.Path
-	var e runtime.Errors
-	if err := decodeGoToInput(&d, &root, v, &e); err != nil {
-		return err
-	}
-	if err := d.End(); err != nil {
-		return err
-	}
-	return e.Err()
+	var u runtime.Unmarshaler
+	return u.Done(decodeGoToInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // GoToOutput is the structured output of the "go-to" tool.
@@ -229,23 +181,11 @@ func (v GoToOutput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see runtime.Unmarshaler).
 func (v *GoToOutput) UnmarshalJSON(data []byte) error {
-	var d runtime.Decoder
-	d.Reset(data)
-	var root runtime.Path
-	var e runtime.Errors
-	if err := decodeGoToOutput(&d, &root, v, &e); err != nil {
-		return err
-	}
-	if err := d.End(); err != nil {
-		return err
-	}
-	return e.Err()
+	var u runtime.Unmarshaler
+	return u.Done(decodeGoToOutput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // SwitchArgs holds the arguments of the "switch" prompt.

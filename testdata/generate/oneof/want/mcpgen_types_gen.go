@@ -26,23 +26,11 @@ func (v Circle) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see runtime.Unmarshaler).
 func (v *Circle) UnmarshalJSON(data []byte) error {
-	var d runtime.Decoder
-	d.Reset(data)
-	var root runtime.Path
-	var e runtime.Errors
-	if err := decodeCircle(&d, &root, v, &e); err != nil {
-		return err
-	}
-	if err := d.End(); err != nil {
-		return err
-	}
-	return e.Err()
+	var u runtime.Unmarshaler
+	return u.Done(decodeCircle(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // Square is the "Square" type of the spec.
@@ -66,23 +54,11 @@ func (v Square) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see runtime.Unmarshaler).
 func (v *Square) UnmarshalJSON(data []byte) error {
-	var d runtime.Decoder
-	d.Reset(data)
-	var root runtime.Path
-	var e runtime.Errors
-	if err := decodeSquare(&d, &root, v, &e); err != nil {
-		return err
-	}
-	if err := d.End(); err != nil {
-		return err
-	}
-	return e.Err()
+	var u runtime.Unmarshaler
+	return u.Done(decodeSquare(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // Shape is the "Shape" type of the spec.
@@ -107,23 +83,11 @@ func (v Shape) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see runtime.Unmarshaler).
 func (v *Shape) UnmarshalJSON(data []byte) error {
-	var d runtime.Decoder
-	d.Reset(data)
-	var root runtime.Path
-	var e runtime.Errors
-	if err := decodeShape(&d, &root, v, &e); err != nil {
-		return err
-	}
-	if err := d.End(); err != nil {
-		return err
-	}
-	return e.Err()
+	var u runtime.Unmarshaler
+	return u.Done(decodeShape(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // IDOrName is the "IDOrName" type of the spec.
@@ -153,23 +117,11 @@ func (v IDOrName) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see runtime.Unmarshaler).
 func (v *IDOrName) UnmarshalJSON(data []byte) error {
-	var d runtime.Decoder
-	d.Reset(data)
-	var root runtime.Path
-	var e runtime.Errors
-	if err := decodeIDOrName(&d, &root, v, &e); err != nil {
-		return err
-	}
-	if err := d.End(); err != nil {
-		return err
-	}
-	return e.Err()
+	var u runtime.Unmarshaler
+	return u.Done(decodeIDOrName(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // IDOrNameReference is the reference.
@@ -190,23 +142,11 @@ func (v IDOrNameReference) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see runtime.Unmarshaler).
 func (v *IDOrNameReference) UnmarshalJSON(data []byte) error {
-	var d runtime.Decoder
-	d.Reset(data)
-	var root runtime.Path
-	var e runtime.Errors
-	if err := decodeIDOrNameReference(&d, &root, v, &e); err != nil {
-		return err
-	}
-	if err := d.End(); err != nil {
-		return err
-	}
-	return e.Err()
+	var u runtime.Unmarshaler
+	return u.Done(decodeIDOrNameReference(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // Expr is the "Expr" type of the spec.
@@ -233,23 +173,11 @@ func (v Expr) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see runtime.Unmarshaler).
 func (v *Expr) UnmarshalJSON(data []byte) error {
-	var d runtime.Decoder
-	d.Reset(data)
-	var root runtime.Path
-	var e runtime.Errors
-	if err := decodeExpr(&d, &root, v, &e); err != nil {
-		return err
-	}
-	if err := d.End(); err != nil {
-		return err
-	}
-	return e.Err()
+	var u runtime.Unmarshaler
+	return u.Done(decodeExpr(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // Num is the "Num" type of the spec.
@@ -273,23 +201,11 @@ func (v Num) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see runtime.Unmarshaler).
 func (v *Num) UnmarshalJSON(data []byte) error {
-	var d runtime.Decoder
-	d.Reset(data)
-	var root runtime.Path
-	var e runtime.Errors
-	if err := decodeNum(&d, &root, v, &e); err != nil {
-		return err
-	}
-	if err := d.End(); err != nil {
-		return err
-	}
-	return e.Err()
+	var u runtime.Unmarshaler
+	return u.Done(decodeNum(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // Neg is the "Neg" type of the spec.
@@ -313,23 +229,11 @@ func (v Neg) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see runtime.Unmarshaler).
 func (v *Neg) UnmarshalJSON(data []byte) error {
-	var d runtime.Decoder
-	d.Reset(data)
-	var root runtime.Path
-	var e runtime.Errors
-	if err := decodeNeg(&d, &root, v, &e); err != nil {
-		return err
-	}
-	if err := d.End(); err != nil {
-		return err
-	}
-	return e.Err()
+	var u runtime.Unmarshaler
+	return u.Done(decodeNeg(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // Chain is the "Chain" type of the spec.
@@ -361,23 +265,11 @@ func (v Chain) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see runtime.Unmarshaler).
 func (v *Chain) UnmarshalJSON(data []byte) error {
-	var d runtime.Decoder
-	d.Reset(data)
-	var root runtime.Path
-	var e runtime.Errors
-	if err := decodeChain(&d, &root, v, &e); err != nil {
-		return err
-	}
-	if err := d.End(); err != nil {
-		return err
-	}
-	return e.Err()
+	var u runtime.Unmarshaler
+	return u.Done(decodeChain(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // ChainLink is the link.
@@ -398,23 +290,11 @@ func (v ChainLink) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see runtime.Unmarshaler).
 func (v *ChainLink) UnmarshalJSON(data []byte) error {
-	var d runtime.Decoder
-	d.Reset(data)
-	var root runtime.Path
-	var e runtime.Errors
-	if err := decodeChainLink(&d, &root, v, &e); err != nil {
-		return err
-	}
-	if err := d.End(); err != nil {
-		return err
-	}
-	return e.Err()
+	var u runtime.Unmarshaler
+	return u.Done(decodeChainLink(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // ChainTaggedLink is the tagged link.
@@ -438,23 +318,11 @@ func (v ChainTaggedLink) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see runtime.Unmarshaler).
 func (v *ChainTaggedLink) UnmarshalJSON(data []byte) error {
-	var d runtime.Decoder
-	d.Reset(data)
-	var root runtime.Path
-	var e runtime.Errors
-	if err := decodeChainTaggedLink(&d, &root, v, &e); err != nil {
-		return err
-	}
-	if err := d.End(); err != nil {
-		return err
-	}
-	return e.Err()
+	var u runtime.Unmarshaler
+	return u.Done(decodeChainTaggedLink(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // AreaInput is the input of the "area" tool.
@@ -480,23 +348,11 @@ func (v AreaInput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see runtime.Unmarshaler).
 func (v *AreaInput) UnmarshalJSON(data []byte) error {
-	var d runtime.Decoder
-	d.Reset(data)
-	var root runtime.Path
-	var e runtime.Errors
-	if err := decodeAreaInput(&d, &root, v, &e); err != nil {
-		return err
-	}
-	if err := d.End(); err != nil {
-		return err
-	}
-	return e.Err()
+	var u runtime.Unmarshaler
+	return u.Done(decodeAreaInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // appendAreaInputShapes appends the JSON encoding of a AreaInputShapes value to
@@ -530,23 +386,11 @@ func (v AreaOutput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see runtime.Unmarshaler).
 func (v *AreaOutput) UnmarshalJSON(data []byte) error {
-	var d runtime.Decoder
-	d.Reset(data)
-	var root runtime.Path
-	var e runtime.Errors
-	if err := decodeAreaOutput(&d, &root, v, &e); err != nil {
-		return err
-	}
-	if err := d.End(); err != nil {
-		return err
-	}
-	return e.Err()
+	var u runtime.Unmarshaler
+	return u.Done(decodeAreaOutput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // LookupInput is the input of the "lookup" tool.
@@ -567,23 +411,11 @@ func (v LookupInput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see runtime.Unmarshaler).
 func (v *LookupInput) UnmarshalJSON(data []byte) error {
-	var d runtime.Decoder
-	d.Reset(data)
-	var root runtime.Path
-	var e runtime.Errors
-	if err := decodeLookupInput(&d, &root, v, &e); err != nil {
-		return err
-	}
-	if err := d.End(); err != nil {
-		return err
-	}
-	return e.Err()
+	var u runtime.Unmarshaler
+	return u.Done(decodeLookupInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // EvaluateInput is the input of the "evaluate" tool.
@@ -609,21 +441,9 @@ func (v EvaluateInput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see runtime.Unmarshaler).
 func (v *EvaluateInput) UnmarshalJSON(data []byte) error {
-	var d runtime.Decoder
-	d.Reset(data)
-	var root runtime.Path
-	var e runtime.Errors
-	if err := decodeEvaluateInput(&d, &root, v, &e); err != nil {
-		return err
-	}
-	if err := d.End(); err != nil {
-		return err
-	}
-	return e.Err()
+	var u runtime.Unmarshaler
+	return u.Done(decodeEvaluateInput(u.Start(data), u.Root(), v, u.Errors()))
 }

@@ -26,23 +26,11 @@ func (v OrderStatus) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see runtime.Unmarshaler).
 func (v *OrderStatus) UnmarshalJSON(data []byte) error {
-	var d runtime.Decoder
-	d.Reset(data)
-	var root runtime.Path
-	var e runtime.Errors
-	if err := decodeOrderStatus(&d, &root, v, &e); err != nil {
-		return err
-	}
-	if err := d.End(); err != nil {
-		return err
-	}
-	return e.Err()
+	var u runtime.Unmarshaler
+	return u.Done(decodeOrderStatus(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // OrderStatusResult is the "OrderStatusResult" type of the spec.
@@ -69,23 +57,11 @@ func (v OrderStatusResult) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see runtime.Unmarshaler).
 func (v *OrderStatusResult) UnmarshalJSON(data []byte) error {
-	var d runtime.Decoder
-	d.Reset(data)
-	var root runtime.Path
-	var e runtime.Errors
-	if err := decodeOrderStatusResult(&d, &root, v, &e); err != nil {
-		return err
-	}
-	if err := d.End(); err != nil {
-		return err
-	}
-	return e.Err()
+	var u runtime.Unmarshaler
+	return u.Done(decodeOrderStatusResult(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // appendOrderStatusResultItems appends the JSON encoding of a
@@ -122,23 +98,11 @@ func (v OrderStatusResultItemsItem) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see runtime.Unmarshaler).
 func (v *OrderStatusResultItemsItem) UnmarshalJSON(data []byte) error {
-	var d runtime.Decoder
-	d.Reset(data)
-	var root runtime.Path
-	var e runtime.Errors
-	if err := decodeOrderStatusResultItemsItem(&d, &root, v, &e); err != nil {
-		return err
-	}
-	if err := d.End(); err != nil {
-		return err
-	}
-	return e.Err()
+	var u runtime.Unmarshaler
+	return u.Done(decodeOrderStatusResultItemsItem(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // GetOrderStatusInput is the input of the "get_order_status" tool.
@@ -162,23 +126,11 @@ func (v GetOrderStatusInput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see runtime.Unmarshaler).
 func (v *GetOrderStatusInput) UnmarshalJSON(data []byte) error {
-	var d runtime.Decoder
-	d.Reset(data)
-	var root runtime.Path
-	var e runtime.Errors
-	if err := decodeGetOrderStatusInput(&d, &root, v, &e); err != nil {
-		return err
-	}
-	if err := d.End(); err != nil {
-		return err
-	}
-	return e.Err()
+	var u runtime.Unmarshaler
+	return u.Done(decodeGetOrderStatusInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // GetOrderStatusOutput is the structured output of the "get_order_status" tool.
@@ -207,23 +159,11 @@ func (v NotifyInput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see runtime.Unmarshaler).
 func (v *NotifyInput) UnmarshalJSON(data []byte) error {
-	var d runtime.Decoder
-	d.Reset(data)
-	var root runtime.Path
-	var e runtime.Errors
-	if err := decodeNotifyInput(&d, &root, v, &e); err != nil {
-		return err
-	}
-	if err := d.End(); err != nil {
-		return err
-	}
-	return e.Err()
+	var u runtime.Unmarshaler
+	return u.Done(decodeNotifyInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // OrderSummaryParams holds the variables of the "order_summary" resource
@@ -245,23 +185,11 @@ func (v OrderSummaryParams) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-// UnmarshalJSON decodes and validates data into v. Every violation of
-// the schema is returned, together, as a *runtime.ValidationError: values
-// of the wrong type, missing required and unknown properties, and the
-// constraints of every value that has the right type (a value that is
-// missing or of the wrong type is not checked further).
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see runtime.Unmarshaler).
 func (v *OrderSummaryParams) UnmarshalJSON(data []byte) error {
-	var d runtime.Decoder
-	d.Reset(data)
-	var root runtime.Path
-	var e runtime.Errors
-	if err := decodeOrderSummaryParams(&d, &root, v, &e); err != nil {
-		return err
-	}
-	if err := d.End(); err != nil {
-		return err
-	}
-	return e.Err()
+	var u runtime.Unmarshaler
+	return u.Done(decodeOrderSummaryParams(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // ReplyOrderQuestionArgs holds the arguments of the "reply_order_question"
