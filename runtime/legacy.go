@@ -40,6 +40,7 @@ import (
 	"strconv"
 	"sync"
 	"time"
+	"unsafe"
 )
 
 // latestLegacyVersion is the newest revision served through initialize:
@@ -258,13 +259,16 @@ func (ls *legacySession) dispatch(ctx context.Context, req *request, lc legacyCa
 	if e := s.checkMethod(req.Method); e != nil {
 		return response{err: e}
 	}
+	// One walk over params gives the progress token and the call target.
+	scan := scanParams(orEmpty(req.Params))
 	rs := &reqState{
 		method: req.Method,
 		id:     req.ID,
-		meta:   ls.requestMeta(req.Params),
+		meta:   ls.requestMeta(&scan),
 		caps:   ls.caps,
 		out:    lc.out,
 	}
+	rs.useScan(&scan)
 	rs.elicit = func(ctx context.Context, er ElicitRequest) (ElicitResult, error) {
 		return ls.elicit(ctx, lc.send, er)
 	}
@@ -286,8 +290,10 @@ func orEmpty(params json.RawMessage) json.RawMessage {
 
 // requestMeta is what MetaFrom reports to handlers of a legacy request:
 // the negotiated version and initialize's capabilities and client info,
-// the session's log level and the request's own progress token.
-func (ls *legacySession) requestMeta(params json.RawMessage) *RequestMeta {
+// the session's log level and the request's own progress token (from
+// params._meta.progressToken, when params is well-formed JSON and the
+// token a string or an integer).
+func (ls *legacySession) requestMeta(scan *paramScan) *RequestMeta {
 	m := &RequestMeta{
 		ProtocolVersion:    ls.version,
 		ClientInfo:         ls.clientInfo,
@@ -296,15 +302,8 @@ func (ls *legacySession) requestMeta(params json.RawMessage) *RequestMeta {
 	ls.mu.Lock()
 	m.LogLevel = ls.logLevel
 	ls.mu.Unlock()
-	if params != nil {
-		var p struct {
-			Meta struct {
-				ProgressToken json.RawMessage `json:"progressToken"`
-			} `json:"_meta"`
-		}
-		if json.Unmarshal(params, &p) == nil && validID(p.Meta.ProgressToken) {
-			m.ProgressToken = p.Meta.ProgressToken
-		}
+	if !scan.notObject && scan.err == nil && !scan.trailing && scan.metaErr == nil && validID(scan.token) {
+		m.ProgressToken = scan.token
 	}
 	return m
 }
@@ -329,12 +328,11 @@ func legacyResult(method string, result []byte) []byte {
 	var d Decoder
 	d.Reset(result)
 	err := forEachMember(&d, func(key []byte) error {
-		k := string(key)
 		raw, err := d.ReadRaw()
 		if err != nil {
 			return err
 		}
-		switch k {
+		switch string(key) {
 		case "resultType", "ttlMs", "cacheScope":
 			return nil
 		case "_meta":
@@ -353,8 +351,7 @@ func legacyResult(method string, result []byte) []byte {
 		if len(out) > 1 {
 			out = append(out, ',')
 		}
-		out = AppendString(out, k)
-		out = append(out, ':')
+		out = appendKey(out, key)
 		out = append(out, raw...)
 		return nil
 	})
@@ -371,16 +368,14 @@ func withoutMember(raw []byte, name string) []byte {
 	var d Decoder
 	d.Reset(raw)
 	err := forEachMember(&d, func(key []byte) error {
-		k := string(key)
 		v, err := d.ReadRaw()
-		if err != nil || k == name {
+		if err != nil || string(key) == name {
 			return err
 		}
 		if len(out) > 1 {
 			out = append(out, ',')
 		}
-		out = AppendString(out, k)
-		out = append(out, ':')
+		out = appendKey(out, key)
 		out = append(out, v...)
 		return nil
 	})
@@ -388,6 +383,13 @@ func withoutMember(raw []byte, name string) []byte {
 		return nil
 	}
 	return append(out, '}')
+}
+
+// appendKey appends the member name key, as the Decoder gave it, as a JSON
+// string and a colon. AppendString only reads the view it is given.
+func appendKey(b, key []byte) []byte {
+	b = AppendString(b, unsafe.String(unsafe.SliceData(key), len(key)))
+	return append(b, ':')
 }
 
 // legacyTools drops outputSchema from tools whose schema root is not an

@@ -92,6 +92,46 @@ func BenchmarkToolsCallStdio(b *testing.B) {
 	<-done
 }
 
+// BenchmarkToolsCallStdioLegacy: BenchmarkToolsCallStdio for a
+// 2025-11-25 client, the era most hosts still speak: the session starts
+// with initialize, and the calls carry no per-request _meta.
+func BenchmarkToolsCallStdioLegacy(b *testing.B) {
+	srv := newServer()
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan error, 1)
+	go func() { done <- srv.ServeStdio(context.Background(), inR, outW, runtime.StdioOptions{}); outW.Close() }()
+	br := bufio.NewReaderSize(outR, 64<<10)
+	roundTrip := func(msg []byte, answered bool) []byte {
+		if _, err := inW.Write(msg); err != nil {
+			b.Fatal(err)
+		}
+		if !answered {
+			return nil
+		}
+		resp, err := br.ReadSlice('\n')
+		if err != nil {
+			b.Fatal(err)
+		}
+		return resp
+	}
+	if resp := roundTrip([]byte(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25",`+
+		`"capabilities":{},"clientInfo":{"name":"bench","version":"0"}}}`+"\n"), true); !bytes.Contains(resp, []byte(`"2025-11-25"`)) {
+		b.Fatalf("initialize answered %s", resp)
+	}
+	roundTrip([]byte(`{"jsonrpc":"2.0","method":"notifications/initialized"}`+"\n"), false)
+	call := []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_order_status","arguments":{"order_id":"A1001","quantity":3}}}` + "\n")
+	b.ReportAllocs()
+	for b.Loop() {
+		if resp := roundTrip(call, true); !bytes.Contains(resp, want) {
+			b.Fatalf("unexpected response %s", resp)
+		}
+	}
+	b.StopTimer()
+	inW.Close()
+	<-done
+}
+
 // BenchmarkToolsCallHTTP: one tools/call through the Streamable HTTP
 // handler without the network (httptest's request and recorder are
 // included in allocs/op).
