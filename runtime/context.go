@@ -72,14 +72,19 @@ type reqState struct {
 	mrtr      *mrtrState
 	mrtrStore mrtrState
 
-	// elicit, when set, performs elicitation as a real round trip instead
-	// of answering input_required. The 2025-11-25 session layer sets it.
-	elicit func(ctx context.Context, req ElicitRequest) (ElicitResult, error)
-	// request, when set, sends a server-to-client request (sampling/
-	// createMessage, roots/list) as a real round trip and returns its
-	// result, instead of answering input_required. The 2025-11-25 session
-	// layer sets it.
-	request func(ctx context.Context, method string, params []byte) (json.RawMessage, error)
+	// session, when its ls is set, performs elicitation and
+	// server-to-client requests (sampling/createMessage, roots/list) as
+	// real round trips instead of answering input_required. The 2025-11-25
+	// session layer sets it.
+	session sessionPeer
+}
+
+// sessionPeer is the 2025-11-25 session a request arrived in and the way
+// to send it messages. A value in reqState, so that a legacy request
+// allocates nothing for it.
+type sessionPeer struct {
+	ls   *legacySession
+	send messageSender
 }
 
 // useScan takes the call target of rs.method from s, the scan of the

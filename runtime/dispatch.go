@@ -12,7 +12,8 @@ package runtime
 //     not walk params again.
 //   - call(ctx, rs, params): dispatch with a reqState the caller built
 //     (HTTP after its checks; a 2025-11-25 session layer with meta and caps
-//     from initialize and, in rs.elicit, a real elicitation round trip).
+//     from initialize and, in rs.session, the session that makes
+//     elicitation and sampling real round trips).
 //   - withShutdown(ctx, ch): closing ch ends listen streams with their
 //     result; cancelling ctx ends them (and any request) without one.
 //   - appendResponse / appendNotification: the wire envelopes.

@@ -40,8 +40,8 @@ func Elicit(ctx context.Context, key string, req ElicitRequest) (ElicitResult, e
 	if rs == nil {
 		return ElicitResult{}, errors.New("runtime: Elicit called outside a request")
 	}
-	if rs.elicit != nil {
-		return rs.elicit(ctx, req)
+	if p := rs.session; p.ls != nil {
+		return p.ls.elicit(ctx, p.send, req)
 	}
 	m := rs.mrtr
 	if m == nil {

@@ -83,11 +83,11 @@ func askClient(ctx context.Context, key, method string, params []byte, has func(
 	if caps == (clientCaps{}) && rs.meta != nil {
 		caps = parseClientCaps(rs.meta.ClientCapabilities)
 	}
-	if rs.request != nil {
+	if p := rs.session; p.ls != nil {
 		if !has(caps) {
 			return nil, missingClientCapability(required)
 		}
-		return rs.request(ctx, method, params)
+		return p.ls.request(ctx, p.send, method, params)
 	}
 	m := rs.mrtr
 	if m == nil {

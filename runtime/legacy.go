@@ -269,12 +269,7 @@ func (ls *legacySession) dispatch(ctx context.Context, req *request, lc legacyCa
 		out:    lc.out,
 	}
 	rs.useScan(&scan)
-	rs.elicit = func(ctx context.Context, er ElicitRequest) (ElicitResult, error) {
-		return ls.elicit(ctx, lc.send, er)
-	}
-	rs.request = func(ctx context.Context, method string, params []byte) (json.RawMessage, error) {
-		return ls.request(ctx, lc.send, method, params)
-	}
+	rs.session = sessionPeer{ls: ls, send: lc.send}
 	if req.Method == methodToolsList && lc.scopes != nil {
 		return s.toolsListFor(orEmpty(req.Params), lc.scopes)
 	}
