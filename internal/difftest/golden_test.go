@@ -1,6 +1,7 @@
 package difftest
 
 import (
+	"bytes"
 	"encoding/json"
 	"math"
 	"os"
@@ -35,8 +36,50 @@ func knownDifference(tl tool, instance []byte, generated bool, msg string) strin
 		return "integers beyond int64 cannot be held by the generated Go type (int64)"
 	case !generated && strings.HasSuffix(msg, "is too complex to match against the allowed schemas"):
 		return "by design: a union without a discriminator nested so deep that telling its variants apart exceeds the trial decoding budget (runtime.Decoder.Fork) is rejected, where an unbounded validator takes exponential time"
+	case !generated && hasDuplicateMember(instance):
+		return "by design: of an object's members of the same name the generated decoder checks every one (and keeps the last), where a validator of the parsed value sees only the last one"
 	}
 	return ""
+}
+
+// hasDuplicateMember reports whether an object anywhere in the JSON text
+// instance names a member twice.
+func hasDuplicateMember(instance []byte) bool {
+	dec := json.NewDecoder(bytes.NewReader(instance))
+	// Each open object's names so far; nil marks an array.
+	var open []map[string]bool
+	expectKey := false
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		switch t := tok.(type) {
+		case json.Delim:
+			switch t {
+			case '{':
+				open = append(open, map[string]bool{})
+				expectKey = true
+				continue
+			case '[':
+				open = append(open, nil)
+			case '}', ']':
+				open = open[:len(open)-1]
+			}
+		case string:
+			if expectKey {
+				names := open[len(open)-1]
+				if names[t] {
+					return true
+				}
+				names[t] = true
+				expectKey = false
+				continue
+			}
+		}
+		// After a value inside an object, the next token is a name.
+		expectKey = len(open) > 0 && open[len(open)-1] != nil
+	}
 }
 
 // bigIntegerIn reports whether the instance holds an integer-valued number
@@ -99,4 +142,24 @@ func TestDifferentialGolden(t *testing.T) {
 		}
 	}
 	t.Logf("golden packages: %d instances compared (%d valid per the oracle)", compared, valid)
+}
+
+func TestHasDuplicateMember(t *testing.T) {
+	for _, c := range []struct {
+		json string
+		want bool
+	}{
+		{`{"a":1,"b":2}`, false},
+		{`{"a":1,"a":2}`, true},
+		{`{"a":{"b":1},"c":{"b":2}}`, false},
+		{`{"a":{"b":1,"b":2}}`, true},
+		{`{"a":["a","a"],"b":"a"}`, false},
+		{`[{"x":1},{"x":2}]`, false},
+		{`{"a":[1,{"k":1,"k":2}]}`, true},
+		{`{"a":"b","b":"a"}`, false},
+	} {
+		if got := hasDuplicateMember([]byte(c.json)); got != c.want {
+			t.Errorf("%s: %v, want %v", c.json, got, c.want)
+		}
+	}
 }
