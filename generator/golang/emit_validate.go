@@ -666,7 +666,7 @@ func (m *Model) propertyCount(n *node, unknown Code) []Code {
 	if unknown != nil {
 		out = append(out, Id("n").Op("+=").Add(unknown))
 	}
-	return append(out, m.bounds(Id("n"), s.MinProperties, s.MaxProperties, "MsgMinProperties", "MsgMaxProperties")...)
+	return append(out, m.bounds(nil, s.MinProperties, s.MaxProperties, "MsgMinProperties", "MsgMaxProperties")...)
 }
 
 // validatorsUsed returns the units whose validateX is called: those
@@ -702,11 +702,19 @@ func (m *Model) validatorsUsed() map[*node]bool {
 	return used
 }
 
-// bounds checks a count against a minimum and a maximum.
+// bounds checks a count against a minimum and a maximum; a nil count
+// means that the variable n holds it already.
 func (m *Model) bounds(count Code, min, max *int64, minMsg, maxMsg string) []Code {
+	var cond []Code // the init statement of the min-and-max check
+	if count == nil {
+		count = Id("n")
+	} else {
+		cond = []Code{Id("n").Op(":=").Add(count)}
+	}
 	switch {
 	case min != nil && max != nil:
-		return []Code{If(Id("n").Op(":=").Add(count), Id("n").Op("<").Lit(int(*min))).Block(
+		cond = append(cond, Id("n").Op("<").Lit(int(*min)))
+		return []Code{If(cond...).Block(
 			addErr(Id("p"), m.countMessage(minMsg, *min)),
 		).Else().If(Id("n").Op(">").Lit(int(*max))).Block(
 			addErr(Id("p"), m.countMessage(maxMsg, *max)),

@@ -753,7 +753,7 @@ func decodeCheckInputPair(d *runtime.Decoder, p *runtime.Path, v *CheckInputPair
 		n++
 	}
 	n += unknown
-	if n := n; n < 1 {
+	if n < 1 {
 		e.Add(p, msgMinProperties1)
 	} else if n > 1 {
 		e.Add(p, msgMaxProperties1)
