@@ -1,6 +1,7 @@
 package golang
 
 import (
+	"slices"
 	"strings"
 
 	. "github.com/dave/jennifer/jen"
@@ -100,21 +101,22 @@ func (m *Model) upstreamOp(f *File, t *tool) {
 			for _, n := range alt {
 				names = append(names, Lit(n))
 			}
-			alts = append(alts, Index().String().Values(names...))
+			alts = append(alts, Values(names...))
 		}
 		req.add("Security", Index().Index().String().Values(alts...))
 	}
 	body := []Code{
 		Id("req").Op(":=").Op("&").Add(rt("UpstreamRequest")).Add(req.values()),
-		Var().Id("b").Index().Byte(),
-		Id("_").Op("=").Id("b"),
 	}
-	// each runs stmts with b holding the JSON of the property, when present.
+	// each runs stmts with b holding the JSON of the property, when
+	// present; b is declared (after req) only when some parameter uses it.
+	usesB := false
 	each := func(p spec.UpstreamParam, stmts ...Code) Code {
 		fl := fields[p.Property]
 		if fl == nil {
 			return Null()
 		}
+		usesB = true
 		x := Id("in").Dot(fl.goName)
 		set := append([]Code{Id("b").Op("=").Id("b").Index(Empty(), Lit(0)), Id("b").Op("=").Add(appendValue(fl.node, x, fl.ptr))}, stmts...)
 		if fl.ptr || !fl.required && fl.def == nil {
@@ -136,25 +138,49 @@ func (m *Model) upstreamOp(f *File, t *tool) {
 	for _, p := range params("path") {
 		pathParams[p.Name] = p
 	}
-	body = append(body, Var().Id("path").Index().Byte())
+	// The path's literal text, and its {name} templates filled in from
+	// the parameters; a path without parameters is one string.
+	type segment struct {
+		text  string
+		param *spec.UpstreamParam
+	}
+	var segments []segment
+	hasParams := false
 	rest := up.Path
 	for rest != "" {
 		i := strings.Index(rest, "{")
 		j := strings.Index(rest, "}")
 		if i < 0 || j < i {
-			body = append(body, Id("path").Op("=").Append(Id("path"), Lit(rest).Op("...")))
+			segments = append(segments, segment{text: rest})
 			break
 		}
 		if i > 0 {
-			body = append(body, Id("path").Op("=").Append(Id("path"), Lit(rest[:i]).Op("...")))
+			segments = append(segments, segment{text: rest[:i]})
 		}
-		name := rest[i+1 : j]
-		if p, ok := pathParams[name]; ok {
-			body = append(body, each(p, Id("path").Op("=").Add(rt("AppendPathParam")).Call(Id("path"), Lit(p.Name), Lit(p.Style), Lit(p.Explode), Id("b"))))
+		if p, ok := pathParams[rest[i+1:j]]; ok {
+			segments = append(segments, segment{param: &p})
+			hasParams = true
 		}
 		rest = rest[j+1:]
 	}
-	body = append(body, Id("req").Dot("Path").Op("=").String().Call(Id("path")))
+	if !hasParams {
+		var path strings.Builder
+		for _, sg := range segments {
+			path.WriteString(sg.text)
+		}
+		body = append(body, Id("req").Dot("Path").Op("=").Lit(path.String()))
+	} else {
+		body = append(body, Var().Id("path").Index().Byte())
+		for _, sg := range segments {
+			if sg.param == nil {
+				body = append(body, Id("path").Op("=").Append(Id("path"), Lit(sg.text).Op("...")))
+				continue
+			}
+			p := *sg.param
+			body = append(body, each(p, Id("path").Op("=").Add(rt("AppendPathParam")).Call(Id("path"), Lit(p.Name), Lit(p.Style), Lit(p.Explode), Id("b"))))
+		}
+		body = append(body, Id("req").Dot("Path").Op("=").String().Call(Id("path")))
+	}
 	if qs := params("query"); len(qs) > 0 {
 		body = append(body, Var().Id("q").Index().Byte())
 		for _, p := range qs {
@@ -178,6 +204,9 @@ func (m *Model) upstreamOp(f *File, t *tool) {
 		return Return(Nil(), Err())
 	}
 	body = append(body, m.upstreamBody(up, params("body"), params("bodyAll"), fields, each, fail)...)
+	if usesB {
+		body = slices.Insert(body, 1, Code(Var().Id("b").Index().Byte()))
+	}
 
 	// The client method and the Handler method.
 	if t.output != nil {

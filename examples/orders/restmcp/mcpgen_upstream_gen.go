@@ -72,13 +72,10 @@ func (c *UpstreamClient) SearchOrders(ctx context.Context, in SearchOrdersInput)
 	req := &runtime.UpstreamRequest{
 		Tool:     "search_orders",
 		Method:   "GET",
-		Security: [][]string{[]string{"bearerAuth"}},
+		Security: [][]string{{"bearerAuth"}},
 	}
 	var b []byte
-	_ = b
-	var path []byte
-	path = append(path, "/orders"...)
-	req.Path = string(path)
+	req.Path = "/orders"
 	var q []byte
 	if in.Status != nil {
 		b = b[:0]
@@ -115,10 +112,9 @@ func (c *UpstreamClient) GetOrder(ctx context.Context, in GetOrderInput) (out Ge
 	req := &runtime.UpstreamRequest{
 		Tool:     "get_order",
 		Method:   "GET",
-		Security: [][]string{[]string{"bearerAuth"}},
+		Security: [][]string{{"bearerAuth"}},
 	}
 	var b []byte
-	_ = b
 	var path []byte
 	path = append(path, "/orders/"...)
 	{
@@ -147,10 +143,9 @@ func (c *UpstreamClient) CreateReturn(ctx context.Context, in CreateReturnInput)
 	req := &runtime.UpstreamRequest{
 		Tool:     "create_return",
 		Method:   "POST",
-		Security: [][]string{[]string{"bearerAuth"}},
+		Security: [][]string{{"bearerAuth"}},
 	}
 	var b []byte
-	_ = b
 	var path []byte
 	path = append(path, "/orders/"...)
 	{
