@@ -56,6 +56,7 @@ func run(args []string, out io.Writer) error {
 	window := fs.Int("window", 16, "requests in flight in the pipelined stdio cell")
 	implList := fs.String("impls", "mcpgen,gosdk,mcpgo", "implementations, mcpgen first")
 	cells := fs.String("cells", "stdio,http", "which transports to run")
+	legacy := fs.Bool("legacy", true, "also run the stdio cells as a 2025-11-25 client (initialize, then calls without _meta), the era most hosts still speak")
 	server := fs.String("server", "", "a built benchserver (default: build ./cmd/benchserver)")
 	profiles := fs.String("pprof", "", "a directory for each server's CPU and allocation profiles")
 	if err := fs.Parse(args); err != nil {
@@ -88,9 +89,9 @@ func run(args []string, out io.Writer) error {
 		}
 	}
 
-	fmt.Fprintf(out, "tools/call get_order_status, MCP 2026-07-28, %v per cell and implementation in %d alternating rounds (after %v warm-up)\n", cfg.duration, cfg.rounds, cfg.warmup)
+	fmt.Fprintf(out, "tools/call get_order_status, MCP 2026-07-28 (2025 cells: 2025-11-25), %v per cell and implementation in %d alternating rounds (after %v warm-up)\n", cfg.duration, cfg.rounds, cfg.warmup)
 	fmt.Fprintf(out, "machine: %s, %d CPUs, %s %s/%s; load before: %s\n\n", cpuModel(), runtime.NumCPU(), runtime.Version(), runtime.GOOS, runtime.GOARCH, loadAvg())
-	fmt.Fprintf(out, "%-22s %-7s %10s %10s %10s %12s %12s\n", "cell", "impl", "req/s", "p50", "p99", "mcpgen x req/s", "p99/mcpgen")
+	fmt.Fprintf(out, "%-26s %-7s %10s %10s %10s %12s %12s\n", "cell", "impl", "req/s", "p50", "p99", "mcpgen x req/s", "p99/mcpgen")
 	type cell struct {
 		name string
 		open func(impl string) (runner, error)
@@ -98,8 +99,13 @@ func run(args []string, out io.Writer) error {
 	var list []cell
 	if strings.Contains(*cells, "stdio") {
 		list = append(list,
-			cell{"stdio sequential", func(impl string) (runner, error) { return openStdio(cfg, impl, 1) }},
-			cell{fmt.Sprintf("stdio pipelined (%d)", cfg.window), func(impl string) (runner, error) { return openStdio(cfg, impl, cfg.window) }})
+			cell{"stdio sequential", func(impl string) (runner, error) { return openStdio(cfg, impl, 1, false) }},
+			cell{fmt.Sprintf("stdio pipelined (%d)", cfg.window), func(impl string) (runner, error) { return openStdio(cfg, impl, cfg.window, false) }})
+		if *legacy {
+			list = append(list,
+				cell{"2025 stdio sequential", func(impl string) (runner, error) { return openStdio(cfg, impl, 1, true) }},
+				cell{fmt.Sprintf("2025 stdio pipelined (%d)", cfg.window), func(impl string) (runner, error) { return openStdio(cfg, impl, cfg.window, true) }})
+		}
 	}
 	if strings.Contains(*cells, "http") {
 		for _, n := range counts {
@@ -117,7 +123,7 @@ func run(args []string, out io.Writer) error {
 				ratio = fmt.Sprintf("%.2fx", results[0].rate/r.rate)
 				p99 = fmt.Sprintf("%.2fx", float64(r.p99)/float64(results[0].p99))
 			}
-			fmt.Fprintf(out, "%-22s %-7s %10.0f %10s %10s %12s %12s\n", c.name, impls[i], r.rate, round(r.p50), round(r.p99), ratio, p99)
+			fmt.Fprintf(out, "%-26s %-7s %10.0f %10s %10s %12s %12s\n", c.name, impls[i], r.rate, round(r.p50), round(r.p99), ratio, p99)
 		}
 	}
 	fmt.Fprintf(out, "\nload after: %s\n", loadAvg())
@@ -155,15 +161,19 @@ func summarize(lat []time.Duration, elapsed time.Duration) (result, error) {
 }
 
 // appendRequest appends the tools/call request with this id; its quantity
-// varies with the id so that each answer is distinct.
-func appendRequest(b []byte, id int64) []byte {
+// varies with the id so that each answer is distinct. A 2025-11-25
+// (legacy) request carries no _meta: initialize said it all.
+func appendRequest(b []byte, id int64, legacy bool) []byte {
 	b = append(b, `{"jsonrpc":"2.0","id":`...)
 	b = strconv.AppendInt(b, id, 10)
-	b = append(b, `,"method":"tools/call","params":{"_meta":{`+
-		`"io.modelcontextprotocol/protocolVersion":"2026-07-28",`+
-		`"io.modelcontextprotocol/clientInfo":{"name":"mcpbench","version":"0"},`+
-		`"io.modelcontextprotocol/clientCapabilities":{}},`+
-		`"name":"get_order_status","arguments":{"order_id":"A1001","quantity":`...)
+	b = append(b, `,"method":"tools/call","params":{`...)
+	if !legacy {
+		b = append(b, `"_meta":{`+
+			`"io.modelcontextprotocol/protocolVersion":"2026-07-28",`+
+			`"io.modelcontextprotocol/clientInfo":{"name":"mcpbench","version":"0"},`+
+			`"io.modelcontextprotocol/clientCapabilities":{}},`...)
+	}
+	b = append(b, `"name":"get_order_status","arguments":{"order_id":"A1001","quantity":`...)
 	b = strconv.AppendInt(b, quantity(id), 10)
 	return append(b, `}}}`...)
 }
@@ -290,25 +300,50 @@ type stdioRunner struct {
 	r      *bufio.Reader
 	window int
 	nextID int64
+	legacy bool // a 2025-11-25 session
 }
 
-func openStdio(cfg config, impl string, window int) (runner, error) {
-	cmd, stdin, stdout, err := start(cfg, impl, "stdio", fmt.Sprintf("stdio-%d", window))
+func openStdio(cfg config, impl string, window int, legacy bool) (runner, error) {
+	cell := fmt.Sprintf("stdio-%d", window)
+	if legacy {
+		cell = "legacy-" + cell
+	}
+	cmd, stdin, stdout, err := start(cfg, impl, "stdio", cell)
 	if err != nil {
 		return nil, err
 	}
-	return &stdioRunner{cmd: cmd, stdin: stdin, w: bufio.NewWriterSize(stdin, 64<<10), r: stdout, window: window, nextID: 1}, nil
+	s := &stdioRunner{cmd: cmd, stdin: stdin, w: bufio.NewWriterSize(stdin, 64<<10), r: stdout, window: window, nextID: 1, legacy: legacy}
+	if legacy {
+		// The 2025-11-25 handshake, once per connection, not measured.
+		fmt.Fprint(s.w, `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25",`+
+			`"capabilities":{},"clientInfo":{"name":"mcpbench","version":"0"}}}`+"\n")
+		if err := s.w.Flush(); err != nil {
+			s.close()
+			return nil, err
+		}
+		resp, err := s.r.ReadBytes('\n')
+		if err != nil || !bytes.Contains(resp, []byte(`"protocolVersion":"2025-11-25"`)) {
+			s.close()
+			return nil, fmt.Errorf("%s: initialize answered %q (%v)", impl, resp, err)
+		}
+		fmt.Fprint(s.w, `{"jsonrpc":"2.0","method":"notifications/initialized"}`+"\n")
+		if err := s.w.Flush(); err != nil {
+			s.close()
+			return nil, err
+		}
+	}
+	return s, nil
 }
 
 func (s *stdioRunner) close() { stop(s.cmd, s.stdin) }
 
 func (s *stdioRunner) run(d time.Duration) ([]time.Duration, time.Duration, error) {
 	t0 := time.Now()
-	lat, err := drivePipe(s.w, s.r, s.window, d, &s.nextID)
+	lat, err := drivePipe(s.w, s.r, s.window, d, &s.nextID, s.legacy)
 	return lat, time.Since(t0), err
 }
 
-func drivePipe(w *bufio.Writer, r *bufio.Reader, window int, d time.Duration, id *int64) ([]time.Duration, error) {
+func drivePipe(w *bufio.Writer, r *bufio.Reader, window int, d time.Duration, id *int64, legacy bool) ([]time.Duration, error) {
 	sent := make(map[int64]time.Time, window)
 	var (
 		lat []time.Duration
@@ -316,7 +351,7 @@ func drivePipe(w *bufio.Writer, r *bufio.Reader, window int, d time.Duration, id
 	)
 	deadline := time.Now().Add(d)
 	send := func() error {
-		buf = appendRequest(buf[:0], *id)
+		buf = appendRequest(buf[:0], *id, legacy)
 		buf = append(buf, '\n')
 		sent[*id] = time.Now()
 		*id++
@@ -416,7 +451,7 @@ func driveHTTP(client *http.Client, url string, n int, d time.Duration, round in
 			var body []byte
 			var resp bytes.Buffer
 			for id := round<<40 + int64(i+1)<<24; time.Now().Before(deadline); id++ {
-				body = appendRequest(body[:0], id)
+				body = appendRequest(body[:0], id, false)
 				t0 := time.Now()
 				req, err := http.NewRequest("POST", url, bytes.NewReader(body))
 				if err != nil {
