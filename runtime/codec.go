@@ -219,8 +219,8 @@ type paramScan struct {
 	target             headerTarget
 	// call holds the MRTR members that tools/call, prompts/get and
 	// resources/read read besides the target and arguments (in target).
-	// decodeTargetParams reports the last member of the wrong type, so
-	// the scan keeps where each kind of such member last was: members
+	// callTarget reports the last member of the wrong type, so the scan
+	// keeps where each kind of such member last was: members
 	// counts the members seen, bad* are 1-based positions (0: none).
 	call                     callTarget
 	members                  int
@@ -233,10 +233,9 @@ func scanParams(params json.RawMessage) (s paramScan) {
 	s.params = params
 	var d Decoder
 	d.Reset(params)
-	if d.Peek() != KindObject {
-		s.notObject = true
-		return s
-	}
+	// A value that is not an object fails the walk at once (s.err), in
+	// the words every check that needs an object uses.
+	s.notObject = d.Peek() != KindObject
 	s.err = forEachMember(&d, func(key []byte) (err error) {
 		s.members++
 		switch string(key) {
@@ -262,7 +261,7 @@ func scanParams(params json.RawMessage) (s paramScan) {
 			s.target.Arguments = nullToNil(s.target.Arguments)
 			return err
 		case "inputResponses":
-			// As decodeTargetParams reads it, repeated members included.
+			// Repeated members add to the map, as json.Unmarshal does.
 			var raw []byte
 			if raw, err = d.ReadRaw(); err == nil && string(raw) != "null" {
 				var bad error
@@ -354,12 +353,13 @@ func decodeInputResponses(raw []byte, m map[string]json.RawMessage) (map[string]
 	return m, err
 }
 
-// callTarget is decodeTargetParams(params, targetKey) for the scanned
-// params, without walking them again.
+// callTarget decodes the params of tools/call, prompts/get or
+// resources/read (targetKey is "name" or "uri") from the scan: the target,
+// the arguments and the MRTR members, or the error of the member of the
+// wrong type that came last.
 func (s *paramScan) callTarget(targetKey string) (callTarget, *Error) {
-	if s.notObject || s.err != nil {
-		// Never after an accepted envelope; its own walk words the error.
-		return decodeTargetParams(s.params, targetKey)
+	if s.err != nil {
+		return callTarget{}, InvalidParams("invalid params: %v", s.err)
 	}
 	p := s.call
 	p.arguments = s.target.Arguments
@@ -527,56 +527,6 @@ type callTarget struct {
 	hasTarget bool // a string target was present (a value, not a pointer: one allocation less per call)
 	arguments []byte
 	mrtrParams
-}
-
-// decodeTargetParams decodes callTarget; targetKey is "name" or "uri".
-func decodeTargetParams(params json.RawMessage, targetKey string) (callTarget, *Error) {
-	var p callTarget
-	var d Decoder
-	d.Reset(params)
-	var badMember string
-	err := forEachMember(&d, func(key []byte) (err error) {
-		switch string(key) {
-		case targetKey:
-			if d.Peek() != KindString {
-				badMember = targetKey
-				return d.Skip()
-			}
-			p.target, err = d.ReadString()
-			p.hasTarget = true
-		case "arguments":
-			p.arguments, err = d.ReadRaw()
-		case "inputResponses":
-			var raw []byte
-			if raw, err = d.ReadRaw(); err == nil && string(raw) != "null" {
-				if json.Unmarshal(raw, &p.InputResponses) != nil {
-					badMember = "inputResponses"
-				}
-				if p.InputResponses == nil {
-					p.InputResponses = map[string]json.RawMessage{}
-				}
-			}
-		case "requestState":
-			if d.Peek() != KindString {
-				badMember = "requestState"
-				return d.Skip()
-			}
-			var v string
-			v, err = d.ReadString()
-			p.RequestState = &v
-		default:
-			err = d.Skip()
-		}
-		return err
-	})
-	if err != nil {
-		return p, InvalidParams("invalid params: %v", err)
-	}
-	if badMember != "" {
-		return p, InvalidParams("invalid params: %s has the wrong type", badMember)
-	}
-	p.arguments = nullToNil(p.arguments)
-	return p, nil
 }
 
 func validLogLevel(level string) bool {

@@ -101,12 +101,14 @@ func (rs *reqState) useScan(s *paramScan) {
 	rs.scanned = true
 }
 
-// targetParams is decodeTargetParams, or what the transport's scan found.
+// targetParams is what the transport's scan of params found, or, for a
+// reqState built without one, what a scan finds now.
 func (rs *reqState) targetParams(params json.RawMessage, targetKey string) (callTarget, *Error) {
 	if rs.scanned {
 		return rs.target, rs.targetErr
 	}
-	return decodeTargetParams(params, targetKey)
+	s := scanParams(params)
+	return s.callTarget(targetKey)
 }
 
 func withState(ctx context.Context, rs *reqState) context.Context {

@@ -84,6 +84,13 @@ func TestScanCallTargetMatchesDecode(t *testing.T) {
 		`{"name":"n","inputResponses":null}`,
 		`{"name":"n","inputResponses":{}}`,
 		`{}`,
+		// Walks that fail: the error must be worded the same.
+		``,
+		`[]`,
+		`"name"`,
+		`{"name":`,
+		`{"name":"a" "b"}`,
+		`{"arguments":{"x":}}`,
 	} {
 		checkScanCallTarget(t, json.RawMessage(params))
 	}
@@ -106,4 +113,56 @@ func checkScanCallTarget(t *testing.T, params json.RawMessage) {
 			t.Fatalf("%s, %s: scan found %+v, decode %+v", params, key, got, want)
 		}
 	}
+}
+
+// decodeTargetParams is the call-target decoder the runtime had before
+// paramScan, a walk of its own over params: the reference that
+// checkScanCallTarget holds the scan to.
+func decodeTargetParams(params json.RawMessage, targetKey string) (callTarget, *Error) {
+	var p callTarget
+	var d Decoder
+	d.Reset(params)
+	var badMember string
+	err := forEachMember(&d, func(key []byte) (err error) {
+		switch string(key) {
+		case targetKey:
+			if d.Peek() != KindString {
+				badMember = targetKey
+				return d.Skip()
+			}
+			p.target, err = d.ReadString()
+			p.hasTarget = true
+		case "arguments":
+			p.arguments, err = d.ReadRaw()
+		case "inputResponses":
+			var raw []byte
+			if raw, err = d.ReadRaw(); err == nil && string(raw) != "null" {
+				if json.Unmarshal(raw, &p.InputResponses) != nil {
+					badMember = "inputResponses"
+				}
+				if p.InputResponses == nil {
+					p.InputResponses = map[string]json.RawMessage{}
+				}
+			}
+		case "requestState":
+			if d.Peek() != KindString {
+				badMember = "requestState"
+				return d.Skip()
+			}
+			var v string
+			v, err = d.ReadString()
+			p.RequestState = &v
+		default:
+			err = d.Skip()
+		}
+		return err
+	})
+	if err != nil {
+		return p, InvalidParams("invalid params: %v", err)
+	}
+	if badMember != "" {
+		return p, InvalidParams("invalid params: %s has the wrong type", badMember)
+	}
+	p.arguments = nullToNil(p.arguments)
+	return p, nil
 }
