@@ -181,13 +181,6 @@ func nullToNil(raw json.RawMessage) json.RawMessage {
 	return raw
 }
 
-// parseEnvelope checks params and its _meta as the 2026-07-28 revision
-// requires of every request. The returned meta refers to params.
-func parseEnvelope(params json.RawMessage) (*RequestMeta, *Error) {
-	s := scanParams(params)
-	return s.envelope()
-}
-
 // paramScan is what one walk over a request's params finds for the
 // checks that run before dispatch: the _meta envelope, the protocol
 // version it claims, and the members that HTTP headers mirror. Over HTTP
@@ -387,7 +380,8 @@ func (s *paramScan) claimed() (string, bool) {
 	return s.claim, true
 }
 
-// envelope is parseEnvelope's answer for the scanned params.
+// envelope checks params and its _meta as the 2026-07-28 revision
+// requires of every request. The returned meta refers to params.
 func (s *paramScan) envelope() (*RequestMeta, *Error) {
 	if s.params == nil {
 		return nil, InvalidParams("missing params: every request must carry params._meta")

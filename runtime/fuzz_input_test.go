@@ -151,3 +151,17 @@ func FuzzVerifyState(f *testing.F) {
 		}
 	})
 }
+
+// parseEnvelope and decodeHeaderTarget are the scan's answers for one
+// params value, the entry points the tests and fuzz targets call.
+func parseEnvelope(params json.RawMessage) (*RequestMeta, *Error) {
+	s := scanParams(params)
+	return s.envelope()
+}
+
+func decodeHeaderTarget(params json.RawMessage, t *headerTarget) *httpError {
+	s := scanParams(params)
+	var e *httpError
+	*t, e = s.headerTarget()
+	return e
+}

@@ -22,21 +22,13 @@ type headerTarget struct {
 	Arguments json.RawMessage
 }
 
-// headerTarget is decodeHeaderTarget's answer for the scanned params.
+// headerTarget is the members the HTTP headers mirror, from the scan; a
+// walk that failed rejects the request as params that are not an object.
 func (s *paramScan) headerTarget() (headerTarget, *httpError) {
 	if s.notObject || s.err != nil || s.trailing {
 		return headerTarget{}, reject(http.StatusBadRequest, CodeInvalidParams, "params must be an object")
 	}
 	return s.target, nil
-}
-
-// decodeHeaderTarget reads params.name, params.uri and params.arguments.
-// The HTTP transport takes them from the scan it made for the envelope.
-func decodeHeaderTarget(params json.RawMessage, t *headerTarget) *httpError {
-	s := scanParams(params)
-	var e *httpError
-	*t, e = s.headerTarget()
-	return e
 }
 
 // checkNameHeader checks Mcp-Name against the body's name or URI.
