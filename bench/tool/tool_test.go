@@ -62,74 +62,73 @@ func httpCall(h interface {
 	return w
 }
 
+// stdioPipe is a ServeStdio connection over in-process pipes.
+type stdioPipe struct {
+	b    *testing.B
+	in   *io.PipeWriter
+	out  *bufio.Reader
+	done chan error
+}
+
+func newStdioPipe(b *testing.B) *stdioPipe {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	p := &stdioPipe{b: b, in: inW, out: bufio.NewReaderSize(outR, 64<<10), done: make(chan error, 1)}
+	go func() {
+		p.done <- newServer().ServeStdio(context.Background(), inR, outW, runtime.StdioOptions{})
+		outW.Close()
+	}()
+	return p
+}
+
+// send writes line (newline included) and, when an answer is due,
+// returns it (valid until the next call).
+func (p *stdioPipe) send(line []byte, answered bool) []byte {
+	if _, err := p.in.Write(line); err != nil {
+		p.b.Fatal(err)
+	}
+	if !answered {
+		return nil
+	}
+	resp, err := p.out.ReadSlice('\n')
+	if err != nil {
+		p.b.Fatal(err)
+	}
+	return resp
+}
+
+// bench times sequential calls of line, each answer checked.
+func (p *stdioPipe) bench(line []byte) {
+	p.b.ReportAllocs()
+	for p.b.Loop() {
+		if resp := p.send(line, true); !bytes.Contains(resp, want) {
+			p.b.Fatalf("unexpected response %s", resp)
+		}
+	}
+	p.b.StopTimer()
+	p.in.Close()
+	<-p.done
+}
+
 // BenchmarkToolsCallStdio: one sequential tools/call of the benchmark tool
 // through ServeStdio (in-process pipes), the generated decoder, validator
 // and encoder included. allocs/op is the runtime's cost per call plus the
 // generated code's (the decoded order_id string, the output value).
 func BenchmarkToolsCallStdio(b *testing.B) {
-	srv := newServer()
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	done := make(chan error, 1)
-	go func() { done <- srv.ServeStdio(context.Background(), inR, outW, runtime.StdioOptions{}); outW.Close() }()
-	br := bufio.NewReaderSize(outR, 64<<10)
-	line := []byte(request(1) + "\n")
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := inW.Write(line); err != nil {
-			b.Fatal(err)
-		}
-		resp, err := br.ReadSlice('\n')
-		if err != nil {
-			b.Fatal(err)
-		}
-		if !bytes.Contains(resp, want) {
-			b.Fatalf("unexpected response %s", resp)
-		}
-	}
-	b.StopTimer()
-	inW.Close()
-	<-done
+	newStdioPipe(b).bench([]byte(request(1) + "\n"))
 }
 
 // BenchmarkToolsCallStdioLegacy: BenchmarkToolsCallStdio for a
 // 2025-11-25 client, the era most hosts still speak: the session starts
 // with initialize, and the calls carry no per-request _meta.
 func BenchmarkToolsCallStdioLegacy(b *testing.B) {
-	srv := newServer()
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	done := make(chan error, 1)
-	go func() { done <- srv.ServeStdio(context.Background(), inR, outW, runtime.StdioOptions{}); outW.Close() }()
-	br := bufio.NewReaderSize(outR, 64<<10)
-	roundTrip := func(msg []byte, answered bool) []byte {
-		if _, err := inW.Write(msg); err != nil {
-			b.Fatal(err)
-		}
-		if !answered {
-			return nil
-		}
-		resp, err := br.ReadSlice('\n')
-		if err != nil {
-			b.Fatal(err)
-		}
-		return resp
-	}
-	if resp := roundTrip([]byte(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25",`+
+	p := newStdioPipe(b)
+	if resp := p.send([]byte(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25",`+
 		`"capabilities":{},"clientInfo":{"name":"bench","version":"0"}}}`+"\n"), true); !bytes.Contains(resp, []byte(`"2025-11-25"`)) {
 		b.Fatalf("initialize answered %s", resp)
 	}
-	roundTrip([]byte(`{"jsonrpc":"2.0","method":"notifications/initialized"}`+"\n"), false)
-	call := []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_order_status","arguments":{"order_id":"A1001","quantity":3}}}` + "\n")
-	b.ReportAllocs()
-	for b.Loop() {
-		if resp := roundTrip(call, true); !bytes.Contains(resp, want) {
-			b.Fatalf("unexpected response %s", resp)
-		}
-	}
-	b.StopTimer()
-	inW.Close()
-	<-done
+	p.send([]byte(`{"jsonrpc":"2.0","method":"notifications/initialized"}`+"\n"), false)
+	p.bench([]byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_order_status","arguments":{"order_id":"A1001","quantity":3}}}` + "\n"))
 }
 
 // BenchmarkToolsCallHTTP: one tools/call through the Streamable HTTP
