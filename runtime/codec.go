@@ -190,8 +190,9 @@ func nullToNil(raw json.RawMessage) json.RawMessage {
 // the scan and everything taken from it, as RequestMeta already must.
 type paramScan struct {
 	params json.RawMessage
-	// notObject: params is absent or not an object. err: the walk over
-	// params failed. trailing: params has bytes after its value.
+	// notObject: params is absent or not an object (err is then set too;
+	// only the envelope words that case apart). err: the walk over params
+	// failed. trailing: params has bytes after its value.
 	notObject bool
 	err       error
 	trailing  bool
@@ -374,7 +375,7 @@ func (s *paramScan) callTarget(targetKey string) (callTarget, *Error) {
 // claimed returns params._meta's protocolVersion without validating the
 // rest of the envelope; see claimedVersion.
 func (s *paramScan) claimed() (string, bool) {
-	if s.notObject || s.err != nil || s.trailing || s.claimBad || !s.hasClaim {
+	if s.err != nil || s.trailing || s.claimBad || !s.hasClaim {
 		return "", false
 	}
 	return s.claim, true

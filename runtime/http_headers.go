@@ -25,7 +25,7 @@ type headerTarget struct {
 // headerTarget is the members the HTTP headers mirror, from the scan; a
 // walk that failed rejects the request as params that are not an object.
 func (s *paramScan) headerTarget() (headerTarget, *httpError) {
-	if s.notObject || s.err != nil || s.trailing {
+	if s.err != nil || s.trailing {
 		return headerTarget{}, reject(http.StatusBadRequest, CodeInvalidParams, "params must be an object")
 	}
 	return s.target, nil

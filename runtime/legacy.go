@@ -297,7 +297,7 @@ func (ls *legacySession) requestMeta(scan *paramScan) *RequestMeta {
 	ls.mu.Lock()
 	m.LogLevel = ls.logLevel
 	ls.mu.Unlock()
-	if !scan.notObject && scan.err == nil && !scan.trailing && scan.metaErr == nil && validID(scan.token) {
+	if scan.err == nil && !scan.trailing && scan.metaErr == nil && validID(scan.token) {
 		m.ProgressToken = scan.token
 	}
 	return m
