@@ -13,9 +13,8 @@ import (
 	"path"
 	"sort"
 
-	"github.com/dave/jennifer/jen"
-
 	"github.com/mcpgen-dev/mcpgen/generator/golang"
+	"github.com/mcpgen-dev/mcpgen/generator/gosrc"
 	"github.com/mcpgen-dev/mcpgen/generator/schema"
 	"github.com/mcpgen-dev/mcpgen/spec"
 )
@@ -64,8 +63,8 @@ func Generate(api *spec.API, opts Options) ([]File, error) {
 	b := schema.NewBuilder(api)
 
 	var files []File
-	goFile := func(name string, version bool, emit func(*jen.File) error) error {
-		f := jen.NewFile(pkg)
+	goFile := func(name string, version bool, emit func(*gosrc.File) error) error {
+		f := gosrc.NewFile(pkg)
 		f.ImportName("github.com/mcpgen-dev/mcpgen/runtime", "runtime")
 		f.HeaderComment(Header)
 		f.HeaderComment("// source: " + source)
@@ -75,11 +74,7 @@ func Generate(api *spec.API, opts Options) ([]File, error) {
 		if err := emit(f); err != nil {
 			return err
 		}
-		var buf bytes.Buffer
-		if err := f.Render(&buf); err != nil {
-			return fmt.Errorf("generator: %s: %w", name, err)
-		}
-		files = append(files, File{Path: path.Join(dir, name), Data: groupImports(buf.Bytes())})
+		files = append(files, File{Path: path.Join(dir, name), Data: f.Bytes()})
 		return nil
 	}
 	// The validate file is emitted before the others need its helper
@@ -87,19 +82,19 @@ func Generate(api *spec.API, opts Options) ([]File, error) {
 	steps := []struct {
 		name    string
 		version bool
-		emit    func(*jen.File) error
+		emit    func(*gosrc.File) error
 	}{
-		{"mcpgen_types_gen.go", false, func(f *jen.File) error { m.TypesFile(f); return nil }},
-		{"mcpgen_validate_gen.go", false, func(f *jen.File) error { m.ValidateFile(f); return nil }},
-		{"mcpgen_handler_gen.go", false, func(f *jen.File) error { m.HandlerFile(f); return nil }},
-		{"mcpgen_server_gen.go", true, func(f *jen.File) error { return m.ServerFile(f, b) }},
+		{"mcpgen_types_gen.go", false, func(f *gosrc.File) error { m.TypesFile(f); return nil }},
+		{"mcpgen_validate_gen.go", false, func(f *gosrc.File) error { m.ValidateFile(f); return nil }},
+		{"mcpgen_handler_gen.go", false, func(f *gosrc.File) error { m.HandlerFile(f); return nil }},
+		{"mcpgen_server_gen.go", true, func(f *gosrc.File) error { return m.ServerFile(f, b) }},
 	}
 	if m.HasUpstream() {
 		steps = append(steps, struct {
 			name    string
 			version bool
-			emit    func(*jen.File) error
-		}{"mcpgen_upstream_gen.go", false, func(f *jen.File) error { m.UpstreamFile(f); return nil }})
+			emit    func(*gosrc.File) error
+		}{"mcpgen_upstream_gen.go", false, func(f *gosrc.File) error { m.UpstreamFile(f); return nil }})
 	}
 	for _, s := range steps {
 		if err := goFile(s.name, s.version, s.emit); err != nil {
@@ -155,50 +150,6 @@ func noteCut(api *spec.API, t *spec.Tool, what string, c *schema.Cut) {
 
 // kib rounds a byte count up to KiB.
 func kib(n int) int { return (n + 1023) >> 10 }
-
-// groupImports puts the standard library imports of the import block
-// first and the others after a blank line, as goimports does (jennifer
-// sorts them in one group). gofmt keeps both groups sorted.
-func groupImports(src []byte) []byte {
-	start := bytes.Index(src, []byte("\nimport (\n"))
-	if start < 0 {
-		return src
-	}
-	start += len("\nimport (\n")
-	end := bytes.Index(src[start:], []byte("\n)\n"))
-	if end < 0 {
-		return src
-	}
-	end += start
-	var std, other [][]byte
-	for _, line := range bytes.Split(src[start:end], []byte("\n")) {
-		spec := bytes.TrimSpace(line)
-		if len(spec) == 0 {
-			continue
-		}
-		// The path is the quoted part (an import may have a name first).
-		q := bytes.IndexByte(spec, '"')
-		if q < 0 {
-			return src
-		}
-		first, _, _ := bytes.Cut(spec[q+1:], []byte("/"))
-		if !bytes.Contains(first, []byte(".")) {
-			std = append(std, line)
-		} else {
-			other = append(other, line)
-		}
-	}
-	if len(std) == 0 || len(other) == 0 {
-		return src
-	}
-	var b bytes.Buffer
-	b.Write(src[:start])
-	b.Write(bytes.Join(std, []byte("\n")))
-	b.WriteString("\n\n")
-	b.Write(bytes.Join(other, []byte("\n")))
-	b.Write(src[end:])
-	return b.Bytes()
-}
 
 // sourcePath is the spec file's path as seen from the output directory.
 func sourcePath(file, dir string) string {

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	. "github.com/dave/jennifer/jen"
+	. "github.com/mcpgen-dev/mcpgen/generator/gosrc"
 
 	"github.com/mcpgen-dev/mcpgen/generator/schema"
 	"github.com/mcpgen-dev/mcpgen/spec"
@@ -100,8 +100,13 @@ func (m *Model) ServerFile(f *File, b *schema.Builder) error {
 	api := m.api
 	f.Comment(lc("This file needs a runtime at least as new as the one it was generated for."))
 	f.Const().Id("_").Op("=").Add(rt("IsAtLeastVersion0_1_0"))
+	// The definitions are declared before NewServer but collected while
+	// its body is written, statement by statement (a large API's body
+	// would be a large tree).
+	consts := f.Later()
 	var defs []Code
-	body := []Code{}
+	f.Comment(lc("NewServer returns a server for the spec's tools, resources and prompts,\nserved by h. Fields of opts left unset are filled from the spec."))
+	body := f.FuncBody(Func().Id("NewServer").Params(Id("h").Id("Handler"), Id("opts").Add(rt("Options"))).Op("*").Add(rt("Server")))
 	srv := api.Server
 	info := &ordered{}
 	info.add("Name", Lit(srv.Name))
@@ -137,22 +142,22 @@ func (m *Model) ServerFile(f *File, b *schema.Builder) error {
 		}
 		info.add("Icons", Index().Add(rt("Icon")).Values(icons...))
 	}
-	body = append(body, If(Id("opts").Dot("Info").Dot("Name").Op("==").Lit("")).Block(
+	body.Add(If(Id("opts").Dot("Info").Dot("Name").Op("==").Lit("")).Block(
 		Id("opts").Dot("Info").Op("=").Add(rt("Implementation")).Add(info.values())))
 	if srv.Instructions != "" {
-		body = append(body, If(Id("opts").Dot("Instructions").Op("==").Lit("")).Block(
+		body.Add(If(Id("opts").Dot("Instructions").Op("==").Lit("")).Block(
 			Id("opts").Dot("Instructions").Op("=").Lit(srv.Instructions)))
 	}
 	cache := func(field string, c *spec.CacheHint) {
 		if c == nil {
 			return
 		}
-		body = append(body, If(Id("opts").Dot(field).Op("==").Parens(rt("CacheHint").Values())).Block(
+		body.Add(If(Id("opts").Dot(field).Op("==").Parens(rt("CacheHint").Values())).Block(
 			Id("opts").Dot(field).Op("=").Add(cacheLit(c))))
 	}
 	cache("ListCache", srv.ListCache)
 	cache("ReadCache", srv.ReadCache)
-	body = append(body, Id("s").Op(":=").Add(rt("NewServer")).Call(Id("opts")))
+	body.Add(Id("s").Op(":=").Add(rt("NewServer")).Call(Id("opts")))
 
 	for _, t := range m.tools {
 		def, err := toolDefinition(t, b)
@@ -175,7 +180,7 @@ func (m *Model) ServerFile(f *File, b *schema.Builder) error {
 			d.add("ParamHeaders", Index().Add(rt("ParamHeader")).Add((&ordered{items: hs}).values()))
 		}
 		d.add("Call", m.toolCall(t))
-		body = append(body, Id("s").Dot("AddTool").Call(rt("ToolDef").Add(d.values())))
+		body.Add(Id("s").Dot("AddTool").Call(rt("ToolDef").Add(d.values())))
 	}
 	for _, r := range m.resources {
 		def, err := resourceDefinition(r.r)
@@ -195,7 +200,7 @@ func (m *Model) ServerFile(f *File, b *schema.Builder) error {
 		}
 		d.add("Read", Func().Params(Id("ctx").Qual("context", "Context"), Id("_").String()).Params(Index().Add(rt("ResourceContents")), Error()).Block(
 			Return(Id("h").Dot(r.method).Call(Id("ctx")))))
-		body = append(body, Id("s").Dot("AddResource").Call(rt("ResourceDef").Add(d.values())))
+		body.Add(Id("s").Dot("AddResource").Call(rt("ResourceDef").Add(d.values())))
 	}
 	for _, t := range m.templates {
 		def, err := templateDefinition(t.t)
@@ -223,7 +228,7 @@ func (m *Model) ServerFile(f *File, b *schema.Builder) error {
 		if len(comp.items) > 0 {
 			d.add("Complete", Map(String()).Add(rt("CompleteFunc")).Add(comp.values()))
 		}
-		body = append(body, Id("s").Dot("AddResourceTemplate").Call(rt("TemplateDef").Add(d.values())))
+		body.Add(Id("s").Dot("AddResourceTemplate").Call(rt("TemplateDef").Add(d.values())))
 	}
 	for _, p := range m.prompts {
 		def, err := promptDefinition(p.p)
@@ -245,15 +250,14 @@ func (m *Model) ServerFile(f *File, b *schema.Builder) error {
 		if len(comp.items) > 0 {
 			d.add("Complete", Map(String()).Add(rt("CompleteFunc")).Add(comp.values()))
 		}
-		body = append(body, Id("s").Dot("AddPrompt").Call(rt("PromptDef").Add(d.values())))
+		body.Add(Id("s").Dot("AddPrompt").Call(rt("PromptDef").Add(d.values())))
 	}
-	body = append(body, Return(Id("s")))
+	body.Add(Return(Id("s")))
+	body.End()
 	if len(defs) > 0 {
-		f.Comment(lc("The definitions as listed to clients, in compact JSON."))
-		f.Const().Defs(defs...)
+		consts.Comment(lc("The definitions as listed to clients, in compact JSON."))
+		consts.Const().Defs(defs...)
 	}
-	f.Comment(lc("NewServer returns a server for the spec's tools, resources and prompts,\nserved by h. Fields of opts left unset are filled from the spec."))
-	f.Func().Id("NewServer").Params(Id("h").Id("Handler"), Id("opts").Add(rt("Options"))).Op("*").Add(rt("Server")).Block(body...)
 	if m.helpers["completeFrom"] {
 		f.Comment(lc("completeFrom completes from a fixed list: the values that start with\nwhat was typed, ignoring case."))
 		f.Func().Id("completeFrom").Params(Id("values").Index().String()).Add(rt("CompleteFunc")).Block(
@@ -525,7 +529,7 @@ func promptDefinition(p *spec.Prompt) (string, error) {
 func kv(k string, v any) schema.Member { return schema.Member{Key: k, Value: v} }
 
 // ordered is a keyed composite literal whose fields keep the order they
-// were added in (jennifer's Dict sorts them).
+// were added in, one per line.
 type ordered struct{ items []Code }
 
 func (o *ordered) add(field string, v Code) { o.addCode(Id(field), v) }
@@ -533,7 +537,7 @@ func (o *ordered) add(field string, v Code) { o.addCode(Id(field), v) }
 func (o *ordered) addCode(key, v Code) { o.items = append(o.items, Add(key).Op(":").Add(v)) }
 
 func (o *ordered) values() *Statement {
-	return Custom(Options{Open: "{", Close: "}", Separator: ",", Multi: true}, o.items...)
+	return MultiValues(o.items...)
 }
 
 // rawString writes s as a raw string literal when it can, so that JSON
@@ -542,5 +546,5 @@ func rawString(s string) *Statement {
 	if strings.ContainsAny(s, "`\r") {
 		return Lit(s)
 	}
-	return Op("`" + s + "`")
+	return Raw("`" + s + "`")
 }

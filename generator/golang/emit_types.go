@@ -9,7 +9,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	. "github.com/dave/jennifer/jen"
+	. "github.com/mcpgen-dev/mcpgen/generator/gosrc"
 )
 
 const (
@@ -420,9 +420,8 @@ func laidOut(p string) bool {
 	return false
 }
 
-// lc formats text as // comment lines, so that multi-line doc comments
-// stay line comments (jennifer would otherwise write /* */ blocks). Prose
-// is wrapped at about 80 columns.
+// lc formats text as // comment lines, so that a multi-line comment is a
+// run of line comments. Prose is wrapped at about 80 columns.
 func lc(text string) string {
 	lines := strings.Split(wrap(text), "\n")
 	for i, l := range lines {

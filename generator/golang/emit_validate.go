@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	. "github.com/dave/jennifer/jen"
+	. "github.com/mcpgen-dev/mcpgen/generator/gosrc"
 
 	"github.com/mcpgen-dev/mcpgen/spec"
 )
@@ -28,48 +28,36 @@ func addErr(path Code, msg Code) Code { return Id("e").Dot("Add").Call(path, msg
 // every unit, the compiled patterns, the violation messages and the read
 // helpers the spec needs.
 func (m *Model) ValidateFile(f *File) {
-	// The bodies come first: they decide which messages are needed.
-	type unitFuncs struct {
-		n             *node
-		decode, check []Code
-		validates     bool
-	}
-	var units []unitFuncs
+	// The patterns and messages are declared first, but only the bodies
+	// decide which are needed: they print in place once those are built.
+	vars := f.Later()
 	used := m.validatorsUsed()
 	for _, n := range m.nodes {
 		if !n.unit() {
 			continue
 		}
-		u := unitFuncs{n: n, decode: m.decodeBody(n), validates: used[n]}
-		if u.validates {
-			u.check = m.validateBody(n)
+		f.Comment(lcf("decode%s decodes the next JSON value of d into v. Values of the wrong\ntype, missing required and unknown properties go to e, and so does\nevery constraint violated by a value that decoded without one of\nthose; only syntax errors are returned.", n.name))
+		f.Func().Id("decode"+n.name).Params(dParam(), pParam(), Id("v").Op("*").Add(goType(n)), eParam()).Error().Block(m.decodeBody(n)...)
+		if used[n] {
+			f.Comment(lcf("validate%s reports every constraint of the spec that v violates to e.", n.name))
+			f.Func().Id("validate"+n.name).Params(pParam(), Id("v").Op("*").Add(goType(n)), eParam()).Block(m.validateBody(n)...)
 		}
-		units = append(units, u)
 	}
 	if len(m.patterns) > 0 {
 		var defs []Code
 		for _, p := range m.patterns {
 			defs = append(defs, Id(p.name).Op("=").Add(rt("MustCompilePattern")).Call(Lit(p.expr)))
 		}
-		f.Comment(lc("Patterns of the spec, compiled once. They are never modified."))
-		f.Var().Defs(defs...)
+		vars.Comment(lc("Patterns of the spec, compiled once. They are never modified."))
+		vars.Var().Defs(defs...)
 	}
 	if len(m.messages) > 0 {
 		var defs []Code
 		for _, msg := range m.messages {
 			defs = append(defs, Id(msg.name).Op("=").Add(msg.call))
 		}
-		f.Comment(lc("Violation messages of the spec, built once so that reporting one costs\nno allocation. They are never modified."))
-		f.Var().Defs(defs...)
-	}
-	for _, u := range units {
-		n := u.n
-		f.Comment(lcf("decode%s decodes the next JSON value of d into v. Values of the wrong\ntype, missing required and unknown properties go to e, and so does\nevery constraint violated by a value that decoded without one of\nthose; only syntax errors are returned.", n.name))
-		f.Func().Id("decode"+n.name).Params(dParam(), pParam(), Id("v").Op("*").Add(goType(n)), eParam()).Error().Block(u.decode...)
-		if u.validates {
-			f.Comment(lcf("validate%s reports every constraint of the spec that v violates to e.", n.name))
-			f.Func().Id("validate"+n.name).Params(pParam(), Id("v").Op("*").Add(goType(n)), eParam()).Block(u.check...)
-		}
+		vars.Comment(lc("Violation messages of the spec, built once so that reporting one costs\nno allocation. They are never modified."))
+		vars.Var().Defs(defs...)
 	}
 	m.helperFuncs(f)
 }

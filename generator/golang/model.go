@@ -1,5 +1,5 @@
 // Package golang lowers a spec.API to Go (every Go name and type decided
-// once, in model.go) and emits the generated Go files with jennifer, one
+// once, in model.go) and emits the generated Go files as gosrc trees, one
 // function per output file.
 package golang
 

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"go/format"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -98,6 +99,13 @@ func TestRealDocumentsGenerate(t *testing.T) {
 			for _, f := range files {
 				if !strings.HasSuffix(f.Path, ".schema.json") {
 					goSize += len(f.Data)
+					// gosrc prints without go/format: the file must be
+					// what gofmt would make of it.
+					if formatted, err := format.Source(f.Data); err != nil {
+						t.Errorf("%s does not parse: %v", f.Path, err)
+					} else if !bytes.Equal(formatted, f.Data) {
+						t.Errorf("%s is not gofmt-formatted:\n%s", f.Path, firstDiff(f.Data, formatted))
+					}
 					continue
 				}
 				schemaSize += len(f.Data)
@@ -177,3 +185,16 @@ func goErr(dir string, args ...string) error {
 func itoa(n int) string { return strconv.Itoa(n) }
 
 func fmtMB(f float64) string { return strconv.FormatFloat(f, 'f', 1, 64) }
+
+// firstDiff shows the first line where got and want differ, with the lines
+// around it.
+func firstDiff(got, want []byte) string {
+	g, w := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
+	for i := 0; i < len(g) && i < len(w); i++ {
+		if g[i] != w[i] {
+			lo, hi := max(0, i-3), min(len(g), i+4)
+			return fmt.Sprintf("line %d:\n got: %q\nwant: %q\ncontext:\n%s", i+1, g[i], w[i], strings.Join(g[lo:hi], "\n"))
+		}
+	}
+	return fmt.Sprintf("%d lines, want %d", len(g), len(w))
+}

@@ -1,0 +1,487 @@
+package gosrc
+
+import (
+	"bytes"
+	"sort"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+)
+
+// File is a Go source file: header comments, the package clause, the
+// imports its qualified identifiers need and its declarations.
+type File struct {
+	pkg     string
+	headers []string
+	hints   map[string]string // import path → package name, from ImportName
+	imports map[string]string // import path → name used in the file
+	names   map[string]bool   // names taken by imports
+
+	// Declarations print as soon as the next one starts (an emitter
+	// finishes a declaration's chain of calls before it starts the next),
+	// so that the tree of a file never lives whole.
+	pending *Statement // the last declaration added, not yet printed
+	p       printer    // prints the body
+	prevTok string     // the keyword of the last declaration printed
+	doc     []string   // comments waiting for the declaration they document
+	aligned bytes.Buffer
+
+	root  *File  // the file a Later file prints into; nil for a file itself
+	holes []hole // the Later files, by where they print
+}
+
+// hole is where the declarations of a Later file print.
+type hole struct {
+	at   int // offset in the body
+	file *File
+}
+
+// NewFile returns an empty file of package pkg.
+func NewFile(pkg string) *File {
+	return &File{pkg: pkg, hints: map[string]string{}, imports: map[string]string{}, names: map[string]bool{}}
+}
+
+// ImportName says that the package at path is named name, so that it is
+// imported without an alias.
+func (f *File) ImportName(path, name string) { f.hints[path] = name }
+
+// HeaderComment adds a comment line above the package clause.
+func (f *File) HeaderComment(c string) { f.headers = append(f.headers, c) }
+
+func (f *File) decl(s *Statement) *Statement {
+	f.flushPending()
+	f.pending = s
+	return s
+}
+
+// flushPending prints the pending declaration.
+func (f *File) flushPending() {
+	d := f.pending
+	if d == nil {
+		return
+	}
+	f.pending = nil
+	items := flatten(d)
+	if len(items) == 0 {
+		return
+	}
+	if items[0].kind == kComment && len(items) == 1 {
+		f.doc = append(f.doc, items[0].text)
+		return
+	}
+	p := f.startDecl(declToken(items))
+	start := len(p.out)
+	p.decl(items)
+	if p.cells {
+		p.out = f.align(p.out, start)
+	}
+}
+
+// startDecl prints what goes before a declaration of keyword tok: the
+// blank line gofmt puts between declarations of different kinds and before
+// one with a doc comment, and the doc comment.
+func (f *File) startDecl(tok string) *printer {
+	p := &f.p
+	p.file = f
+	if len(p.out) > 0 {
+		p.newline()
+		if tok != f.prevTok || len(f.doc) > 0 {
+			p.newline()
+		}
+	}
+	f.prevTok = tok
+	p.bol = true
+	p.cells = false
+	if len(f.doc) > 0 {
+		start := len(p.out)
+		p.comment(docComment(strings.Join(f.doc, "\n")))
+		p.newline()
+		f.doc = f.doc[:0]
+		if p.cells {
+			p.out = f.align(p.out, start)
+		}
+	}
+	return p
+}
+
+// Comment adds a comment; before a declaration it is its doc comment.
+func (f *File) Comment(text string) *Statement { return f.decl(Comment(text)) }
+
+// Func starts a function declaration.
+func (f *File) Func() *Statement { return f.decl(Func()) }
+
+// Type starts a type declaration.
+func (f *File) Type() *Statement { return f.decl(Type()) }
+
+// Var starts a var declaration.
+func (f *File) Var() *Statement { return f.decl(Var()) }
+
+// Const starts a const declaration.
+func (f *File) Const() *Statement { return f.decl(Const()) }
+
+// Later returns a file whose declarations print here, before the
+// declarations added to f after this call, though they are added later:
+// for declarations that depend on what the following ones turn out to
+// need (the messages a file's functions report). Each of its declarations
+// must have a doc comment, so that blank lines separate it from its
+// neighbours as gofmt would.
+func (f *File) Later() *File {
+	f.flushPending()
+	l := &File{root: f, hints: f.hints}
+	f.holes = append(f.holes, hole{at: len(f.p.out), file: l})
+	return l
+}
+
+// Body is the body of a function declaration whose statements print as
+// they are added, so that a function of thousands of statements never
+// lives whole as a tree.
+type Body struct {
+	f       *File
+	pending *Statement
+	open    bool // the "{" is printed
+	header  int  // the width of the function's header
+	start   int  // where the function's "func" is in the body
+}
+
+// Func starts a function declaration of the given header (Func(), the
+// receiver, the name, the parameters and results) whose body comes
+// statement by statement through Body.Add; Body.End ends it.
+func (f *File) FuncBody(header *Statement) *Body {
+	f.flushPending()
+	p := f.startDecl("func")
+	start := len(p.out)
+	items := flatten(header)
+	// Print the header as a function with an empty body, then take the
+	// body back off.
+	body := append(items[:len(items):len(items)], item{kind: kGroup, g: &group{kind: gBlock}})
+	p.funcDecl(body)
+	p.out = p.out[:bytes.LastIndexByte(p.out, '{')]
+	// The header's width as go/printer measures it: one column more than
+	// the text up to the "{" (see signatureAndBody).
+	width := len(p.out) - start
+	for len(p.out) > 0 && (p.out[len(p.out)-1] == ' ' || p.out[len(p.out)-1] == '\v') {
+		p.out = p.out[:len(p.out)-1]
+	}
+	p.cells = false
+	return &Body{f: f, header: width, start: start}
+}
+
+// Add adds a statement to the body.
+func (b *Body) Add(c Code) {
+	b.flush()
+	b.pending = c.code()
+}
+
+func (b *Body) flush() {
+	s := b.pending
+	if s == nil {
+		return
+	}
+	b.pending = nil
+	items := flatten(s)
+	if len(items) == 0 {
+		return
+	}
+	p := &b.f.p
+	if !b.open {
+		p.text(" {")
+		p.indent++
+		b.open = true
+	}
+	p.newline()
+	start := len(p.out)
+	p.cells = false
+	p.stmt(items)
+	if p.cells {
+		p.out = b.f.align(p.out, start)
+	}
+}
+
+// End ends the function.
+func (b *Body) End() {
+	b.flush()
+	p := &b.f.p
+	if !b.open {
+		if b.header <= 100 {
+			p.vtab()
+			p.text("{}")
+			p.out = b.f.align(p.out, b.start)
+		} else {
+			p.text(" {\n}")
+		}
+		return
+	}
+	p.indent--
+	p.newline()
+	p.text("}")
+}
+
+// qualifier is the name the file refers to the package at path by,
+// importing it on first use: the ImportName of path, else the last element
+// of the path (made unique), as jennifer does. Without a file (GoString),
+// the guess.
+func (p *printer) qualifier(path string) string {
+	if p.file == nil {
+		return guessName(path)
+	}
+	return p.file.register(path)
+}
+
+func (f *File) register(path string) string {
+	if f.root != nil {
+		return f.root.register(path)
+	}
+	if name, ok := f.imports[path]; ok {
+		return name
+	}
+	name := f.hints[path]
+	if name == "" {
+		name = guessName(path)
+	}
+	unique := name
+	for i := 1; f.names[unique] || isReserved(unique); i++ {
+		unique = name + strconv.Itoa(i)
+	}
+	f.imports[path] = unique
+	f.names[unique] = true
+	return unique
+}
+
+// guessName is the package name jennifer guesses from an import path: its
+// last element, lower case, letters and digits only, no leading digit.
+func guessName(path string) string {
+	path = strings.TrimSuffix(path, "/")
+	if i := strings.LastIndex(path, "/"); i >= 0 {
+		path = path[i+1:]
+	}
+	var b strings.Builder
+	for _, r := range strings.ToLower(path) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' && b.Len() > 0 {
+			b.WriteRune(r)
+		}
+	}
+	if b.Len() == 0 {
+		return "pkg"
+	}
+	return b.String()
+}
+
+func isReserved(name string) bool {
+	switch name {
+	case "break", "default", "func", "interface", "select", "case", "defer", "go", "map", "struct",
+		"chan", "else", "goto", "package", "switch", "const", "fallthrough", "if", "range", "type",
+		"continue", "for", "import", "return", "var",
+		"bool", "byte", "complex64", "complex128", "error", "float32", "float64", "int", "int8",
+		"int16", "int32", "int64", "rune", "string", "uint", "uint8", "uint16", "uint32", "uint64",
+		"uintptr", "true", "false", "iota", "nil", "append", "cap", "close", "complex", "copy",
+		"delete", "imag", "len", "make", "new", "panic", "print", "println", "real", "recover",
+		"any", "comparable", "clear", "min", "max":
+		return true
+	}
+	return false
+}
+
+// declToken is the keyword of a top-level declaration.
+func declToken(items []item) string {
+	if items[0].kind == kKeyword {
+		return items[0].text
+	}
+	return ""
+}
+
+// Bytes returns the file's source, formatted as gofmt would.
+func (f *File) Bytes() []byte {
+	body := f.body()
+	if len(f.doc) > 0 {
+		// Comments after the last declaration.
+		p := printer{file: f, bol: true, out: body}
+		if len(p.out) > 0 {
+			p.newline()
+			p.newline()
+		}
+		start := len(p.out)
+		p.comment(strings.Join(f.doc, "\n"))
+		if p.cells {
+			p.out = f.align(p.out, start)
+		}
+		body = p.out
+	}
+	body = f.splice(body)
+	var out bytes.Buffer
+	out.Grow(len(body) + 1024)
+	for _, h := range f.headers {
+		out.WriteString(h)
+		out.WriteByte('\n')
+	}
+	if len(f.headers) > 0 {
+		out.WriteByte('\n')
+	}
+	out.WriteString("package " + f.pkg + "\n")
+	f.writeImports(&out)
+	if len(body) > 0 {
+		out.WriteByte('\n')
+		out.Write(body)
+		out.WriteByte('\n')
+	}
+	return out.Bytes()
+}
+
+// body prints what is pending and returns the printed declarations.
+func (f *File) body() []byte {
+	f.flushPending()
+	return f.p.out
+}
+
+// splice puts the declarations of the Later files into body.
+func (f *File) splice(body []byte) []byte {
+	if len(f.holes) == 0 {
+		return body
+	}
+	var out []byte
+	last := 0
+	for _, h := range f.holes {
+		out = append(out, body[last:h.at]...)
+		last = h.at
+		later := h.file.splice(h.file.body())
+		if len(later) == 0 {
+			continue
+		}
+		if h.at > 0 {
+			out = append(out, "\n\n"...)
+		}
+		out = append(out, later...)
+		if h.at == 0 && h.at < len(body) {
+			out = append(out, "\n\n"...)
+		}
+	}
+	return append(out, body[last:]...)
+}
+
+// align resolves the alignment cells of out[start:], one declaration, as
+// go/printer does: through a tabwriter with go/printer's settings, then
+// its trimmer (form feeds become newlines, escapes go and so does padding
+// at the end of a line). Only the parts between form feeds that hold a
+// cell go through the tabwriter: a form feed ends every column, and
+// elsewhere the tabwriter would only copy the indentation.
+func (f *File) align(out []byte, start int) []byte {
+	decl := append([]byte(nil), out[start:]...)
+	out = out[:start]
+	for len(decl) > 0 {
+		end := bytes.IndexByte(decl, '\f')
+		chunk := decl
+		if end >= 0 {
+			chunk, decl = decl[:end+1], decl[end+1:]
+		} else {
+			decl = nil
+		}
+		if bytes.IndexByte(chunk, '\v') < 0 && bytes.IndexByte(chunk, 0xff) < 0 {
+			if chunk[len(chunk)-1] == '\f' {
+				out = append(out, chunk[:len(chunk)-1]...)
+				out = append(out, '\n')
+			} else {
+				out = append(out, chunk...)
+			}
+			continue
+		}
+		f.aligned.Reset()
+		tw := tabwriter.NewWriter(&f.aligned, 0, 8, 1, ' ', tabwriter.DiscardEmptyColumns|tabwriter.TabIndent)
+		tw.Write(chunk)
+		tw.Flush()
+		b := f.aligned.Bytes()
+		for len(b) > 0 {
+			i := bytes.IndexAny(b, "\n\f")
+			line := b
+			if i >= 0 {
+				line, b = b[:i], b[i+1:]
+			} else {
+				b = nil
+			}
+			line = bytes.TrimRight(line, " \t")
+			if bytes.IndexByte(line, 0xff) >= 0 {
+				for _, c := range line {
+					if c != 0xff {
+						out = append(out, c)
+					}
+				}
+			} else {
+				out = append(out, line...)
+			}
+			if i >= 0 {
+				out = append(out, '\n')
+			}
+		}
+	}
+	return out
+}
+
+// writeImports writes the import declaration: the standard library first,
+// then the other packages after a blank line, each group sorted, as
+// goimports leaves them. An import whose name is not its path's last
+// element carries the name.
+func (f *File) writeImports(out *bytes.Buffer) {
+	if len(f.imports) == 0 {
+		return
+	}
+	var std, other []string
+	for path := range f.imports {
+		first, _, _ := strings.Cut(path, "/")
+		if strings.Contains(first, ".") {
+			other = append(other, path)
+		} else {
+			std = append(std, path)
+		}
+	}
+	sort.Strings(std)
+	sort.Strings(other)
+	line := func(path string) string {
+		name, hint := f.imports[path], f.hints[path]
+		aliased := name != hint
+		if hint == "" {
+			// jennifer names a package outside the standard library
+			// explicitly: its guess may not be the package's name.
+			aliased = !isStd(path) || name != guessName(path)
+		}
+		if aliased {
+			return name + " " + strconv.Quote(path)
+		}
+		return strconv.Quote(path)
+	}
+	out.WriteByte('\n')
+	if len(f.imports) == 1 {
+		for path := range f.imports {
+			out.WriteString("import " + line(path) + "\n")
+		}
+		return
+	}
+	out.WriteString("import (\n")
+	for _, p := range std {
+		out.WriteString("\t" + line(p) + "\n")
+	}
+	if len(std) > 0 && len(other) > 0 {
+		out.WriteByte('\n')
+	}
+	for _, p := range other {
+		out.WriteString("\t" + line(p) + "\n")
+	}
+	out.WriteString(")\n")
+}
+
+func isStd(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return !strings.Contains(first, ".")
+}
+
+// GoString returns the statement printed on its own, as jennifer's
+// GoString does.
+func (s *Statement) GoString() string {
+	p := printer{bol: true}
+	items := flatten(s)
+	if len(items) > 0 {
+		p.stmt(items)
+	}
+	if p.cells {
+		var f File
+		p.out = f.align(p.out, 0)
+	}
+	return string(p.out)
+}
