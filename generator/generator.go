@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"path"
 	"sort"
+	"sync"
 
 	"github.com/mcpgen-dev/mcpgen/generator/golang"
 	"github.com/mcpgen-dev/mcpgen/generator/gosrc"
@@ -60,10 +61,12 @@ func Generate(api *spec.API, opts Options) ([]File, error) {
 		}
 	}
 	source := sourcePath(api.File, dir)
-	b := schema.NewBuilder(api)
+	docs, err := golang.ToolDocuments(api, schema.NewBuilder(api))
+	if err != nil {
+		return nil, err
+	}
 
-	var files []File
-	goFile := func(name string, version bool, emit func(*gosrc.File) error) error {
+	goFile := func(name string, version bool, emit func(*gosrc.File) error) (File, error) {
 		f := gosrc.NewFile(pkg)
 		f.ImportName("github.com/mcpgen-dev/mcpgen/runtime", "runtime")
 		f.HeaderComment(Header)
@@ -72,61 +75,91 @@ func Generate(api *spec.API, opts Options) ([]File, error) {
 			f.HeaderComment("// mcpgen " + opts.Version)
 		}
 		if err := emit(f); err != nil {
-			return err
+			return File{}, err
 		}
-		files = append(files, File{Path: path.Join(dir, name), Data: f.Bytes()})
-		return nil
+		return File{Path: path.Join(dir, name), Data: f.Bytes()}, nil
 	}
-	// The validate file is emitted before the others need its helper
-	// bookkeeping (completeFrom is decided while lowering).
-	steps := []struct {
-		name    string
-		version bool
-		emit    func(*gosrc.File) error
-	}{
-		{"mcpgen_types_gen.go", false, func(f *gosrc.File) error { m.TypesFile(f); return nil }},
-		{"mcpgen_validate_gen.go", false, func(f *gosrc.File) error { m.ValidateFile(f); return nil }},
-		{"mcpgen_handler_gen.go", false, func(f *gosrc.File) error { m.HandlerFile(f); return nil }},
-		{"mcpgen_server_gen.go", true, func(f *gosrc.File) error { return m.ServerFile(f, b) }},
+	one := func(name string, version bool, emit func(*gosrc.File) error) func() ([]File, error) {
+		return func() ([]File, error) {
+			f, err := goFile(name, version, emit)
+			return []File{f}, err
+		}
+	}
+	// The files are independent once the API is lowered and the tools'
+	// schema documents are built (only the validate file adds to the
+	// model, and only it reads what it adds), so they are made side by
+	// side.
+	tasks := []func() ([]File, error){
+		one("mcpgen_types_gen.go", false, func(f *gosrc.File) error { m.TypesFile(f); return nil }),
+		one("mcpgen_validate_gen.go", false, func(f *gosrc.File) error { m.ValidateFile(f); return nil }),
+		one("mcpgen_handler_gen.go", false, func(f *gosrc.File) error { m.HandlerFile(f); return nil }),
+		one("mcpgen_server_gen.go", true, func(f *gosrc.File) error { return m.ServerFile(f, docs) }),
+		func() ([]File, error) { return schemaFiles(api, docs, dir) },
 	}
 	if m.HasUpstream() {
-		steps = append(steps, struct {
-			name    string
-			version bool
-			emit    func(*gosrc.File) error
-		}{"mcpgen_upstream_gen.go", false, func(f *gosrc.File) error { m.UpstreamFile(f); return nil }})
+		tasks = append(tasks, one("mcpgen_upstream_gen.go", false, func(f *gosrc.File) error { m.UpstreamFile(f); return nil }))
 	}
-	for _, s := range steps {
-		if err := goFile(s.name, s.version, s.emit); err != nil {
-			return nil, err
-		}
+	files, err := runAll(tasks)
+	if err != nil {
+		return nil, err
 	}
+	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
+	return files, nil
+}
+
+// schemaFiles returns the input and output schema files of api's tools,
+// noting in api.Notes the schemas cut to the budget.
+func schemaFiles(api *spec.API, docs map[*spec.Tool]golang.ToolDocs, dir string) ([]File, error) {
+	var files []File
 	for _, t := range api.Tools {
-		in, out, inCut, outCut, err := golang.ToolDocuments(t, b)
-		if err != nil {
-			return nil, fmt.Errorf("generator: tool %q: %w", t.Name, err)
-		}
-		docs := []struct {
+		d := docs[t]
+		for _, doc := range []struct {
 			suffix string
 			doc    schema.Object
 			cut    *schema.Cut
 			what   string
-		}{{".input.schema.json", in, inCut, "input"}, {".output.schema.json", out, outCut, "output"}}
-		for _, d := range docs {
-			if d.doc == nil {
+		}{{".input.schema.json", d.In, d.InCut, "input"}, {".output.schema.json", d.Out, d.OutCut, "output"}} {
+			if doc.doc == nil {
 				continue
 			}
-			if d.cut != nil {
-				noteCut(api, t, d.what, d.cut)
+			if doc.cut != nil {
+				noteCut(api, t, doc.what, doc.cut)
 			}
-			data, err := schema.File(d.doc)
+			data, err := schema.File(doc.doc)
 			if err != nil {
 				return nil, fmt.Errorf("generator: tool %q: %w", t.Name, err)
 			}
-			files = append(files, File{Path: path.Join(dir, "schemas", t.Name+d.suffix), Data: data})
+			files = append(files, File{Path: path.Join(dir, "schemas", t.Name+doc.suffix), Data: data})
 		}
 	}
-	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
+	return files, nil
+}
+
+// runAll runs the tasks concurrently and returns their files, or the
+// error of the first task (in order) that failed. A task's panic is
+// raised again in the caller's goroutine.
+func runAll(tasks []func() ([]File, error)) ([]File, error) {
+	results := make([][]File, len(tasks))
+	errs := make([]error, len(tasks))
+	panics := make([]any, len(tasks))
+	var wg sync.WaitGroup
+	for i, task := range tasks {
+		wg.Go(func() {
+			defer func() { panics[i] = recover() }()
+			results[i], errs[i] = task()
+		})
+	}
+	wg.Wait()
+	var files []File
+	for i := range tasks {
+		if panics[i] != nil {
+			panic(panics[i])
+		}
+		if errs[i] != nil {
+			return nil, errs[i]
+		}
+		files = append(files, results[i]...)
+	}
 	return files, nil
 }
 

@@ -1015,7 +1015,9 @@ func (l *oaLoader) credParam(p oaParam) (string, bool) {
 // property names to ^[A-Za-z0-9_.-]{1,64}$.
 func propertyName(n string) string {
 	n = strings.TrimSuffix(n, "[]")
-	n = strings.NewReplacer("<", "_lt", ">", "_gt").Replace(n)
+	if strings.ContainsAny(n, "<>") {
+		n = strings.NewReplacer("<", "_lt", ">", "_gt").Replace(n)
+	}
 	var b strings.Builder
 	for _, r := range n {
 		if r < 128 && (r == '_' || r == '.' || r == '-' || (r >= '0' && r <= '9') || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z')) {

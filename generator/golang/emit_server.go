@@ -96,7 +96,7 @@ func withDesc(first, desc string) string {
 }
 
 // ServerFile emits mcpgen_server_gen.go: the definitions and NewServer.
-func (m *Model) ServerFile(f *File, b *schema.Builder) error {
+func (m *Model) ServerFile(f *File, docs map[*spec.Tool]ToolDocs) error {
 	api := m.api
 	f.Comment(lc("This file needs a runtime at least as new as the one it was generated for."))
 	f.Const().Id("_").Op("=").Add(rt("IsAtLeastVersion0_1_0"))
@@ -160,7 +160,7 @@ func (m *Model) ServerFile(f *File, b *schema.Builder) error {
 	body.Add(Id("s").Op(":=").Add(rt("NewServer")).Call(Id("opts")))
 
 	for _, t := range m.tools {
-		def, err := toolDefinition(t, b)
+		def, err := toolDefinition(t, docs[t.t])
 		if err != nil {
 			return err
 		}
@@ -258,7 +258,7 @@ func (m *Model) ServerFile(f *File, b *schema.Builder) error {
 		consts.Comment(lc("The definitions as listed to clients, in compact JSON."))
 		consts.Const().Defs(defs...)
 	}
-	if m.helpers["completeFrom"] {
+	if m.completeFrom {
 		f.Comment(lc("completeFrom completes from a fixed list: the values that start with\nwhat was typed, ignoring case."))
 		f.Func().Id("completeFrom").Params(Id("values").Index().String()).Add(rt("CompleteFunc")).Block(
 			Return(Func().Params(Id("_").Qual("context", "Context"), Id("req").Add(rt("CompleteRequest"))).Params(rt("Completion"), Error()).Block(
@@ -442,26 +442,38 @@ func common(o schema.Object, title, desc string, ics []spec.Icon) schema.Object 
 	return o
 }
 
-// ToolDocuments returns the input and output (nil when none) schema
-// documents of a tool, and how each was cut to the schema budget (nil when
-// it was not; see schema.Builder.ToolDocument).
-func ToolDocuments(t *spec.Tool, b *schema.Builder) (in, out schema.Object, inCut, outCut *schema.Cut, err error) {
-	in, inCut, err = b.ToolDocument(t.Input, true)
-	if err == nil && t.Output != nil {
-		out, outCut, err = b.ToolDocument(t.Output, false)
-	}
-	return in, out, inCut, outCut, err
+// ToolDocs are the input and output (nil when none) schema documents of a
+// tool, and how each was cut to the schema budget (nil when it was not;
+// see schema.Builder.ToolDocument).
+type ToolDocs struct {
+	In, Out       schema.Object
+	InCut, OutCut *schema.Cut
 }
 
-func toolDefinition(t *tool, b *schema.Builder) (string, error) {
-	o := common(schema.Object{kv("name", t.t.Name)}, t.t.Title, t.t.Description, t.t.Icons)
-	in, out, _, _, err := ToolDocuments(t.t, b)
-	if err != nil {
-		return "", err
+// ToolDocuments builds the schema documents of every tool of api, once
+// for the server file's definitions and the schema files.
+func ToolDocuments(api *spec.API, b *schema.Builder) (map[*spec.Tool]ToolDocs, error) {
+	docs := make(map[*spec.Tool]ToolDocs, len(api.Tools))
+	for _, t := range api.Tools {
+		var d ToolDocs
+		var err error
+		d.In, d.InCut, err = b.ToolDocument(t.Input, true)
+		if err == nil && t.Output != nil {
+			d.Out, d.OutCut, err = b.ToolDocument(t.Output, false)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("generator: tool %q: %w", t.Name, err)
+		}
+		docs[t] = d
 	}
-	o = append(o, kv("inputSchema", in))
-	if out != nil {
-		o = append(o, kv("outputSchema", out))
+	return docs, nil
+}
+
+func toolDefinition(t *tool, d ToolDocs) (string, error) {
+	o := common(schema.Object{kv("name", t.t.Name)}, t.t.Title, t.t.Description, t.t.Icons)
+	o = append(o, kv("inputSchema", d.In))
+	if d.Out != nil {
+		o = append(o, kv("outputSchema", d.Out))
 	}
 	a := t.t.Annotations
 	ann := schema.Object{}

@@ -185,7 +185,12 @@ type Model struct {
 	templates []*template
 	prompts   []*prompt
 	patterns  []pattern
-	// helpers used by the generated code, by name.
+	// completeFrom is whether a completion lists fixed values, which the
+	// server file's completeFrom function serves.
+	completeFrom bool
+	// helpers are the read helpers the validate file's decoders use, by
+	// name; ValidateFile fills and reads it, and no other emitter touches
+	// it (they run alongside it).
 	helpers map[string]bool
 	// inputs are the code-first types that are tool inputs (they get an
 	// unmarshalX function).
@@ -755,7 +760,7 @@ func (l *lowerer) template(t *spec.ResourceTemplate, method func(string, spec.Po
 			tv.complete = method("Complete"+base+lt.params.fields[i].goName, v.Complete.Pos, what)
 		}
 		if v.Complete != nil && len(v.Complete.Values) > 0 {
-			l.m.helpers["completeFrom"] = true
+			l.m.completeFrom = true
 		}
 		lt.vars = append(lt.vars, tv)
 	}
@@ -780,7 +785,7 @@ func (l *lowerer) prompt(p *spec.Prompt, method func(string, spec.Pos, string) s
 			pf.complete = method("Complete"+base+g, a.Complete.Pos, what)
 		}
 		if a.Complete != nil && len(a.Complete.Values) > 0 {
-			l.m.helpers["completeFrom"] = true
+			l.m.completeFrom = true
 		}
 		lp.fields = append(lp.fields, pf)
 	}

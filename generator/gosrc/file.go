@@ -28,7 +28,28 @@ type File struct {
 
 	root  *File  // the file a Later file prints into; nil for a file itself
 	holes []hole // the Later files, by where they print
+
+	// The printed body is chunks, then p.out: p.out moves to chunks when
+	// it is large, so that the body is not copied each time it grows.
+	chunks [][]byte
+	size   int // the bytes in chunks
 }
+
+// chunkSize is the size at which the printed body moves to the chunks.
+const chunkSize = 256 << 10
+
+// spill moves the printed body to the chunks when it is large.
+func (f *File) spill() {
+	if len(f.p.out) < chunkSize {
+		return
+	}
+	f.chunks = append(f.chunks, f.p.out)
+	f.size += len(f.p.out)
+	f.p.out = make([]byte, 0, 2*chunkSize)
+}
+
+// printed is the length of the printed body.
+func (f *File) printed() int { return f.size + len(f.p.out) }
 
 // hole is where the declarations of a Later file print.
 type hole struct {
@@ -75,6 +96,7 @@ func (f *File) flushPending() {
 	if p.cells {
 		p.out = f.align(p.out, start)
 	}
+	f.spill()
 }
 
 // startDecl prints what goes before a declaration of keyword tok: the
@@ -83,7 +105,7 @@ func (f *File) flushPending() {
 func (f *File) startDecl(tok string) *printer {
 	p := &f.p
 	p.file = f
-	if len(p.out) > 0 {
+	if f.printed() > 0 {
 		p.newline()
 		if tok != f.prevTok || len(f.doc) > 0 {
 			p.newline()
@@ -128,7 +150,7 @@ func (f *File) Const() *Statement { return f.decl(Const()) }
 func (f *File) Later() *File {
 	f.flushPending()
 	l := &File{root: f, hints: f.hints}
-	f.holes = append(f.holes, hole{at: len(f.p.out), file: l})
+	f.holes = append(f.holes, hole{at: f.printed(), file: l})
 	return l
 }
 
@@ -195,6 +217,7 @@ func (b *Body) flush() {
 	if p.cells {
 		p.out = b.f.align(p.out, start)
 	}
+	b.f.spill()
 }
 
 // End ends the function.
@@ -291,70 +314,108 @@ func declToken(items []item) string {
 
 // Bytes returns the file's source, formatted as gofmt would.
 func (f *File) Bytes() []byte {
-	body := f.body()
+	f.finish()
+	var head bytes.Buffer
+	for _, h := range f.headers {
+		head.WriteString(h)
+		head.WriteByte('\n')
+	}
+	if len(f.headers) > 0 {
+		head.WriteByte('\n')
+	}
+	head.WriteString("package " + f.pkg + "\n")
+	f.writeImports(&head)
+	out := make([]byte, 0, head.Len()+f.total()+2)
+	out = append(out, head.Bytes()...)
+	if f.total() > 0 {
+		out = append(out, '\n')
+		out = f.appendBody(out)
+		out = append(out, '\n')
+	}
+	return out
+}
+
+// finish prints what is pending in f and its Later files.
+func (f *File) finish() {
+	f.flushPending()
 	if len(f.doc) > 0 {
 		// Comments after the last declaration.
-		p := printer{file: f, bol: true, out: body}
-		if len(p.out) > 0 {
+		p := &f.p
+		p.file = f
+		if f.printed() > 0 {
 			p.newline()
 			p.newline()
 		}
 		start := len(p.out)
+		p.bol = true
+		p.cells = false
 		p.comment(strings.Join(f.doc, "\n"))
 		if p.cells {
 			p.out = f.align(p.out, start)
 		}
-		body = p.out
+		f.doc = nil
 	}
-	body = f.splice(body)
-	var out bytes.Buffer
-	out.Grow(len(body) + 1024)
-	for _, h := range f.headers {
-		out.WriteString(h)
-		out.WriteByte('\n')
-	}
-	if len(f.headers) > 0 {
-		out.WriteByte('\n')
-	}
-	out.WriteString("package " + f.pkg + "\n")
-	f.writeImports(&out)
-	if len(body) > 0 {
-		out.WriteByte('\n')
-		out.Write(body)
-		out.WriteByte('\n')
-	}
-	return out.Bytes()
-}
-
-// body prints what is pending and returns the printed declarations.
-func (f *File) body() []byte {
-	f.flushPending()
-	return f.p.out
-}
-
-// splice puts the declarations of the Later files into body.
-func (f *File) splice(body []byte) []byte {
-	if len(f.holes) == 0 {
-		return body
-	}
-	var out []byte
-	last := 0
 	for _, h := range f.holes {
-		out = append(out, body[last:h.at]...)
-		last = h.at
-		later := h.file.splice(h.file.body())
-		if len(later) == 0 {
-			continue
-		}
-		if h.at > 0 {
-			out = append(out, "\n\n"...)
-		}
-		out = append(out, later...)
-		if h.at == 0 && h.at < len(body) {
-			out = append(out, "\n\n"...)
+		h.file.finish()
+	}
+}
+
+// total is the length of f's body with its Later files', and the blank
+// lines around them.
+func (f *File) total() int {
+	n := f.printed()
+	for _, h := range f.holes {
+		if t := h.file.total(); t > 0 {
+			n += t + 2
 		}
 	}
-	return append(out, body[last:]...)
+	return n
+}
+
+// appendBody appends f's printed body to out, the declarations of its
+// Later files in their places.
+func (f *File) appendBody(out []byte) []byte {
+	holes := f.holes
+	off := 0 // the offset in f's own body of what is appended
+	for _, piece := range append(f.chunks, f.p.out) {
+		for {
+			for len(holes) > 0 && holes[0].at == off {
+				out = holes[0].appendTo(out, f.printed())
+				holes = holes[1:]
+			}
+			if len(piece) == 0 {
+				break
+			}
+			n := len(piece)
+			if len(holes) > 0 && holes[0].at < off+n {
+				n = holes[0].at - off
+			}
+			out = append(out, piece[:n]...)
+			piece = piece[n:]
+			off += n
+		}
+	}
+	for _, h := range holes {
+		out = h.appendTo(out, f.printed())
+	}
+	return out
+}
+
+// appendTo appends the declarations of a Later file at h to out, in a body
+// of total bytes, with the blank lines that separate them from the
+// declarations around.
+func (h hole) appendTo(out []byte, total int) []byte {
+	if h.file.total() == 0 {
+		return out
+	}
+	if h.at > 0 {
+		out = append(out, "\n\n"...)
+	}
+	out = h.file.appendBody(out)
+	if h.at == 0 && total > 0 {
+		out = append(out, "\n\n"...)
+	}
+	return out
 }
 
 // align resolves the alignment cells of out[start:], one declaration, as

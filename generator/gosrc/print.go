@@ -976,11 +976,12 @@ func (p *printer) operand(items []item, depth int) {
 				depth = 1
 			}
 		case kQual:
-			if name := p.qualifier(it.path); name != "" {
+			dot := strings.LastIndexByte(it.text, '.')
+			if name := p.qualifier(it.text[:dot]); name != "" {
 				p.text(name)
 				p.text(".")
 			}
-			p.text(it.text)
+			p.text(it.text[dot+1:])
 		case kDot:
 			p.text(".")
 			p.text(it.text)
