@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/rogpeppe/go-internal/diff"
 )
@@ -83,11 +85,15 @@ func compare(g *generation) ([]fileState, error) {
 			return nil, fmt.Errorf("generator produced %q twice", f.Path)
 		}
 		wanted[f.Path] = true
-		disk, onDisk, err := readIfExists(g.osPath(f.Path))
-		if err != nil {
-			return nil, err
-		}
-		states = append(states, fileState{Rel: f.Path, Want: f.Data, Wanted: true, Disk: disk, OnDisk: onDisk})
+		states = append(states, fileState{Rel: f.Path, Want: f.Data, Wanted: true})
+	}
+	err := forEach(len(states), func(i int) error {
+		var err error
+		states[i].Disk, states[i].OnDisk, err = readIfExists(g.osPath(states[i].Rel))
+		return err
+	})
+	if err != nil {
+		return nil, err
 	}
 
 	stale, err := g.ownedOnDisk()
@@ -202,22 +208,32 @@ func write(g *generation) (writeResult, error) {
 
 	type pending struct{ tmp, target string }
 	var renames []pending
-	cleanup := func() {
-		for _, p := range renames {
-			os.Remove(p.tmp)
-		}
-	}
+	var data [][]byte
 	for _, s := range states {
 		if !s.Wanted || (s.OnDisk && bytes.Equal(s.Disk, s.Want)) {
 			continue
 		}
-		target := g.osPath(s.Rel)
-		tmp, err := writeTemp(target, s.Want)
-		if err != nil {
-			cleanup()
+		renames = append(renames, pending{target: g.osPath(s.Rel)})
+		data = append(data, s.Want)
+	}
+	// The directories first, so that the writers do not race to make them.
+	for _, p := range renames {
+		if err := os.MkdirAll(filepath.Dir(p.target), 0o755); err != nil {
 			return res, err
 		}
-		renames = append(renames, pending{tmp, target})
+	}
+	err = forEach(len(renames), func(i int) error {
+		var err error
+		renames[i].tmp, err = writeTemp(renames[i].target, data[i])
+		return err
+	})
+	if err != nil {
+		for _, p := range renames {
+			if p.tmp != "" {
+				os.Remove(p.tmp)
+			}
+		}
+		return res, err
 	}
 	for i, p := range renames {
 		if err := os.Rename(p.tmp, p.target); err != nil {
@@ -241,13 +257,39 @@ func write(g *generation) (writeResult, error) {
 	return res, nil
 }
 
-// writeTemp writes data to a new temporary file next to target, with the
-// permissions target has (0644 for a new file), and returns its name.
+// forEach calls fn(0) … fn(n-1) on a few goroutines (file system calls
+// block, so more than the cores) and returns the error of the lowest i
+// that failed.
+func forEach(n int, fn func(i int) error) error {
+	const workers = 8
+	errs := make([]error, n)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(workers, n) {
+		wg.Go(func() {
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= n {
+					return
+				}
+				errs[i] = fn(i)
+			}
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeTemp writes data to a new temporary file next to target (whose
+// directory exists), with the permissions target has (0644 for a new
+// file), and returns its name.
 func writeTemp(target string, data []byte) (string, error) {
 	dir := filepath.Dir(target)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", err
-	}
 	perm := fs.FileMode(0o644)
 	if fi, err := os.Stat(target); err == nil {
 		perm = fi.Mode().Perm()

@@ -76,7 +76,12 @@ func buildGeneration(specPath string, o buildOptions) (*generation, error) {
 	if err := gotype.Resolve(api, root); err != nil {
 		return nil, locate(root, err)
 	}
+	// The lock file records the API as the generator reads it, and the
+	// generator adds only notes to it: the two are built side by side.
+	lock := make(chan []byte, 1)
+	go func() { lock <- surface.FromAPI(api).Marshal() }()
 	files, err := generator.Generate(api, generator.Options{Version: mcpgenVersion()})
+	lockData := <-lock
 	if err != nil {
 		return nil, locate(root, err)
 	}
@@ -91,7 +96,7 @@ func buildGeneration(specPath string, o buildOptions) (*generation, error) {
 	for _, f := range files {
 		g.Files = append(g.Files, genFile{Path: f.Path, Data: f.Data})
 	}
-	g.Files = append(g.Files, genFile{Path: lockPath, Data: surface.FromAPI(api).Marshal()})
+	g.Files = append(g.Files, genFile{Path: lockPath, Data: lockData})
 	return g, nil
 }
 
