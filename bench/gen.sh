@@ -6,11 +6,14 @@
 # rejects a document is reported as failed with its first error line.
 #
 # Usage: ./bench/gen.sh [DOC...]    (default: the documents listed below)
-#        LIMIT=SECONDS bounds each run (default 600).
+#        LIMIT=SECONDS bounds each run (default 600); RUNS=N runs each
+#        generator N times per document, in turns, and reports the medians
+#        (default 3).
 # Needs GNU time at /usr/bin/time (Debian package "time").
 set -euo pipefail
 cd "$(dirname "$0")"
 LIMIT=${LIMIT:-600} # seconds one generator or build may take
+RUNS=${RUNS:-3}     # runs of each generator on each document; the figures are medians
 bench=$(pwd)
 openapi=${OPENAPI_DIR:-$bench/../../shared/openapi}
 docs=("$@")
@@ -33,15 +36,14 @@ echo "building the generators (mcpgen from this checkout; oapi-codegen and ogen 
 go build -o "$work/oapi-codegen" github.com/oapi-codegen/oapi-codegen/v2/cmd/oapi-codegen
 go build -o "$work/ogen" github.com/ogen-go/ogen/cmd/ogen
 
-# measure NAME CMD...: prints "seconds cpuSeconds peakMB" or
-# "failed: reason", and leaves "seconds cpu peakMB" in $work/NAME.fig for
-# the ratios (nothing there when it failed). CPU is user+system time, the
-# steadier figure on a shared machine.
+# measure NAME CMD...: runs CMD once; on success appends "seconds
+# cpuSeconds peakMB" to $work/NAME.runs, else writes why it failed to
+# $work/NAME.fail. CPU is user+system time, the steadier figure on a
+# shared machine.
 measure() {
   local name=$1; shift
   local log="$work/$name.log"
   local status=0
-  rm -f "$work/$name.fig"
   # Start from clean page cache state: the writeback of what the previous
   # run wrote (a go build's cache entries, a generator's output) would
   # otherwise slow this run's file creation.
@@ -49,20 +51,38 @@ measure() {
   /usr/bin/time -f '%e %U %S %M' -o "$work/time" timeout "$LIMIT" "$@" >"$log" 2>&1 || status=$?
   if [ "$status" -eq 0 ]; then
     read -r secs user sys kb <"$work/time"
-    local cpu
-    cpu=$(echo "$user + $sys" | bc)
-    echo "$secs $cpu $((kb / 1024))" >"$work/$name.fig"
-    printf '%8.2f %8.2f %8d' "$secs" "$cpu" "$((kb / 1024))"
+    echo "$secs $(echo "$user + $sys" | bc) $((kb / 1024))" >>"$work/$name.runs"
   elif [ "$status" -eq 124 ]; then
-    printf '%8s %8s %8s  (no result within %ss)' failed - - "$LIMIT"
+    echo "no result within ${LIMIT}s" >"$work/$name.fail"
   else
     # The first compile error, else the last error line (ogen logs INFO
     # lines that mention errors before its fatal one).
     local why
     why=$(grep -m1 -E '\.go:[0-9]+:[0-9]+: ' "$log" || grep -iE 'error|panic|fatal|killed' "$log" | grep -vE '^[^ ]*\s*INFO' | tail -1 || true)
     [ -n "$why" ] || why="exit $status"
-    printf '%8s %8s %8s  (%s)' failed - - "$(echo "$why" | sed "s#$bench/##g" | cut -c1-100)"
+    echo "$why" | sed "s#$bench/##g" | cut -c1-100 >"$work/$name.fail"
   fi
+}
+
+# report NAME: prints the median of NAME's runs (each column on its own)
+# and leaves it in $work/NAME.fig for the ratios, or prints why it failed
+# when any run failed.
+report() {
+  local name=$1
+  rm -f "$work/$name.fig"
+  if [ -f "$work/$name.fail" ]; then
+    printf '%8s %8s %8s  (%s)' failed - - "$(cat "$work/$name.fail")"
+    return
+  fi
+  local n mid fig=""
+  n=$(wc -l <"$work/$name.runs")
+  mid=$(( (n + 1) / 2 ))
+  for col in 1 2 3; do
+    fig="$fig $(cut -d' ' -f"$col" "$work/$name.runs" | sort -n | sed -n "${mid}p")"
+  done
+  echo "$fig" >"$work/$name.fig"
+  read -r secs cpu mb <<<"$fig"
+  printf '%8.2f %8.2f %8d' "$secs" "$cpu" "$mb"
 }
 
 # ratio PEER: how many times mcpgen's wall time, CPU time and peak memory
@@ -76,7 +96,7 @@ ratio() {
 }
 
 echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) CPUs, $(go version | cut -d' ' -f3); load before: $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "ratios: the peer's figure divided by mcpgen's (above 1: mcpgen is faster or smaller)"
+echo "figures: medians of $RUNS runs each (the generators take turns); ratios: the peer's figure divided by mcpgen's (above 1: mcpgen is faster or smaller)"
 printf '\n%-38s %-14s %8s %8s %8s\n' document generator seconds cpu-s peakMB
 # Generated packages stay until the end: on some disks (ext4 with online
 # discard, as on the machines the README's figures come from) deleting a
@@ -89,16 +109,26 @@ for doc in "${docs[@]}"; do
   size=$(( $(stat -c %s "$doc") / 1024 ))
   label="$base (${size} KiB)"
   n=$((n + 1))
-  out="$bench/.gen/mcpgen_$$_$n"
-  printf '%-38s %-14s %s\n' "$label" mcpgen "$(measure mcpgen "$work/mcpgen" generate -q -f "$doc" --out "$out" --package gen)"
-  printf '%-38s %-14s %s\n' "" oapi-codegen "$(measure oapi-codegen "$work/oapi-codegen" -config "$bench/oapi-codegen.yml" -package gen -o "$work/oapi_$n.go" "$doc")"
-  printf '%-38s %-14s %s\n' "" ogen "$(measure ogen "$work/ogen" --config "$bench/ogen.yml" --target "$work/ogen-out_$n" --package gen --clean "$doc")"
+  rm -f "$work"/*.runs "$work"/*.fail
+  # The generators take turns, RUNS times, so that a slow moment of the
+  # machine falls on all of them; the figures are the medians.
+  for r in $(seq "$RUNS"); do
+    out="$bench/.gen/mcpgen_$$_${n}_$r"
+    measure mcpgen "$work/mcpgen" generate -q -f "$doc" --out "$out" --package gen
+    measure oapi-codegen "$work/oapi-codegen" -config "$bench/oapi-codegen.yml" -package gen -o "$work/oapi_${n}_$r.go" "$doc"
+    measure ogen "$work/ogen" --config "$bench/ogen.yml" --target "$work/ogen-out_${n}_$r" --package gen --clean "$doc"
+  done
+  printf '%-38s %-14s %s\n' "$label" mcpgen "$(report mcpgen)"
+  printf '%-38s %-14s %s\n' "" oapi-codegen "$(report oapi-codegen)"
+  printf '%-38s %-14s %s\n' "" ogen "$(report ogen)"
   if [ -d "$out" ] && ls "$out"/*.go >/dev/null 2>&1; then
     # The package lives under bench/ so that it builds against this
     # checkout's runtime, which is built first: the figure is the
     # generated package's own compile (its path is new, so never cached).
     go build github.com/mcpgen-dev/mcpgen/runtime
-    printf '%-38s %-14s %s\n' "" "go build" "$(measure build go build "./.gen/$(basename "$out")")"
+    rm -f "$work"/build.runs "$work"/build.fail
+    measure build go build "./.gen/$(basename "$out")"
+    printf '%-38s %-14s %s\n' "" "go build" "$(report build)"
   fi
   ratio oapi-codegen
   ratio ogen

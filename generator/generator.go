@@ -61,10 +61,11 @@ func Generate(api *spec.API, opts Options) ([]File, error) {
 		}
 	}
 	source := sourcePath(api.File, dir)
-	docs, err := golang.ToolDocuments(api, schema.NewBuilder(api))
-	if err != nil {
-		return nil, err
-	}
+	// The server file and the schema files need the tools' schema
+	// documents: the first of them to start builds them, the other waits.
+	docs := sync.OnceValues(func() (map[*spec.Tool]golang.ToolDocs, error) {
+		return golang.ToolDocuments(api, schema.NewBuilder(api))
+	})
 
 	goFile := func(name string, version bool, emit func(*gosrc.File) error) (File, error) {
 		f := gosrc.NewFile(pkg)
@@ -85,16 +86,27 @@ func Generate(api *spec.API, opts Options) ([]File, error) {
 			return []File{f}, err
 		}
 	}
-	// The files are independent once the API is lowered and the tools'
-	// schema documents are built (only the validate file adds to the
-	// model, and only it reads what it adds), so they are made side by
-	// side.
+	// The files are independent once the API is lowered (only the
+	// validate file adds to the model, and only it reads what it adds), so
+	// they are made side by side.
 	tasks := []func() ([]File, error){
 		one("mcpgen_types_gen.go", false, func(f *gosrc.File) error { m.TypesFile(f); return nil }),
 		one("mcpgen_validate_gen.go", false, func(f *gosrc.File) error { m.ValidateFile(f); return nil }),
 		one("mcpgen_handler_gen.go", false, func(f *gosrc.File) error { m.HandlerFile(f); return nil }),
-		one("mcpgen_server_gen.go", true, func(f *gosrc.File) error { return m.ServerFile(f, docs) }),
-		func() ([]File, error) { return schemaFiles(api, docs, dir) },
+		one("mcpgen_server_gen.go", true, func(f *gosrc.File) error {
+			docs, err := docs()
+			if err != nil {
+				return err
+			}
+			return m.ServerFile(f, docs)
+		}),
+		func() ([]File, error) {
+			docs, err := docs()
+			if err != nil {
+				return nil, err
+			}
+			return schemaFiles(api, docs, dir)
+		},
 	}
 	if m.HasUpstream() {
 		tasks = append(tasks, one("mcpgen_upstream_gen.go", false, func(f *gosrc.File) error { m.UpstreamFile(f); return nil }))

@@ -5,7 +5,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 )
 
 // File is a Go source file: header comments, the package clause, the
@@ -24,7 +23,6 @@ type File struct {
 	p       printer    // prints the body
 	prevTok string     // the keyword of the last declaration printed
 	doc     []string   // comments waiting for the declaration they document
-	aligned bytes.Buffer
 
 	root  *File  // the file a Later file prints into; nil for a file itself
 	holes []hole // the Later files, by where they print
@@ -419,11 +417,10 @@ func (h hole) appendTo(out []byte, total int) []byte {
 }
 
 // align resolves the alignment cells of out[start:], one declaration, as
-// go/printer does: through a tabwriter with go/printer's settings, then
-// its trimmer (form feeds become newlines, escapes go and so does padding
-// at the end of a line). Only the parts between form feeds that hold a
-// cell go through the tabwriter: a form feed ends every column, and
-// elsewhere the tabwriter would only copy the indentation.
+// go/printer's tabwriter and trimmer do (see appendAligned). Only the
+// parts between form feeds that hold a cell are laid out: a form feed
+// ends every column, and elsewhere the layout would only copy the
+// indentation.
 func (f *File) align(out []byte, start int) []byte {
 	decl := append([]byte(nil), out[start:]...)
 	out = out[:start]
@@ -444,33 +441,7 @@ func (f *File) align(out []byte, start int) []byte {
 			}
 			continue
 		}
-		f.aligned.Reset()
-		tw := tabwriter.NewWriter(&f.aligned, 0, 8, 1, ' ', tabwriter.DiscardEmptyColumns|tabwriter.TabIndent)
-		tw.Write(chunk)
-		tw.Flush()
-		b := f.aligned.Bytes()
-		for len(b) > 0 {
-			i := bytes.IndexAny(b, "\n\f")
-			line := b
-			if i >= 0 {
-				line, b = b[:i], b[i+1:]
-			} else {
-				b = nil
-			}
-			line = bytes.TrimRight(line, " \t")
-			if bytes.IndexByte(line, 0xff) >= 0 {
-				for _, c := range line {
-					if c != 0xff {
-						out = append(out, c)
-					}
-				}
-			} else {
-				out = append(out, line...)
-			}
-			if i >= 0 {
-				out = append(out, '\n')
-			}
-		}
+		out = appendAligned(out, chunk)
 	}
 	return out
 }
