@@ -123,6 +123,7 @@ func Generate(api *spec.API, opts Options) ([]File, error) {
 // noting in api.Notes the schemas cut to the budget.
 func schemaFiles(api *spec.API, docs map[*spec.Tool]golang.ToolDocs, dir string) ([]File, error) {
 	var files []File
+	var enc schema.Encoder
 	for _, t := range api.Tools {
 		d := docs[t]
 		for _, doc := range []struct {
@@ -137,7 +138,7 @@ func schemaFiles(api *spec.API, docs map[*spec.Tool]golang.ToolDocs, dir string)
 			if doc.cut != nil {
 				noteCut(api, t, doc.what, doc.cut)
 			}
-			data, err := schema.File(doc.doc)
+			data, err := enc.File(doc.doc)
 			if err != nil {
 				return nil, fmt.Errorf("generator: tool %q: %w", t.Name, err)
 			}

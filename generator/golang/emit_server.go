@@ -105,6 +105,7 @@ func (m *Model) ServerFile(f *File, docs map[*spec.Tool]ToolDocs) error {
 	// would be a large tree).
 	consts := f.Later()
 	var defs []Code
+	var enc schema.Encoder
 	f.Comment(lc("NewServer returns a server for the spec's tools, resources and prompts,\nserved by h. Fields of opts left unset are filled from the spec."))
 	body := f.FuncBody(Func().Id("NewServer").Params(Id("h").Id("Handler"), Id("opts").Add(rt("Options"))).Op("*").Add(rt("Server")))
 	srv := api.Server
@@ -160,7 +161,7 @@ func (m *Model) ServerFile(f *File, docs map[*spec.Tool]ToolDocs) error {
 	body.Add(Id("s").Op(":=").Add(rt("NewServer")).Call(Id("opts")))
 
 	for _, t := range m.tools {
-		def, err := toolDefinition(t, docs[t.t])
+		def, err := toolDefinition(&enc, t, docs[t.t])
 		if err != nil {
 			return err
 		}
@@ -183,7 +184,7 @@ func (m *Model) ServerFile(f *File, docs map[*spec.Tool]ToolDocs) error {
 		body.Add(Id("s").Dot("AddTool").Call(rt("ToolDef").Add(d.values())))
 	}
 	for _, r := range m.resources {
-		def, err := resourceDefinition(r.r)
+		def, err := resourceDefinition(&enc, r.r)
 		if err != nil {
 			return err
 		}
@@ -203,7 +204,7 @@ func (m *Model) ServerFile(f *File, docs map[*spec.Tool]ToolDocs) error {
 		body.Add(Id("s").Dot("AddResource").Call(rt("ResourceDef").Add(d.values())))
 	}
 	for _, t := range m.templates {
-		def, err := templateDefinition(t.t)
+		def, err := templateDefinition(&enc, t.t)
 		if err != nil {
 			return err
 		}
@@ -231,7 +232,7 @@ func (m *Model) ServerFile(f *File, docs map[*spec.Tool]ToolDocs) error {
 		body.Add(Id("s").Dot("AddResourceTemplate").Call(rt("TemplateDef").Add(d.values())))
 	}
 	for _, p := range m.prompts {
-		def, err := promptDefinition(p.p)
+		def, err := promptDefinition(&enc, p.p)
 		if err != nil {
 			return err
 		}
@@ -469,7 +470,7 @@ func ToolDocuments(api *spec.API, b *schema.Builder) (map[*spec.Tool]ToolDocs, e
 	return docs, nil
 }
 
-func toolDefinition(t *tool, d ToolDocs) (string, error) {
+func toolDefinition(enc *schema.Encoder, t *tool, d ToolDocs) (string, error) {
 	o := common(schema.Object{kv("name", t.t.Name)}, t.t.Title, t.t.Description, t.t.Icons)
 	o = append(o, kv("inputSchema", d.In))
 	if d.Out != nil {
@@ -493,10 +494,10 @@ func toolDefinition(t *tool, d ToolDocs) (string, error) {
 	hint("idempotentHint", a.Idempotent, false)
 	hint("openWorldHint", a.OpenWorld, true)
 	o = append(o, kv("annotations", ann))
-	return schema.Compact(o)
+	return enc.Compact(o)
 }
 
-func resourceDefinition(r *spec.Resource) (string, error) {
+func resourceDefinition(enc *schema.Encoder, r *spec.Resource) (string, error) {
 	o := common(schema.Object{kv("uri", r.URI), kv("name", r.Name)}, r.Title, r.Description, nil)
 	if r.MimeType != "" {
 		o = append(o, kv("mimeType", r.MimeType))
@@ -507,10 +508,10 @@ func resourceDefinition(r *spec.Resource) (string, error) {
 	if len(r.Icons) > 0 {
 		o = append(o, kv("icons", icons(r.Icons)))
 	}
-	return schema.Compact(o)
+	return enc.Compact(o)
 }
 
-func templateDefinition(t *spec.ResourceTemplate) (string, error) {
+func templateDefinition(enc *schema.Encoder, t *spec.ResourceTemplate) (string, error) {
 	o := common(schema.Object{kv("uriTemplate", t.URITemplate), kv("name", t.Name)}, t.Title, t.Description, nil)
 	if t.MimeType != "" {
 		o = append(o, kv("mimeType", t.MimeType))
@@ -518,10 +519,10 @@ func templateDefinition(t *spec.ResourceTemplate) (string, error) {
 	if len(t.Icons) > 0 {
 		o = append(o, kv("icons", icons(t.Icons)))
 	}
-	return schema.Compact(o)
+	return enc.Compact(o)
 }
 
-func promptDefinition(p *spec.Prompt) (string, error) {
+func promptDefinition(enc *schema.Encoder, p *spec.Prompt) (string, error) {
 	o := common(schema.Object{kv("name", p.Name)}, p.Title, p.Description, nil)
 	if len(p.Arguments) > 0 {
 		var args []schema.Object
@@ -535,7 +536,7 @@ func promptDefinition(p *spec.Prompt) (string, error) {
 	if len(p.Icons) > 0 {
 		o = append(o, kv("icons", icons(p.Icons)))
 	}
-	return schema.Compact(o)
+	return enc.Compact(o)
 }
 
 func kv(k string, v any) schema.Member { return schema.Member{Key: k, Value: v} }

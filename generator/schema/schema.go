@@ -39,29 +39,41 @@ func (o Object) MarshalJSON() ([]byte, error) {
 
 // Compact returns v as compact JSON, without HTML escaping.
 func Compact(v any) (string, error) {
-	b, err := appendJSON(nil, v, noLimit)
-	return string(b), err
+	var e Encoder
+	return e.Compact(v)
 }
 
 // File returns doc as the contents of a schema file: "$comment" and
 // "$schema" first, indented by two spaces, with a trailing newline.
 func File(doc Object) ([]byte, error) {
+	var e Encoder
+	return e.File(doc)
+}
+
+// Encoder does what Compact and File do, with one scratch buffer for all
+// the documents it encodes (a generation encodes thousands).
+type Encoder struct {
+	buf []byte
+}
+
+// Compact returns v as compact JSON, without HTML escaping.
+func (e *Encoder) Compact(v any) (string, error) {
+	b, err := appendJSON(e.buf[:0], v, noLimit)
+	e.buf = b
+	return string(b), err
+}
+
+// File returns doc as the contents of a schema file: "$comment" and
+// "$schema" first, indented by two spaces, with a trailing newline.
+func (e *Encoder) File(doc Object) ([]byte, error) {
 	full := append(Object{{"$comment", Comment}, {"$schema", Dialect}}, doc...)
-	b, err := marshal(full, "  ")
+	b, err := appendJSON(e.buf[:0], full, noLimit)
+	e.buf = b
 	if err != nil {
 		return nil, err
 	}
-	return append(b, '\n'), nil
-}
-
-// marshal is what encoding/json's Encoder writes with HTML escaping off
-// (and indent, when not ""), without the trailing newline.
-func marshal(v any, indent string) ([]byte, error) {
-	b, err := appendJSON(nil, v, noLimit)
-	if err != nil || indent == "" {
-		return b, err
-	}
-	return appendIndented(make([]byte, 0, len(b)+len(b)/2), b, indent), nil
+	out := appendIndented(make([]byte, 0, len(b)+len(b)/2), b, "  ")
+	return append(out, '\n'), nil
 }
 
 // appendIndented appends compact, valid JSON src to dst as json.Indent
