@@ -18,6 +18,8 @@ package gosrc
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -190,9 +192,9 @@ func (s *Statement) Comment(text string) *Statement {
 	return s.add(item{kind: kComment, text: text})
 }
 
-// Line is a line break: in a struct, interface or block, Line() before a
-// member leaves a blank line above it, Comment(c).Line() puts the comment
-// on the lines above it.
+// Line is a line break: in a struct or interface, Line() before a member
+// leaves a blank line above it, and Comment(c).Line() puts the comment on
+// the lines above it.
 func Line() *Statement { return newStatement().Line() }
 
 // Line appends a line break.
@@ -213,13 +215,8 @@ func (s *Statement) Add(code ...Code) *Statement {
 
 // Tag appends a struct tag of the given keys and values, sorted by key.
 func (s *Statement) Tag(tags map[string]string) *Statement {
-	keys := make([]string, 0, len(tags))
-	for k := range tags {
-		keys = append(keys, k)
-	}
-	sortStrings(keys)
 	var b strings.Builder
-	for i, k := range keys {
+	for i, k := range slices.Sorted(maps.Keys(tags)) {
 		if i > 0 {
 			b.WriteByte(' ')
 		}
@@ -232,14 +229,6 @@ func (s *Statement) Tag(tags map[string]string) *Statement {
 		tag = "`" + tag + "`"
 	}
 	return s.add(item{kind: kTag, text: tag})
-}
-
-func sortStrings(a []string) {
-	for i := 1; i < len(a); i++ {
-		for j := i; j > 0 && a[j] < a[j-1]; j-- {
-			a[j], a[j-1] = a[j-1], a[j]
-		}
-	}
 }
 
 func keyword(s *Statement, k string) *Statement { return s.add(item{kind: kKeyword, text: k}) }
@@ -271,7 +260,6 @@ func Const() *Statement                        { return newStatement().Const() }
 func (s *Statement) Const() *Statement         { return keyword(s, "const") }
 func Type() *Statement                         { return newStatement().Type() }
 func (s *Statement) Type() *Statement          { return keyword(s, "type") }
-func Range() *Statement                        { return newStatement().Range() }
 func (s *Statement) Range() *Statement         { return keyword(s, "range") }
 func Break() *Statement                        { return newStatement().Break() }
 func (s *Statement) Break() *Statement         { return keyword(s, "break") }
@@ -279,11 +267,9 @@ func Map(key Code) *Statement                  { return newStatement().Map(key) 
 func (s *Statement) Map(key Code) *Statement {
 	return keyword(s, "map").group(gIndex, []Code{key})
 }
-func Struct(fields ...Code) *Statement { return newStatement().Struct(fields...) }
 func (s *Statement) Struct(fields ...Code) *Statement {
 	return keyword(s, "struct").group(gStruct, fields)
 }
-func Interface(methods ...Code) *Statement { return newStatement().Interface(methods...) }
 func (s *Statement) Interface(methods ...Code) *Statement {
 	return keyword(s, "interface").group(gInterface, methods)
 }
@@ -302,17 +288,14 @@ func String() *Statement                { return Id("string") }
 func (s *Statement) String() *Statement { return s.Id("string") }
 func Int64() *Statement                 { return Id("int64") }
 func (s *Statement) Int64() *Statement  { return s.Id("int64") }
-func Int() *Statement                   { return Id("int") }
 func (s *Statement) Int() *Statement    { return s.Id("int") }
 func Float64() *Statement               { return Id("float64") }
 func (s *Statement) Float64() *Statement {
 	return s.Id("float64")
 }
-func Any() *Statement                 { return Id("any") }
 func (s *Statement) Any() *Statement  { return s.Id("any") }
 func Bool() *Statement                { return Id("bool") }
 func (s *Statement) Bool() *Statement { return s.Id("bool") }
-func Byte() *Statement                { return Id("byte") }
 func (s *Statement) Byte() *Statement { return s.Id("byte") }
 
 // Append, Len and New are calls of the builtins.
@@ -322,13 +305,11 @@ func (s *Statement) Append(args ...Code) *Statement {
 }
 func Len(x Code) *Statement                { return newStatement().Len(x) }
 func (s *Statement) Len(x Code) *Statement { return s.Id("len").Call(x) }
-func New(t Code) *Statement                { return newStatement().New(t) }
 func (s *Statement) New(t Code) *Statement { return s.Id("new").Call(t) }
 
 // Groups.
 
 func (s *Statement) Call(args ...Code) *Statement     { return s.group(gCall, args) }
-func Params(params ...Code) *Statement                { return newStatement().Params(params...) }
 func (s *Statement) Params(params ...Code) *Statement { return s.group(gParams, params) }
 func Index(x ...Code) *Statement                      { return newStatement().Index(x...) }
 func (s *Statement) Index(x ...Code) *Statement       { return s.group(gIndex, x) }
