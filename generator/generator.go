@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path"
+	"runtime/debug"
 	"sort"
 	"sync"
 
@@ -150,7 +151,8 @@ func schemaFiles(api *spec.API, docs map[*spec.Tool]golang.ToolDocs, dir string)
 
 // runAll runs the tasks concurrently and returns their files, or the
 // error of the first task (in order) that failed. A task's panic is
-// raised again in the caller's goroutine.
+// raised again in the caller's goroutine, with the task's stack (the
+// caller's would not show where it happened).
 func runAll(tasks []func() ([]File, error)) ([]File, error) {
 	results := make([][]File, len(tasks))
 	errs := make([]error, len(tasks))
@@ -158,7 +160,11 @@ func runAll(tasks []func() ([]File, error)) ([]File, error) {
 	var wg sync.WaitGroup
 	for i, task := range tasks {
 		wg.Go(func() {
-			defer func() { panics[i] = recover() }()
+			defer func() {
+				if r := recover(); r != nil {
+					panics[i] = fmt.Sprintf("%v\n\n%s", r, debug.Stack())
+				}
+			}()
 			results[i], errs[i] = task()
 		})
 	}

@@ -149,3 +149,31 @@ func TestVersionOnlyInServerFile(t *testing.T) {
 		}
 	}
 }
+
+// TestRunAll checks how the concurrent file tasks end: files in task
+// order, the first failing task's error, and a task's panic raised in the
+// caller with the stack of the task.
+func TestRunAll(t *testing.T) {
+	file := func(name string) func() ([]File, error) {
+		return func() ([]File, error) { return []File{{Path: name}}, nil }
+	}
+	files, err := runAll([]func() ([]File, error){file("a"), file("b"), file("c")})
+	if err != nil || len(files) != 3 || files[0].Path != "a" || files[2].Path != "c" {
+		t.Fatalf("runAll = %v, %v; want a, b, c", files, err)
+	}
+	fail := func(msg string) func() ([]File, error) {
+		return func() ([]File, error) { return nil, errors.New(msg) }
+	}
+	if _, err := runAll([]func() ([]File, error){file("a"), fail("first"), fail("second")}); err == nil || err.Error() != "first" {
+		t.Errorf("runAll error = %v, want the first task's", err)
+	}
+	defer func() {
+		r := recover()
+		if s, _ := r.(string); !strings.Contains(s, "boom") || !strings.Contains(s, "panickingTask") {
+			t.Errorf("recovered %v, want the task's panic with its stack", r)
+		}
+	}()
+	runAll([]func() ([]File, error){file("a"), panickingTask})
+}
+
+func panickingTask() ([]File, error) { panic("boom") }
