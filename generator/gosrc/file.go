@@ -287,6 +287,9 @@ func guessName(path string) string {
 	return b.String()
 }
 
+// isReserved reports whether a package cannot be imported under name:
+// jennifer's list of keywords, predeclared identifiers and err, the
+// variable every generated function uses.
 func isReserved(name string) bool {
 	switch name {
 	case "break", "default", "func", "interface", "select", "case", "defer", "go", "map", "struct",
@@ -294,9 +297,10 @@ func isReserved(name string) bool {
 		"continue", "for", "import", "return", "var",
 		"bool", "byte", "complex64", "complex128", "error", "float32", "float64", "int", "int8",
 		"int16", "int32", "int64", "rune", "string", "uint", "uint8", "uint16", "uint32", "uint64",
-		"uintptr", "true", "false", "iota", "nil", "append", "cap", "close", "complex", "copy",
-		"delete", "imag", "len", "make", "new", "panic", "print", "println", "real", "recover",
-		"any", "comparable", "clear", "min", "max":
+		"uintptr", "true", "false", "iota", "nil", "append", "cap", "close", "clear", "min", "max",
+		"complex", "copy", "delete", "imag", "len", "make", "new", "panic", "print", "println",
+		"real", "recover",
+		"err":
 		return true
 	}
 	return false

@@ -143,6 +143,13 @@ func TestPrintMatchesGofmt(t *testing.T) {
 				Qual("example.com/go-thing", "G"), Qual("encoding/json", "Marshal"))
 			return f
 		}, "import (\n\t\"encoding/json\"\n\t\"fmt\"\n\n\tgothing \"example.com/go-thing\"\n\t\"example.com/x/runtime\"\n)"},
+		{"colliding and reserved package names get a number", func() *File {
+			f := NewFile("p")
+			f.Comment("V is a test.")
+			f.Var().Id("V").Op("=").Index().Any().Values(Qual("encoding/json", "Marshal"),
+				Qual("example.com/x/json", "J"), Qual("example.com/err", "E"))
+			return f
+		}, "\t\"encoding/json\"\n\n\terr1 \"example.com/err\"\n\tjson1 \"example.com/x/json\"\n)"},
 		{"raw string and literals", func() *File {
 			return file(Id("a").Op(":=").Index().Any().Values(Raw("`{\"a\":1}`"), Lit(1.0), Lit(1e6), Lit(int64(5)), LitRune('\''), Lit("q\"")))
 		}, "a := []any{`{\"a\":1}`, 1.0, 1e+06, int64(5), '\\'', \"q\\\"\"}"},
