@@ -367,7 +367,12 @@ const commentWidth = 77
 // that looks laid out by hand (a list, an indented block, a table or a
 // heading).
 func wrap(text string) string {
-	paras := strings.Split(strings.TrimSpace(text), "\n\n")
+	text = strings.TrimSpace(text)
+	if !tooLong(text) {
+		// Nothing to re-flow (most doc comments): no paragraph is touched.
+		return text
+	}
+	paras := strings.Split(text, "\n\n")
 	for i, p := range paras {
 		if laidOut(p) || !tooLong(p) {
 			continue
@@ -392,10 +397,12 @@ func wrap(text string) string {
 
 // tooLong reports whether a line of p is longer than commentWidth.
 func tooLong(p string) bool {
-	for _, l := range strings.Split(p, "\n") {
-		if utf8.RuneCountInString(l) > commentWidth {
+	for p != "" {
+		line, rest, _ := strings.Cut(p, "\n")
+		if len(line) > commentWidth && utf8.RuneCountInString(line) > commentWidth {
 			return true
 		}
+		p = rest
 	}
 	return false
 }
@@ -423,16 +430,20 @@ func laidOut(p string) bool {
 // lc formats text as // comment lines, so that a multi-line comment is a
 // run of line comments. Prose is wrapped at about 80 columns.
 func lc(text string) string {
-	lines := strings.Split(wrap(text), "\n")
-	for i, l := range lines {
-		l = strings.TrimRight(l, " \t")
-		if l == "" {
-			lines[i] = "//"
-		} else {
-			lines[i] = "// " + l
+	text = wrap(text)
+	var b strings.Builder
+	b.Grow(len(text) + 3*(strings.Count(text, "\n")+1))
+	for i, l := range strings.Split(text, "\n") {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString("//")
+		if l = strings.TrimRight(l, " \t"); l != "" {
+			b.WriteByte(' ')
+			b.WriteString(l)
 		}
 	}
-	return strings.Join(lines, "\n")
+	return b.String()
 }
 
 func lcf(format string, args ...any) string { return lc(fmt.Sprintf(format, args...)) }
