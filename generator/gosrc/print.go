@@ -5,10 +5,10 @@ import (
 	"strings"
 )
 
-// printer writes Go text the way go/printer lays it out. Alignment is left
-// to text/tabwriter (see File.Bytes): like go/printer, the printer marks
-// the end of an aligned cell with '\v' and a line break that ends an
-// alignment section with '\f'.
+// printer writes Go text the way go/printer lays it out. Alignment comes
+// after, per declaration (File.align, appendAligned): like go/printer, the
+// printer marks the end of an aligned cell with '\v' and a line break that
+// ends an alignment section with '\f', for a tabwriter's rules to resolve.
 type printer struct {
 	file   *File // resolves qualified identifiers; nil for GoString
 	out    []byte
