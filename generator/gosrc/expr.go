@@ -2,6 +2,7 @@ package gosrc
 
 import (
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -229,9 +230,7 @@ func (p *printer) operand(items []item, depth int) {
 		case kKeyword:
 			switch it.text {
 			case "func":
-				start := len(p.out)
-				p.text("func")
-				p.signatureAndBody(items[i+1:], items, start, false)
+				p.funcLit(items[i:])
 				return
 			case "map":
 				p.text("map[")
@@ -387,6 +386,9 @@ func (p *printer) multiValues(list [][]item) {
 	}
 	p.indent++
 	p.formfeed()
+	// Without a key to align, where the sections break changes nothing:
+	// the elements' sizes need not be measured.
+	keyed := slices.ContainsFunc(list, func(x []item) bool { return keyOf(x) != nil })
 	size := 0
 	lnsum := 0.0
 	count := 0
@@ -395,7 +397,7 @@ func (p *printer) multiValues(list [][]item) {
 		prevSize := size
 		key := keyOf(x)
 		size = 0
-		if !multiline(x) {
+		if keyed && !multiline(x) {
 			if key != nil {
 				size = p.size(key)
 			} else {
@@ -415,7 +417,7 @@ func (p *printer) multiValues(list [][]item) {
 		}
 		if i > 0 {
 			p.text(",")
-			if useFF {
+			if useFF && keyed {
 				p.formfeed()
 				lnsum = 0
 				count = 0

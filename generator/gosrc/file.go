@@ -91,10 +91,15 @@ func (f *File) flushPending() {
 	p := f.startDecl(declToken(items))
 	start := len(p.out)
 	p.decl(items)
-	if p.cells {
-		p.out = f.align(p.out, start)
-	}
+	f.resolve(start)
 	f.spill()
+}
+
+// resolve lays out the alignment cells printed since start, if any.
+func (f *File) resolve(start int) {
+	if f.p.cells {
+		f.p.out = f.align(f.p.out, start)
+	}
 }
 
 // startDecl prints what goes before a declaration of keyword tok: the
@@ -117,9 +122,7 @@ func (f *File) startDecl(tok string) *printer {
 		p.comment(docComment(strings.Join(f.doc, "\n")))
 		p.newline()
 		f.doc = f.doc[:0]
-		if p.cells {
-			p.out = f.align(p.out, start)
-		}
+		f.resolve(start)
 	}
 	return p
 }
@@ -147,7 +150,7 @@ func (f *File) Const() *Statement { return f.decl(Const()) }
 // neighbours as gofmt would.
 func (f *File) Later() *File {
 	f.flushPending()
-	l := &File{root: f, hints: f.hints}
+	l := &File{root: f}
 	f.holes = append(f.holes, hole{at: f.printed(), file: l})
 	return l
 }
@@ -163,27 +166,14 @@ type Body struct {
 	start   int  // where the function's "func" is in the body
 }
 
-// Func starts a function declaration of the given header (Func(), the
+// FuncBody starts a function declaration of the given header (Func(), the
 // receiver, the name, the parameters and results) whose body comes
 // statement by statement through Body.Add; Body.End ends it.
 func (f *File) FuncBody(header *Statement) *Body {
 	f.flushPending()
 	p := f.startDecl("func")
 	start := len(p.out)
-	items := flatten(header)
-	// Print the header as a function with an empty body, then take the
-	// body back off.
-	body := append(items[:len(items):len(items)], item{kind: kGroup, g: &group{kind: gBlock}})
-	p.funcDecl(body)
-	p.out = p.out[:bytes.LastIndexByte(p.out, '{')]
-	// The header's width as go/printer measures it: one column more than
-	// the text up to the "{" (see signatureAndBody).
-	width := len(p.out) - start
-	for len(p.out) > 0 && (p.out[len(p.out)-1] == ' ' || p.out[len(p.out)-1] == '\v') {
-		p.out = p.out[:len(p.out)-1]
-	}
-	p.cells = false
-	return &Body{f: f, header: width, start: start}
+	return &Body{f: f, header: p.funcHeader(flatten(header)), start: start}
 }
 
 // Add adds a statement to the body.
@@ -212,9 +202,7 @@ func (b *Body) flush() {
 	start := len(p.out)
 	p.cells = false
 	p.stmt(items)
-	if p.cells {
-		p.out = b.f.align(p.out, start)
-	}
+	b.f.resolve(start)
 	b.f.spill()
 }
 
@@ -223,13 +211,8 @@ func (b *Body) End() {
 	b.flush()
 	p := &b.f.p
 	if !b.open {
-		if b.header <= 100 {
-			p.vtab()
-			p.text("{}")
-			p.out = b.f.align(p.out, b.start)
-		} else {
-			p.text(" {\n}")
-		}
+		p.funcBody(&group{kind: gBlock}, b.header, true)
+		b.f.resolve(b.start)
 		return
 	}
 	p.indent--
@@ -352,9 +335,7 @@ func (f *File) finish() {
 		p.bol = true
 		p.cells = false
 		p.comment(strings.Join(f.doc, "\n"))
-		if p.cells {
-			p.out = f.align(p.out, start)
-		}
+		f.resolve(start)
 		f.doc = nil
 	}
 	for _, h := range f.holes {

@@ -152,6 +152,18 @@ func (p *printer) decl(items []item) {
 }
 
 func (p *printer) funcDecl(items []item) {
+	last := items[len(items)-1]
+	if last.kind != kGroup || last.g.kind != gBlock {
+		p.fail("function body", items)
+	}
+	header := p.funcHeader(items[:len(items)-1])
+	p.funcBody(last.g, header, true)
+}
+
+// funcHeader prints func, the receiver, the name, the parameters and the
+// results of a function declaration, and returns the header's width as
+// go/printer measures it for funcBody: from one column before the "func".
+func (p *printer) funcHeader(items []item) int {
 	start := len(p.out)
 	p.text("func ")
 	rest := items[1:]
@@ -164,29 +176,29 @@ func (p *printer) funcDecl(items []item) {
 		p.fail("function", items)
 	}
 	p.text(rest[0].text)
-	p.signatureAndBody(rest[1:], items, start, true)
+	p.signature(rest[1:], items)
+	return len(p.out) - start + 1
 }
 
-// signatureAndBody prints (params) results {body} of a function
-// declaration or literal whose "func" starts at out[start].
-func (p *printer) signatureAndBody(items, all []item, start int, isDecl bool) {
+// funcLit prints a function literal: func, the signature and the body.
+func (p *printer) funcLit(items []item) {
+	last := items[len(items)-1]
+	if last.kind != kGroup || last.g.kind != gBlock {
+		p.fail("function body", items)
+	}
+	start := len(p.out)
+	p.text("func")
+	p.signature(items[1:len(items)-1], items)
+	p.funcBody(last.g, len(p.out)-start, false)
+}
+
+// signature prints the (params) and results of a function.
+func (p *printer) signature(items, all []item) {
 	if len(items) == 0 || items[0].kind != kGroup || items[0].g.kind != gParams {
 		p.fail("signature", all)
 	}
 	p.params(items[0].g)
-	items = items[1:]
-	last := items[len(items)-1]
-	if last.kind != kGroup || last.g.kind != gBlock {
-		p.fail("function body", all)
-	}
-	p.results(items[:len(items)-1])
-	header := len(p.out) - start
-	if isDecl {
-		// go/printer measures a declaration's header from one column
-		// before its "func".
-		header++
-	}
-	p.funcBody(last.g, header, isDecl)
+	p.results(items[1:])
 }
 
 // results prints the results of a signature: a lone unnamed result
