@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -206,25 +207,31 @@ func write(g *generation) (writeResult, error) {
 		return res, &refusalError{Paths: refused}
 	}
 
-	type pending struct{ tmp, target string }
+	type pending struct {
+		tmp, target string
+		data        []byte
+		onDisk      bool // the target exists (compare read it), so keep its permissions
+	}
 	var renames []pending
-	var data [][]byte
+	dirs := map[string]bool{}
 	for _, s := range states {
 		if !s.Wanted || (s.OnDisk && bytes.Equal(s.Disk, s.Want)) {
 			continue
 		}
-		renames = append(renames, pending{target: g.osPath(s.Rel)})
-		data = append(data, s.Want)
+		target := g.osPath(s.Rel)
+		renames = append(renames, pending{target: target, data: s.Want, onDisk: s.OnDisk})
+		dirs[filepath.Dir(target)] = true
 	}
-	// The directories first, so that the writers do not race to make them.
-	for _, p := range renames {
-		if err := os.MkdirAll(filepath.Dir(p.target), 0o755); err != nil {
+	// The directories first, once each, so that the writers do not race
+	// to make them.
+	for _, dir := range slices.Sorted(maps.Keys(dirs)) {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return res, err
 		}
 	}
 	err = forEach(len(renames), func(i int) error {
 		var err error
-		renames[i].tmp, err = writeTemp(renames[i].target, data[i])
+		renames[i].tmp, err = writeTemp(renames[i].target, renames[i].data, renames[i].onDisk)
 		return err
 	})
 	if err != nil {
@@ -286,13 +293,15 @@ func forEach(n int, fn func(i int) error) error {
 }
 
 // writeTemp writes data to a new temporary file next to target (whose
-// directory exists), with the permissions target has (0644 for a new
-// file), and returns its name.
-func writeTemp(target string, data []byte) (string, error) {
+// directory exists), with the permissions target has when onDisk (0644
+// for a new file), and returns its name.
+func writeTemp(target string, data []byte, onDisk bool) (string, error) {
 	dir := filepath.Dir(target)
 	perm := fs.FileMode(0o644)
-	if fi, err := os.Stat(target); err == nil {
-		perm = fi.Mode().Perm()
+	if onDisk {
+		if fi, err := os.Stat(target); err == nil {
+			perm = fi.Mode().Perm()
+		}
 	}
 	f, err := os.CreateTemp(dir, "."+filepath.Base(target)+".mcpgen-*")
 	if err != nil {
