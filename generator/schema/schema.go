@@ -37,21 +37,8 @@ func (o Object) MarshalJSON() ([]byte, error) {
 	return appendJSON(nil, o, noLimit)
 }
 
-// Compact returns v as compact JSON, without HTML escaping.
-func Compact(v any) (string, error) {
-	var e Encoder
-	return e.Compact(v)
-}
-
-// File returns doc as the contents of a schema file: "$comment" and
-// "$schema" first, indented by two spaces, with a trailing newline.
-func File(doc Object) ([]byte, error) {
-	var e Encoder
-	return e.File(doc)
-}
-
-// Encoder does what Compact and File do, with one scratch buffer for all
-// the documents it encodes (a generation encodes thousands).
+// Encoder writes documents as JSON, with one scratch buffer for all the
+// documents it encodes (a generation encodes thousands).
 type Encoder struct {
 	buf []byte
 }

@@ -24,7 +24,7 @@ func TestDocumentInlinesAndDefs(t *testing.T) {
 		{Name: "code", Required: true, Schema: &spec.Schema{Ref: "Code", Description: "Where it applies.", Default: json.RawMessage(`"AB"`), Header: "Code"}},
 		{Name: "tree", Schema: &spec.Schema{Ref: "Node"}},
 	}})
-	got, err := Compact(doc)
+	got, err := new(Encoder).Compact(doc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +38,7 @@ func TestDocumentInlinesAndDefs(t *testing.T) {
 }
 
 func TestFile(t *testing.T) {
-	data, err := File(Object{{"type", "string"}, {"pattern", "<a&b>"}})
+	data, err := new(Encoder).File(Object{{"type", "string"}, {"pattern", "<a&b>"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +63,7 @@ func TestRefSiteKeywordsBesideRef(t *testing.T) {
 		{Name: "root", Schema: &spec.Schema{Ref: "Node", Title: "Root", Description: "The top.",
 			Default: json.RawMessage(`{}`), Examples: []json.RawMessage{json.RawMessage(`{"next":null}`)}, Deprecated: true}},
 	}})
-	got, err := Compact(doc)
+	got, err := new(Encoder).Compact(doc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +93,7 @@ func TestCompactAgreesWithEncodingJSON(t *testing.T) {
 		[]json.RawMessage(nil),
 		int64(-7), 3, false, 1.5, "é\u2028\"",
 	} {
-		got, err := Compact(v)
+		got, err := new(Encoder).Compact(v)
 		if err != nil {
 			t.Fatalf("Compact(%#v): %v", v, err)
 		}

@@ -27,7 +27,7 @@ func budgetAPI(max int) *spec.API {
 
 func compileSchema(t *testing.T, doc Object) *jsonschema.Schema {
 	t.Helper()
-	data, err := File(doc)
+	data, err := new(Encoder).File(doc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,8 +57,8 @@ func TestToolDocumentUnderBudgetIsExact(t *testing.T) {
 		if err != nil || cut != nil {
 			t.Fatalf("max %d: cut %+v, err %v", max, cut, err)
 		}
-		exact, _ := Compact(b.Document(out))
-		got, _ := Compact(doc)
+		exact, _ := new(Encoder).Compact(b.Document(out))
+		got, _ := new(Encoder).Compact(doc)
 		if got != exact {
 			t.Errorf("max %d: got %s\nwant the exact %s", max, got, exact)
 		}
@@ -76,11 +76,11 @@ func TestToolDocumentOverBudgetIsShallow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	exact, _ := Compact(b.Document(out))
+	exact, _ := new(Encoder).Compact(b.Document(out))
 	if cut == nil || cut.Full != len(exact) || cut.Size > max {
 		t.Fatalf("cut %+v for an exact document of %d bytes, budget %d", cut, len(exact), max)
 	}
-	got, _ := Compact(doc)
+	got, _ := new(Encoder).Compact(doc)
 	if len(got) != cut.Size {
 		t.Errorf("Cut.Size %d, document %d bytes", cut.Size, len(got))
 	}
@@ -125,7 +125,7 @@ func TestToolDocumentKeepsTheDeepestThatFits(t *testing.T) {
 	if err != nil || cut == nil {
 		t.Fatalf("cut %+v, err %v", cut, err)
 	}
-	got, _ := Compact(doc)
+	got, _ := new(Encoder).Compact(doc)
 	if cut.Depth != 2 || !strings.Contains(got, strings.Repeat("C", 250)) || !strings.Contains(got, "Schema of D left out") || len(got) > 1300 {
 		t.Errorf("cut %+v: %s", cut, got)
 	}
@@ -140,7 +140,7 @@ func TestToolDocumentInputIsObject(t *testing.T) {
 	if err != nil || cut == nil || cut.Depth != 0 {
 		t.Fatalf("cut %+v, err %v", cut, err)
 	}
-	got, _ := Compact(doc)
+	got, _ := new(Encoder).Compact(doc)
 	want := `{"type":"object","properties":{"node":{"description":"A node.\n\nSchema of Node left out to keep this tool's schema under 200 bytes.","x-mcp-header":"Node"}},"required":["node"],"additionalProperties":false}`
 	if got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
@@ -190,7 +190,7 @@ func TestDocumentSizeIsTheMarshalledSize(t *testing.T) {
 	var first []string
 	for _, s := range roots {
 		doc := warm.Document(s)
-		got, err := Compact(doc)
+		got, err := new(Encoder).Compact(doc)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -199,7 +199,7 @@ func TestDocumentSizeIsTheMarshalledSize(t *testing.T) {
 		if err != nil || n != len(got) {
 			t.Errorf("%+v: size %d (err %v), document %d bytes: %s", s, n, err, len(got), got)
 		}
-		fresh, _ := Compact(NewBuilder(api).Document(s))
+		fresh, _ := new(Encoder).Compact(NewBuilder(api).Document(s))
 		if got != fresh {
 			t.Errorf("%+v: with shared definitions %s\nafresh %s", s, got, fresh)
 		}
@@ -208,7 +208,7 @@ func TestDocumentSizeIsTheMarshalledSize(t *testing.T) {
 		t.Fatalf("the test API does not put Big and Bigger under $defs: %s", first[len(first)-1])
 	}
 	for i, s := range roots {
-		if again, _ := Compact(warm.Document(s)); again != first[i] {
+		if again, _ := new(Encoder).Compact(warm.Document(s)); again != first[i] {
 			t.Errorf("%+v: built again %s\nfirst %s", s, again, first[i])
 		}
 	}
@@ -221,7 +221,7 @@ func TestAppendJSONWithin(t *testing.T) {
 	b := NewBuilder(api)
 	for _, s := range sizeRoots(api) {
 		for _, doc := range []Object{b.Document(s), b.node(s, &walk{used: map[string]bool{}, limit: 1})} {
-			full, err := Compact(doc)
+			full, err := new(Encoder).Compact(doc)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -256,8 +256,8 @@ func TestShallowDocumentsShareNodes(t *testing.T) {
 					t.Fatal(err)
 				}
 				fdoc, fcut, _ := NewBuilder(api).ToolDocument(s, input)
-				got, _ := Compact(doc)
-				want, _ := Compact(fdoc)
+				got, _ := new(Encoder).Compact(doc)
+				want, _ := new(Encoder).Compact(fdoc)
 				if got != want || (cut == nil) != (fcut == nil) || cut != nil && *cut != *fcut {
 					t.Errorf("max %d, %+v, input %v: cut %+v %s\nafresh %+v %s", max, s, input, cut, got, fcut, want)
 				}
