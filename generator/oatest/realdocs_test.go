@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/rogpeppe/go-internal/diff"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/mcpgen-dev/mcpgen/generator/schema"
@@ -104,7 +105,7 @@ func TestRealDocumentsGenerate(t *testing.T) {
 					if formatted, err := format.Source(f.Data); err != nil {
 						t.Errorf("%s does not parse: %v", f.Path, err)
 					} else if !bytes.Equal(formatted, f.Data) {
-						t.Errorf("%s is not gofmt-formatted:\n%s", f.Path, firstDiff(f.Data, formatted))
+						t.Errorf("%s is not gofmt-formatted:\n%s", f.Path, headOf(diff.Diff(f.Path, f.Data, "gofmt", formatted), 4096))
 					}
 					continue
 				}
@@ -186,15 +187,10 @@ func itoa(n int) string { return strconv.Itoa(n) }
 
 func fmtMB(f float64) string { return strconv.FormatFloat(f, 'f', 1, 64) }
 
-// firstDiff shows the first line where got and want differ, with the lines
-// around it.
-func firstDiff(got, want []byte) string {
-	g, w := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
-	for i := 0; i < len(g) && i < len(w); i++ {
-		if g[i] != w[i] {
-			lo, hi := max(0, i-3), min(len(g), i+4)
-			return fmt.Sprintf("line %d:\n got: %q\nwant: %q\ncontext:\n%s", i+1, g[i], w[i], strings.Join(g[lo:hi], "\n"))
-		}
+// headOf is at most n bytes of b, for a message.
+func headOf(b []byte, n int) []byte {
+	if len(b) > n {
+		return append(b[:n:n], "…"...)
 	}
-	return fmt.Sprintf("%d lines, want %d", len(g), len(w))
+	return b
 }
