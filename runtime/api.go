@@ -83,8 +83,8 @@ type ToolDef struct {
 	// Call decodes and validates the raw arguments object, runs the
 	// handler and returns its result. A returned *Error becomes a JSON-RPC
 	// error; an input-required error (from Elicit) becomes an
-	// input_required result; a *ValidationError or any other error becomes
-	// an isError result naming the problem.
+	// input_required result; a *wire.ValidationError or any other error
+	// becomes an isError result naming the problem.
 	Call func(ctx context.Context, args []byte) (*ToolResult, error)
 }
 

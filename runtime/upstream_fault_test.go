@@ -9,6 +9,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/mcpgen-dev/mcpgen/runtime/wire"
 )
 
 // TestUpstreamFaults injects the failures a wrapped REST API shows in
@@ -139,7 +141,7 @@ func TestUpstreamFaults(t *testing.T) {
 type garbageSink struct{}
 
 func (garbageSink) UnmarshalJSON(b []byte) error {
-	var d Decoder
+	var d wire.Decoder
 	d.Reset(b)
 	return d.Skip()
 }

@@ -1,4 +1,4 @@
-package runtime
+package wire
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // decodeAny walks the next value with the Decoder's typed readers into the
@@ -214,6 +215,11 @@ func TestReadString(t *testing.T) {
 		if err != nil || string(b) != tt.want {
 			t.Errorf("ReadStringBytes(%s) = %q, %v; want %q", tt.in, b, err, tt.want)
 		}
+		d.Reset([]byte(tt.in))
+		v, err := d.ReadStringView()
+		if err != nil || v != tt.want {
+			t.Errorf("ReadStringView(%s) = %q, %v; want %q", tt.in, v, err, tt.want)
+		}
 	}
 }
 
@@ -227,6 +233,42 @@ func TestReadStringBytesIsViewWithoutEscapes(t *testing.T) {
 	}
 	if &b[0] != &data[2] {
 		t.Error("ReadStringBytes copied a string without escapes")
+	}
+	d.Reset(data)
+	v, err := d.ReadStringView()
+	if err != nil || v != "hello" {
+		t.Fatalf("ReadStringView = %q, %v", v, err)
+	}
+	if unsafe.StringData(v) != &data[2] {
+		t.Error("ReadStringView copied a string without escapes")
+	}
+}
+
+// TestReadStringViewOwnsEscapedStrings: an escaped string is unescaped
+// into memory of its own, which later reads do not overwrite.
+func TestReadStringViewOwnsEscapedStrings(t *testing.T) {
+	var d Decoder
+	d.Reset([]byte(`["a\nb","c\td"]`))
+	if err := d.BeginArray(); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for {
+		ok, err := d.NextElem()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !ok {
+			break
+		}
+		v, err := d.ReadStringView()
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, v)
+	}
+	if len(got) != 2 || got[0] != "a\nb" || got[1] != "c\td" {
+		t.Errorf("ReadStringView read %q", got)
 	}
 }
 

@@ -1,4 +1,4 @@
-package runtime
+package wire
 
 import (
 	"errors"
@@ -12,28 +12,44 @@ func decodeName(d *Decoder, p *Path, v *string, e *Errors) error {
 		e.Add(p, MsgType("object", d.Peek()))
 		return d.Skip()
 	}
+	if err := d.BeginObject(); err != nil {
+		return err
+	}
 	seen := false
-	err := forEachMember(d, func(key []byte) error {
+	for {
+		key, ok, err := d.NextKey()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
 		if string(key) != "name" {
 			c := p.Child(string(key))
 			e.Add(&c, MsgUnknownProperty)
-			return d.Skip()
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
 		}
 		seen = true
 		if d.Peek() != KindString {
 			c := p.Child("name")
 			e.Add(&c, MsgType("string", d.Peek()))
-			return d.Skip()
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
 		}
-		s, err := d.ReadString()
-		*v = s
-		return err
-	})
-	if err == nil && !seen {
+		if *v, err = d.ReadString(); err != nil {
+			return err
+		}
+	}
+	if !seen {
 		c := p.Child("name")
 		e.Add(&c, MsgRequired)
 	}
-	return err
+	return nil
 }
 
 func TestUnmarshaler(t *testing.T) {
