@@ -1,4 +1,4 @@
-package runtime
+package upstream
 
 import (
 	"bytes"
@@ -17,6 +17,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/mcpgen-dev/mcpgen/runtime"
 )
 
 // This file is the runtime of generated upstream clients: an MCP server
@@ -127,7 +129,7 @@ type UpstreamClient struct {
 	// (IdentityFrom(ctx)) to the upstream credentials of this call, so
 	// that each user acts upstream as themselves. A call without an
 	// identity gets the zero Identity.
-	CredentialsFor func(ctx context.Context, id Identity) (Credentials, error)
+	CredentialsFor func(ctx context.Context, id runtime.Identity) (Credentials, error)
 	// MaxResponseBytes caps what is read of a response body; the rest is
 	// dropped and the text result ends with "…[truncated N bytes]".
 	MaxResponseBytes int64
@@ -168,7 +170,7 @@ func WithCredentials(cr Credentials) UpstreamOption {
 }
 
 // WithCredentialsFor maps the caller's identity to upstream credentials.
-func WithCredentialsFor(f func(ctx context.Context, id Identity) (Credentials, error)) UpstreamOption {
+func WithCredentialsFor(f func(ctx context.Context, id runtime.Identity) (Credentials, error)) UpstreamOption {
 	return func(c *UpstreamClient) { c.CredentialsFor = f }
 }
 
@@ -254,8 +256,8 @@ func (r *UpstreamResponse) Text() string {
 
 // TextResult is the response as a text tool result: what a tool without
 // an output schema, or a non-JSON response, returns.
-func (r *UpstreamResponse) TextResult() *ToolResult {
-	return &ToolResult{Content: []Content{TextContent(r.Text())}}
+func (r *UpstreamResponse) TextResult() *runtime.ToolResult {
+	return &runtime.ToolResult{Content: []runtime.Content{runtime.TextContent(r.Text())}}
 }
 
 // TruncationMarker ends a text cut by the response size cap.
@@ -319,7 +321,7 @@ func (e *UpstreamError) Unwrap() error { return e.Err }
 func (c *UpstreamClient) Do(ctx context.Context, req *UpstreamRequest) (*UpstreamResponse, error) {
 	creds := c.Credentials
 	if c.CredentialsFor != nil {
-		id, _ := IdentityFrom(ctx)
+		id, _ := runtime.IdentityFrom(ctx)
 		var err error
 		if creds, err = c.CredentialsFor(ctx, id); err != nil {
 			return nil, &UpstreamError{Tool: req.Tool, Err: fmt.Errorf("no upstream credentials for the caller: %w", err)}
@@ -909,7 +911,7 @@ func MultipartBody(fields []MultipartField) ([]byte, string, error) {
 			for _, enc := range files {
 				data, err := base64.StdEncoding.DecodeString(enc)
 				if err != nil {
-					return nil, "", InvalidParams("%s: not valid base64: %v", f.Name, err)
+					return nil, "", runtime.InvalidParams("%s: not valid base64: %v", f.Name, err)
 				}
 				h := textproto.MIMEHeader{}
 				h.Set("Content-Disposition", fmt.Sprintf(`form-data; name=%q; filename=%q`, f.Name, f.Name))
@@ -960,7 +962,7 @@ func RawBody(value []byte, base64Encoded bool) ([]byte, error) {
 	}
 	data, err := base64.StdEncoding.DecodeString(v.text)
 	if err != nil {
-		return nil, InvalidParams("body: not valid base64: %v", err)
+		return nil, runtime.InvalidParams("body: not valid base64: %v", err)
 	}
 	return data, nil
 }
