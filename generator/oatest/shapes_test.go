@@ -156,7 +156,7 @@ func TestForeignKeywordsVet(t *testing.T) {
 			validate = string(f.Data)
 		}
 	}
-	if !strings.Contains(validate, `runtime.MsgPattern("^[Q][A-Z0-9]{8,}$")`) {
+	if !strings.Contains(validate, `wire.MsgPattern("^[Q][A-Z0-9]{8,}$")`) {
 		t.Errorf("the string pattern is not checked:\n%s", validate)
 	}
 	runGo(t, writeModule(t, files, nil), "vet", "./...")
