@@ -91,6 +91,39 @@ func TestNullableElementsVet(t *testing.T) {
 	runGo(t, writeModule(t, files, nil), "vet", "./...")
 }
 
+// clientOperation is an OpenAPI 3.0 document with operations named client
+// and do: the generated Upstream has a field, and UpstreamClient an
+// embedded *upstream.Client, named Client, whose method Do it calls.
+const clientOperation = `{
+  "openapi": "3.0.3",
+  "info": {"title": "client", "version": "1"},
+  "servers": [{"url": "https://example.com"}],
+  "paths": {
+    "/client": {"get": {"operationId": "client", "responses": {"200": {"description": "ok",
+      "content": {"application/json": {"schema": {"type": "object", "properties": {"name": {"type": "string"}}}}}}}}},
+    "/do": {"get": {"operationId": "do", "responses": {"200": {"description": "ok"}}}}
+  }
+}`
+
+// TestClientOperationVet generates the document and vets it: the
+// operation client becomes the method Client2.
+func TestClientOperationVet(t *testing.T) {
+	api, err := spec.LoadOpenAPI(fstest.MapFS{"api.json": {Data: []byte(clientOperation)}}, "api.json", spec.OpenAPIConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := generator.Generate(api, generator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		if strings.HasSuffix(f.Path, "mcpgen_handler_gen.go") && !strings.Contains(string(f.Data), "\tClient2(ctx context.Context") {
+			t.Errorf("the operation client is not the method Client2:\n%s", f.Data)
+		}
+	}
+	runGo(t, writeModule(t, files, nil), "vet", "./...")
+}
+
 // unionShapes is an OpenAPI 3.0 document with the shapes of Discord's and
 // OpenAI's that did not compile: a discriminated oneOf with an inline
 // variant no mapping selects, a oneOf variant that is a named const (a Go
