@@ -5,71 +5,24 @@ import (
 	"testing"
 )
 
-// decodeName is what a generated decoder does for {"name": string}, with
-// the name required: syntax errors returned, violations collected.
-func decodeName(d *Decoder, p *Path, v *string, e *Errors) error {
-	if d.Peek() != KindObject {
-		e.Add(p, MsgType("object", d.Peek()))
-		return d.Skip()
-	}
-	if err := d.BeginObject(); err != nil {
-		return err
-	}
-	seen := false
-	for {
-		key, ok, err := d.NextKey()
-		if err != nil {
-			return err
-		}
-		if !ok {
-			break
-		}
-		if string(key) != "name" {
-			c := p.Child(string(key))
-			e.Add(&c, MsgUnknownProperty)
-			if err := d.Skip(); err != nil {
-				return err
-			}
-			continue
-		}
-		seen = true
-		if d.Peek() != KindString {
-			c := p.Child("name")
-			e.Add(&c, MsgType("string", d.Peek()))
-			if err := d.Skip(); err != nil {
-				return err
-			}
-			continue
-		}
-		if *v, err = d.ReadString(); err != nil {
-			return err
-		}
-	}
-	if !seen {
-		c := p.Child("name")
-		e.Add(&c, MsgRequired)
-	}
-	return nil
-}
-
 func TestUnmarshaler(t *testing.T) {
-	unmarshal := func(data string) (string, error) {
-		var v string
+	unmarshal := func(data string) (int64, error) {
+		var v limits
 		var u Unmarshaler
-		err := u.Done(decodeName(u.Start([]byte(data)), u.Root(), &v, u.Errors()))
-		return v, err
+		err := u.Done(decodeLimits(u.Start([]byte(data)), u.Root(), &v, u.Errors()))
+		return v.Limit, err
 	}
 	for _, c := range []struct {
 		data       string
-		want       string
+		want       int64
 		violations int  // 0: no ValidationError
 		syntax     bool // a syntax error, alone
 	}{
-		{data: `{"name":"ada"}`, want: "ada"},
-		{data: ` {"name":"ada"} `, want: "ada"},
-		{data: `{"name":"ada"} x`, syntax: true},
-		{data: `{"name":"ada"`, syntax: true},
-		{data: `{"name":1,"x":2}`, violations: 2},
+		{data: `{"limit":5}`, want: 5},
+		{data: ` {"limit":5} `, want: 5},
+		{data: `{"limit":5} x`, syntax: true},
+		{data: `{"limit":5`, syntax: true},
+		{data: `{"limit":"5","x":2}`, violations: 2},
 		{data: `{}`, violations: 1},
 		{data: `[]`, violations: 1},
 	} {
@@ -86,7 +39,7 @@ func TestUnmarshaler(t *testing.T) {
 			}
 		default:
 			if err != nil || got != c.want {
-				t.Errorf("%s: got %q, %v; want %q", c.data, got, err, c.want)
+				t.Errorf("%s: got %d, %v; want %d", c.data, got, err, c.want)
 			}
 		}
 	}
