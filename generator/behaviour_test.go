@@ -11,9 +11,9 @@ import "testing"
 const problemsHelper = `
 func problems(t *testing.T, err error) []string {
 	t.Helper()
-	var ve *runtime.ValidationError
+	var ve *wire.ValidationError
 	if !errors.As(err, &ve) {
-		t.Fatalf("want a *runtime.ValidationError, got %v", err)
+		t.Fatalf("want a *wire.ValidationError, got %v", err)
 	}
 	var out []string
 	for _, fe := range ve.Errors {
@@ -37,7 +37,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/mcpgen-dev/mcpgen/runtime"
+	"github.com/mcpgen-dev/mcpgen/runtime/wire"
 )
 ` + problemsHelper + `
 func TestInput(t *testing.T) {
@@ -61,7 +61,7 @@ func TestInput(t *testing.T) {
 	// required and unknown-property errors, all at once.
 	err = in.UnmarshalJSON([]byte(` + "`" + `{"order_id":"B123456789","verbose":1,"extra":1}` + "`" + `))
 	wantPointers(t, err, "/order_id", "/order_id", "/verbose", "/extra")
-	if err := in.UnmarshalJSON([]byte(` + "`" + `{"order_id":` + "`" + `)); err == nil || errors.As(err, new(*runtime.ValidationError)) {
+	if err := in.UnmarshalJSON([]byte(` + "`" + `{"order_id":` + "`" + `)); err == nil || errors.As(err, new(*wire.ValidationError)) {
 		t.Errorf("truncated input: want a syntax error, got %v", err)
 	}
 }
@@ -101,7 +101,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/mcpgen-dev/mcpgen/runtime"
+	"github.com/mcpgen-dev/mcpgen/runtime/wire"
 )
 ` + problemsHelper + `
 func TestDefaults(t *testing.T) {
@@ -163,7 +163,7 @@ func TestPropertyCountIncludesUnknown(t *testing.T) {
 	} {
 		err := in.UnmarshalJSON([]byte(base + src + "}"))
 		var got []string
-		var ve *runtime.ValidationError
+		var ve *wire.ValidationError
 		if errors.As(err, &ve) {
 			for _, fe := range ve.Errors {
 				got = append(got, fe.Pointer+": "+fe.Message)
@@ -187,7 +187,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mcpgen-dev/mcpgen/runtime"
+	"github.com/mcpgen-dev/mcpgen/runtime/wire"
 )
 ` + problemsHelper + `
 func TestDiscriminator(t *testing.T) {
@@ -226,7 +226,7 @@ func TestWithoutDiscriminator(t *testing.T) {
 `
 
 // TestDeepUnion: a recursive union re-reads each value on a decoder of its
-// own; nesting is still bounded by runtime.MaxDepth over the whole input
+// own; nesting is still bounded by wire.MaxDepth over the whole input
 // (the outer decoder checked it when it read the union's raw value), so
 // deep input is a syntax error, not a stack overflow.
 const deepUnionBehaviour = `
@@ -236,21 +236,21 @@ func nestedExpr(levels int) []byte {
 
 func TestDeepUnion(t *testing.T) {
 	var in EvaluateInput
-	if err := in.UnmarshalJSON(nestedExpr(runtime.MaxDepth - 2)); err != nil {
+	if err := in.UnmarshalJSON(nestedExpr(wire.MaxDepth - 2)); err != nil {
 		t.Fatalf("nesting within MaxDepth: %v", err)
 	}
 	depth := 0
 	for e := in.Expr; e.Neg != nil; e = e.Neg.Arg {
 		depth++
 	}
-	if depth != runtime.MaxDepth-2 {
-		t.Errorf("decoded %d levels, want %d", depth, runtime.MaxDepth-2)
+	if depth != wire.MaxDepth-2 {
+		t.Errorf("decoded %d levels, want %d", depth, wire.MaxDepth-2)
 	}
-	for _, levels := range []int{runtime.MaxDepth, 100 * runtime.MaxDepth} {
+	for _, levels := range []int{wire.MaxDepth, 100 * wire.MaxDepth} {
 		err := in.UnmarshalJSON(nestedExpr(levels))
-		var se *runtime.SyntaxError
+		var se *wire.SyntaxError
 		if !errors.As(err, &se) {
-			t.Errorf("%d levels: want a *runtime.SyntaxError, got %v", levels, err)
+			t.Errorf("%d levels: want a *wire.SyntaxError, got %v", levels, err)
 		}
 	}
 }
@@ -278,15 +278,15 @@ func TestChainBounded(t *testing.T) {
 		t.Errorf("decoded %d levels, want 8", n)
 	}
 	wantPointers(t, in.UnmarshalJSON(chain(3, "7")), "/chain")
-	for _, levels := range []int{40, 400, runtime.MaxDepth - 8} {
+	for _, levels := range []int{40, 400, wire.MaxDepth - 8} {
 		start := time.Now()
 		err := in.UnmarshalJSON(chain(levels, ` + "`" + `"end"` + "`" + `))
 		if took := time.Since(start); took > time.Second {
 			t.Errorf("%d levels took %v", levels, took)
 		}
-		var ve *runtime.ValidationError
-		if !errors.As(err, &ve) || len(ve.Errors) != 1 || ve.Errors[0].Pointer != "/chain" || ve.Errors[0].Message != runtime.MsgTooComplex {
-			t.Errorf("%d levels: want /chain %q, got %v", levels, runtime.MsgTooComplex, err)
+		var ve *wire.ValidationError
+		if !errors.As(err, &ve) || len(ve.Errors) != 1 || ve.Errors[0].Pointer != "/chain" || ve.Errors[0].Message != wire.MsgTooComplex {
+			t.Errorf("%d levels: want /chain %q, got %v", levels, wire.MsgTooComplex, err)
 		}
 	}
 }
@@ -299,7 +299,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/mcpgen-dev/mcpgen/runtime"
+	"github.com/mcpgen-dev/mcpgen/runtime/wire"
 )
 ` + problemsHelper + `
 func TestTree(t *testing.T) {
@@ -339,9 +339,9 @@ func TestRequiredCycles(t *testing.T) {
 	wantMessages := func(src string, want ...string) {
 		t.Helper()
 		var in LoopBackInput
-		var ve *runtime.ValidationError
+		var ve *wire.ValidationError
 		if err := in.UnmarshalJSON([]byte(src)); !errors.As(err, &ve) {
-			t.Fatalf("%s: want a *runtime.ValidationError, got %v", src, err)
+			t.Fatalf("%s: want a *wire.ValidationError, got %v", src, err)
 		}
 		var got []string
 		for _, fe := range ve.Errors {
@@ -351,14 +351,14 @@ func TestRequiredCycles(t *testing.T) {
 			t.Errorf("%s:\n got %q\nwant %q", src, got, want)
 		}
 	}
-	null := runtime.MsgType("object", runtime.KindNull)
-	wantMessages(` + "`" + `{"loop":{"id":"a","self":{"id":"b"}}}` + "`" + `, "/loop/self/self: "+runtime.MsgRequired)
+	null := wire.MsgType("object", wire.KindNull)
+	wantMessages(` + "`" + `{"loop":{"id":"a","self":{"id":"b"}}}` + "`" + `, "/loop/self/self: "+wire.MsgRequired)
 	wantMessages(` + "`" + `{"loop":{"id":"a","self":null}}` + "`" + `, "/loop/self: "+null)
-	wantMessages(` + "`" + `{"loop":{"self":{"id":"","self":null}}}` + "`" + `, "/loop/self/id: "+runtime.MsgMinLength(1), "/loop/self/self: "+null, "/loop/id: "+runtime.MsgRequired)
+	wantMessages(` + "`" + `{"loop":{"self":{"id":"","self":null}}}` + "`" + `, "/loop/self/id: "+wire.MsgMinLength(1), "/loop/self/self: "+null, "/loop/id: "+wire.MsgRequired)
 	wantMessages(` + "`" + `{"yin":{"yang":{"yin":{"depth":-1,"yang":{}}}}}` + "`" + `,
-		"/yin/yang/yin/depth: "+runtime.MsgMinimum(0), "/yin/yang/yin/yang/yin: "+runtime.MsgRequired)
+		"/yin/yang/yin/depth: "+wire.MsgMinimum(0), "/yin/yang/yin/yang/yin: "+wire.MsgRequired)
 	wantMessages(` + "`" + `{"yin":{"yang":null}}` + "`" + `, "/yin/yang: "+null)
-	wantMessages(` + "`" + `{"yin":{}}` + "`" + `, "/yin/yang: "+runtime.MsgRequired)
+	wantMessages(` + "`" + `{"yin":{}}` + "`" + `, "/yin/yang: "+wire.MsgRequired)
 
 	// No finite value is valid, so Go code that builds one leaves a nil
 	// pointer at the end: it is encoded as null, which decoding rejects,
@@ -369,11 +369,11 @@ func TestRequiredCycles(t *testing.T) {
 		t.Errorf("encoded %s", got)
 	}
 	wantMessages(want, "/loop/self/self: "+null, "/yin/yang/yin: "+null)
-	var root runtime.Path
-	var e runtime.Errors
+	var root wire.Path
+	var e wire.Errors
 	validateYin(&root, &Yin{Yang: &Yang{Yin: &Yin{}}}, &e)
 	wantPointers(t, e.Err(), "/yang/yin/yang")
-	e = runtime.Errors{}
+	e = wire.Errors{}
 	validateYin(&root, &Yin{Yang: &Yang{Yin: &Yin{Yang: &Yang{Yin: &Yin{}}}}}, &e)
 	wantPointers(t, e.Err(), "/yang/yin/yang/yin/yang")
 }

@@ -70,7 +70,7 @@ func Generate(api *spec.API, opts Options) ([]File, error) {
 
 	goFile := func(name string, version bool, emit func(*gosrc.File) error) (File, error) {
 		f := gosrc.NewFile(pkg)
-		f.ImportName("github.com/mcpgen-dev/mcpgen/runtime", "runtime")
+		golang.NameRuntimeImports(f)
 		f.HeaderComment(Header)
 		f.HeaderComment("// source: " + source)
 		if version && opts.Version != "" {

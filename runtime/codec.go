@@ -2,8 +2,8 @@ package runtime
 
 // All wire parsing and encoding of the dispatcher lives in this file, so that
 // it can move from encoding/json to the reflection-free Decoder and Append*
-// helpers without touching the dispatcher. Parsing returns *Error values
-// ready to send; encoding appends to a caller-owned buffer.
+// helpers of package wire without touching the dispatcher. Parsing returns
+// *Error values ready to send; encoding appends to a caller-owned buffer.
 
 import (
 	"bytes"
@@ -13,7 +13,8 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-	"unsafe"
+
+	"github.com/mcpgen-dev/mcpgen/runtime/wire"
 )
 
 // The _meta keys of the 2026-07-28 revision.
@@ -60,11 +61,11 @@ func errParse() *Error {
 // reuse its buffer.
 func parseMessage(data []byte) (*request, messageKind, json.RawMessage, *Error) {
 	data = bytes.TrimSpace(data)
-	var d Decoder
+	var d wire.Decoder
 	d.Reset(data)
 	switch d.Peek() {
-	case KindObject:
-	case KindArray:
+	case wire.KindObject:
+	case wire.KindArray:
 		if d.Skip() != nil || d.End() != nil {
 			return nil, 0, nil, errParse()
 		}
@@ -98,7 +99,7 @@ func parseMessage(data []byte) (*request, messageKind, json.RawMessage, *Error) 
 		}
 		switch string(key) {
 		case "jsonrpc":
-			if d.Peek() != KindString {
+			if d.Peek() != wire.KindString {
 				badMember = "jsonrpc"
 				err = d.Skip()
 				break
@@ -109,7 +110,7 @@ func parseMessage(data []byte) (*request, messageKind, json.RawMessage, *Error) 
 		case "id":
 			id, err = d.ReadRaw()
 		case "method":
-			if d.Peek() != KindString {
+			if d.Peek() != wire.KindString {
 				badMember = "method"
 				hasMethod = false
 				err = d.Skip()
@@ -225,11 +226,11 @@ type paramScan struct {
 // scanParams walks params once; see paramScan.
 func scanParams(params json.RawMessage) (s paramScan) {
 	s.params = params
-	var d Decoder
+	var d wire.Decoder
 	d.Reset(params)
 	// A value that is not an object fails the walk at once (s.err), in
 	// the words every check that needs an object uses.
-	s.notObject = d.Peek() != KindObject
+	s.notObject = d.Peek() != wire.KindObject
 	s.err = forEachMember(&d, func(key []byte) (err error) {
 		s.members++
 		switch string(key) {
@@ -291,7 +292,7 @@ func (s *paramScan) scanMeta() {
 	if s.meta[0] != '{' {
 		return
 	}
-	var d Decoder
+	var d wire.Decoder
 	d.Reset(s.meta)
 	s.metaErr = forEachMember(&d, func(key []byte) (err error) {
 		switch string(key) {
@@ -322,21 +323,12 @@ func (s *paramScan) scanMeta() {
 // readTargetString reads a string member without allocating unless it is
 // escaped: a view into the input. A value of another type is skipped and
 // ok is false.
-func readTargetString(d *Decoder) (v string, ok bool, err error) {
-	if d.Peek() != KindString {
+func readTargetString(d *wire.Decoder) (v string, ok bool, err error) {
+	if d.Peek() != wire.KindString {
 		return "", false, d.Skip()
 	}
-	raw, escaped, err := d.scanString()
-	if err != nil {
-		return "", false, err
-	}
-	if escaped {
-		return string(appendUnescaped(nil, raw)), true, nil
-	}
-	if len(raw) == 0 {
-		return "", true, nil
-	}
-	return unsafe.String(&raw[0], len(raw)), true, nil
+	v, err = d.ReadStringView()
+	return v, err == nil, err
 }
 
 // decodeInputResponses decodes raw into m as json.Unmarshal into &m does
@@ -447,7 +439,7 @@ func (s *paramScan) envelope() (*RequestMeta, *Error) {
 // (null leaves a member unset), but with exact key matching and without
 // reflection: every request of the 2026-07-28 revision carries one.
 func decodeImplementation(raw []byte, impl *Implementation) error {
-	var d Decoder
+	var d wire.Decoder
 	d.Reset(raw)
 	err := forEachMember(&d, func(key []byte) (err error) {
 		var dst *string
@@ -473,9 +465,9 @@ func decodeImplementation(raw []byte, impl *Implementation) error {
 			return d.Skip()
 		}
 		switch d.Peek() {
-		case KindNull:
+		case wire.KindNull:
 			return d.ReadNull()
-		case KindString:
+		case wire.KindString:
 			*dst, err = d.ReadString()
 			return err
 		}
@@ -489,7 +481,7 @@ func decodeImplementation(raw []byte, impl *Implementation) error {
 
 // forEachMember walks the object at d, calling fn with each key; fn must
 // consume the value.
-func forEachMember(d *Decoder, fn func(key []byte) error) error {
+func forEachMember(d *wire.Decoder, fn func(key []byte) error) error {
 	if err := d.BeginObject(); err != nil {
 		return err
 	}
@@ -506,9 +498,9 @@ func forEachMember(d *Decoder, fn func(key []byte) error) error {
 
 // readString decodes a raw JSON string.
 func readString(raw []byte) (string, error) {
-	var d Decoder
+	var d wire.Decoder
 	d.Reset(raw)
-	if d.Peek() != KindString {
+	if d.Peek() != wire.KindString {
 		return "", errors.New("not a string")
 	}
 	return d.ReadString()
@@ -671,7 +663,7 @@ func appendError(b []byte, e *Error) []byte {
 	b = append(b, `{"code":`...)
 	b = strconv.AppendInt(b, int64(e.Code), 10)
 	b = append(b, `,"message":`...)
-	b = AppendString(b, e.Message)
+	b = wire.AppendString(b, e.Message)
 	if e.Data != nil {
 		data, err := json.Marshal(e.Data)
 		if err == nil {
@@ -685,7 +677,7 @@ func appendError(b []byte, e *Error) []byte {
 // appendNotification appends a notification message (no newline).
 func appendNotification(b []byte, method string, params []byte) []byte {
 	b = append(b, `{"jsonrpc":"2.0","method":`...)
-	b = AppendString(b, method)
+	b = wire.AppendString(b, method)
 	if params != nil {
 		b = append(b, `,"params":`...)
 		b = append(b, params...)
@@ -772,7 +764,7 @@ func appendStringList(b []byte, list []string) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = AppendString(b, s)
+		b = wire.AppendString(b, s)
 	}
 	return append(b, ']')
 }
@@ -803,7 +795,7 @@ func appendContentList(b []byte, list []Content) []byte {
 // appendContent appends one ContentBlock.
 func appendContent(b []byte, c *Content) []byte {
 	b = append(b, `{"type":`...)
-	b = AppendString(b, c.Type)
+	b = wire.AppendString(b, c.Type)
 	switch c.Type {
 	case "image", "audio":
 		b = append(b, `,"data":"`...)
@@ -823,9 +815,9 @@ func appendContent(b []byte, c *Content) []byte {
 			l = *c.Link
 		}
 		b = append(b, `,"uri":`...)
-		b = AppendString(b, l.URI)
+		b = wire.AppendString(b, l.URI)
 		b = append(b, `,"name":`...)
-		b = AppendString(b, l.Name)
+		b = wire.AppendString(b, l.Name)
 		b = appendOptString(b, "title", l.Title)
 		b = appendOptString(b, "description", l.Description)
 		b = appendOptString(b, "mimeType", l.MimeType)
@@ -835,7 +827,7 @@ func appendContent(b []byte, c *Content) []byte {
 		}
 	default:
 		b = append(b, `,"text":`...)
-		b = AppendString(b, c.Text)
+		b = wire.AppendString(b, c.Text)
 	}
 	if a := c.Annotations; a != nil {
 		b = append(b, `,"annotations":{`...)
@@ -856,7 +848,7 @@ func appendContent(b []byte, c *Content) []byte {
 				b = append(b, ',')
 			}
 			b = append(b, `"lastModified":`...)
-			b = AppendString(b, a.LastModified)
+			b = wire.AppendString(b, a.LastModified)
 		}
 		b = append(b, '}')
 	}
@@ -870,14 +862,14 @@ func appendOptString(b []byte, name, v string) []byte {
 	b = append(b, ',', '"')
 	b = append(b, name...)
 	b = append(b, '"', ':')
-	return AppendString(b, v)
+	return wire.AppendString(b, v)
 }
 
 // appendResourceContents appends TextResourceContents, or
 // BlobResourceContents when Blob is non-nil.
 func appendResourceContents(b []byte, rc *ResourceContents) []byte {
 	b = append(b, `{"uri":`...)
-	b = AppendString(b, rc.URI)
+	b = wire.AppendString(b, rc.URI)
 	b = appendOptString(b, "mimeType", rc.MimeType)
 	if rc.Blob != nil {
 		b = append(b, `,"blob":"`...)
@@ -885,7 +877,7 @@ func appendResourceContents(b []byte, rc *ResourceContents) []byte {
 		b = append(b, '"')
 	} else {
 		b = append(b, `,"text":`...)
-		b = AppendString(b, rc.Text)
+		b = wire.AppendString(b, rc.Text)
 	}
 	return append(b, '}')
 }

@@ -28,6 +28,8 @@ import (
 	"fmt"
 	"runtime/debug"
 	"unsafe"
+
+	"github.com/mcpgen-dev/mcpgen/runtime/wire"
 )
 
 // response is the dispatcher's answer to one request: an encoded result
@@ -173,7 +175,7 @@ func (s *Server) discover() response {
 	r.b = appendCapabilities(r.b, s.caps())
 	if s.opts.Instructions != "" {
 		r.key("instructions")
-		r.b = AppendString(r.b, s.opts.Instructions)
+		r.b = wire.AppendString(r.b, s.opts.Instructions)
 	}
 	return response{result: s.finishResult(r, s.listCache(), nil)}
 }
@@ -209,7 +211,7 @@ func (s *Server) listPage(kind, member string, params json.RawMessage, defs []st
 	r.b = append(r.b, ']')
 	if end < len(defs) {
 		r.key("nextCursor")
-		r.b = AppendString(r.b, s.makeCursor(kind, end))
+		r.b = wire.AppendString(r.b, s.makeCursor(kind, end))
 	}
 	return response{result: s.finishResult(r, s.listCache(), nil)}
 }
@@ -261,7 +263,7 @@ func (s *Server) toolErrorResult(text string) []byte {
 	r := s.beginResult(make([]byte, 0, 96+len(text)+len(s.serverInfo)), "complete")
 	r.key("content")
 	r.b = append(r.b, `[{"type":"text","text":`...)
-	r.b = AppendString(r.b, text)
+	r.b = wire.AppendString(r.b, text)
 	r.b = append(r.b, `}],"isError":true`...)
 	return s.finishResult(r, nil, nil)
 }
@@ -324,7 +326,7 @@ func (s *Server) toolsCall(ctx context.Context, rs *reqState, params json.RawMes
 		r.b = append(r.b, `[{"type":"text","text":`...)
 		// A read-only view, not string(structured): that copy was one
 		// allocation per call, and AppendString does not keep its argument.
-		r.b = AppendString(r.b, unsafe.String(unsafe.SliceData(structured), len(structured)))
+		r.b = wire.AppendString(r.b, unsafe.String(unsafe.SliceData(structured), len(structured)))
 		r.b = append(r.b, `}]`...)
 	} else {
 		r.b = appendContentList(r.b, res.Content)
@@ -477,7 +479,7 @@ func (s *Server) promptsGet(ctx context.Context, rs *reqState, params json.RawMe
 	r := s.beginResult(make([]byte, 0, 256), "complete")
 	if res.Description != "" {
 		r.key("description")
-		r.b = AppendString(r.b, res.Description)
+		r.b = wire.AppendString(r.b, res.Description)
 	}
 	r.key("messages")
 	r.b = append(r.b, '[')
@@ -487,7 +489,7 @@ func (s *Server) promptsGet(ctx context.Context, rs *reqState, params json.RawMe
 			r.b = append(r.b, ',')
 		}
 		r.b = append(r.b, `{"role":`...)
-		r.b = AppendString(r.b, m.Role)
+		r.b = wire.AppendString(r.b, m.Role)
 		r.b = append(r.b, `,"content":`...)
 		r.b = appendContent(r.b, &m.Content)
 		r.b = append(r.b, '}')

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+
+	"github.com/mcpgen-dev/mcpgen/runtime/wire"
 )
 
 // inputRequiredError is returned by Elicit when the answer is not there
@@ -107,9 +109,9 @@ func (r rawJSON) MarshalJSON() ([]byte, error) { return []byte(r), nil }
 func appendElicitParams(b []byte, req ElicitRequest) ([]byte, error) {
 	if req.URL != "" {
 		b = append(b, `{"mode":"url","message":`...)
-		b = AppendString(b, req.Message)
+		b = wire.AppendString(b, req.Message)
 		b = append(b, `,"url":`...)
-		b = AppendString(b, req.URL)
+		b = wire.AppendString(b, req.URL)
 		return append(b, '}'), nil
 	}
 	schema := []byte(`{"type":"object","properties":{}}`)
@@ -120,7 +122,7 @@ func appendElicitParams(b []byte, req ElicitRequest) ([]byte, error) {
 		}
 	}
 	b = append(b, `{"mode":"form","message":`...)
-	b = AppendString(b, req.Message)
+	b = wire.AppendString(b, req.Message)
 	b = append(b, `,"requestedSchema":`...)
 	b = append(b, schema...)
 	return append(b, '}'), nil

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"reflect"
 	"testing"
+
+	"github.com/mcpgen-dev/mcpgen/runtime/wire"
 )
 
 // decodeHeaderTarget feeds the Mcp-Name and Mcp-Param-* comparisons: it
@@ -120,13 +122,13 @@ func checkScanCallTarget(t *testing.T, params json.RawMessage) {
 // checkScanCallTarget holds the scan to.
 func decodeTargetParams(params json.RawMessage, targetKey string) (callTarget, *Error) {
 	var p callTarget
-	var d Decoder
+	var d wire.Decoder
 	d.Reset(params)
 	var badMember string
 	err := forEachMember(&d, func(key []byte) (err error) {
 		switch string(key) {
 		case targetKey:
-			if d.Peek() != KindString {
+			if d.Peek() != wire.KindString {
 				badMember = targetKey
 				return d.Skip()
 			}
@@ -145,7 +147,7 @@ func decodeTargetParams(params json.RawMessage, targetKey string) (callTarget, *
 				}
 			}
 		case "requestState":
-			if d.Peek() != KindString {
+			if d.Peek() != wire.KindString {
 				badMember = "requestState"
 				return d.Skip()
 			}

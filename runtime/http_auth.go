@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+
+	"github.com/mcpgen-dev/mcpgen/runtime/wire"
 )
 
 // TokenVerifier checks an OAuth bearer token. Verify must check the token's
@@ -187,7 +189,7 @@ func (s *Server) toolsListFor(params json.RawMessage, scopes []string) response 
 	r.b = append(r.b, ']')
 	if end < len(defs) {
 		r.key("nextCursor")
-		r.b = AppendString(r.b, s.makeCursor("tools/scoped", end))
+		r.b = wire.AppendString(r.b, s.makeCursor("tools/scoped", end))
 	}
 	return response{result: s.finishResult(r, &hint, nil)}
 }

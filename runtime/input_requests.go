@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"strconv"
+
+	"github.com/mcpgen-dev/mcpgen/runtime/wire"
 )
 
 // SampleRequest asks the client's model for a completion
@@ -138,7 +140,7 @@ func appendSampleParams(b []byte, req SampleRequest) []byte {
 		}
 		msg := &req.Messages[i]
 		b = append(b, `{"role":`...)
-		b = AppendString(b, msg.Role)
+		b = wire.AppendString(b, msg.Role)
 		b = append(b, `,"content":`...)
 		b = appendContent(b, &msg.Content)
 		b = append(b, '}')

@@ -41,6 +41,8 @@ import (
 	"sync"
 	"time"
 	"unsafe"
+
+	"github.com/mcpgen-dev/mcpgen/runtime/wire"
 )
 
 // latestLegacyVersion is the newest revision served through initialize:
@@ -156,7 +158,7 @@ func (s *Server) newLegacySession(ctx context.Context, params json.RawMessage) (
 	}
 	b := make([]byte, 0, 256+len(s.serverInfo)+len(s.opts.Instructions))
 	b = append(b, `{"protocolVersion":`...)
-	b = AppendString(b, ls.version)
+	b = wire.AppendString(b, ls.version)
 	b = append(b, `,"capabilities":`...)
 	b = appendLegacyCapabilities(b, s.caps())
 	b = append(b, `,"serverInfo":`...)
@@ -320,7 +322,7 @@ func legacyError(e *Error) *Error {
 func legacyResult(method string, result []byte) []byte {
 	out := make([]byte, 0, len(result))
 	out = append(out, '{')
-	var d Decoder
+	var d wire.Decoder
 	d.Reset(result)
 	err := forEachMember(&d, func(key []byte) error {
 		raw, err := d.ReadRaw()
@@ -360,7 +362,7 @@ func legacyResult(method string, result []byte) []byte {
 // nothing else is left.
 func withoutMember(raw []byte, name string) []byte {
 	out := []byte{'{'}
-	var d Decoder
+	var d wire.Decoder
 	d.Reset(raw)
 	err := forEachMember(&d, func(key []byte) error {
 		v, err := d.ReadRaw()
@@ -383,7 +385,7 @@ func withoutMember(raw []byte, name string) []byte {
 // appendKey appends the member name key, as the Decoder gave it, as a JSON
 // string and a colon. AppendString only reads the view it is given.
 func appendKey(b, key []byte) []byte {
-	b = AppendString(b, unsafe.String(unsafe.SliceData(key), len(key)))
+	b = wire.AppendString(b, unsafe.String(unsafe.SliceData(key), len(key)))
 	return append(b, ':')
 }
 
@@ -464,7 +466,7 @@ func (ls *legacySession) roundTrip(ctx context.Context, send messageSender, meth
 	msg = append(msg, `{"jsonrpc":"2.0","id":`...)
 	msg = append(msg, id...)
 	msg = append(msg, `,"method":`...)
-	msg = AppendString(msg, method)
+	msg = wire.AppendString(msg, method)
 	msg = append(msg, `,"params":`...)
 	msg = append(msg, params...)
 	msg = append(msg, '}')
@@ -504,7 +506,7 @@ func (ls *legacySession) elicitParams(req ElicitRequest) ([]byte, error) {
 		rand.Read(idb[:])
 		b = b[:len(b)-1]
 		b = append(b, `,"elicitationId":`...)
-		b = AppendString(b, hex.EncodeToString(idb[:]))
+		b = wire.AppendString(b, hex.EncodeToString(idb[:]))
 		return append(b, '}'), nil
 	}
 	b, err := appendElicitParams(nil, req)
@@ -540,7 +542,7 @@ func (ls *legacySession) withdraw(send messageSender, id json.RawMessage, reason
 	b = append(b, `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":`...)
 	b = append(b, id...)
 	b = append(b, `,"reason":`...)
-	b = AppendString(b, reason)
+	b = wire.AppendString(b, reason)
 	b = append(b, `}}`...)
 	if send.sendMessage(b) != nil {
 		if sink := ls.currentSink(); sink != nil {

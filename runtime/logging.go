@@ -3,6 +3,8 @@ package runtime
 import (
 	"context"
 	"encoding/json"
+
+	"github.com/mcpgen-dev/mcpgen/runtime/wire"
 )
 
 // logSeverity orders the LoggingLevel values; 0 is not a level.
@@ -50,7 +52,7 @@ func Log(ctx context.Context, level, logger string, data any) {
 	}
 	b := make([]byte, 0, 64+len(raw))
 	b = append(b, `{"level":`...)
-	b = AppendString(b, level)
+	b = wire.AppendString(b, level)
 	b = appendOptString(b, "logger", logger)
 	b = append(b, `,"data":`...)
 	b = append(b, raw...)

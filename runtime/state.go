@@ -24,6 +24,8 @@ import (
 	"encoding/json"
 	"strings"
 	"sync"
+
+	"github.com/mcpgen-dev/mcpgen/runtime/wire"
 )
 
 const stateDomain = "mcpgen/requestState\x00"
@@ -186,9 +188,9 @@ func (s *Server) inputRequired(ctx context.Context, rs *reqState) response {
 				r.b = append(r.b, ',')
 			}
 			ir := m.asked[k]
-			r.b = AppendString(r.b, k)
+			r.b = wire.AppendString(r.b, k)
 			r.b = append(r.b, `:{"method":`...)
-			r.b = AppendString(r.b, ir.method)
+			r.b = wire.AppendString(r.b, ir.method)
 			r.b = append(r.b, `,"params":`...)
 			r.b = append(r.b, ir.params...)
 			r.b = append(r.b, '}')
@@ -196,6 +198,6 @@ func (s *Server) inputRequired(ctx context.Context, rs *reqState) response {
 		r.b = append(r.b, '}')
 	}
 	r.key("requestState")
-	r.b = AppendString(r.b, state)
+	r.b = wire.AppendString(r.b, state)
 	return response{result: s.finishResult(r, nil, nil)}
 }

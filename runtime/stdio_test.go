@@ -13,6 +13,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/mcpgen-dev/mcpgen/runtime/wire"
 )
 
 // wireMsg is one message read from the server.
@@ -212,7 +214,7 @@ func newFixture(t testing.TB, opts Options) *fixture {
 		}})
 	s.AddTool(ToolDef{Name: "validate", Definition: toolDef("validate"),
 		Call: func(ctx context.Context, args []byte) (*ToolResult, error) {
-			return nil, &ValidationError{Errors: []FieldError{{Pointer: "/qty", Message: "must be at least 1"}, {Pointer: "/sku", Message: "is required"}}}
+			return nil, &wire.ValidationError{Errors: []wire.FieldError{{Pointer: "/qty", Message: "must be at least 1"}, {Pointer: "/sku", Message: "is required"}}}
 		}})
 	s.AddTool(ToolDef{Name: "rpcerr", Definition: toolDef("rpcerr"),
 		Call: func(ctx context.Context, args []byte) (*ToolResult, error) {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"sync"
+
+	"github.com/mcpgen-dev/mcpgen/runtime/wire"
 )
 
 // maxListeners bounds concurrent subscriptions/listen streams per Server,
@@ -169,6 +171,6 @@ func (s *Server) NotifyResourcesListChanged() {
 func (s *Server) NotifyResourceUpdated(uri string) {
 	s.fanOut("notifications/resources/updated", func(l *listener) bool { return l.resources[uri] }, func(b []byte) []byte {
 		b = append(b, `,"uri":`...)
-		return AppendString(b, uri)
+		return wire.AppendString(b, uri)
 	})
 }

@@ -130,7 +130,7 @@ func (m *Model) externalFuncs(f *File, n *node) {
 	if !m.inputs[n] {
 		return
 	}
-	f.Comment(lcf("unmarshal%s decodes and validates data into v, returning every\nviolation of the schema at once (see runtime.Unmarshaler).", n.name))
+	f.Comment(lcf("unmarshal%s decodes and validates data into v, returning every\nviolation of the schema at once (see wire.Unmarshaler).", n.name))
 	f.Func().Id("unmarshal"+n.name).Params(Id("data").Index().Byte(), Id("v").Op("*").Add(goType(n))).Error().Block(unmarshalBody(n)...)
 }
 

@@ -331,8 +331,8 @@ func (m *Model) toolCall(t *tool) Code {
 		)
 		if r := t.output.real(); r.unit() && r.validates {
 			body = append(body,
-				Var().Id("root").Add(rt("Path")),
-				Var().Id("e").Add(rt("Errors")),
+				Var().Id("root").Add(wire("Path")),
+				Var().Id("e").Add(wire("Errors")),
 				Id("validate"+r.name).Call(Op("&").Id("root"), Op("&").Id("out"), Op("&").Id("e")),
 				Comment(lc("A handler returning what the schema forbids is a bug in the\nserver, not in the call: a plain error, not a ValidationError.")),
 				If(Err().Op(":=").Id("e").Dot("Err").Call(), Err().Op("!=").Nil()).Block(
@@ -378,8 +378,8 @@ func (m *Model) templateRead(t *template) Code {
 	}
 	if t.params.validates {
 		body = append(body,
-			Var().Id("root").Add(rt("Path")),
-			Var().Id("e").Add(rt("Errors")),
+			Var().Id("root").Add(wire("Path")),
+			Var().Id("e").Add(wire("Errors")),
 			Id("validate"+t.params.name).Call(Op("&").Id("root"), Op("&").Id("in"), Op("&").Id("e")),
 			Comment(lc("A value the template's variables do not allow names no resource.")),
 			If(Id("e").Dot("Len").Call().Op(">").Lit(0)).Block(Return(Nil(), rt("ResourceNotFound").Call(Id("uri")))),

@@ -12,13 +12,32 @@ import (
 	. "github.com/mcpgen-dev/mcpgen/generator/gosrc"
 )
 
+// The runtime's three packages, one per audience (see ARCHITECTURE.md).
 const (
-	runtimePkg = "github.com/mcpgen-dev/mcpgen/runtime"
-	jsonPkg    = "encoding/json"
+	runtimePkg  = "github.com/mcpgen-dev/mcpgen/runtime"
+	wirePkg     = runtimePkg + "/wire"
+	upstreamPkg = runtimePkg + "/upstream"
+	jsonPkg     = "encoding/json"
 )
 
-// rt names an identifier of the mcpgen runtime.
+// rt names an identifier of the server core: Server, the definitions the
+// generated NewServer registers, and the results handlers return.
 func rt(name string) *Statement { return Qual(runtimePkg, name) }
+
+// wire names an identifier of the JSON toolkit generated decoders,
+// encoders and validators call.
+func wire(name string) *Statement { return Qual(wirePkg, name) }
+
+// upstream names an identifier of the REST client OpenAPI wrappers call.
+func upstream(name string) *Statement { return Qual(upstreamPkg, name) }
+
+// NameRuntimeImports gives f the package names of the runtime's import
+// paths, so that generated files import them without aliases.
+func NameRuntimeImports(f *File) {
+	f.ImportName(runtimePkg, "runtime")
+	f.ImportName(wirePkg, "wire")
+	f.ImportName(upstreamPkg, "upstream")
+}
 
 // hasTypeName reports whether the node is referred to by its own name.
 func (n *node) hasTypeName() bool {
@@ -181,7 +200,7 @@ func (m *Model) declare(f *File, n *node, fallback string) {
 	f.Func().Params(Id("v").Id(n.name)).Id("MarshalJSON").Params().Params(Index().Byte(), Error()).Block(
 		Return(Id("v").Dot("AppendJSON").Call(Nil()), Nil()),
 	)
-	f.Comment(lc("UnmarshalJSON decodes and validates data into v, returning every\nviolation of the schema at once (see runtime.Unmarshaler)."))
+	f.Comment(lc("UnmarshalJSON decodes and validates data into v, returning every\nviolation of the schema at once (see wire.Unmarshaler)."))
 	f.Func().Params(Id("v").Op("*").Id(n.name)).Id("UnmarshalJSON").Params(Id("data").Index().Byte()).Error().Block(unmarshalBody(n)...)
 }
 
@@ -189,7 +208,7 @@ func (m *Model) declare(f *File, n *node, fallback string) {
 // into v with the generated decoder of n.
 func unmarshalBody(n *node) []Code {
 	return []Code{
-		Var().Id("u").Add(rt("Unmarshaler")),
+		Var().Id("u").Add(wire("Unmarshaler")),
 		Return(Id("u").Dot("Done").Call(Id("decode"+n.name).Call(
 			Id("u").Dot("Start").Call(Id("data")), Id("u").Dot("Root").Call(), Id("v"), Id("u").Dot("Errors").Call()))),
 	}
@@ -228,13 +247,13 @@ func (m *Model) appendBody(n *node) []Code {
 	v := Id("v")
 	switch n.kind {
 	case kString:
-		return []Code{Return(rt("AppendString").Call(Id("b"), String().Call(v)))}
+		return []Code{Return(wire("AppendString").Call(Id("b"), String().Call(v)))}
 	case kInt:
-		return []Code{Return(rt("AppendInt").Call(Id("b"), Int64().Call(v)))}
+		return []Code{Return(wire("AppendInt").Call(Id("b"), Int64().Call(v)))}
 	case kFloat:
-		return []Code{Return(rt("AppendFloat").Call(Id("b"), Float64().Call(v)))}
+		return []Code{Return(wire("AppendFloat").Call(Id("b"), Float64().Call(v)))}
 	case kBool:
-		return []Code{Return(rt("AppendBool").Call(Id("b"), Bool().Call(v)))}
+		return []Code{Return(wire("AppendBool").Call(Id("b"), Bool().Call(v)))}
 	case kSlice:
 		return []Code{
 			Id("b").Op("=").Append(Id("b"), LitRune('[')),
@@ -248,7 +267,7 @@ func (m *Model) appendBody(n *node) []Code {
 			Id("b").Op("=").Append(Id("b"), LitRune('{')),
 			For(List(Id("i"), Id("k")).Op(":=").Range().Qual("slices", "Sorted").Call(Qual("maps", "Keys").Call(v))).Block(append([]Code{
 				If(Id("i").Op(">").Lit(0)).Block(Id("b").Op("=").Append(Id("b"), LitRune(','))),
-				Id("b").Op("=").Add(rt("AppendString")).Call(Id("b"), Id("k")),
+				Id("b").Op("=").Add(wire("AppendString")).Call(Id("b"), Id("k")),
 				Id("b").Op("=").Append(Id("b"), LitRune(':')),
 			}, appendSlot(n.elem, Id("v").Index(Id("k")))...)...),
 			Return(Append(Id("b"), LitRune('}'))),
@@ -263,7 +282,7 @@ func (m *Model) appendBody(n *node) []Code {
 	case kStruct:
 		return m.appendStruct(n)
 	}
-	return []Code{Return(rt("AppendRawOrNull").Call(Id("b"), v))}
+	return []Code{Return(wire("AppendRawOrNull").Call(Id("b"), v))}
 }
 
 func (m *Model) appendStruct(n *node) []Code {
@@ -303,7 +322,7 @@ func (m *Model) appendStruct(n *node) []Code {
 	if n.extra {
 		out = append(out, For(List(Id("_"), Id("k")).Op(":=").Range().Qual("slices", "Sorted").Call(Qual("maps", "Keys").Call(Id("v").Dot("AdditionalProperties")))).Block(append([]Code{
 			comma,
-			Id("b").Op("=").Add(rt("AppendString")).Call(Id("b"), Id("k")),
+			Id("b").Op("=").Add(wire("AppendString")).Call(Id("b"), Id("k")),
 			Id("b").Op("=").Append(Id("b"), LitRune(':')),
 		}, appendSlot(n.elem, Id("v").Dot("AdditionalProperties").Index(Id("k")))...)...))
 	}
@@ -341,15 +360,15 @@ func appendValue(n *node, x *Statement, ptr bool) *Statement {
 	case r.kind == kSlice || r.kind == kMap:
 		return Id("append"+r.name).Call(Id("b"), val)
 	case r.kind == kString:
-		return rt("AppendString").Call(Id("b"), val)
+		return wire("AppendString").Call(Id("b"), val)
 	case r.kind == kInt:
-		return rt("AppendInt").Call(Id("b"), val)
+		return wire("AppendInt").Call(Id("b"), val)
 	case r.kind == kFloat:
-		return rt("AppendFloat").Call(Id("b"), val)
+		return wire("AppendFloat").Call(Id("b"), val)
 	case r.kind == kBool:
-		return rt("AppendBool").Call(Id("b"), val)
+		return wire("AppendBool").Call(Id("b"), val)
 	}
-	return rt("AppendRawOrNull").Call(Id("b"), val)
+	return wire("AppendRawOrNull").Call(Id("b"), val)
 }
 
 // isIntegral reports whether x is a whole number that fits an int64.

@@ -28,7 +28,7 @@ func (m *Model) HasUpstream() bool {
 // UpstreamFile emits mcpgen_upstream_gen.go: UpstreamClient, with one
 // method per operation that serialises the tool's input into an HTTP
 // request, and Upstream, the Handler that serves each tool by calling its
-// operation. Everything not specific to the spec is in runtime/upstream.go.
+// operation. Everything not specific to the spec is in runtime/upstream.
 func (m *Model) UpstreamFile(f *File) {
 	api := m.api
 	f.Comment(lc("UpstreamURL is the base URL of the wrapped API, from the document's servers."))
@@ -50,19 +50,19 @@ func (m *Model) UpstreamFile(f *File) {
 		}
 		schemes = append(schemes, d.values())
 	}
-	f.Comment(lc("UpstreamSchemes returns the security schemes of the wrapped API. Their\ncredentials come from configuration (runtime.Credentials), never from\ntool arguments."))
-	f.Func().Id("UpstreamSchemes").Params().Index().Add(rt("UpstreamScheme")).Block(
-		Return(Index().Add(rt("UpstreamScheme")).MultiValues(schemes...)))
-	f.Comment(lc("UpstreamCredentialsFromEnv reads the credentials of UpstreamSchemes from\nMCPGEN_<SCHEME>_<FIELD> environment variables (see\nruntime.CredentialsFromEnv)."))
-	f.Func().Id("UpstreamCredentialsFromEnv").Params().Add(rt("Credentials")).Block(
-		Return(rt("CredentialsFromEnv").Call(Qual("os", "Getenv"), Lit(""), Id("UpstreamSchemes").Call())))
+	f.Comment(lc("UpstreamSchemes returns the security schemes of the wrapped API. Their\ncredentials come from configuration (upstream.Credentials), never from\ntool arguments."))
+	f.Func().Id("UpstreamSchemes").Params().Index().Add(upstream("Scheme")).Block(
+		Return(Index().Add(upstream("Scheme")).MultiValues(schemes...)))
+	f.Comment(lc("UpstreamCredentialsFromEnv reads the credentials of UpstreamSchemes from\nMCPGEN_<SCHEME>_<FIELD> environment variables (see\nupstream.CredentialsFromEnv)."))
+	f.Func().Id("UpstreamCredentialsFromEnv").Params().Add(upstream("Credentials")).Block(
+		Return(upstream("CredentialsFromEnv").Call(Qual("os", "Getenv"), Lit(""), Id("UpstreamSchemes").Call())))
 
-	f.Comment(lc("UpstreamClient calls the operations of the wrapped API with typed\ninputs. The embedded runtime client holds the base URL, HTTP client,\ncredentials, retries and response cap."))
-	f.Type().Id("UpstreamClient").Struct(Op("*").Add(rt("UpstreamClient")))
+	f.Comment(lc("UpstreamClient calls the operations of the wrapped API with typed\ninputs. The embedded upstream.Client holds the base URL, HTTP client,\ncredentials, retries and response cap."))
+	f.Type().Id("UpstreamClient").Struct(Op("*").Add(upstream("Client")))
 	f.Comment(lc("NewUpstreamClient returns a client of baseURL (UpstreamURL when empty)."))
-	f.Func().Id("NewUpstreamClient").Params(Id("baseURL").String(), Id("opts").Op("...").Add(rt("UpstreamOption"))).Op("*").Id("UpstreamClient").Block(
+	f.Func().Id("NewUpstreamClient").Params(Id("baseURL").String(), Id("opts").Op("...").Add(upstream("Option"))).Op("*").Id("UpstreamClient").Block(
 		If(Id("baseURL").Op("==").Lit("")).Block(Id("baseURL").Op("=").Id("UpstreamURL")),
-		Return(Op("&").Id("UpstreamClient").Values(rt("NewUpstreamClient").Call(Id("baseURL"), Id("UpstreamSchemes").Call(), Id("opts").Op("...")))),
+		Return(Op("&").Id("UpstreamClient").Values(upstream("NewClient").Call(Id("baseURL"), Id("UpstreamSchemes").Call(), Id("opts").Op("...")))),
 	)
 	f.Comment(lc("Upstream implements Handler by calling the wrapped API: serve it with\nNewServer(NewUpstream(\"\", opts...), runtime.Options{}). To replace one\noperation, embed *Upstream in a struct of your own and define that one\nmethod there; the generated files stay untouched."))
 	f.Type().Id("Upstream").Struct(
@@ -72,7 +72,7 @@ func (m *Model) UpstreamFile(f *File) {
 	)
 	f.Var().Id("_").Id("Handler").Op("=").Parens(Op("*").Id("Upstream")).Parens(Nil())
 	f.Comment(lc("NewUpstream returns the Handler of the wrapped API at baseURL\n(UpstreamURL when empty)."))
-	f.Func().Id("NewUpstream").Params(Id("baseURL").String(), Id("opts").Op("...").Add(rt("UpstreamOption"))).Op("*").Id("Upstream").Block(
+	f.Func().Id("NewUpstream").Params(Id("baseURL").String(), Id("opts").Op("...").Add(upstream("Option"))).Op("*").Id("Upstream").Block(
 		Return(Op("&").Id("Upstream").Values(Id("Client").Op(":").Id("NewUpstreamClient").Call(Id("baseURL"), Id("opts").Op("...")))),
 	)
 	for _, t := range m.tools {
@@ -106,7 +106,7 @@ func (m *Model) upstreamOp(f *File, t *tool) {
 		req.add("Security", Index().Index().String().Values(alts...))
 	}
 	body := []Code{
-		Id("req").Op(":=").Op("&").Add(rt("UpstreamRequest")).Add(req.values()),
+		Id("req").Op(":=").Op("&").Add(upstream("Request")).Add(req.values()),
 	}
 	// each runs stmts with b holding the JSON of the property, when
 	// present; b is declared (after req) only when some parameter uses it.
@@ -177,25 +177,25 @@ func (m *Model) upstreamOp(f *File, t *tool) {
 				continue
 			}
 			p := *sg.param
-			body = append(body, each(p, Id("path").Op("=").Add(rt("AppendPathParam")).Call(Id("path"), Lit(p.Name), Lit(p.Style), Lit(p.Explode), Id("b"))))
+			body = append(body, each(p, Id("path").Op("=").Add(upstream("AppendPathParam")).Call(Id("path"), Lit(p.Name), Lit(p.Style), Lit(p.Explode), Id("b"))))
 		}
 		body = append(body, Id("req").Dot("Path").Op("=").String().Call(Id("path")))
 	}
 	if qs := params("query"); len(qs) > 0 {
 		body = append(body, Var().Id("q").Index().Byte())
 		for _, p := range qs {
-			body = append(body, each(p, Id("q").Op("=").Add(rt("AppendQueryParam")).Call(Id("q"), Lit(p.Name), Lit(p.Style), Lit(p.Explode), Id("b"))))
+			body = append(body, each(p, Id("q").Op("=").Add(upstream("AppendQueryParam")).Call(Id("q"), Lit(p.Name), Lit(p.Style), Lit(p.Explode), Id("b"))))
 		}
 		body = append(body, Id("req").Dot("RawQuery").Op("=").String().Call(Id("q")))
 	}
 	if hs := params("header"); len(hs) > 0 {
 		body = append(body, Id("req").Dot("Header").Op("=").Qual("net/http", "Header").Values())
 		for _, p := range hs {
-			body = append(body, each(p, Id("req").Dot("Header").Dot("Set").Call(Lit(p.Name), rt("HeaderParam").Call(Lit(p.Explode), Id("b")))))
+			body = append(body, each(p, Id("req").Dot("Header").Dot("Set").Call(Lit(p.Name), upstream("HeaderParam").Call(Lit(p.Explode), Id("b")))))
 		}
 	}
 	for _, p := range params("cookie") {
-		body = append(body, each(p, Id("req").Dot("Cookies").Op("=").Append(Id("req").Dot("Cookies"), rt("CookieParam").Call(Lit(p.Name), Lit(p.Explode), Id("b")))))
+		body = append(body, each(p, Id("req").Dot("Cookies").Op("=").Append(Id("req").Dot("Cookies"), upstream("CookieParam").Call(Lit(p.Name), Lit(p.Explode), Id("b")))))
 	}
 	fail := func() Code {
 		if t.output != nil {
@@ -212,12 +212,12 @@ func (m *Model) upstreamOp(f *File, t *tool) {
 	if t.output != nil {
 		f.Comment(lcf("%s calls %s %s and decodes the JSON response into the tool's\noutput, which is validated against the output schema.", t.method, strings.ToUpper(up.Method), up.Path))
 		body = append(body,
-			List(Id("resp"), Err()).Op("=").Id("c").Dot("UpstreamClient").Dot("Do").Call(Id("ctx"), Id("req")),
+			List(Id("resp"), Err()).Op("=").Id("c").Dot("Client").Dot("Do").Call(Id("ctx"), Id("req")),
 			If(Err().Op("!=").Nil()).Block(Return(Id("out"), Nil(), Err())),
-			Return(Id("out"), Id("resp"), rt("DecodeUpstreamJSON").Call(Id("resp"), Op("&").Id("out"))),
+			Return(Id("out"), Id("resp"), upstream("DecodeJSON").Call(Id("resp"), Op("&").Id("out"))),
 		)
 		f.Func().Params(Id("c").Op("*").Id("UpstreamClient")).Id(t.method).Params(ctx, in).
-			Params(Id("out").Id(t.output.name), Id("resp").Op("*").Add(rt("UpstreamResponse")), Err().Error()).Block(body...)
+			Params(Id("out").Id(t.output.name), Id("resp").Op("*").Add(upstream("Response")), Err().Error()).Block(body...)
 		f.Comment(lcf("%s implements the %q tool by calling the wrapped API.", t.method, t.t.Name))
 		f.Func().Params(Id("u").Op("*").Id("Upstream")).Id(t.method).Params(ctx, in).Params(Id(t.output.name), Error()).Block(
 			List(Id("out"), Id("_"), Err()).Op(":=").Id("u").Dot("Client").Dot(t.method).Call(Id("ctx"), Id("in")),
@@ -226,9 +226,9 @@ func (m *Model) upstreamOp(f *File, t *tool) {
 		return
 	}
 	f.Comment(lcf("%s calls %s %s.", t.method, strings.ToUpper(up.Method), up.Path))
-	body = append(body, Return(Id("c").Dot("UpstreamClient").Dot("Do").Call(Id("ctx"), Id("req"))))
+	body = append(body, Return(Id("c").Dot("Client").Dot("Do").Call(Id("ctx"), Id("req"))))
 	f.Func().Params(Id("c").Op("*").Id("UpstreamClient")).Id(t.method).Params(ctx, in).
-		Params(Op("*").Add(rt("UpstreamResponse")), Error()).Block(body...)
+		Params(Op("*").Add(upstream("Response")), Error()).Block(body...)
 	f.Comment(lcf("%s implements the %q tool by calling the wrapped API; the\nresponse is returned as text.", t.method, t.t.Name))
 	f.Func().Params(Id("u").Op("*").Id("Upstream")).Id(t.method).Params(ctx, in).Params(Op("*").Add(rt("ToolResult")), Error()).Block(
 		List(Id("resp"), Err()).Op(":=").Id("u").Dot("Client").Dot(t.method).Call(Id("ctx"), Id("in")),
@@ -252,7 +252,7 @@ func (m *Model) upstreamBody(up *spec.Upstream, fieldsIn, all []spec.UpstreamPar
 	var out []Code
 	switch {
 	case ct == "multipart/form-data":
-		out = append(out, Var().Id("parts").Index().Add(rt("MultipartField")))
+		out = append(out, Var().Id("parts").Index().Add(upstream("MultipartField")))
 		for _, p := range append(fieldsIn, all...) {
 			fl := fields[p.Property]
 			if fl == nil {
@@ -269,10 +269,10 @@ func (m *Model) upstreamBody(up *spec.Upstream, fieldsIn, all []spec.UpstreamPar
 				mf.add("Base64", True())
 				mf.add("ContentType", Lit(s.ContentMediaType))
 			}
-			out = append(out, each(p, Id("parts").Op("=").Append(Id("parts"), rt("MultipartField").Add(mf.values()))))
+			out = append(out, each(p, Id("parts").Op("=").Append(Id("parts"), upstream("MultipartField").Add(mf.values()))))
 		}
 		out = append(out,
-			List(Id("body"), Id("ctype"), Err()).Op(":=").Add(rt("MultipartBody")).Call(Id("parts")),
+			List(Id("body"), Id("ctype"), Err()).Op(":=").Add(upstream("MultipartBody")).Call(Id("parts")),
 			If(Err().Op("!=").Nil()).Block(fail()),
 			Id("req").Dot("Body").Op(",").Id("req").Dot("ContentType").Op("=").Id("body").Op(",").Id("ctype"),
 		)
@@ -280,10 +280,10 @@ func (m *Model) upstreamBody(up *spec.Upstream, fieldsIn, all []spec.UpstreamPar
 	case ct == "application/x-www-form-urlencoded":
 		out = append(out, Id("body").Op(":=").Index().Byte().Values())
 		for _, p := range fieldsIn {
-			out = append(out, each(p, Id("body").Op("=").Add(rt("AppendQueryParam")).Call(Id("body"), Lit(p.Name), Lit(p.Style), Lit(p.Explode), Id("b"))))
+			out = append(out, each(p, Id("body").Op("=").Add(upstream("AppendQueryParam")).Call(Id("body"), Lit(p.Name), Lit(p.Style), Lit(p.Explode), Id("b"))))
 		}
 		for _, p := range all {
-			out = append(out, each(p, Id("body").Op("=").Add(rt("AppendQueryParam")).Call(Id("body"), Lit(""), Lit("form"), True(), Id("b"))))
+			out = append(out, each(p, Id("body").Op("=").Add(upstream("AppendQueryParam")).Call(Id("body"), Lit(""), Lit("form"), True(), Id("b"))))
 		}
 		return append(out, Id("req").Dot("Body").Op("=").Id("body"), setCT)
 	case isJSONMedia(ct) && len(all) > 0:
@@ -293,7 +293,7 @@ func (m *Model) upstreamBody(up *spec.Upstream, fieldsIn, all []spec.UpstreamPar
 		for _, p := range fieldsIn {
 			out = append(out, each(p,
 				If(Len(Id("body")).Op(">").Lit(1)).Block(Id("body").Op("=").Append(Id("body"), LitRune(','))),
-				Id("body").Op("=").Add(rt("AppendString")).Call(Id("body"), Lit(p.Name)),
+				Id("body").Op("=").Add(wire("AppendString")).Call(Id("body"), Lit(p.Name)),
 				Id("body").Op("=").Append(Id("body"), LitRune(':')),
 				Id("body").Op("=").Append(Id("body"), Id("b").Op("...")),
 			))
@@ -308,7 +308,7 @@ func (m *Model) upstreamBody(up *spec.Upstream, fieldsIn, all []spec.UpstreamPar
 		}
 		b64 := fl.node.real().schema.ContentEncoding == "base64"
 		out = append(out, each(p,
-			List(Id("raw"), Err()).Op(":=").Add(rt("RawBody")).Call(Id("b"), Lit(b64)),
+			List(Id("raw"), Err()).Op(":=").Add(upstream("RawBody")).Call(Id("b"), Lit(b64)),
 			If(Err().Op("!=").Nil()).Block(fail()),
 			Id("req").Dot("Body").Op("=").Id("raw"),
 			setCT,

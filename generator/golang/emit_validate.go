@@ -13,9 +13,9 @@ import (
 )
 
 var (
-	dParam = func() Code { return Id("d").Op("*").Add(rt("Decoder")) }
-	pParam = func() Code { return Id("p").Op("*").Add(rt("Path")) }
-	eParam = func() Code { return Id("e").Op("*").Add(rt("Errors")) }
+	dParam = func() Code { return Id("d").Op("*").Add(wire("Decoder")) }
+	pParam = func() Code { return Id("p").Op("*").Add(wire("Path")) }
+	eParam = func() Code { return Id("e").Op("*").Add(wire("Errors")) }
 )
 
 func returnIfErr(call Code) Code {
@@ -46,7 +46,7 @@ func (m *Model) ValidateFile(f *File) {
 	if len(m.patterns) > 0 {
 		var defs []Code
 		for _, p := range m.patterns {
-			defs = append(defs, Id(p.name).Op("=").Add(rt("MustCompilePattern")).Call(Lit(p.expr)))
+			defs = append(defs, Id(p.name).Op("=").Add(wire("MustCompilePattern")).Call(Lit(p.expr)))
 		}
 		vars.Comment(lc("Patterns of the spec, compiled once. They are never modified."))
 		vars.Var().Defs(defs...)
@@ -62,7 +62,7 @@ func (m *Model) ValidateFile(f *File) {
 	m.helperFuncs(f)
 }
 
-// message is a violation message built by a runtime.Msg* call with
+// message is a violation message built by a wire.Msg* call with
 // constant arguments, kept in the package variable name.
 type message struct {
 	name string
@@ -70,7 +70,7 @@ type message struct {
 }
 
 // message returns the package variable holding the result of call (a
-// runtime.Msg* call with constant arguments), declaring it on first use as
+// wire.Msg* call with constant arguments), declaring it on first use as
 // name, or name2, name3, … when name holds another message.
 func (m *Model) message(name string, call *Statement) Code {
 	key := call.GoString()
@@ -91,7 +91,7 @@ func (m *Model) message(name string, call *Statement) Code {
 // (enum values, discriminator values): base, "_" and the values joined by
 // "_" when they are all words of ASCII letters and digits and the name
 // stays short (msgEnum_PENDING_SHIPPED), otherwise base, "H" and a hash of
-// call, the message's runtime.Msg* call. The name depends only on the values, never on the order the
+// call, the message's wire.Msg* call. The name depends only on the values, never on the order the
 // spec declares its types in, and two different lists get different names.
 // words is nil when a value is not a string.
 func listName(base string, words []string, call *Statement) string {
@@ -131,14 +131,14 @@ func jsonWords(texts []json.RawMessage) []string {
 // countMessage is the message of fn (MsgMinLength, MsgMaxItems, …) for the
 // bound n.
 func (m *Model) countMessage(fn string, n int64) Code {
-	return m.message("msg"+strings.TrimPrefix(fn, "Msg")+strconv.FormatInt(n, 10), rt(fn).Call(Lit(int(n))))
+	return m.message("msg"+strings.TrimPrefix(fn, "Msg")+strconv.FormatInt(n, 10), wire(fn).Call(Lit(int(n))))
 }
 
 // numberMessage is the message of fn (MsgMinimum, MsgMultipleOf, …) for
 // the bound x; the variable's name spells x when it is short, and hashes
 // it otherwise.
 func (m *Model) numberMessage(fn string, x float64) Code {
-	call := rt(fn).Call(Lit(x))
+	call := wire(fn).Call(Lit(x))
 	name := "msg" + strings.TrimPrefix(fn, "Msg")
 	if t := strconv.FormatFloat(x, 'f', -1, 64); len(t) <= 12 {
 		name += strings.NewReplacer("-", "Minus", ".", "_").Replace(t)
@@ -149,8 +149,8 @@ func (m *Model) numberMessage(fn string, x float64) Code {
 }
 
 func kindCheck(want string, jsonKind string) Code {
-	return If(Id("k").Op(":=").Id("d").Dot("Peek").Call(), Id("k").Op("!=").Add(rt(jsonKind))).Block(
-		addErr(Id("p"), rt("MsgType").Call(Lit(want), Id("k"))),
+	return If(Id("k").Op(":=").Id("d").Dot("Peek").Call(), Id("k").Op("!=").Add(wire(jsonKind))).Block(
+		addErr(Id("p"), wire("MsgType").Call(Lit(want), Id("k"))),
 		Return(Id("d").Dot("Skip").Call()),
 	)
 }
@@ -240,7 +240,7 @@ func (m *Model) readHelper(k kind) string {
 }
 
 // decodeSlot decodes the next value into target (of the slot's type),
-// with path the *runtime.Path of the value. A value without functions of
+// with path the *wire.Path of the value. A value without functions of
 // its own (a constrained scalar) is checked right after it is read, when
 // reading it found no violation; declared types check themselves in their
 // decode function. dirty, when not nil, runs when the value had a
@@ -284,7 +284,7 @@ func (m *Model) decodeSlot(s *slot, target *Statement, path Code, dirty Code) []
 			If(Id("e").Dot("Len").Call().Op("!=").Id("n0")).Block(dirty))...)
 	}
 	if s.nullable && r.kind != kRaw {
-		return []Code{If(Id("d").Dot("Peek").Call().Op("==").Add(rt("KindNull"))).Block(
+		return []Code{If(Id("d").Dot("Peek").Call().Op("==").Add(wire("KindNull"))).Block(
 			returnIfErr(Id("d").Dot("ReadNull").Call()),
 			Add(target).Op("=").Nil(),
 		).Else().Block(rest...)}
@@ -328,7 +328,7 @@ func (m *Model) decodeStruct(n *node) []Code {
 	} else {
 		body := []Code{
 			Id("c").Op(":=").Id("p").Dot("Child").Call(String().Call(Id("key"))),
-			addErr(Op("&").Id("c"), rt("MsgUnknownProperty")),
+			addErr(Op("&").Id("c"), wire("MsgUnknownProperty")),
 			returnIfErr(Id("d").Dot("Skip").Call()),
 		}
 		if countsProperties(n) {
@@ -351,7 +351,7 @@ func (m *Model) decodeStruct(n *node) []Code {
 		case f.required:
 			out = append(out, If(Op("!").Id("seen"+f.ident())).Block(
 				Id("c").Op(":=").Id("p").Dot("Child").Call(Lit(f.jsonName)),
-				addErr(Op("&").Id("c"), rt("MsgRequired")),
+				addErr(Op("&").Id("c"), wire("MsgRequired")),
 			))
 		case f.def != nil:
 			out = append(out, If(Op("!").Id("seen"+f.ident())).Block(m.setDefault(f)...))
@@ -391,7 +391,7 @@ func (m *Model) setDefault(f *field) []Code {
 		return []Code{Add(fv).Op("=").Add(lit)}
 	}
 	return append([]Code{
-		Var().Id("dd").Add(rt("Decoder")),
+		Var().Id("dd").Add(wire("Decoder")),
 		Id("dd").Dot("Reset").Call(Index().Byte().Call(Lit(string(f.def)))),
 		Id("c").Op(":=").Id("p").Dot("Child").Call(Lit(f.jsonName)),
 		Id("d").Op(":=").Op("&").Id("dd"),
@@ -427,19 +427,19 @@ func (m *Model) decodeOneOf(n *node) []Code {
 				Return(Id("decode"+r.name).Call(Op("&").Id("sub"), Id("p"), Id("v").Dot(vr.goName), Id("e"))),
 			))
 		}
-		discCall := rt("MsgDiscriminator").Call(Index().String().Values(values...))
+		discCall := wire("MsgDiscriminator").Call(Index().String().Values(values...))
 		return append(out,
 			kindCheck("object", "KindObject"),
 			List(Id("raw"), Err()).Op(":=").Id("d").Dot("ReadRaw").Call(),
 			If(Err().Op("!=").Nil()).Block(Return(Err())),
 			List(Id("tag"), Id("found"), Err()).Op(":=").Id("discriminator").Call(Id("raw"), Lit(prop)),
 			If(Err().Op("!=").Nil()).Block(Return(Err())),
-			Var().Id("sub").Add(rt("Decoder")),
+			Var().Id("sub").Add(wire("Decoder")),
 			Id("sub").Dot("Reset").Call(Id("raw")),
 			Switch(Id("tag")).Block(cases...),
 			Id("c").Op(":=").Id("p").Dot("Child").Call(Lit(prop)),
 			If(Op("!").Id("found")).Block(
-				addErr(Op("&").Id("c"), rt("MsgRequired")),
+				addErr(Op("&").Id("c"), wire("MsgRequired")),
 			).Else().Block(
 				addErr(Op("&").Id("c"), m.message(listName("msgDiscriminator", words, discCall), discCall)),
 			),
@@ -455,17 +455,17 @@ func (m *Model) decodeOneOf(n *node) []Code {
 	out = append(out,
 		List(Id("raw"), Err()).Op(":=").Id("d").Dot("ReadRaw").Call(),
 		If(Err().Op("!=").Nil()).Block(Return(Err())),
-		Var().Id("sub").Add(rt("Decoder")),
+		Var().Id("sub").Add(wire("Decoder")),
 		Id("matched").Op(":=").Lit(0),
 	)
 	for _, vr := range n.variants {
 		// Each variant is tried on its own decoder and error list, shadowing
 		// d and e so the decode and check code is the same as elsewhere.
 		// Only variants of the value's JSON kind are tried, and every try
-		// is charged to the document's trial budget (runtime.Decoder.Fork),
+		// is charged to the document's trial budget (wire.Decoder.Fork),
 		// so nested unions cannot re-read the input exponentially often.
 		block := []Code{
-			Var().Id("ve").Add(rt("Errors")),
+			Var().Id("ve").Add(wire("Errors")),
 			List(Id("d"), Id("e")).Op(":=").List(Op("&").Id("sub"), Op("&").Id("ve")),
 			Var().Id("x").Add(goType(vr.node)),
 		}
@@ -476,25 +476,25 @@ func (m *Model) decodeOneOf(n *node) []Code {
 		))
 		try := Id("d").Dot("Fork").Call(Op("&").Id("sub"), Id("raw"))
 		if k := jsonKindOf(vr.node); k != "" {
-			try = Id("kind").Op("==").Add(rt(k)).Op("&&").Add(try)
+			try = Id("kind").Op("==").Add(wire(k)).Op("&&").Add(try)
 		}
 		out = append(out, If(try).Block(block...))
 	}
 	return append(out,
 		If(Id("d").Dot("EndTrials").Call(Op("&").Id("sub"))).Block(
 			Op("*").Id("v").Op("=").Id(n.name).Values(),
-			addErr(Id("p"), rt("MsgTooComplex")),
+			addErr(Id("p"), wire("MsgTooComplex")),
 			Return(Nil()),
 		),
 		If(Id("matched").Op("!=").Lit(1)).Block(
 			Op("*").Id("v").Op("=").Id(n.name).Values(),
-			addErr(Id("p"), rt("MsgOneOf").Call(Id("matched"))),
+			addErr(Id("p"), wire("MsgOneOf").Call(Id("matched"))),
 		),
 		Return(Nil()),
 	)
 }
 
-// jsonKindOf is the runtime.JSONKind constant of the only JSON kind a
+// jsonKindOf is the wire.JSONKind constant of the only JSON kind a
 // oneOf variant's value can have, or "" when it can have several (a union,
 // any value) or its Go type is the user's.
 func jsonKindOf(n *node) string {
@@ -596,14 +596,14 @@ func (m *Model) validateBody(n *node) []Code {
 			out = append(out, If(Add(fv).Op("!=").Nil()).Block(append([]Code{Id("matched").Op("++")},
 				m.checkValue(vr.node, fv, Op("*").Add(fv), Id("p"))...)...))
 		}
-		return append(out, If(Id("matched").Op("!=").Lit(1)).Block(addErr(Id("p"), rt("MsgOneOf").Call(Id("matched")))))
+		return append(out, If(Id("matched").Op("!=").Lit(1)).Block(addErr(Id("p"), wire("MsgOneOf").Call(Id("matched")))))
 	case kStruct:
 		var out []Code
 		for _, f := range n.fields {
 			if f.boxed {
 				out = append(out, If(Id("v").Dot(f.goName).Op("==").Nil()).Block(
 					Id("c").Op(":=").Id("p").Dot("Child").Call(Lit(f.jsonName)),
-					addErr(Op("&").Id("c"), rt("MsgRequired")),
+					addErr(Op("&").Id("c"), wire("MsgRequired")),
 				))
 			}
 			out = append(out, m.checkSlot(&f.slot, Id("v").Dot(f.goName), Id("c").Op(":=").Id("p").Dot("Child").Call(Lit(f.jsonName)), !f.required && f.def == nil, false)...)
@@ -725,12 +725,12 @@ func (m *Model) uniqueItems(n *node) []Code {
 		// Items without Go equality are compared by their JSON encoding.
 		pre = []Code{Id("enc").Op(":=").Func().Params(Id("x").Add(slotType(el))).Index().Byte().Block(append(
 			[]Code{Var().Id("b").Index().Byte()}, append(appendSlot(el, Id("x")), Return(Id("b")))...)...)}
-		eq = rt("EqualJSON").Call(Id("enc").Call(Parens(Op("*").Id("v")).Index(Id("i"))), Id("enc").Call(Parens(Op("*").Id("v")).Index(Id("j"))))
+		eq = wire("EqualJSON").Call(Id("enc").Call(Parens(Op("*").Id("v")).Index(Id("i"))), Id("enc").Call(Parens(Op("*").Id("v")).Index(Id("j"))))
 	}
 	return append(pre, For(Id("i").Op(":=").Lit(1), Id("i").Op("<").Len(Op("*").Id("v")), Id("i").Op("++")).Block(
 		For(Id("j").Op(":=").Lit(0), Id("j").Op("<").Id("i"), Id("j").Op("++")).Block(
 			If(eq).Block(
-				addErr(Id("p"), rt("MsgUniqueItems").Call(Id("j"), Id("i"))),
+				addErr(Id("p"), wire("MsgUniqueItems").Call(Id("j"), Id("i"))),
 				Break(),
 			),
 		),
@@ -747,7 +747,7 @@ func (m *Model) scalarChecks(s *spec.Schema, k kind, x *Statement, path Code) []
 		for _, v := range s.Enum {
 			texts = append(texts, Lit(string(v)))
 		}
-		call := rt("MsgEnum").Call(Index().String().Values(texts...))
+		call := wire("MsgEnum").Call(Index().String().Values(texts...))
 		msg := fail(m.message(listName("msgEnum", jsonWords(s.Enum), call), call))
 		if k <= kBool {
 			if lits := enumCases(s.Enum, k); len(lits) > 0 {
@@ -759,7 +759,7 @@ func (m *Model) scalarChecks(s *spec.Schema, k kind, x *Statement, path Code) []
 		} else {
 			var cond *Statement
 			for _, v := range s.Enum {
-				c := rt("EqualJSON").Call(x, Index().Byte().Call(Lit(string(v))))
+				c := wire("EqualJSON").Call(x, Index().Byte().Call(Lit(string(v))))
 				if cond == nil {
 					cond = c
 				} else {
@@ -770,12 +770,12 @@ func (m *Model) scalarChecks(s *spec.Schema, k kind, x *Statement, path Code) []
 		}
 	}
 	if s.Const != nil {
-		call := rt("MsgConst").Call(Lit(string(s.Const)))
+		call := wire("MsgConst").Call(Lit(string(s.Const)))
 		msg := fail(m.message(listName("msgConst", jsonWords([]json.RawMessage{s.Const}), call), call))
 		if k <= kBool {
 			out = append(out, If(Add(x).Op("!=").Add(jsonLit(s.Const, k))).Block(msg))
 		} else {
-			out = append(out, If(Op("!").Add(rt("EqualJSON")).Call(x, Index().Byte().Call(Lit(string(s.Const))))).Block(msg))
+			out = append(out, If(Op("!").Add(wire("EqualJSON")).Call(x, Index().Byte().Call(Lit(string(s.Const))))).Block(msg))
 		}
 	}
 	switch k {
@@ -785,11 +785,11 @@ func (m *Model) scalarChecks(s *spec.Schema, k kind, x *Statement, path Code) []
 		}
 		if s.Pattern != "" {
 			v := m.patternVar(s.Pattern)
-			msg := m.message("msgPattern"+strings.TrimPrefix(v, "pattern"), rt("MsgPattern").Call(Lit(s.Pattern)))
+			msg := m.message("msgPattern"+strings.TrimPrefix(v, "pattern"), wire("MsgPattern").Call(Lit(s.Pattern)))
 			out = append(out, If(Op("!").Id(v).Dot("MatchString").Call(x)).Block(fail(msg)))
 		}
 		if fn, ok := map[string]string{"date": "IsDate", "date-time": "IsDateTime", "email": "IsEmail", "uri": "IsURI", "uuid": "IsUUID"}[s.Format]; ok {
-			out = append(out, If(Op("!").Add(rt(fn)).Call(x)).Block(fail(m.message("msgFormat"+fn[2:], rt("MsgFormat").Call(Lit(s.Format))))))
+			out = append(out, If(Op("!").Add(wire(fn)).Call(x)).Block(fail(m.message("msgFormat"+fn[2:], wire("MsgFormat").Call(Lit(s.Format))))))
 		}
 	case kInt, kFloat:
 		bound := func(b *float64, op, msgFn string) {
@@ -820,7 +820,7 @@ func (m *Model) scalarChecks(s *spec.Schema, k kind, x *Statement, path Code) []
 				if k == kInt {
 					xf = Float64().Call(x)
 				}
-				cond = Op("!").Add(rt("IsMultipleOf")).Call(xf, Lit(*mo))
+				cond = Op("!").Add(wire("IsMultipleOf")).Call(xf, Lit(*mo))
 			}
 			out = append(out, If(cond).Block(fail(m.numberMessage("MsgMultipleOf", *mo))))
 		}
@@ -829,7 +829,7 @@ func (m *Model) scalarChecks(s *spec.Schema, k kind, x *Statement, path Code) []
 }
 
 func (m *Model) lengthCheck(x Code, min, max *int64, path Code) []Code {
-	n := rt("RuneCount").Call(x)
+	n := wire("RuneCount").Call(x)
 	minErr := func() Code { return addErr(path, m.countMessage("MsgMinLength", *min)) }
 	maxErr := func() Code { return addErr(path, m.countMessage("MsgMaxLength", *max)) }
 	var checks Code
@@ -873,10 +873,10 @@ func (m *Model) helperFuncs(f *File) {
 			List(Id("x"), Err()).Op(":=").Id("d").Dot(method).Call(),
 		}
 		if name == "readInt" || name == "readFloat" {
-			body = append(body, If(Err().Op("==").Add(rt("ErrNotInteger"))).Block(
-				addErr(Id("p"), rt("MsgNotInteger")), Return(Nil()),
-			).Else().If(Err().Op("==").Add(rt("ErrOutOfRange"))).Block(
-				addErr(Id("p"), rt("MsgOutOfRange")), Return(Nil()),
+			body = append(body, If(Err().Op("==").Add(wire("ErrNotInteger"))).Block(
+				addErr(Id("p"), wire("MsgNotInteger")), Return(Nil()),
+			).Else().If(Err().Op("==").Add(wire("ErrOutOfRange"))).Block(
+				addErr(Id("p"), wire("MsgOutOfRange")), Return(Nil()),
 			))
 		}
 		body = append(body,
@@ -892,8 +892,8 @@ func (m *Model) helperFuncs(f *File) {
 	if m.helpers["readNull"] {
 		f.Comment(lc("readNull keeps a copy of the next JSON value, which must be null."))
 		f.Func().Id("readNull").Params(dParam(), pParam(), Id("v").Op("*").Qual(jsonPkg, "RawMessage"), eParam()).Error().Block(
-			If(Id("k").Op(":=").Id("d").Dot("Peek").Call(), Id("k").Op("!=").Add(rt("KindNull"))).Block(
-				addErr(Id("p"), rt("MsgType").Call(Lit("null"), Id("k"))),
+			If(Id("k").Op(":=").Id("d").Dot("Peek").Call(), Id("k").Op("!=").Add(wire("KindNull"))).Block(
+				addErr(Id("p"), wire("MsgType").Call(Lit("null"), Id("k"))),
 				Return(Id("d").Dot("Skip").Call()),
 			),
 			If(Err().Op(":=").Id("d").Dot("ReadNull").Call(), Err().Op("!=").Nil()).Block(Return(Err())),
@@ -913,13 +913,13 @@ func (m *Model) helperFuncs(f *File) {
 	if m.helpers["discriminator"] {
 		f.Comment(lc("discriminator returns the string value of property key of the JSON\nobject raw, and whether the property is there."))
 		f.Func().Id("discriminator").Params(Id("raw").Index().Byte(), Id("key").String()).Params(String(), Bool(), Error()).Block(
-			Var().Id("d").Add(rt("Decoder")),
+			Var().Id("d").Add(wire("Decoder")),
 			Id("d").Dot("Reset").Call(Id("raw")),
 			If(Err().Op(":=").Id("d").Dot("BeginObject").Call(), Err().Op("!=").Nil()).Block(Return(Lit(""), False(), Err())),
 			For().Block(
 				List(Id("k"), Id("ok"), Err()).Op(":=").Id("d").Dot("NextKey").Call(),
 				If(Err().Op("!=").Nil().Op("||").Op("!").Id("ok")).Block(Return(Lit(""), False(), Err())),
-				If(String().Call(Id("k")).Op("==").Id("key").Op("&&").Id("d").Dot("Peek").Call().Op("==").Add(rt("KindString"))).Block(
+				If(String().Call(Id("k")).Op("==").Id("key").Op("&&").Id("d").Dot("Peek").Call().Op("==").Add(wire("KindString"))).Block(
 					List(Id("s"), Err()).Op(":=").Id("d").Dot("ReadString").Call(),
 					Return(Id("s"), True(), Err()),
 				),

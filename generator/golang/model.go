@@ -246,6 +246,12 @@ func Lower(api *spec.API) (*Model, error) {
 		l.namedNode(nt)
 	}
 	methods := map[string]spec.Pos{}
+	if l.lenient {
+		// Upstream's field and the *upstream.Client embedded in
+		// UpstreamClient are both named Client: an operation named
+		// client gets a method of another name (Client2).
+		methods["Client"] = spec.Pos{}
+	}
 	method := func(name string, pos spec.Pos, what string) string {
 		if prev, dup := methods[name]; dup {
 			if l.lenient {

@@ -99,6 +99,7 @@ import (
 	"testing"
 
 	"github.com/mcpgen-dev/mcpgen/runtime"
+	"github.com/mcpgen-dev/mcpgen/runtime/upstream"
 )
 
 const meta = ` + "`" + `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}` + "`" + `
@@ -188,7 +189,7 @@ func text(r map[string]any) string {
 func TestUpstreamTools(t *testing.T) {
 	up := fakePetstore(t)
 	defer up.Close()
-	u := NewUpstream(up.URL+"/api/v3", runtime.WithCredentials(runtime.Credentials{"petstore_auth": {Token: "tok"}}))
+	u := NewUpstream(up.URL+"/api/v3", upstream.WithCredentials(upstream.Credentials{"petstore_auth": {Token: "tok"}}))
 	c := serve(t, u)
 
 	r := c.call(t, "getPetById", ` + "`" + `{"petId":7}` + "`" + `)

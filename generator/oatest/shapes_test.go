@@ -9,6 +9,20 @@ import (
 	"github.com/mcpgen-dev/mcpgen/spec"
 )
 
+// generateInline generates the code of an OpenAPI document given as text.
+func generateInline(t *testing.T, doc string) []generator.File {
+	t.Helper()
+	api, err := spec.LoadOpenAPI(fstest.MapFS{"api.json": {Data: []byte(doc)}}, "api.json", spec.OpenAPIConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := generator.Generate(api, generator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
 // foreignKeywords is a Swagger 2.0 document whose schemas carry keywords of
 // another type's vocabulary, as Slack's does (chat.scheduleMessage's
 // post_at is an integer with a pattern). JSON Schema ignores them; the
@@ -69,14 +83,7 @@ const nullableElements = `{
 
 // TestNullableElementsVet generates the document and vets it.
 func TestNullableElementsVet(t *testing.T) {
-	api, err := spec.LoadOpenAPI(fstest.MapFS{"api.json": {Data: []byte(nullableElements)}}, "api.json", spec.OpenAPIConfig{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	files, err := generator.Generate(api, generator.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	files := generateInline(t, nullableElements)
 	var types string
 	for _, f := range files {
 		if strings.HasSuffix(f.Path, "mcpgen_types_gen.go") {
@@ -86,6 +93,32 @@ func TestNullableElementsVet(t *testing.T) {
 	for _, want := range []string{"[]*int64", "[]*Step", "map[string]*string", "map[string]*float64"} {
 		if !strings.Contains(types, want) {
 			t.Errorf("types lack %s", want)
+		}
+	}
+	runGo(t, writeModule(t, files, nil), "vet", "./...")
+}
+
+// clientOperation is an OpenAPI 3.0 document with operations named client
+// and do: the generated Upstream has a field, and UpstreamClient an
+// embedded *upstream.Client, named Client, whose method Do it calls.
+const clientOperation = `{
+  "openapi": "3.0.3",
+  "info": {"title": "client", "version": "1"},
+  "servers": [{"url": "https://example.com"}],
+  "paths": {
+    "/client": {"get": {"operationId": "client", "responses": {"200": {"description": "ok",
+      "content": {"application/json": {"schema": {"type": "object", "properties": {"name": {"type": "string"}}}}}}}}},
+    "/do": {"get": {"operationId": "do", "responses": {"200": {"description": "ok"}}}}
+  }
+}`
+
+// TestClientOperationVet generates the document and vets it: the
+// operation client becomes the method Client2.
+func TestClientOperationVet(t *testing.T) {
+	files := generateInline(t, clientOperation)
+	for _, f := range files {
+		if strings.HasSuffix(f.Path, "mcpgen_handler_gen.go") && !strings.Contains(string(f.Data), "\tClient2(ctx context.Context") {
+			t.Errorf("the operation client is not the method Client2:\n%s", f.Data)
 		}
 	}
 	runGo(t, writeModule(t, files, nil), "vet", "./...")
@@ -128,35 +161,21 @@ const unionShapes = `{
 
 // TestUnionShapesVet generates the document and vets it.
 func TestUnionShapesVet(t *testing.T) {
-	api, err := spec.LoadOpenAPI(fstest.MapFS{"api.json": {Data: []byte(unionShapes)}}, "api.json", spec.OpenAPIConfig{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	files, err := generator.Generate(api, generator.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	files := generateInline(t, unionShapes)
 	runGo(t, writeModule(t, files, nil), "vet", "./...")
 }
 
 // TestForeignKeywordsVet generates the document and vets it, and checks
 // that the string's own pattern is still enforced.
 func TestForeignKeywordsVet(t *testing.T) {
-	api, err := spec.LoadOpenAPI(fstest.MapFS{"api.json": {Data: []byte(foreignKeywords)}}, "api.json", spec.OpenAPIConfig{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	files, err := generator.Generate(api, generator.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	files := generateInline(t, foreignKeywords)
 	var validate string
 	for _, f := range files {
 		if strings.HasSuffix(f.Path, "mcpgen_validate_gen.go") {
 			validate = string(f.Data)
 		}
 	}
-	if !strings.Contains(validate, `runtime.MsgPattern("^[Q][A-Z0-9]{8,}$")`) {
+	if !strings.Contains(validate, `wire.MsgPattern("^[Q][A-Z0-9]{8,}$")`) {
 		t.Errorf("the string pattern is not checked:\n%s", validate)
 	}
 	runGo(t, writeModule(t, files, nil), "vet", "./...")
@@ -193,14 +212,7 @@ const oddNames = `{
 // that the names still reach the wire through the generated decoder, which
 // reports the exact name of a missing property.
 func TestOddPropertyNamesVet(t *testing.T) {
-	api, err := spec.LoadOpenAPI(fstest.MapFS{"api.json": {Data: []byte(oddNames)}}, "api.json", spec.OpenAPIConfig{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	files, err := generator.Generate(api, generator.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	files := generateInline(t, oddNames)
 	for _, f := range files {
 		if strings.HasSuffix(f.Path, "mcpgen_types_gen.go") && !strings.Contains(string(f.Data), `// JSON name: "c, d".`) {
 			t.Errorf("the field of \"c, d\" does not say its JSON name:\n%s", f.Data)
@@ -262,14 +274,7 @@ const repeatedEnums = `{
 // verdicts: repeated values are one case, and a value of another type never
 // matches.
 func TestRepeatedEnumValuesVet(t *testing.T) {
-	api, err := spec.LoadOpenAPI(fstest.MapFS{"api.json": {Data: []byte(repeatedEnums)}}, "api.json", spec.OpenAPIConfig{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	files, err := generator.Generate(api, generator.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	files := generateInline(t, repeatedEnums)
 	dir := writeModule(t, files, map[string]string{"enum_test.go": repeatedEnumsTest})
 	runGo(t, dir, "vet", "./...")
 	runGo(t, dir, "test", "./...")

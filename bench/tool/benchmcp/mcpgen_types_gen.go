@@ -3,7 +3,7 @@
 
 package benchmcp
 
-import "github.com/mcpgen-dev/mcpgen/runtime"
+import "github.com/mcpgen-dev/mcpgen/runtime/wire"
 
 // OrderStatus is the "OrderStatus" type of the spec.
 type OrderStatus string
@@ -18,7 +18,7 @@ const (
 
 // AppendJSON appends the JSON encoding of v to b.
 func (v OrderStatus) AppendJSON(b []byte) []byte {
-	return runtime.AppendString(b, string(v))
+	return wire.AppendString(b, string(v))
 }
 
 // MarshalJSON encodes v as JSON.
@@ -27,9 +27,9 @@ func (v OrderStatus) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *OrderStatus) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeOrderStatus(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -44,12 +44,12 @@ type GetOrderStatusInput struct {
 func (v GetOrderStatusInput) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"order_id\":"...)
-	b = runtime.AppendString(b, v.OrderID)
+	b = wire.AppendString(b, v.OrderID)
 	b = append(b, ",\"quantity\":"...)
-	b = runtime.AppendInt(b, v.Quantity)
+	b = wire.AppendInt(b, v.Quantity)
 	if v.Express != nil {
 		b = append(b, ",\"express\":"...)
-		b = runtime.AppendBool(b, *v.Express)
+		b = wire.AppendBool(b, *v.Express)
 	}
 	return append(b, '}')
 }
@@ -60,9 +60,9 @@ func (v GetOrderStatusInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *GetOrderStatusInput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeGetOrderStatusInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -78,15 +78,15 @@ type GetOrderStatusOutput struct {
 func (v GetOrderStatusOutput) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"found\":"...)
-	b = runtime.AppendBool(b, v.Found)
+	b = wire.AppendBool(b, v.Found)
 	b = append(b, ",\"order_id\":"...)
-	b = runtime.AppendString(b, v.OrderID)
+	b = wire.AppendString(b, v.OrderID)
 	if v.Status != nil {
 		b = append(b, ",\"status\":"...)
 		b = v.Status.AppendJSON(b)
 	}
 	b = append(b, ",\"items\":"...)
-	b = runtime.AppendInt(b, v.Items)
+	b = wire.AppendInt(b, v.Items)
 	return append(b, '}')
 }
 
@@ -96,8 +96,8 @@ func (v GetOrderStatusOutput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *GetOrderStatusOutput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeGetOrderStatusOutput(u.Start(data), u.Root(), v, u.Errors()))
 }

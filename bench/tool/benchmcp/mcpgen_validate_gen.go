@@ -3,30 +3,30 @@
 
 package benchmcp
 
-import "github.com/mcpgen-dev/mcpgen/runtime"
+import "github.com/mcpgen-dev/mcpgen/runtime/wire"
 
 // Patterns of the spec, compiled once. They are never modified.
 var (
-	patternGetOrderStatusInputOrderID = runtime.MustCompilePattern("^A[0-9]+$")
+	patternGetOrderStatusInputOrderID = wire.MustCompilePattern("^A[0-9]+$")
 )
 
 // Violation messages of the spec, built once so that reporting one costs
 // no allocation. They are never modified.
 var (
-	msgEnum_PENDING_SHIPPED_DELIVERED_CANCELLED = runtime.MsgEnum([]string{"\"PENDING\"", "\"SHIPPED\"", "\"DELIVERED\"", "\"CANCELLED\""})
-	msgMinLength2                               = runtime.MsgMinLength(2)
-	msgMaxLength8                               = runtime.MsgMaxLength(8)
-	msgPatternGetOrderStatusInputOrderID        = runtime.MsgPattern("^A[0-9]+$")
-	msgMinimum1                                 = runtime.MsgMinimum(1.0)
-	msgMaximum100                               = runtime.MsgMaximum(100.0)
-	msgMinimum0                                 = runtime.MsgMinimum(0.0)
+	msgEnum_PENDING_SHIPPED_DELIVERED_CANCELLED = wire.MsgEnum([]string{"\"PENDING\"", "\"SHIPPED\"", "\"DELIVERED\"", "\"CANCELLED\""})
+	msgMinLength2                               = wire.MsgMinLength(2)
+	msgMaxLength8                               = wire.MsgMaxLength(8)
+	msgPatternGetOrderStatusInputOrderID        = wire.MsgPattern("^A[0-9]+$")
+	msgMinimum1                                 = wire.MsgMinimum(1.0)
+	msgMaximum100                               = wire.MsgMaximum(100.0)
+	msgMinimum0                                 = wire.MsgMinimum(0.0)
 )
 
 // decodeOrderStatus decodes the next JSON value of d into v. Values of the
 // wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeOrderStatus(d *runtime.Decoder, p *runtime.Path, v *OrderStatus, e *runtime.Errors) error {
+func decodeOrderStatus(d *wire.Decoder, p *wire.Path, v *OrderStatus, e *wire.Errors) error {
 	n0 := e.Len()
 	if err := readString(d, p, (*string)(v), e); err != nil {
 		return err
@@ -43,7 +43,7 @@ func decodeOrderStatus(d *runtime.Decoder, p *runtime.Path, v *OrderStatus, e *r
 
 // validateOrderStatus reports every constraint of the spec that v violates to
 // e.
-func validateOrderStatus(p *runtime.Path, v *OrderStatus, e *runtime.Errors) {
+func validateOrderStatus(p *wire.Path, v *OrderStatus, e *wire.Errors) {
 	switch string(*v) {
 	case "PENDING", "SHIPPED", "DELIVERED", "CANCELLED":
 	default:
@@ -55,9 +55,9 @@ func validateOrderStatus(p *runtime.Path, v *OrderStatus, e *runtime.Errors) {
 // the wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeGetOrderStatusInput(d *runtime.Decoder, p *runtime.Path, v *GetOrderStatusInput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeGetOrderStatusInput(d *wire.Decoder, p *wire.Path, v *GetOrderStatusInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -83,7 +83,7 @@ func decodeGetOrderStatusInput(d *runtime.Decoder, p *runtime.Path, v *GetOrderS
 			}
 			if e.Len() == n0 {
 				if len(v.OrderID) < 8 || len(v.OrderID) > 8 {
-					if n := runtime.RuneCount(v.OrderID); n < 2 {
+					if n := wire.RuneCount(v.OrderID); n < 2 {
 						e.Add(&c, msgMinLength2)
 					} else if n > 8 {
 						e.Add(&c, msgMaxLength8)
@@ -116,7 +116,7 @@ func decodeGetOrderStatusInput(d *runtime.Decoder, p *runtime.Path, v *GetOrderS
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -124,11 +124,11 @@ func decodeGetOrderStatusInput(d *runtime.Decoder, p *runtime.Path, v *GetOrderS
 	}
 	if !seenOrderID {
 		c := p.Child("order_id")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	if !seenQuantity {
 		c := p.Child("quantity")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
@@ -137,9 +137,9 @@ func decodeGetOrderStatusInput(d *runtime.Decoder, p *runtime.Path, v *GetOrderS
 // the wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeGetOrderStatusOutput(d *runtime.Decoder, p *runtime.Path, v *GetOrderStatusOutput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeGetOrderStatusOutput(d *wire.Decoder, p *wire.Path, v *GetOrderStatusOutput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -171,7 +171,7 @@ func decodeGetOrderStatusOutput(d *runtime.Decoder, p *runtime.Path, v *GetOrder
 			}
 			if e.Len() == n0 {
 				if len(v.OrderID) > 8 {
-					if runtime.RuneCount(v.OrderID) > 8 {
+					if wire.RuneCount(v.OrderID) > 8 {
 						e.Add(&c, msgMaxLength8)
 					}
 				}
@@ -196,7 +196,7 @@ func decodeGetOrderStatusOutput(d *runtime.Decoder, p *runtime.Path, v *GetOrder
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -204,26 +204,26 @@ func decodeGetOrderStatusOutput(d *runtime.Decoder, p *runtime.Path, v *GetOrder
 	}
 	if !seenFound {
 		c := p.Child("found")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	if !seenOrderID {
 		c := p.Child("order_id")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	if !seenItems {
 		c := p.Child("items")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
 
 // validateGetOrderStatusOutput reports every constraint of the spec that v
 // violates to e.
-func validateGetOrderStatusOutput(p *runtime.Path, v *GetOrderStatusOutput, e *runtime.Errors) {
+func validateGetOrderStatusOutput(p *wire.Path, v *GetOrderStatusOutput, e *wire.Errors) {
 	{
 		c := p.Child("order_id")
 		if len(v.OrderID) > 8 {
-			if runtime.RuneCount(v.OrderID) > 8 {
+			if wire.RuneCount(v.OrderID) > 8 {
 				e.Add(&c, msgMaxLength8)
 			}
 		}
@@ -241,9 +241,9 @@ func validateGetOrderStatusOutput(p *runtime.Path, v *GetOrderStatusOutput, e *r
 }
 
 // readString decodes a JSON string into v.
-func readString(d *runtime.Decoder, p *runtime.Path, v *string, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindString {
-		e.Add(p, runtime.MsgType("string", k))
+func readString(d *wire.Decoder, p *wire.Path, v *string, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindString {
+		e.Add(p, wire.MsgType("string", k))
 		return d.Skip()
 	}
 	x, err := d.ReadString()
@@ -255,17 +255,17 @@ func readString(d *runtime.Decoder, p *runtime.Path, v *string, e *runtime.Error
 }
 
 // readInt decodes a JSON integer into v.
-func readInt(d *runtime.Decoder, p *runtime.Path, v *int64, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindNumber {
-		e.Add(p, runtime.MsgType("integer", k))
+func readInt(d *wire.Decoder, p *wire.Path, v *int64, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindNumber {
+		e.Add(p, wire.MsgType("integer", k))
 		return d.Skip()
 	}
 	x, err := d.ReadInt()
-	if err == runtime.ErrNotInteger {
-		e.Add(p, runtime.MsgNotInteger)
+	if err == wire.ErrNotInteger {
+		e.Add(p, wire.MsgNotInteger)
 		return nil
-	} else if err == runtime.ErrOutOfRange {
-		e.Add(p, runtime.MsgOutOfRange)
+	} else if err == wire.ErrOutOfRange {
+		e.Add(p, wire.MsgOutOfRange)
 		return nil
 	}
 	if err != nil {
@@ -276,9 +276,9 @@ func readInt(d *runtime.Decoder, p *runtime.Path, v *int64, e *runtime.Errors) e
 }
 
 // readBool decodes a JSON boolean into v.
-func readBool(d *runtime.Decoder, p *runtime.Path, v *bool, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindBool {
-		e.Add(p, runtime.MsgType("boolean", k))
+func readBool(d *wire.Decoder, p *wire.Path, v *bool, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindBool {
+		e.Add(p, wire.MsgType("boolean", k))
 		return d.Skip()
 	}
 	x, err := d.ReadBool()

@@ -3,7 +3,7 @@
 
 package conformancemcp
 
-import "github.com/mcpgen-dev/mcpgen/runtime"
+import "github.com/mcpgen-dev/mcpgen/runtime/wire"
 
 // TestSimpleTextInput is the input of the "test_simple_text" tool.
 type TestSimpleTextInput struct{}
@@ -20,9 +20,9 @@ func (v TestSimpleTextInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *TestSimpleTextInput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeTestSimpleTextInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -41,9 +41,9 @@ func (v TestImageContentInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *TestImageContentInput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeTestImageContentInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -62,9 +62,9 @@ func (v TestAudioContentInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *TestAudioContentInput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeTestAudioContentInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -83,9 +83,9 @@ func (v TestEmbeddedResourceInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *TestEmbeddedResourceInput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeTestEmbeddedResourceInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -105,9 +105,9 @@ func (v TestMultipleContentTypesInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *TestMultipleContentTypesInput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeTestMultipleContentTypesInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -126,9 +126,9 @@ func (v TestToolWithLoggingInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *TestToolWithLoggingInput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeTestToolWithLoggingInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -147,9 +147,9 @@ func (v TestToolWithProgressInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *TestToolWithProgressInput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeTestToolWithProgressInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -168,9 +168,9 @@ func (v TestErrorHandlingInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *TestErrorHandlingInput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeTestErrorHandlingInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -184,7 +184,7 @@ type TestSamplingInput struct {
 func (v TestSamplingInput) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"prompt\":"...)
-	b = runtime.AppendString(b, v.Prompt)
+	b = wire.AppendString(b, v.Prompt)
 	return append(b, '}')
 }
 
@@ -194,9 +194,9 @@ func (v TestSamplingInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *TestSamplingInput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeTestSamplingInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -210,7 +210,7 @@ type TestElicitationInput struct {
 func (v TestElicitationInput) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"message\":"...)
-	b = runtime.AppendString(b, v.Message)
+	b = wire.AppendString(b, v.Message)
 	return append(b, '}')
 }
 
@@ -220,9 +220,9 @@ func (v TestElicitationInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *TestElicitationInput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeTestElicitationInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -242,9 +242,9 @@ func (v TestElicitationSep1034DefaultsInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *TestElicitationSep1034DefaultsInput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeTestElicitationSep1034DefaultsInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -264,9 +264,9 @@ func (v TestElicitationSep1330EnumsInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *TestElicitationSep1330EnumsInput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeTestElicitationSep1330EnumsInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -286,9 +286,9 @@ func (v TestInputRequiredResultElicitationInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *TestInputRequiredResultElicitationInput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeTestInputRequiredResultElicitationInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -308,9 +308,9 @@ func (v TestInputRequiredResultSamplingInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *TestInputRequiredResultSamplingInput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeTestInputRequiredResultSamplingInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -330,9 +330,9 @@ func (v TestInputRequiredResultListRootsInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *TestInputRequiredResultListRootsInput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeTestInputRequiredResultListRootsInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -352,9 +352,9 @@ func (v TestInputRequiredResultRequestStateInput) MarshalJSON() ([]byte, error) 
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *TestInputRequiredResultRequestStateInput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeTestInputRequiredResultRequestStateInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -374,9 +374,9 @@ func (v TestInputRequiredResultMultipleInputsInput) MarshalJSON() ([]byte, error
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *TestInputRequiredResultMultipleInputsInput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeTestInputRequiredResultMultipleInputsInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -396,9 +396,9 @@ func (v TestInputRequiredResultMultiRoundInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *TestInputRequiredResultMultiRoundInput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeTestInputRequiredResultMultiRoundInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -418,9 +418,9 @@ func (v TestInputRequiredResultTamperedStateInput) MarshalJSON() ([]byte, error)
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *TestInputRequiredResultTamperedStateInput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeTestInputRequiredResultTamperedStateInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -440,9 +440,9 @@ func (v TestInputRequiredResultCapabilitiesInput) MarshalJSON() ([]byte, error) 
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *TestInputRequiredResultCapabilitiesInput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeTestInputRequiredResultCapabilitiesInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -462,9 +462,9 @@ func (v TestMissingCapabilityInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *TestMissingCapabilityInput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeTestMissingCapabilityInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -484,9 +484,9 @@ func (v TestStreamingElicitationInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *TestStreamingElicitationInput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeTestStreamingElicitationInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -505,9 +505,9 @@ func (v TestLoggingToolInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *TestLoggingToolInput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeTestLoggingToolInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -521,7 +521,7 @@ type TestCustomHeadersInput struct {
 func (v TestCustomHeadersInput) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"region\":"...)
-	b = runtime.AppendString(b, v.Region)
+	b = wire.AppendString(b, v.Region)
 	return append(b, '}')
 }
 
@@ -531,9 +531,9 @@ func (v TestCustomHeadersInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *TestCustomHeadersInput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeTestCustomHeadersInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -553,9 +553,9 @@ func (v TestTriggerToolChangeInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *TestTriggerToolChangeInput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeTestTriggerToolChangeInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -575,9 +575,9 @@ func (v TestTriggerPromptChangeInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *TestTriggerPromptChangeInput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeTestTriggerPromptChangeInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -591,7 +591,7 @@ type TemplateDataParams struct {
 func (v TemplateDataParams) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"id\":"...)
-	b = runtime.AppendString(b, v.ID)
+	b = wire.AppendString(b, v.ID)
 	return append(b, '}')
 }
 
@@ -601,9 +601,9 @@ func (v TemplateDataParams) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *TemplateDataParams) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeTemplateDataParams(u.Start(data), u.Root(), v, u.Errors()))
 }
 

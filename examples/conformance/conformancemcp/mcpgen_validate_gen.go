@@ -3,15 +3,15 @@
 
 package conformancemcp
 
-import "github.com/mcpgen-dev/mcpgen/runtime"
+import "github.com/mcpgen-dev/mcpgen/runtime/wire"
 
 // decodeTestSimpleTextInput decodes the next JSON value of d into v. Values of
 // the wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeTestSimpleTextInput(d *runtime.Decoder, p *runtime.Path, v *TestSimpleTextInput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeTestSimpleTextInput(d *wire.Decoder, p *wire.Path, v *TestSimpleTextInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -29,7 +29,7 @@ func decodeTestSimpleTextInput(d *runtime.Decoder, p *runtime.Path, v *TestSimpl
 		switch string(key) {
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -42,9 +42,9 @@ func decodeTestSimpleTextInput(d *runtime.Decoder, p *runtime.Path, v *TestSimpl
 // of the wrong type, missing required and unknown properties go to e, and so
 // does every constraint violated by a value that decoded without one of those;
 // only syntax errors are returned.
-func decodeTestImageContentInput(d *runtime.Decoder, p *runtime.Path, v *TestImageContentInput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeTestImageContentInput(d *wire.Decoder, p *wire.Path, v *TestImageContentInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -62,7 +62,7 @@ func decodeTestImageContentInput(d *runtime.Decoder, p *runtime.Path, v *TestIma
 		switch string(key) {
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -75,9 +75,9 @@ func decodeTestImageContentInput(d *runtime.Decoder, p *runtime.Path, v *TestIma
 // of the wrong type, missing required and unknown properties go to e, and so
 // does every constraint violated by a value that decoded without one of those;
 // only syntax errors are returned.
-func decodeTestAudioContentInput(d *runtime.Decoder, p *runtime.Path, v *TestAudioContentInput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeTestAudioContentInput(d *wire.Decoder, p *wire.Path, v *TestAudioContentInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -95,7 +95,7 @@ func decodeTestAudioContentInput(d *runtime.Decoder, p *runtime.Path, v *TestAud
 		switch string(key) {
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -108,9 +108,9 @@ func decodeTestAudioContentInput(d *runtime.Decoder, p *runtime.Path, v *TestAud
 // Values of the wrong type, missing required and unknown properties go to e,
 // and so does every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeTestEmbeddedResourceInput(d *runtime.Decoder, p *runtime.Path, v *TestEmbeddedResourceInput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeTestEmbeddedResourceInput(d *wire.Decoder, p *wire.Path, v *TestEmbeddedResourceInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -128,7 +128,7 @@ func decodeTestEmbeddedResourceInput(d *runtime.Decoder, p *runtime.Path, v *Tes
 		switch string(key) {
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -141,9 +141,9 @@ func decodeTestEmbeddedResourceInput(d *runtime.Decoder, p *runtime.Path, v *Tes
 // Values of the wrong type, missing required and unknown properties go to e,
 // and so does every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeTestMultipleContentTypesInput(d *runtime.Decoder, p *runtime.Path, v *TestMultipleContentTypesInput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeTestMultipleContentTypesInput(d *wire.Decoder, p *wire.Path, v *TestMultipleContentTypesInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -161,7 +161,7 @@ func decodeTestMultipleContentTypesInput(d *runtime.Decoder, p *runtime.Path, v 
 		switch string(key) {
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -174,9 +174,9 @@ func decodeTestMultipleContentTypesInput(d *runtime.Decoder, p *runtime.Path, v 
 // Values of the wrong type, missing required and unknown properties go to e,
 // and so does every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeTestToolWithLoggingInput(d *runtime.Decoder, p *runtime.Path, v *TestToolWithLoggingInput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeTestToolWithLoggingInput(d *wire.Decoder, p *wire.Path, v *TestToolWithLoggingInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -194,7 +194,7 @@ func decodeTestToolWithLoggingInput(d *runtime.Decoder, p *runtime.Path, v *Test
 		switch string(key) {
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -207,9 +207,9 @@ func decodeTestToolWithLoggingInput(d *runtime.Decoder, p *runtime.Path, v *Test
 // Values of the wrong type, missing required and unknown properties go to e,
 // and so does every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeTestToolWithProgressInput(d *runtime.Decoder, p *runtime.Path, v *TestToolWithProgressInput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeTestToolWithProgressInput(d *wire.Decoder, p *wire.Path, v *TestToolWithProgressInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -227,7 +227,7 @@ func decodeTestToolWithProgressInput(d *runtime.Decoder, p *runtime.Path, v *Tes
 		switch string(key) {
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -240,9 +240,9 @@ func decodeTestToolWithProgressInput(d *runtime.Decoder, p *runtime.Path, v *Tes
 // of the wrong type, missing required and unknown properties go to e, and so
 // does every constraint violated by a value that decoded without one of those;
 // only syntax errors are returned.
-func decodeTestErrorHandlingInput(d *runtime.Decoder, p *runtime.Path, v *TestErrorHandlingInput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeTestErrorHandlingInput(d *wire.Decoder, p *wire.Path, v *TestErrorHandlingInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -260,7 +260,7 @@ func decodeTestErrorHandlingInput(d *runtime.Decoder, p *runtime.Path, v *TestEr
 		switch string(key) {
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -273,9 +273,9 @@ func decodeTestErrorHandlingInput(d *runtime.Decoder, p *runtime.Path, v *TestEr
 // the wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeTestSamplingInput(d *runtime.Decoder, p *runtime.Path, v *TestSamplingInput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeTestSamplingInput(d *wire.Decoder, p *wire.Path, v *TestSamplingInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -300,7 +300,7 @@ func decodeTestSamplingInput(d *runtime.Decoder, p *runtime.Path, v *TestSamplin
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -308,7 +308,7 @@ func decodeTestSamplingInput(d *runtime.Decoder, p *runtime.Path, v *TestSamplin
 	}
 	if !seenPrompt {
 		c := p.Child("prompt")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
@@ -317,9 +317,9 @@ func decodeTestSamplingInput(d *runtime.Decoder, p *runtime.Path, v *TestSamplin
 // the wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeTestElicitationInput(d *runtime.Decoder, p *runtime.Path, v *TestElicitationInput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeTestElicitationInput(d *wire.Decoder, p *wire.Path, v *TestElicitationInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -344,7 +344,7 @@ func decodeTestElicitationInput(d *runtime.Decoder, p *runtime.Path, v *TestElic
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -352,7 +352,7 @@ func decodeTestElicitationInput(d *runtime.Decoder, p *runtime.Path, v *TestElic
 	}
 	if !seenMessage {
 		c := p.Child("message")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
@@ -361,9 +361,9 @@ func decodeTestElicitationInput(d *runtime.Decoder, p *runtime.Path, v *TestElic
 // into v. Values of the wrong type, missing required and unknown properties go
 // to e, and so does every constraint violated by a value that decoded without
 // one of those; only syntax errors are returned.
-func decodeTestElicitationSep1034DefaultsInput(d *runtime.Decoder, p *runtime.Path, v *TestElicitationSep1034DefaultsInput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeTestElicitationSep1034DefaultsInput(d *wire.Decoder, p *wire.Path, v *TestElicitationSep1034DefaultsInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -381,7 +381,7 @@ func decodeTestElicitationSep1034DefaultsInput(d *runtime.Decoder, p *runtime.Pa
 		switch string(key) {
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -394,9 +394,9 @@ func decodeTestElicitationSep1034DefaultsInput(d *runtime.Decoder, p *runtime.Pa
 // v. Values of the wrong type, missing required and unknown properties go to e,
 // and so does every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeTestElicitationSep1330EnumsInput(d *runtime.Decoder, p *runtime.Path, v *TestElicitationSep1330EnumsInput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeTestElicitationSep1330EnumsInput(d *wire.Decoder, p *wire.Path, v *TestElicitationSep1330EnumsInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -414,7 +414,7 @@ func decodeTestElicitationSep1330EnumsInput(d *runtime.Decoder, p *runtime.Path,
 		switch string(key) {
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -427,9 +427,9 @@ func decodeTestElicitationSep1330EnumsInput(d *runtime.Decoder, p *runtime.Path,
 // d into v. Values of the wrong type, missing required and unknown properties
 // go to e, and so does every constraint violated by a value that decoded
 // without one of those; only syntax errors are returned.
-func decodeTestInputRequiredResultElicitationInput(d *runtime.Decoder, p *runtime.Path, v *TestInputRequiredResultElicitationInput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeTestInputRequiredResultElicitationInput(d *wire.Decoder, p *wire.Path, v *TestInputRequiredResultElicitationInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -447,7 +447,7 @@ func decodeTestInputRequiredResultElicitationInput(d *runtime.Decoder, p *runtim
 		switch string(key) {
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -460,9 +460,9 @@ func decodeTestInputRequiredResultElicitationInput(d *runtime.Decoder, p *runtim
 // into v. Values of the wrong type, missing required and unknown properties go
 // to e, and so does every constraint violated by a value that decoded without
 // one of those; only syntax errors are returned.
-func decodeTestInputRequiredResultSamplingInput(d *runtime.Decoder, p *runtime.Path, v *TestInputRequiredResultSamplingInput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeTestInputRequiredResultSamplingInput(d *wire.Decoder, p *wire.Path, v *TestInputRequiredResultSamplingInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -480,7 +480,7 @@ func decodeTestInputRequiredResultSamplingInput(d *runtime.Decoder, p *runtime.P
 		switch string(key) {
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -493,9 +493,9 @@ func decodeTestInputRequiredResultSamplingInput(d *runtime.Decoder, p *runtime.P
 // into v. Values of the wrong type, missing required and unknown properties go
 // to e, and so does every constraint violated by a value that decoded without
 // one of those; only syntax errors are returned.
-func decodeTestInputRequiredResultListRootsInput(d *runtime.Decoder, p *runtime.Path, v *TestInputRequiredResultListRootsInput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeTestInputRequiredResultListRootsInput(d *wire.Decoder, p *wire.Path, v *TestInputRequiredResultListRootsInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -513,7 +513,7 @@ func decodeTestInputRequiredResultListRootsInput(d *runtime.Decoder, p *runtime.
 		switch string(key) {
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -526,9 +526,9 @@ func decodeTestInputRequiredResultListRootsInput(d *runtime.Decoder, p *runtime.
 // d into v. Values of the wrong type, missing required and unknown properties
 // go to e, and so does every constraint violated by a value that decoded
 // without one of those; only syntax errors are returned.
-func decodeTestInputRequiredResultRequestStateInput(d *runtime.Decoder, p *runtime.Path, v *TestInputRequiredResultRequestStateInput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeTestInputRequiredResultRequestStateInput(d *wire.Decoder, p *wire.Path, v *TestInputRequiredResultRequestStateInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -546,7 +546,7 @@ func decodeTestInputRequiredResultRequestStateInput(d *runtime.Decoder, p *runti
 		switch string(key) {
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -559,9 +559,9 @@ func decodeTestInputRequiredResultRequestStateInput(d *runtime.Decoder, p *runti
 // of d into v. Values of the wrong type, missing required and unknown
 // properties go to e, and so does every constraint violated by a value that
 // decoded without one of those; only syntax errors are returned.
-func decodeTestInputRequiredResultMultipleInputsInput(d *runtime.Decoder, p *runtime.Path, v *TestInputRequiredResultMultipleInputsInput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeTestInputRequiredResultMultipleInputsInput(d *wire.Decoder, p *wire.Path, v *TestInputRequiredResultMultipleInputsInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -579,7 +579,7 @@ func decodeTestInputRequiredResultMultipleInputsInput(d *runtime.Decoder, p *run
 		switch string(key) {
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -592,9 +592,9 @@ func decodeTestInputRequiredResultMultipleInputsInput(d *runtime.Decoder, p *run
 // into v. Values of the wrong type, missing required and unknown properties go
 // to e, and so does every constraint violated by a value that decoded without
 // one of those; only syntax errors are returned.
-func decodeTestInputRequiredResultMultiRoundInput(d *runtime.Decoder, p *runtime.Path, v *TestInputRequiredResultMultiRoundInput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeTestInputRequiredResultMultiRoundInput(d *wire.Decoder, p *wire.Path, v *TestInputRequiredResultMultiRoundInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -612,7 +612,7 @@ func decodeTestInputRequiredResultMultiRoundInput(d *runtime.Decoder, p *runtime
 		switch string(key) {
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -625,9 +625,9 @@ func decodeTestInputRequiredResultMultiRoundInput(d *runtime.Decoder, p *runtime
 // of d into v. Values of the wrong type, missing required and unknown
 // properties go to e, and so does every constraint violated by a value that
 // decoded without one of those; only syntax errors are returned.
-func decodeTestInputRequiredResultTamperedStateInput(d *runtime.Decoder, p *runtime.Path, v *TestInputRequiredResultTamperedStateInput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeTestInputRequiredResultTamperedStateInput(d *wire.Decoder, p *wire.Path, v *TestInputRequiredResultTamperedStateInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -645,7 +645,7 @@ func decodeTestInputRequiredResultTamperedStateInput(d *runtime.Decoder, p *runt
 		switch string(key) {
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -658,9 +658,9 @@ func decodeTestInputRequiredResultTamperedStateInput(d *runtime.Decoder, p *runt
 // d into v. Values of the wrong type, missing required and unknown properties
 // go to e, and so does every constraint violated by a value that decoded
 // without one of those; only syntax errors are returned.
-func decodeTestInputRequiredResultCapabilitiesInput(d *runtime.Decoder, p *runtime.Path, v *TestInputRequiredResultCapabilitiesInput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeTestInputRequiredResultCapabilitiesInput(d *wire.Decoder, p *wire.Path, v *TestInputRequiredResultCapabilitiesInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -678,7 +678,7 @@ func decodeTestInputRequiredResultCapabilitiesInput(d *runtime.Decoder, p *runti
 		switch string(key) {
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -691,9 +691,9 @@ func decodeTestInputRequiredResultCapabilitiesInput(d *runtime.Decoder, p *runti
 // Values of the wrong type, missing required and unknown properties go to e,
 // and so does every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeTestMissingCapabilityInput(d *runtime.Decoder, p *runtime.Path, v *TestMissingCapabilityInput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeTestMissingCapabilityInput(d *wire.Decoder, p *wire.Path, v *TestMissingCapabilityInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -711,7 +711,7 @@ func decodeTestMissingCapabilityInput(d *runtime.Decoder, p *runtime.Path, v *Te
 		switch string(key) {
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -724,9 +724,9 @@ func decodeTestMissingCapabilityInput(d *runtime.Decoder, p *runtime.Path, v *Te
 // Values of the wrong type, missing required and unknown properties go to e,
 // and so does every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeTestStreamingElicitationInput(d *runtime.Decoder, p *runtime.Path, v *TestStreamingElicitationInput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeTestStreamingElicitationInput(d *wire.Decoder, p *wire.Path, v *TestStreamingElicitationInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -744,7 +744,7 @@ func decodeTestStreamingElicitationInput(d *runtime.Decoder, p *runtime.Path, v 
 		switch string(key) {
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -757,9 +757,9 @@ func decodeTestStreamingElicitationInput(d *runtime.Decoder, p *runtime.Path, v 
 // the wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeTestLoggingToolInput(d *runtime.Decoder, p *runtime.Path, v *TestLoggingToolInput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeTestLoggingToolInput(d *wire.Decoder, p *wire.Path, v *TestLoggingToolInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -777,7 +777,7 @@ func decodeTestLoggingToolInput(d *runtime.Decoder, p *runtime.Path, v *TestLogg
 		switch string(key) {
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -790,9 +790,9 @@ func decodeTestLoggingToolInput(d *runtime.Decoder, p *runtime.Path, v *TestLogg
 // of the wrong type, missing required and unknown properties go to e, and so
 // does every constraint violated by a value that decoded without one of those;
 // only syntax errors are returned.
-func decodeTestCustomHeadersInput(d *runtime.Decoder, p *runtime.Path, v *TestCustomHeadersInput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeTestCustomHeadersInput(d *wire.Decoder, p *wire.Path, v *TestCustomHeadersInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -817,7 +817,7 @@ func decodeTestCustomHeadersInput(d *runtime.Decoder, p *runtime.Path, v *TestCu
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -825,7 +825,7 @@ func decodeTestCustomHeadersInput(d *runtime.Decoder, p *runtime.Path, v *TestCu
 	}
 	if !seenRegion {
 		c := p.Child("region")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
@@ -834,9 +834,9 @@ func decodeTestCustomHeadersInput(d *runtime.Decoder, p *runtime.Path, v *TestCu
 // Values of the wrong type, missing required and unknown properties go to e,
 // and so does every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeTestTriggerToolChangeInput(d *runtime.Decoder, p *runtime.Path, v *TestTriggerToolChangeInput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeTestTriggerToolChangeInput(d *wire.Decoder, p *wire.Path, v *TestTriggerToolChangeInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -854,7 +854,7 @@ func decodeTestTriggerToolChangeInput(d *runtime.Decoder, p *runtime.Path, v *Te
 		switch string(key) {
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -867,9 +867,9 @@ func decodeTestTriggerToolChangeInput(d *runtime.Decoder, p *runtime.Path, v *Te
 // Values of the wrong type, missing required and unknown properties go to e,
 // and so does every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeTestTriggerPromptChangeInput(d *runtime.Decoder, p *runtime.Path, v *TestTriggerPromptChangeInput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeTestTriggerPromptChangeInput(d *wire.Decoder, p *wire.Path, v *TestTriggerPromptChangeInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -887,7 +887,7 @@ func decodeTestTriggerPromptChangeInput(d *runtime.Decoder, p *runtime.Path, v *
 		switch string(key) {
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -900,9 +900,9 @@ func decodeTestTriggerPromptChangeInput(d *runtime.Decoder, p *runtime.Path, v *
 // the wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeTemplateDataParams(d *runtime.Decoder, p *runtime.Path, v *TemplateDataParams, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeTemplateDataParams(d *wire.Decoder, p *wire.Path, v *TemplateDataParams, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -927,7 +927,7 @@ func decodeTemplateDataParams(d *runtime.Decoder, p *runtime.Path, v *TemplateDa
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -935,15 +935,15 @@ func decodeTemplateDataParams(d *runtime.Decoder, p *runtime.Path, v *TemplateDa
 	}
 	if !seenID {
 		c := p.Child("id")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
 
 // readString decodes a JSON string into v.
-func readString(d *runtime.Decoder, p *runtime.Path, v *string, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindString {
-		e.Add(p, runtime.MsgType("string", k))
+func readString(d *wire.Decoder, p *wire.Path, v *string, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindString {
+		e.Add(p, wire.MsgType("string", k))
 		return d.Skip()
 	}
 	x, err := d.ReadString()

@@ -9,6 +9,7 @@ import (
 	"fmt"
 
 	"github.com/mcpgen-dev/mcpgen/runtime"
+	"github.com/mcpgen-dev/mcpgen/runtime/wire"
 )
 
 // This file needs a runtime at least as new as the one it was generated for.
@@ -62,8 +63,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			if err != nil {
 				return nil, err
 			}
-			var root runtime.Path
-			var e runtime.Errors
+			var root wire.Path
+			var e wire.Errors
 			validateGetOrderStatusOutput(&root, &out, &e)
 			// A handler returning what the schema forbids is a bug in the
 			// server, not in the call: a plain error, not a ValidationError.
@@ -88,8 +89,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			if err != nil {
 				return nil, err
 			}
-			var root runtime.Path
-			var e runtime.Errors
+			var root wire.Path
+			var e wire.Errors
 			validateSearchOrdersOutput(&root, &out, &e)
 			// A handler returning what the schema forbids is a bug in the
 			// server, not in the call: a plain error, not a ValidationError.
@@ -117,8 +118,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			if err != nil {
 				return nil, err
 			}
-			var root runtime.Path
-			var e runtime.Errors
+			var root wire.Path
+			var e wire.Errors
 			validateCreateReturnOutput(&root, &out, &e)
 			// A handler returning what the schema forbids is a bug in the
 			// server, not in the call: a plain error, not a ValidationError.
@@ -146,8 +147,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			if err != nil {
 				return nil, err
 			}
-			var root runtime.Path
-			var e runtime.Errors
+			var root wire.Path
+			var e wire.Errors
 			validateConfirmReturnOutput(&root, &out, &e)
 			// A handler returning what the schema forbids is a bug in the
 			// server, not in the call: a plain error, not a ValidationError.
@@ -175,8 +176,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		Read: func(ctx context.Context, uri string, vars map[string]string) ([]runtime.ResourceContents, error) {
 			var in OrderSummaryParams
 			in.OrderID = vars["order_id"]
-			var root runtime.Path
-			var e runtime.Errors
+			var root wire.Path
+			var e wire.Errors
 			validateOrderSummaryParams(&root, &in, &e)
 			// A value the template's variables do not allow names no resource.
 			if e.Len() > 0 {

@@ -3,7 +3,7 @@
 
 package ordersmcp
 
-import "github.com/mcpgen-dev/mcpgen/runtime"
+import "github.com/mcpgen-dev/mcpgen/runtime/wire"
 
 // OrderStatus is the "OrderStatus" type of the spec.
 //
@@ -20,7 +20,7 @@ const (
 
 // AppendJSON appends the JSON encoding of v to b.
 func (v OrderStatus) AppendJSON(b []byte) []byte {
-	return runtime.AppendString(b, string(v))
+	return wire.AppendString(b, string(v))
 }
 
 // MarshalJSON encodes v as JSON.
@@ -29,9 +29,9 @@ func (v OrderStatus) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *OrderStatus) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeOrderStatus(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -47,7 +47,7 @@ const (
 
 // AppendJSON appends the JSON encoding of v to b.
 func (v ReturnStatus) AppendJSON(b []byte) []byte {
-	return runtime.AppendString(b, string(v))
+	return wire.AppendString(b, string(v))
 }
 
 // MarshalJSON encodes v as JSON.
@@ -56,9 +56,9 @@ func (v ReturnStatus) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *ReturnStatus) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeReturnStatus(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -72,7 +72,7 @@ type GetOrderStatusInput struct {
 func (v GetOrderStatusInput) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"order_id\":"...)
-	b = runtime.AppendString(b, v.OrderID)
+	b = wire.AppendString(b, v.OrderID)
 	return append(b, '}')
 }
 
@@ -82,9 +82,9 @@ func (v GetOrderStatusInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *GetOrderStatusInput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeGetOrderStatusInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -102,9 +102,9 @@ type GetOrderStatusOutput struct {
 func (v GetOrderStatusOutput) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"found\":"...)
-	b = runtime.AppendBool(b, v.Found)
+	b = wire.AppendBool(b, v.Found)
 	b = append(b, ",\"order_id\":"...)
-	b = runtime.AppendString(b, v.OrderID)
+	b = wire.AppendString(b, v.OrderID)
 	if v.Status != nil {
 		b = append(b, ",\"status\":"...)
 		b = v.Status.AppendJSON(b)
@@ -118,9 +118,9 @@ func (v GetOrderStatusOutput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *GetOrderStatusOutput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeGetOrderStatusOutput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -145,10 +145,10 @@ func (v SearchOrdersInput) AppendJSON(b []byte) []byte {
 		b = append(b, ',')
 	}
 	b = append(b, "\"limit\":"...)
-	b = runtime.AppendInt(b, v.Limit)
+	b = wire.AppendInt(b, v.Limit)
 	if v.Cursor != nil {
 		b = append(b, ",\"cursor\":"...)
-		b = runtime.AppendString(b, *v.Cursor)
+		b = wire.AppendString(b, *v.Cursor)
 	}
 	return append(b, '}')
 }
@@ -159,9 +159,9 @@ func (v SearchOrdersInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *SearchOrdersInput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeSearchOrdersInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -179,7 +179,7 @@ func (v SearchOrdersOutput) AppendJSON(b []byte) []byte {
 	b = appendSearchOrdersOutputOrders(b, v.Orders)
 	if v.NextCursor != nil {
 		b = append(b, ",\"next_cursor\":"...)
-		b = runtime.AppendString(b, *v.NextCursor)
+		b = wire.AppendString(b, *v.NextCursor)
 	}
 	return append(b, '}')
 }
@@ -190,9 +190,9 @@ func (v SearchOrdersOutput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *SearchOrdersOutput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeSearchOrdersOutput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -220,7 +220,7 @@ type SearchOrdersOutputOrdersItem struct {
 func (v SearchOrdersOutputOrdersItem) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"order_id\":"...)
-	b = runtime.AppendString(b, v.OrderID)
+	b = wire.AppendString(b, v.OrderID)
 	b = append(b, ",\"status\":"...)
 	b = v.Status.AppendJSON(b)
 	return append(b, '}')
@@ -232,9 +232,9 @@ func (v SearchOrdersOutputOrdersItem) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *SearchOrdersOutputOrdersItem) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeSearchOrdersOutputOrdersItem(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -252,11 +252,11 @@ type CreateReturnInput struct {
 func (v CreateReturnInput) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"order_id\":"...)
-	b = runtime.AppendString(b, v.OrderID)
+	b = wire.AppendString(b, v.OrderID)
 	b = append(b, ",\"reason\":"...)
-	b = runtime.AppendString(b, v.Reason)
+	b = wire.AppendString(b, v.Reason)
 	b = append(b, ",\"idempotency_key\":"...)
-	b = runtime.AppendString(b, v.IdempotencyKey)
+	b = wire.AppendString(b, v.IdempotencyKey)
 	return append(b, '}')
 }
 
@@ -266,9 +266,9 @@ func (v CreateReturnInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *CreateReturnInput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeCreateReturnInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -285,9 +285,9 @@ type CreateReturnOutput struct {
 func (v CreateReturnOutput) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"return_id\":"...)
-	b = runtime.AppendString(b, v.ReturnID)
+	b = wire.AppendString(b, v.ReturnID)
 	b = append(b, ",\"order_id\":"...)
-	b = runtime.AppendString(b, v.OrderID)
+	b = wire.AppendString(b, v.OrderID)
 	b = append(b, ",\"status\":"...)
 	b = v.Status.AppendJSON(b)
 	return append(b, '}')
@@ -299,9 +299,9 @@ func (v CreateReturnOutput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *CreateReturnOutput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeCreateReturnOutput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -319,11 +319,11 @@ type ConfirmReturnInput struct {
 func (v ConfirmReturnInput) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"order_id\":"...)
-	b = runtime.AppendString(b, v.OrderID)
+	b = wire.AppendString(b, v.OrderID)
 	b = append(b, ",\"reason\":"...)
-	b = runtime.AppendString(b, v.Reason)
+	b = wire.AppendString(b, v.Reason)
 	b = append(b, ",\"idempotency_key\":"...)
-	b = runtime.AppendString(b, v.IdempotencyKey)
+	b = wire.AppendString(b, v.IdempotencyKey)
 	return append(b, '}')
 }
 
@@ -333,9 +333,9 @@ func (v ConfirmReturnInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *ConfirmReturnInput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeConfirmReturnInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -352,10 +352,10 @@ type ConfirmReturnOutput struct {
 func (v ConfirmReturnOutput) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"confirmed\":"...)
-	b = runtime.AppendBool(b, v.Confirmed)
+	b = wire.AppendBool(b, v.Confirmed)
 	if v.ReturnID != nil {
 		b = append(b, ",\"return_id\":"...)
-		b = runtime.AppendString(b, *v.ReturnID)
+		b = wire.AppendString(b, *v.ReturnID)
 	}
 	if v.Status != nil {
 		b = append(b, ",\"status\":"...)
@@ -370,9 +370,9 @@ func (v ConfirmReturnOutput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *ConfirmReturnOutput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeConfirmReturnOutput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -386,7 +386,7 @@ type OrderSummaryParams struct {
 func (v OrderSummaryParams) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"order_id\":"...)
-	b = runtime.AppendString(b, v.OrderID)
+	b = wire.AppendString(b, v.OrderID)
 	return append(b, '}')
 }
 
@@ -396,9 +396,9 @@ func (v OrderSummaryParams) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *OrderSummaryParams) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeOrderSummaryParams(u.Start(data), u.Root(), v, u.Errors()))
 }
 

@@ -3,33 +3,33 @@
 
 package ordersmcp
 
-import "github.com/mcpgen-dev/mcpgen/runtime"
+import "github.com/mcpgen-dev/mcpgen/runtime/wire"
 
 // Patterns of the spec, compiled once. They are never modified.
 var (
-	patternGetOrderStatusInputOrderID = runtime.MustCompilePattern("^A[0-9]+$")
+	patternGetOrderStatusInputOrderID = wire.MustCompilePattern("^A[0-9]+$")
 )
 
 // Violation messages of the spec, built once so that reporting one costs
 // no allocation. They are never modified.
 var (
-	msgEnum_PENDING_SHIPPED_DELIVERED_CANCELLED = runtime.MsgEnum([]string{"\"PENDING\"", "\"SHIPPED\"", "\"DELIVERED\"", "\"CANCELLED\""})
-	msgEnum_REQUESTED                           = runtime.MsgEnum([]string{"\"REQUESTED\""})
-	msgMaxLength8                               = runtime.MsgMaxLength(8)
-	msgPatternGetOrderStatusInputOrderID        = runtime.MsgPattern("^A[0-9]+$")
-	msgMinimum1                                 = runtime.MsgMinimum(1.0)
-	msgMaximum50                                = runtime.MsgMaximum(50.0)
-	msgMaxLength256                             = runtime.MsgMaxLength(256)
-	msgMinLength1                               = runtime.MsgMinLength(1)
-	msgMaxLength500                             = runtime.MsgMaxLength(500)
-	msgMaxLength64                              = runtime.MsgMaxLength(64)
+	msgEnum_PENDING_SHIPPED_DELIVERED_CANCELLED = wire.MsgEnum([]string{"\"PENDING\"", "\"SHIPPED\"", "\"DELIVERED\"", "\"CANCELLED\""})
+	msgEnum_REQUESTED                           = wire.MsgEnum([]string{"\"REQUESTED\""})
+	msgMaxLength8                               = wire.MsgMaxLength(8)
+	msgPatternGetOrderStatusInputOrderID        = wire.MsgPattern("^A[0-9]+$")
+	msgMinimum1                                 = wire.MsgMinimum(1.0)
+	msgMaximum50                                = wire.MsgMaximum(50.0)
+	msgMaxLength256                             = wire.MsgMaxLength(256)
+	msgMinLength1                               = wire.MsgMinLength(1)
+	msgMaxLength500                             = wire.MsgMaxLength(500)
+	msgMaxLength64                              = wire.MsgMaxLength(64)
 )
 
 // decodeOrderStatus decodes the next JSON value of d into v. Values of the
 // wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeOrderStatus(d *runtime.Decoder, p *runtime.Path, v *OrderStatus, e *runtime.Errors) error {
+func decodeOrderStatus(d *wire.Decoder, p *wire.Path, v *OrderStatus, e *wire.Errors) error {
 	n0 := e.Len()
 	if err := readString(d, p, (*string)(v), e); err != nil {
 		return err
@@ -46,7 +46,7 @@ func decodeOrderStatus(d *runtime.Decoder, p *runtime.Path, v *OrderStatus, e *r
 
 // validateOrderStatus reports every constraint of the spec that v violates to
 // e.
-func validateOrderStatus(p *runtime.Path, v *OrderStatus, e *runtime.Errors) {
+func validateOrderStatus(p *wire.Path, v *OrderStatus, e *wire.Errors) {
 	switch string(*v) {
 	case "PENDING", "SHIPPED", "DELIVERED", "CANCELLED":
 	default:
@@ -58,7 +58,7 @@ func validateOrderStatus(p *runtime.Path, v *OrderStatus, e *runtime.Errors) {
 // wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeReturnStatus(d *runtime.Decoder, p *runtime.Path, v *ReturnStatus, e *runtime.Errors) error {
+func decodeReturnStatus(d *wire.Decoder, p *wire.Path, v *ReturnStatus, e *wire.Errors) error {
 	n0 := e.Len()
 	if err := readString(d, p, (*string)(v), e); err != nil {
 		return err
@@ -75,7 +75,7 @@ func decodeReturnStatus(d *runtime.Decoder, p *runtime.Path, v *ReturnStatus, e 
 
 // validateReturnStatus reports every constraint of the spec that v violates to
 // e.
-func validateReturnStatus(p *runtime.Path, v *ReturnStatus, e *runtime.Errors) {
+func validateReturnStatus(p *wire.Path, v *ReturnStatus, e *wire.Errors) {
 	switch string(*v) {
 	case "REQUESTED":
 	default:
@@ -87,9 +87,9 @@ func validateReturnStatus(p *runtime.Path, v *ReturnStatus, e *runtime.Errors) {
 // the wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeGetOrderStatusInput(d *runtime.Decoder, p *runtime.Path, v *GetOrderStatusInput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeGetOrderStatusInput(d *wire.Decoder, p *wire.Path, v *GetOrderStatusInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -115,7 +115,7 @@ func decodeGetOrderStatusInput(d *runtime.Decoder, p *runtime.Path, v *GetOrderS
 			}
 			if e.Len() == n0 {
 				if len(v.OrderID) > 8 {
-					if runtime.RuneCount(v.OrderID) > 8 {
+					if wire.RuneCount(v.OrderID) > 8 {
 						e.Add(&c, msgMaxLength8)
 					}
 				}
@@ -125,7 +125,7 @@ func decodeGetOrderStatusInput(d *runtime.Decoder, p *runtime.Path, v *GetOrderS
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -133,7 +133,7 @@ func decodeGetOrderStatusInput(d *runtime.Decoder, p *runtime.Path, v *GetOrderS
 	}
 	if !seenOrderID {
 		c := p.Child("order_id")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
@@ -142,9 +142,9 @@ func decodeGetOrderStatusInput(d *runtime.Decoder, p *runtime.Path, v *GetOrderS
 // the wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeGetOrderStatusOutput(d *runtime.Decoder, p *runtime.Path, v *GetOrderStatusOutput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeGetOrderStatusOutput(d *wire.Decoder, p *wire.Path, v *GetOrderStatusOutput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -181,7 +181,7 @@ func decodeGetOrderStatusOutput(d *runtime.Decoder, p *runtime.Path, v *GetOrder
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -189,18 +189,18 @@ func decodeGetOrderStatusOutput(d *runtime.Decoder, p *runtime.Path, v *GetOrder
 	}
 	if !seenFound {
 		c := p.Child("found")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	if !seenOrderID {
 		c := p.Child("order_id")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
 
 // validateGetOrderStatusOutput reports every constraint of the spec that v
 // violates to e.
-func validateGetOrderStatusOutput(p *runtime.Path, v *GetOrderStatusOutput, e *runtime.Errors) {
+func validateGetOrderStatusOutput(p *wire.Path, v *GetOrderStatusOutput, e *wire.Errors) {
 	if v.Status != nil {
 		c := p.Child("status")
 		validateOrderStatus(&c, v.Status, e)
@@ -211,9 +211,9 @@ func validateGetOrderStatusOutput(p *runtime.Path, v *GetOrderStatusOutput, e *r
 // the wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeSearchOrdersInput(d *runtime.Decoder, p *runtime.Path, v *SearchOrdersInput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeSearchOrdersInput(d *wire.Decoder, p *wire.Path, v *SearchOrdersInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -260,14 +260,14 @@ func decodeSearchOrdersInput(d *runtime.Decoder, p *runtime.Path, v *SearchOrder
 			}
 			if e.Len() == n0 {
 				if len(*v.Cursor) > 256 {
-					if runtime.RuneCount(*v.Cursor) > 256 {
+					if wire.RuneCount(*v.Cursor) > 256 {
 						e.Add(&c, msgMaxLength256)
 					}
 				}
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -283,9 +283,9 @@ func decodeSearchOrdersInput(d *runtime.Decoder, p *runtime.Path, v *SearchOrder
 // the wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeSearchOrdersOutput(d *runtime.Decoder, p *runtime.Path, v *SearchOrdersOutput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeSearchOrdersOutput(d *wire.Decoder, p *wire.Path, v *SearchOrdersOutput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -316,7 +316,7 @@ func decodeSearchOrdersOutput(d *runtime.Decoder, p *runtime.Path, v *SearchOrde
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -324,14 +324,14 @@ func decodeSearchOrdersOutput(d *runtime.Decoder, p *runtime.Path, v *SearchOrde
 	}
 	if !seenOrders {
 		c := p.Child("orders")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
 
 // validateSearchOrdersOutput reports every constraint of the spec that v
 // violates to e.
-func validateSearchOrdersOutput(p *runtime.Path, v *SearchOrdersOutput, e *runtime.Errors) {
+func validateSearchOrdersOutput(p *wire.Path, v *SearchOrdersOutput, e *wire.Errors) {
 	{
 		c := p.Child("orders")
 		validateSearchOrdersOutputOrders(&c, &v.Orders, e)
@@ -342,9 +342,9 @@ func validateSearchOrdersOutput(p *runtime.Path, v *SearchOrdersOutput, e *runti
 // Values of the wrong type, missing required and unknown properties go to e,
 // and so does every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeSearchOrdersOutputOrders(d *runtime.Decoder, p *runtime.Path, v *[]SearchOrdersOutputOrdersItem, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindArray {
-		e.Add(p, runtime.MsgType("array", k))
+func decodeSearchOrdersOutputOrders(d *wire.Decoder, p *wire.Path, v *[]SearchOrdersOutputOrdersItem, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindArray {
+		e.Add(p, wire.MsgType("array", k))
 		return d.Skip()
 	}
 	if err := d.BeginArray(); err != nil {
@@ -370,7 +370,7 @@ func decodeSearchOrdersOutputOrders(d *runtime.Decoder, p *runtime.Path, v *[]Se
 
 // validateSearchOrdersOutputOrders reports every constraint of the spec that v
 // violates to e.
-func validateSearchOrdersOutputOrders(p *runtime.Path, v *[]SearchOrdersOutputOrdersItem, e *runtime.Errors) {
+func validateSearchOrdersOutputOrders(p *wire.Path, v *[]SearchOrdersOutputOrdersItem, e *wire.Errors) {
 	for i := range *v {
 		c := p.Elem(i)
 		validateSearchOrdersOutputOrdersItem(&c, &(*v)[i], e)
@@ -381,9 +381,9 @@ func validateSearchOrdersOutputOrders(p *runtime.Path, v *[]SearchOrdersOutputOr
 // Values of the wrong type, missing required and unknown properties go to e,
 // and so does every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeSearchOrdersOutputOrdersItem(d *runtime.Decoder, p *runtime.Path, v *SearchOrdersOutputOrdersItem, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeSearchOrdersOutputOrdersItem(d *wire.Decoder, p *wire.Path, v *SearchOrdersOutputOrdersItem, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -414,7 +414,7 @@ func decodeSearchOrdersOutputOrdersItem(d *runtime.Decoder, p *runtime.Path, v *
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -422,18 +422,18 @@ func decodeSearchOrdersOutputOrdersItem(d *runtime.Decoder, p *runtime.Path, v *
 	}
 	if !seenOrderID {
 		c := p.Child("order_id")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	if !seenStatus {
 		c := p.Child("status")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
 
 // validateSearchOrdersOutputOrdersItem reports every constraint of the spec
 // that v violates to e.
-func validateSearchOrdersOutputOrdersItem(p *runtime.Path, v *SearchOrdersOutputOrdersItem, e *runtime.Errors) {
+func validateSearchOrdersOutputOrdersItem(p *wire.Path, v *SearchOrdersOutputOrdersItem, e *wire.Errors) {
 	{
 		c := p.Child("status")
 		validateOrderStatus(&c, &v.Status, e)
@@ -444,9 +444,9 @@ func validateSearchOrdersOutputOrdersItem(p *runtime.Path, v *SearchOrdersOutput
 // the wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeCreateReturnInput(d *runtime.Decoder, p *runtime.Path, v *CreateReturnInput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeCreateReturnInput(d *wire.Decoder, p *wire.Path, v *CreateReturnInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -472,7 +472,7 @@ func decodeCreateReturnInput(d *runtime.Decoder, p *runtime.Path, v *CreateRetur
 			}
 			if e.Len() == n0 {
 				if len(v.OrderID) > 8 {
-					if runtime.RuneCount(v.OrderID) > 8 {
+					if wire.RuneCount(v.OrderID) > 8 {
 						e.Add(&c, msgMaxLength8)
 					}
 				}
@@ -489,7 +489,7 @@ func decodeCreateReturnInput(d *runtime.Decoder, p *runtime.Path, v *CreateRetur
 			}
 			if e.Len() == n0 {
 				if len(v.Reason) < 4 || len(v.Reason) > 500 {
-					if n := runtime.RuneCount(v.Reason); n < 1 {
+					if n := wire.RuneCount(v.Reason); n < 1 {
 						e.Add(&c, msgMinLength1)
 					} else if n > 500 {
 						e.Add(&c, msgMaxLength500)
@@ -505,7 +505,7 @@ func decodeCreateReturnInput(d *runtime.Decoder, p *runtime.Path, v *CreateRetur
 			}
 			if e.Len() == n0 {
 				if len(v.IdempotencyKey) < 4 || len(v.IdempotencyKey) > 64 {
-					if n := runtime.RuneCount(v.IdempotencyKey); n < 1 {
+					if n := wire.RuneCount(v.IdempotencyKey); n < 1 {
 						e.Add(&c, msgMinLength1)
 					} else if n > 64 {
 						e.Add(&c, msgMaxLength64)
@@ -514,7 +514,7 @@ func decodeCreateReturnInput(d *runtime.Decoder, p *runtime.Path, v *CreateRetur
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -522,15 +522,15 @@ func decodeCreateReturnInput(d *runtime.Decoder, p *runtime.Path, v *CreateRetur
 	}
 	if !seenOrderID {
 		c := p.Child("order_id")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	if !seenReason {
 		c := p.Child("reason")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	if !seenIdempotencyKey {
 		c := p.Child("idempotency_key")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
@@ -539,9 +539,9 @@ func decodeCreateReturnInput(d *runtime.Decoder, p *runtime.Path, v *CreateRetur
 // the wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeCreateReturnOutput(d *runtime.Decoder, p *runtime.Path, v *CreateReturnOutput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeCreateReturnOutput(d *wire.Decoder, p *wire.Path, v *CreateReturnOutput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -578,7 +578,7 @@ func decodeCreateReturnOutput(d *runtime.Decoder, p *runtime.Path, v *CreateRetu
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -586,22 +586,22 @@ func decodeCreateReturnOutput(d *runtime.Decoder, p *runtime.Path, v *CreateRetu
 	}
 	if !seenReturnID {
 		c := p.Child("return_id")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	if !seenOrderID {
 		c := p.Child("order_id")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	if !seenStatus {
 		c := p.Child("status")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
 
 // validateCreateReturnOutput reports every constraint of the spec that v
 // violates to e.
-func validateCreateReturnOutput(p *runtime.Path, v *CreateReturnOutput, e *runtime.Errors) {
+func validateCreateReturnOutput(p *wire.Path, v *CreateReturnOutput, e *wire.Errors) {
 	{
 		c := p.Child("status")
 		validateReturnStatus(&c, &v.Status, e)
@@ -612,9 +612,9 @@ func validateCreateReturnOutput(p *runtime.Path, v *CreateReturnOutput, e *runti
 // the wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeConfirmReturnInput(d *runtime.Decoder, p *runtime.Path, v *ConfirmReturnInput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeConfirmReturnInput(d *wire.Decoder, p *wire.Path, v *ConfirmReturnInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -640,7 +640,7 @@ func decodeConfirmReturnInput(d *runtime.Decoder, p *runtime.Path, v *ConfirmRet
 			}
 			if e.Len() == n0 {
 				if len(v.OrderID) > 8 {
-					if runtime.RuneCount(v.OrderID) > 8 {
+					if wire.RuneCount(v.OrderID) > 8 {
 						e.Add(&c, msgMaxLength8)
 					}
 				}
@@ -657,7 +657,7 @@ func decodeConfirmReturnInput(d *runtime.Decoder, p *runtime.Path, v *ConfirmRet
 			}
 			if e.Len() == n0 {
 				if len(v.Reason) < 4 || len(v.Reason) > 500 {
-					if n := runtime.RuneCount(v.Reason); n < 1 {
+					if n := wire.RuneCount(v.Reason); n < 1 {
 						e.Add(&c, msgMinLength1)
 					} else if n > 500 {
 						e.Add(&c, msgMaxLength500)
@@ -673,7 +673,7 @@ func decodeConfirmReturnInput(d *runtime.Decoder, p *runtime.Path, v *ConfirmRet
 			}
 			if e.Len() == n0 {
 				if len(v.IdempotencyKey) < 4 || len(v.IdempotencyKey) > 64 {
-					if n := runtime.RuneCount(v.IdempotencyKey); n < 1 {
+					if n := wire.RuneCount(v.IdempotencyKey); n < 1 {
 						e.Add(&c, msgMinLength1)
 					} else if n > 64 {
 						e.Add(&c, msgMaxLength64)
@@ -682,7 +682,7 @@ func decodeConfirmReturnInput(d *runtime.Decoder, p *runtime.Path, v *ConfirmRet
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -690,15 +690,15 @@ func decodeConfirmReturnInput(d *runtime.Decoder, p *runtime.Path, v *ConfirmRet
 	}
 	if !seenOrderID {
 		c := p.Child("order_id")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	if !seenReason {
 		c := p.Child("reason")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	if !seenIdempotencyKey {
 		c := p.Child("idempotency_key")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
@@ -707,9 +707,9 @@ func decodeConfirmReturnInput(d *runtime.Decoder, p *runtime.Path, v *ConfirmRet
 // the wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeConfirmReturnOutput(d *runtime.Decoder, p *runtime.Path, v *ConfirmReturnOutput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeConfirmReturnOutput(d *wire.Decoder, p *wire.Path, v *ConfirmReturnOutput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -746,7 +746,7 @@ func decodeConfirmReturnOutput(d *runtime.Decoder, p *runtime.Path, v *ConfirmRe
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -754,14 +754,14 @@ func decodeConfirmReturnOutput(d *runtime.Decoder, p *runtime.Path, v *ConfirmRe
 	}
 	if !seenConfirmed {
 		c := p.Child("confirmed")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
 
 // validateConfirmReturnOutput reports every constraint of the spec that v
 // violates to e.
-func validateConfirmReturnOutput(p *runtime.Path, v *ConfirmReturnOutput, e *runtime.Errors) {
+func validateConfirmReturnOutput(p *wire.Path, v *ConfirmReturnOutput, e *wire.Errors) {
 	if v.Status != nil {
 		c := p.Child("status")
 		validateReturnStatus(&c, v.Status, e)
@@ -772,9 +772,9 @@ func validateConfirmReturnOutput(p *runtime.Path, v *ConfirmReturnOutput, e *run
 // the wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeOrderSummaryParams(d *runtime.Decoder, p *runtime.Path, v *OrderSummaryParams, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeOrderSummaryParams(d *wire.Decoder, p *wire.Path, v *OrderSummaryParams, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -800,7 +800,7 @@ func decodeOrderSummaryParams(d *runtime.Decoder, p *runtime.Path, v *OrderSumma
 			}
 			if e.Len() == n0 {
 				if len(v.OrderID) > 8 {
-					if runtime.RuneCount(v.OrderID) > 8 {
+					if wire.RuneCount(v.OrderID) > 8 {
 						e.Add(&c, msgMaxLength8)
 					}
 				}
@@ -810,7 +810,7 @@ func decodeOrderSummaryParams(d *runtime.Decoder, p *runtime.Path, v *OrderSumma
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -818,18 +818,18 @@ func decodeOrderSummaryParams(d *runtime.Decoder, p *runtime.Path, v *OrderSumma
 	}
 	if !seenOrderID {
 		c := p.Child("order_id")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
 
 // validateOrderSummaryParams reports every constraint of the spec that v
 // violates to e.
-func validateOrderSummaryParams(p *runtime.Path, v *OrderSummaryParams, e *runtime.Errors) {
+func validateOrderSummaryParams(p *wire.Path, v *OrderSummaryParams, e *wire.Errors) {
 	{
 		c := p.Child("order_id")
 		if len(v.OrderID) > 8 {
-			if runtime.RuneCount(v.OrderID) > 8 {
+			if wire.RuneCount(v.OrderID) > 8 {
 				e.Add(&c, msgMaxLength8)
 			}
 		}
@@ -840,9 +840,9 @@ func validateOrderSummaryParams(p *runtime.Path, v *OrderSummaryParams, e *runti
 }
 
 // readString decodes a JSON string into v.
-func readString(d *runtime.Decoder, p *runtime.Path, v *string, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindString {
-		e.Add(p, runtime.MsgType("string", k))
+func readString(d *wire.Decoder, p *wire.Path, v *string, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindString {
+		e.Add(p, wire.MsgType("string", k))
 		return d.Skip()
 	}
 	x, err := d.ReadString()
@@ -854,17 +854,17 @@ func readString(d *runtime.Decoder, p *runtime.Path, v *string, e *runtime.Error
 }
 
 // readInt decodes a JSON integer into v.
-func readInt(d *runtime.Decoder, p *runtime.Path, v *int64, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindNumber {
-		e.Add(p, runtime.MsgType("integer", k))
+func readInt(d *wire.Decoder, p *wire.Path, v *int64, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindNumber {
+		e.Add(p, wire.MsgType("integer", k))
 		return d.Skip()
 	}
 	x, err := d.ReadInt()
-	if err == runtime.ErrNotInteger {
-		e.Add(p, runtime.MsgNotInteger)
+	if err == wire.ErrNotInteger {
+		e.Add(p, wire.MsgNotInteger)
 		return nil
-	} else if err == runtime.ErrOutOfRange {
-		e.Add(p, runtime.MsgOutOfRange)
+	} else if err == wire.ErrOutOfRange {
+		e.Add(p, wire.MsgOutOfRange)
 		return nil
 	}
 	if err != nil {
@@ -875,9 +875,9 @@ func readInt(d *runtime.Decoder, p *runtime.Path, v *int64, e *runtime.Errors) e
 }
 
 // readBool decodes a JSON boolean into v.
-func readBool(d *runtime.Decoder, p *runtime.Path, v *bool, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindBool {
-		e.Add(p, runtime.MsgType("boolean", k))
+func readBool(d *wire.Decoder, p *wire.Path, v *bool, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindBool {
+		e.Add(p, wire.MsgType("boolean", k))
 		return d.Skip()
 	}
 	x, err := d.ReadBool()

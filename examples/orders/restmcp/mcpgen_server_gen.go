@@ -9,6 +9,7 @@ import (
 	"fmt"
 
 	"github.com/mcpgen-dev/mcpgen/runtime"
+	"github.com/mcpgen-dev/mcpgen/runtime/wire"
 )
 
 // This file needs a runtime at least as new as the one it was generated for.
@@ -48,8 +49,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			if err != nil {
 				return nil, err
 			}
-			var root runtime.Path
-			var e runtime.Errors
+			var root wire.Path
+			var e wire.Errors
 			validateOrderPage(&root, &out, &e)
 			// A handler returning what the schema forbids is a bug in the
 			// server, not in the call: a plain error, not a ValidationError.
@@ -73,8 +74,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			if err != nil {
 				return nil, err
 			}
-			var root runtime.Path
-			var e runtime.Errors
+			var root wire.Path
+			var e wire.Errors
 			validateOrder(&root, &out, &e)
 			// A handler returning what the schema forbids is a bug in the
 			// server, not in the call: a plain error, not a ValidationError.
@@ -98,8 +99,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			if err != nil {
 				return nil, err
 			}
-			var root runtime.Path
-			var e runtime.Errors
+			var root wire.Path
+			var e wire.Errors
 			validateReturn(&root, &out, &e)
 			// A handler returning what the schema forbids is a bug in the
 			// server, not in the call: a plain error, not a ValidationError.

@@ -3,7 +3,7 @@
 
 package restmcp
 
-import "github.com/mcpgen-dev/mcpgen/runtime"
+import "github.com/mcpgen-dev/mcpgen/runtime/wire"
 
 // OrderStatus is the "OrderStatus" type of the spec.
 //
@@ -20,7 +20,7 @@ const (
 
 // AppendJSON appends the JSON encoding of v to b.
 func (v OrderStatus) AppendJSON(b []byte) []byte {
-	return runtime.AppendString(b, string(v))
+	return wire.AppendString(b, string(v))
 }
 
 // MarshalJSON encodes v as JSON.
@@ -29,9 +29,9 @@ func (v OrderStatus) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *OrderStatus) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeOrderStatus(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -49,7 +49,7 @@ func (v OrderPage) AppendJSON(b []byte) []byte {
 	b = appendOrderPageOrders(b, v.Orders)
 	if v.NextCursor != nil {
 		b = append(b, ",\"next_cursor\":"...)
-		b = runtime.AppendString(b, *v.NextCursor)
+		b = wire.AppendString(b, *v.NextCursor)
 	}
 	return append(b, '}')
 }
@@ -60,9 +60,9 @@ func (v OrderPage) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *OrderPage) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeOrderPage(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -90,7 +90,7 @@ type OrderSummary struct {
 func (v OrderSummary) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"order_id\":"...)
-	b = runtime.AppendString(b, v.OrderID)
+	b = wire.AppendString(b, v.OrderID)
 	b = append(b, ",\"status\":"...)
 	b = v.Status.AppendJSON(b)
 	return append(b, '}')
@@ -102,9 +102,9 @@ func (v OrderSummary) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *OrderSummary) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeOrderSummary(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -121,11 +121,11 @@ type Order struct {
 func (v Order) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"order_id\":"...)
-	b = runtime.AppendString(b, v.OrderID)
+	b = wire.AppendString(b, v.OrderID)
 	b = append(b, ",\"status\":"...)
 	b = v.Status.AppendJSON(b)
 	b = append(b, ",\"total_cents\":"...)
-	b = runtime.AppendInt(b, v.TotalCents)
+	b = wire.AppendInt(b, v.TotalCents)
 	return append(b, '}')
 }
 
@@ -135,9 +135,9 @@ func (v Order) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *Order) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeOrder(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -157,13 +157,13 @@ type Return struct {
 func (v Return) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"return_id\":"...)
-	b = runtime.AppendString(b, v.ReturnID)
+	b = wire.AppendString(b, v.ReturnID)
 	b = append(b, ",\"order_id\":"...)
-	b = runtime.AppendString(b, v.OrderID)
+	b = wire.AppendString(b, v.OrderID)
 	b = append(b, ",\"status\":"...)
 	b = v.Status.AppendJSON(b)
 	b = append(b, ",\"reason\":"...)
-	b = runtime.AppendString(b, v.Reason)
+	b = wire.AppendString(b, v.Reason)
 	return append(b, '}')
 }
 
@@ -173,9 +173,9 @@ func (v Return) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *Return) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeReturn(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -191,7 +191,7 @@ const (
 
 // AppendJSON appends the JSON encoding of v to b.
 func (v ReturnStatus) AppendJSON(b []byte) []byte {
-	return runtime.AppendString(b, string(v))
+	return wire.AppendString(b, string(v))
 }
 
 // MarshalJSON encodes v as JSON.
@@ -200,9 +200,9 @@ func (v ReturnStatus) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *ReturnStatus) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeReturnStatus(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -227,10 +227,10 @@ func (v SearchOrdersInput) AppendJSON(b []byte) []byte {
 		b = append(b, ',')
 	}
 	b = append(b, "\"limit\":"...)
-	b = runtime.AppendInt(b, v.Limit)
+	b = wire.AppendInt(b, v.Limit)
 	if v.Cursor != nil {
 		b = append(b, ",\"cursor\":"...)
-		b = runtime.AppendString(b, *v.Cursor)
+		b = wire.AppendString(b, *v.Cursor)
 	}
 	return append(b, '}')
 }
@@ -241,9 +241,9 @@ func (v SearchOrdersInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *SearchOrdersInput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeSearchOrdersInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -260,7 +260,7 @@ type GetOrderInput struct {
 func (v GetOrderInput) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"order_id\":"...)
-	b = runtime.AppendString(b, v.OrderID)
+	b = wire.AppendString(b, v.OrderID)
 	return append(b, '}')
 }
 
@@ -270,9 +270,9 @@ func (v GetOrderInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *GetOrderInput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeGetOrderInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -293,11 +293,11 @@ type CreateReturnInput struct {
 func (v CreateReturnInput) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"reason\":"...)
-	b = runtime.AppendString(b, v.Reason)
+	b = wire.AppendString(b, v.Reason)
 	b = append(b, ",\"idempotency_key\":"...)
-	b = runtime.AppendString(b, v.IdempotencyKey)
+	b = wire.AppendString(b, v.IdempotencyKey)
 	b = append(b, ",\"order_id\":"...)
-	b = runtime.AppendString(b, v.OrderID)
+	b = wire.AppendString(b, v.OrderID)
 	return append(b, '}')
 }
 
@@ -307,9 +307,9 @@ func (v CreateReturnInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *CreateReturnInput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeCreateReturnInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 

@@ -7,17 +7,18 @@ import (
 	"context"
 	"os"
 
-	"github.com/mcpgen-dev/mcpgen/runtime"
+	"github.com/mcpgen-dev/mcpgen/runtime/upstream"
+	"github.com/mcpgen-dev/mcpgen/runtime/wire"
 )
 
 // UpstreamURL is the base URL of the wrapped API, from the document's servers.
 const UpstreamURL = "http://127.0.0.1:8080"
 
 // UpstreamSchemes returns the security schemes of the wrapped API. Their
-// credentials come from configuration (runtime.Credentials), never from
+// credentials come from configuration (upstream.Credentials), never from
 // tool arguments.
-func UpstreamSchemes() []runtime.UpstreamScheme {
-	return []runtime.UpstreamScheme{
+func UpstreamSchemes() []upstream.Scheme {
+	return []upstream.Scheme{
 		{
 			Name:   "bearerAuth",
 			Type:   "http",
@@ -28,24 +29,24 @@ func UpstreamSchemes() []runtime.UpstreamScheme {
 
 // UpstreamCredentialsFromEnv reads the credentials of UpstreamSchemes from
 // MCPGEN_<SCHEME>_<FIELD> environment variables (see
-// runtime.CredentialsFromEnv).
-func UpstreamCredentialsFromEnv() runtime.Credentials {
-	return runtime.CredentialsFromEnv(os.Getenv, "", UpstreamSchemes())
+// upstream.CredentialsFromEnv).
+func UpstreamCredentialsFromEnv() upstream.Credentials {
+	return upstream.CredentialsFromEnv(os.Getenv, "", UpstreamSchemes())
 }
 
 // UpstreamClient calls the operations of the wrapped API with typed
-// inputs. The embedded runtime client holds the base URL, HTTP client,
+// inputs. The embedded upstream.Client holds the base URL, HTTP client,
 // credentials, retries and response cap.
 type UpstreamClient struct {
-	*runtime.UpstreamClient
+	*upstream.Client
 }
 
 // NewUpstreamClient returns a client of baseURL (UpstreamURL when empty).
-func NewUpstreamClient(baseURL string, opts ...runtime.UpstreamOption) *UpstreamClient {
+func NewUpstreamClient(baseURL string, opts ...upstream.Option) *UpstreamClient {
 	if baseURL == "" {
 		baseURL = UpstreamURL
 	}
-	return &UpstreamClient{runtime.NewUpstreamClient(baseURL, UpstreamSchemes(), opts...)}
+	return &UpstreamClient{upstream.NewClient(baseURL, UpstreamSchemes(), opts...)}
 }
 
 // Upstream implements Handler by calling the wrapped API: serve it with
@@ -62,14 +63,14 @@ var _ Handler = (*Upstream)(nil)
 
 // NewUpstream returns the Handler of the wrapped API at baseURL
 // (UpstreamURL when empty).
-func NewUpstream(baseURL string, opts ...runtime.UpstreamOption) *Upstream {
+func NewUpstream(baseURL string, opts ...upstream.Option) *Upstream {
 	return &Upstream{Client: NewUpstreamClient(baseURL, opts...)}
 }
 
 // SearchOrders calls GET /orders and decodes the JSON response into the tool's
 // output, which is validated against the output schema.
-func (c *UpstreamClient) SearchOrders(ctx context.Context, in SearchOrdersInput) (out SearchOrdersOutput, resp *runtime.UpstreamResponse, err error) {
-	req := &runtime.UpstreamRequest{
+func (c *UpstreamClient) SearchOrders(ctx context.Context, in SearchOrdersInput) (out SearchOrdersOutput, resp *upstream.Response, err error) {
+	req := &upstream.Request{
 		Tool:     "search_orders",
 		Method:   "GET",
 		Security: [][]string{{"bearerAuth"}},
@@ -80,24 +81,24 @@ func (c *UpstreamClient) SearchOrders(ctx context.Context, in SearchOrdersInput)
 	if in.Status != nil {
 		b = b[:0]
 		b = in.Status.AppendJSON(b)
-		q = runtime.AppendQueryParam(q, "status", "form", true, b)
+		q = upstream.AppendQueryParam(q, "status", "form", true, b)
 	}
 	{
 		b = b[:0]
-		b = runtime.AppendInt(b, in.Limit)
-		q = runtime.AppendQueryParam(q, "limit", "form", true, b)
+		b = wire.AppendInt(b, in.Limit)
+		q = upstream.AppendQueryParam(q, "limit", "form", true, b)
 	}
 	if in.Cursor != nil {
 		b = b[:0]
-		b = runtime.AppendString(b, *in.Cursor)
-		q = runtime.AppendQueryParam(q, "cursor", "form", true, b)
+		b = wire.AppendString(b, *in.Cursor)
+		q = upstream.AppendQueryParam(q, "cursor", "form", true, b)
 	}
 	req.RawQuery = string(q)
-	resp, err = c.UpstreamClient.Do(ctx, req)
+	resp, err = c.Client.Do(ctx, req)
 	if err != nil {
 		return out, nil, err
 	}
-	return out, resp, runtime.DecodeUpstreamJSON(resp, &out)
+	return out, resp, upstream.DecodeJSON(resp, &out)
 }
 
 // SearchOrders implements the "search_orders" tool by calling the wrapped API.
@@ -108,8 +109,8 @@ func (u *Upstream) SearchOrders(ctx context.Context, in SearchOrdersInput) (Sear
 
 // GetOrder calls GET /orders/{order_id} and decodes the JSON response into the
 // tool's output, which is validated against the output schema.
-func (c *UpstreamClient) GetOrder(ctx context.Context, in GetOrderInput) (out GetOrderOutput, resp *runtime.UpstreamResponse, err error) {
-	req := &runtime.UpstreamRequest{
+func (c *UpstreamClient) GetOrder(ctx context.Context, in GetOrderInput) (out GetOrderOutput, resp *upstream.Response, err error) {
+	req := &upstream.Request{
 		Tool:     "get_order",
 		Method:   "GET",
 		Security: [][]string{{"bearerAuth"}},
@@ -119,15 +120,15 @@ func (c *UpstreamClient) GetOrder(ctx context.Context, in GetOrderInput) (out Ge
 	path = append(path, "/orders/"...)
 	{
 		b = b[:0]
-		b = runtime.AppendString(b, in.OrderID)
-		path = runtime.AppendPathParam(path, "order_id", "simple", false, b)
+		b = wire.AppendString(b, in.OrderID)
+		path = upstream.AppendPathParam(path, "order_id", "simple", false, b)
 	}
 	req.Path = string(path)
-	resp, err = c.UpstreamClient.Do(ctx, req)
+	resp, err = c.Client.Do(ctx, req)
 	if err != nil {
 		return out, nil, err
 	}
-	return out, resp, runtime.DecodeUpstreamJSON(resp, &out)
+	return out, resp, upstream.DecodeJSON(resp, &out)
 }
 
 // GetOrder implements the "get_order" tool by calling the wrapped API.
@@ -139,8 +140,8 @@ func (u *Upstream) GetOrder(ctx context.Context, in GetOrderInput) (GetOrderOutp
 // CreateReturn calls POST /orders/{order_id}/returns and decodes the JSON
 // response into the tool's output, which is validated against the output
 // schema.
-func (c *UpstreamClient) CreateReturn(ctx context.Context, in CreateReturnInput) (out CreateReturnOutput, resp *runtime.UpstreamResponse, err error) {
-	req := &runtime.UpstreamRequest{
+func (c *UpstreamClient) CreateReturn(ctx context.Context, in CreateReturnInput) (out CreateReturnOutput, resp *upstream.Response, err error) {
+	req := &upstream.Request{
 		Tool:     "create_return",
 		Method:   "POST",
 		Security: [][]string{{"bearerAuth"}},
@@ -150,39 +151,39 @@ func (c *UpstreamClient) CreateReturn(ctx context.Context, in CreateReturnInput)
 	path = append(path, "/orders/"...)
 	{
 		b = b[:0]
-		b = runtime.AppendString(b, in.OrderID)
-		path = runtime.AppendPathParam(path, "order_id", "simple", false, b)
+		b = wire.AppendString(b, in.OrderID)
+		path = upstream.AppendPathParam(path, "order_id", "simple", false, b)
 	}
 	path = append(path, "/returns"...)
 	req.Path = string(path)
 	body := []byte("{")
 	{
 		b = b[:0]
-		b = runtime.AppendString(b, in.Reason)
+		b = wire.AppendString(b, in.Reason)
 		if len(body) > 1 {
 			body = append(body, ',')
 		}
-		body = runtime.AppendString(body, "reason")
+		body = wire.AppendString(body, "reason")
 		body = append(body, ':')
 		body = append(body, b...)
 	}
 	{
 		b = b[:0]
-		b = runtime.AppendString(b, in.IdempotencyKey)
+		b = wire.AppendString(b, in.IdempotencyKey)
 		if len(body) > 1 {
 			body = append(body, ',')
 		}
-		body = runtime.AppendString(body, "idempotency_key")
+		body = wire.AppendString(body, "idempotency_key")
 		body = append(body, ':')
 		body = append(body, b...)
 	}
 	req.Body = append(body, '}')
 	req.ContentType = "application/json"
-	resp, err = c.UpstreamClient.Do(ctx, req)
+	resp, err = c.Client.Do(ctx, req)
 	if err != nil {
 		return out, nil, err
 	}
-	return out, resp, runtime.DecodeUpstreamJSON(resp, &out)
+	return out, resp, upstream.DecodeJSON(resp, &out)
 }
 
 // CreateReturn implements the "create_return" tool by calling the wrapped API.

@@ -3,34 +3,34 @@
 
 package restmcp
 
-import "github.com/mcpgen-dev/mcpgen/runtime"
+import "github.com/mcpgen-dev/mcpgen/runtime/wire"
 
 // Patterns of the spec, compiled once. They are never modified.
 var (
-	patternGetOrderInputOrderID = runtime.MustCompilePattern("^A[0-9]+$")
+	patternGetOrderInputOrderID = wire.MustCompilePattern("^A[0-9]+$")
 )
 
 // Violation messages of the spec, built once so that reporting one costs
 // no allocation. They are never modified.
 var (
-	msgEnum_PENDING_SHIPPED_DELIVERED_CANCELLED = runtime.MsgEnum([]string{"\"PENDING\"", "\"SHIPPED\"", "\"DELIVERED\"", "\"CANCELLED\""})
-	msgMinimum0                                 = runtime.MsgMinimum(0.0)
-	msgEnum_REQUESTED                           = runtime.MsgEnum([]string{"\"REQUESTED\""})
-	msgMinimum1                                 = runtime.MsgMinimum(1.0)
-	msgMaximum50                                = runtime.MsgMaximum(50.0)
-	msgMaxLength256                             = runtime.MsgMaxLength(256)
-	msgMaxLength8                               = runtime.MsgMaxLength(8)
-	msgPatternGetOrderInputOrderID              = runtime.MsgPattern("^A[0-9]+$")
-	msgMinLength1                               = runtime.MsgMinLength(1)
-	msgMaxLength500                             = runtime.MsgMaxLength(500)
-	msgMaxLength64                              = runtime.MsgMaxLength(64)
+	msgEnum_PENDING_SHIPPED_DELIVERED_CANCELLED = wire.MsgEnum([]string{"\"PENDING\"", "\"SHIPPED\"", "\"DELIVERED\"", "\"CANCELLED\""})
+	msgMinimum0                                 = wire.MsgMinimum(0.0)
+	msgEnum_REQUESTED                           = wire.MsgEnum([]string{"\"REQUESTED\""})
+	msgMinimum1                                 = wire.MsgMinimum(1.0)
+	msgMaximum50                                = wire.MsgMaximum(50.0)
+	msgMaxLength256                             = wire.MsgMaxLength(256)
+	msgMaxLength8                               = wire.MsgMaxLength(8)
+	msgPatternGetOrderInputOrderID              = wire.MsgPattern("^A[0-9]+$")
+	msgMinLength1                               = wire.MsgMinLength(1)
+	msgMaxLength500                             = wire.MsgMaxLength(500)
+	msgMaxLength64                              = wire.MsgMaxLength(64)
 )
 
 // decodeOrderStatus decodes the next JSON value of d into v. Values of the
 // wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeOrderStatus(d *runtime.Decoder, p *runtime.Path, v *OrderStatus, e *runtime.Errors) error {
+func decodeOrderStatus(d *wire.Decoder, p *wire.Path, v *OrderStatus, e *wire.Errors) error {
 	n0 := e.Len()
 	if err := readString(d, p, (*string)(v), e); err != nil {
 		return err
@@ -47,7 +47,7 @@ func decodeOrderStatus(d *runtime.Decoder, p *runtime.Path, v *OrderStatus, e *r
 
 // validateOrderStatus reports every constraint of the spec that v violates to
 // e.
-func validateOrderStatus(p *runtime.Path, v *OrderStatus, e *runtime.Errors) {
+func validateOrderStatus(p *wire.Path, v *OrderStatus, e *wire.Errors) {
 	switch string(*v) {
 	case "PENDING", "SHIPPED", "DELIVERED", "CANCELLED":
 	default:
@@ -59,9 +59,9 @@ func validateOrderStatus(p *runtime.Path, v *OrderStatus, e *runtime.Errors) {
 // type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeOrderPage(d *runtime.Decoder, p *runtime.Path, v *OrderPage, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeOrderPage(d *wire.Decoder, p *wire.Path, v *OrderPage, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -92,7 +92,7 @@ func decodeOrderPage(d *runtime.Decoder, p *runtime.Path, v *OrderPage, e *runti
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -100,13 +100,13 @@ func decodeOrderPage(d *runtime.Decoder, p *runtime.Path, v *OrderPage, e *runti
 	}
 	if !seenOrders {
 		c := p.Child("orders")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
 
 // validateOrderPage reports every constraint of the spec that v violates to e.
-func validateOrderPage(p *runtime.Path, v *OrderPage, e *runtime.Errors) {
+func validateOrderPage(p *wire.Path, v *OrderPage, e *wire.Errors) {
 	{
 		c := p.Child("orders")
 		validateOrderPageOrders(&c, &v.Orders, e)
@@ -117,9 +117,9 @@ func validateOrderPage(p *runtime.Path, v *OrderPage, e *runtime.Errors) {
 // wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeOrderPageOrders(d *runtime.Decoder, p *runtime.Path, v *[]OrderSummary, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindArray {
-		e.Add(p, runtime.MsgType("array", k))
+func decodeOrderPageOrders(d *wire.Decoder, p *wire.Path, v *[]OrderSummary, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindArray {
+		e.Add(p, wire.MsgType("array", k))
 		return d.Skip()
 	}
 	if err := d.BeginArray(); err != nil {
@@ -145,7 +145,7 @@ func decodeOrderPageOrders(d *runtime.Decoder, p *runtime.Path, v *[]OrderSummar
 
 // validateOrderPageOrders reports every constraint of the spec that v violates
 // to e.
-func validateOrderPageOrders(p *runtime.Path, v *[]OrderSummary, e *runtime.Errors) {
+func validateOrderPageOrders(p *wire.Path, v *[]OrderSummary, e *wire.Errors) {
 	for i := range *v {
 		c := p.Elem(i)
 		validateOrderSummary(&c, &(*v)[i], e)
@@ -156,9 +156,9 @@ func validateOrderPageOrders(p *runtime.Path, v *[]OrderSummary, e *runtime.Erro
 // wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeOrderSummary(d *runtime.Decoder, p *runtime.Path, v *OrderSummary, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeOrderSummary(d *wire.Decoder, p *wire.Path, v *OrderSummary, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -189,7 +189,7 @@ func decodeOrderSummary(d *runtime.Decoder, p *runtime.Path, v *OrderSummary, e 
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -197,18 +197,18 @@ func decodeOrderSummary(d *runtime.Decoder, p *runtime.Path, v *OrderSummary, e 
 	}
 	if !seenOrderID {
 		c := p.Child("order_id")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	if !seenStatus {
 		c := p.Child("status")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
 
 // validateOrderSummary reports every constraint of the spec that v violates to
 // e.
-func validateOrderSummary(p *runtime.Path, v *OrderSummary, e *runtime.Errors) {
+func validateOrderSummary(p *wire.Path, v *OrderSummary, e *wire.Errors) {
 	{
 		c := p.Child("status")
 		validateOrderStatus(&c, &v.Status, e)
@@ -219,9 +219,9 @@ func validateOrderSummary(p *runtime.Path, v *OrderSummary, e *runtime.Errors) {
 // type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeOrder(d *runtime.Decoder, p *runtime.Path, v *Order, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeOrder(d *wire.Decoder, p *wire.Path, v *Order, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -264,7 +264,7 @@ func decodeOrder(d *runtime.Decoder, p *runtime.Path, v *Order, e *runtime.Error
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -272,21 +272,21 @@ func decodeOrder(d *runtime.Decoder, p *runtime.Path, v *Order, e *runtime.Error
 	}
 	if !seenOrderID {
 		c := p.Child("order_id")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	if !seenStatus {
 		c := p.Child("status")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	if !seenTotalCents {
 		c := p.Child("total_cents")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
 
 // validateOrder reports every constraint of the spec that v violates to e.
-func validateOrder(p *runtime.Path, v *Order, e *runtime.Errors) {
+func validateOrder(p *wire.Path, v *Order, e *wire.Errors) {
 	{
 		c := p.Child("status")
 		validateOrderStatus(&c, &v.Status, e)
@@ -303,9 +303,9 @@ func validateOrder(p *runtime.Path, v *Order, e *runtime.Errors) {
 // type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeReturn(d *runtime.Decoder, p *runtime.Path, v *Return, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeReturn(d *wire.Decoder, p *wire.Path, v *Return, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -348,7 +348,7 @@ func decodeReturn(d *runtime.Decoder, p *runtime.Path, v *Return, e *runtime.Err
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -356,25 +356,25 @@ func decodeReturn(d *runtime.Decoder, p *runtime.Path, v *Return, e *runtime.Err
 	}
 	if !seenReturnID {
 		c := p.Child("return_id")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	if !seenOrderID {
 		c := p.Child("order_id")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	if !seenStatus {
 		c := p.Child("status")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	if !seenReason {
 		c := p.Child("reason")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
 
 // validateReturn reports every constraint of the spec that v violates to e.
-func validateReturn(p *runtime.Path, v *Return, e *runtime.Errors) {
+func validateReturn(p *wire.Path, v *Return, e *wire.Errors) {
 	{
 		c := p.Child("status")
 		validateReturnStatus(&c, &v.Status, e)
@@ -385,7 +385,7 @@ func validateReturn(p *runtime.Path, v *Return, e *runtime.Errors) {
 // wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeReturnStatus(d *runtime.Decoder, p *runtime.Path, v *ReturnStatus, e *runtime.Errors) error {
+func decodeReturnStatus(d *wire.Decoder, p *wire.Path, v *ReturnStatus, e *wire.Errors) error {
 	n0 := e.Len()
 	if err := readString(d, p, (*string)(v), e); err != nil {
 		return err
@@ -402,7 +402,7 @@ func decodeReturnStatus(d *runtime.Decoder, p *runtime.Path, v *ReturnStatus, e 
 
 // validateReturnStatus reports every constraint of the spec that v violates to
 // e.
-func validateReturnStatus(p *runtime.Path, v *ReturnStatus, e *runtime.Errors) {
+func validateReturnStatus(p *wire.Path, v *ReturnStatus, e *wire.Errors) {
 	switch string(*v) {
 	case "REQUESTED":
 	default:
@@ -414,9 +414,9 @@ func validateReturnStatus(p *runtime.Path, v *ReturnStatus, e *runtime.Errors) {
 // the wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeSearchOrdersInput(d *runtime.Decoder, p *runtime.Path, v *SearchOrdersInput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeSearchOrdersInput(d *wire.Decoder, p *wire.Path, v *SearchOrdersInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -463,14 +463,14 @@ func decodeSearchOrdersInput(d *runtime.Decoder, p *runtime.Path, v *SearchOrder
 			}
 			if e.Len() == n0 {
 				if len(*v.Cursor) > 256 {
-					if runtime.RuneCount(*v.Cursor) > 256 {
+					if wire.RuneCount(*v.Cursor) > 256 {
 						e.Add(&c, msgMaxLength256)
 					}
 				}
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -486,9 +486,9 @@ func decodeSearchOrdersInput(d *runtime.Decoder, p *runtime.Path, v *SearchOrder
 // wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeGetOrderInput(d *runtime.Decoder, p *runtime.Path, v *GetOrderInput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeGetOrderInput(d *wire.Decoder, p *wire.Path, v *GetOrderInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -514,7 +514,7 @@ func decodeGetOrderInput(d *runtime.Decoder, p *runtime.Path, v *GetOrderInput, 
 			}
 			if e.Len() == n0 {
 				if len(v.OrderID) > 8 {
-					if runtime.RuneCount(v.OrderID) > 8 {
+					if wire.RuneCount(v.OrderID) > 8 {
 						e.Add(&c, msgMaxLength8)
 					}
 				}
@@ -524,7 +524,7 @@ func decodeGetOrderInput(d *runtime.Decoder, p *runtime.Path, v *GetOrderInput, 
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -532,7 +532,7 @@ func decodeGetOrderInput(d *runtime.Decoder, p *runtime.Path, v *GetOrderInput, 
 	}
 	if !seenOrderID {
 		c := p.Child("order_id")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
@@ -541,9 +541,9 @@ func decodeGetOrderInput(d *runtime.Decoder, p *runtime.Path, v *GetOrderInput, 
 // the wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeCreateReturnInput(d *runtime.Decoder, p *runtime.Path, v *CreateReturnInput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeCreateReturnInput(d *wire.Decoder, p *wire.Path, v *CreateReturnInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -569,7 +569,7 @@ func decodeCreateReturnInput(d *runtime.Decoder, p *runtime.Path, v *CreateRetur
 			}
 			if e.Len() == n0 {
 				if len(v.Reason) < 4 || len(v.Reason) > 500 {
-					if n := runtime.RuneCount(v.Reason); n < 1 {
+					if n := wire.RuneCount(v.Reason); n < 1 {
 						e.Add(&c, msgMinLength1)
 					} else if n > 500 {
 						e.Add(&c, msgMaxLength500)
@@ -585,7 +585,7 @@ func decodeCreateReturnInput(d *runtime.Decoder, p *runtime.Path, v *CreateRetur
 			}
 			if e.Len() == n0 {
 				if len(v.IdempotencyKey) < 4 || len(v.IdempotencyKey) > 64 {
-					if n := runtime.RuneCount(v.IdempotencyKey); n < 1 {
+					if n := wire.RuneCount(v.IdempotencyKey); n < 1 {
 						e.Add(&c, msgMinLength1)
 					} else if n > 64 {
 						e.Add(&c, msgMaxLength64)
@@ -601,7 +601,7 @@ func decodeCreateReturnInput(d *runtime.Decoder, p *runtime.Path, v *CreateRetur
 			}
 			if e.Len() == n0 {
 				if len(v.OrderID) > 8 {
-					if runtime.RuneCount(v.OrderID) > 8 {
+					if wire.RuneCount(v.OrderID) > 8 {
 						e.Add(&c, msgMaxLength8)
 					}
 				}
@@ -611,7 +611,7 @@ func decodeCreateReturnInput(d *runtime.Decoder, p *runtime.Path, v *CreateRetur
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -619,23 +619,23 @@ func decodeCreateReturnInput(d *runtime.Decoder, p *runtime.Path, v *CreateRetur
 	}
 	if !seenReason {
 		c := p.Child("reason")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	if !seenIdempotencyKey {
 		c := p.Child("idempotency_key")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	if !seenOrderID {
 		c := p.Child("order_id")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
 
 // readString decodes a JSON string into v.
-func readString(d *runtime.Decoder, p *runtime.Path, v *string, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindString {
-		e.Add(p, runtime.MsgType("string", k))
+func readString(d *wire.Decoder, p *wire.Path, v *string, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindString {
+		e.Add(p, wire.MsgType("string", k))
 		return d.Skip()
 	}
 	x, err := d.ReadString()
@@ -647,17 +647,17 @@ func readString(d *runtime.Decoder, p *runtime.Path, v *string, e *runtime.Error
 }
 
 // readInt decodes a JSON integer into v.
-func readInt(d *runtime.Decoder, p *runtime.Path, v *int64, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindNumber {
-		e.Add(p, runtime.MsgType("integer", k))
+func readInt(d *wire.Decoder, p *wire.Path, v *int64, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindNumber {
+		e.Add(p, wire.MsgType("integer", k))
 		return d.Skip()
 	}
 	x, err := d.ReadInt()
-	if err == runtime.ErrNotInteger {
-		e.Add(p, runtime.MsgNotInteger)
+	if err == wire.ErrNotInteger {
+		e.Add(p, wire.MsgNotInteger)
 		return nil
-	} else if err == runtime.ErrOutOfRange {
-		e.Add(p, runtime.MsgOutOfRange)
+	} else if err == wire.ErrOutOfRange {
+		e.Add(p, wire.MsgOutOfRange)
 		return nil
 	}
 	if err != nil {

@@ -11,7 +11,7 @@
 // http://127.0.0.1:8080, where orders-rest listens by default).
 //
 // Over stdio the server acts upstream with the bearer token in
-// MCPGEN_BEARERAUTH_TOKEN (the variable runtime.CredentialsFromEnv reads
+// MCPGEN_BEARERAUTH_TOKEN (the variable upstream.CredentialsFromEnv reads
 // for the document's bearerAuth scheme), so it sees that customer's orders.
 // With --http ADDR it serves Streamable HTTP at http://ADDR/mcp (a bare
 // port binds 127.0.0.1) and passes each caller's own bearer token on to the
@@ -38,6 +38,7 @@ import (
 
 	"github.com/mcpgen-dev/mcpgen/examples/orders/restmcp"
 	"github.com/mcpgen-dev/mcpgen/runtime"
+	"github.com/mcpgen-dev/mcpgen/runtime/upstream"
 )
 
 func main() {
@@ -50,7 +51,7 @@ func main() {
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("orders-rest-mcp", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	upstream := fs.String("upstream", restmcp.UpstreamURL, "base `URL` of the orders REST API")
+	baseURL := fs.String("upstream", restmcp.UpstreamURL, "base `URL` of the orders REST API")
 	httpAddr := fs.String("http", "", "serve Streamable HTTP at http://`ADDR`/mcp, passing each caller's bearer token upstream")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -64,12 +65,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if *httpAddr != "" {
 		// The caller's token is its identity (see passThrough); the REST API
 		// verifies it on every call.
-		api := restmcp.NewUpstream(*upstream,
-			runtime.WithCredentialsFor(func(ctx context.Context, id runtime.Identity) (runtime.Credentials, error) {
+		api := restmcp.NewUpstream(*baseURL,
+			upstream.WithCredentialsFor(func(ctx context.Context, id runtime.Identity) (upstream.Credentials, error) {
 				token, _ := id.Claims[tokenClaim].(string)
-				return runtime.Credentials{"bearerAuth": {Token: token}}, nil
+				return upstream.Credentials{"bearerAuth": {Token: token}}, nil
 			}),
-			runtime.WithUpstreamLogger(logger))
+			upstream.WithLogger(logger))
 		srv := restmcp.NewServer(api, runtime.Options{Logger: logger})
 		mux := http.NewServeMux()
 		srv.Mount(mux, "/mcp", runtime.HTTPOptions{Logger: logger, Auth: &runtime.AuthOptions{Verifier: passThrough{}}})
@@ -82,7 +83,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			logger.Error("listen", "err", err)
 			return 1
 		}
-		logger.Info("serving MCP over Streamable HTTP", "url", "http://"+ln.Addr().String()+"/mcp", "upstream", *upstream)
+		logger.Info("serving MCP over Streamable HTTP", "url", "http://"+ln.Addr().String()+"/mcp", "upstream", *baseURL)
 		if err := runtime.Serve(ctx, ln, mux, runtime.ServeOptions{Logger: logger}); err != nil && !errors.Is(err, context.Canceled) {
 			logger.Error("serve http", "err", err)
 			return 1
@@ -90,11 +91,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return 0
 	}
 
-	api := restmcp.NewUpstream(*upstream,
-		runtime.WithCredentials(restmcp.UpstreamCredentialsFromEnv()),
-		runtime.WithUpstreamLogger(logger))
+	api := restmcp.NewUpstream(*baseURL,
+		upstream.WithCredentials(restmcp.UpstreamCredentialsFromEnv()),
+		upstream.WithLogger(logger))
 	srv := restmcp.NewServer(api, runtime.Options{Logger: logger})
-	logger.Info("serving MCP over stdio", "upstream", *upstream)
+	logger.Info("serving MCP over stdio", "upstream", *baseURL)
 	err := srv.ServeStdio(ctx, stdin, stdout, runtime.StdioOptions{})
 	if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, io.EOF) {
 		logger.Error("serve stdio", "err", err)

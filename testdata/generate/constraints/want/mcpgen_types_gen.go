@@ -8,7 +8,7 @@ import (
 	"maps"
 	"slices"
 
-	"github.com/mcpgen-dev/mcpgen/runtime"
+	"github.com/mcpgen-dev/mcpgen/runtime/wire"
 )
 
 // Color is the "Color" type of the spec.
@@ -23,7 +23,7 @@ const (
 
 // AppendJSON appends the JSON encoding of v to b.
 func (v Color) AppendJSON(b []byte) []byte {
-	return runtime.AppendString(b, string(v))
+	return wire.AppendString(b, string(v))
 }
 
 // MarshalJSON encodes v as JSON.
@@ -32,9 +32,9 @@ func (v Color) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *Color) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeColor(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -50,7 +50,7 @@ const (
 
 // AppendJSON appends the JSON encoding of v to b.
 func (v Level) AppendJSON(b []byte) []byte {
-	return runtime.AppendInt(b, int64(v))
+	return wire.AppendInt(b, int64(v))
 }
 
 // MarshalJSON encodes v as JSON.
@@ -59,9 +59,9 @@ func (v Level) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *Level) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeLevel(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -100,44 +100,44 @@ type CheckInput struct {
 func (v CheckInput) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"code\":"...)
-	b = runtime.AppendString(b, v.Code)
+	b = wire.AppendString(b, v.Code)
 	if v.Short != nil {
 		b = append(b, ",\"short\":"...)
-		b = runtime.AppendString(b, *v.Short)
+		b = wire.AppendString(b, *v.Short)
 	}
 	if v.Day != nil {
 		b = append(b, ",\"day\":"...)
-		b = runtime.AppendString(b, *v.Day)
+		b = wire.AppendString(b, *v.Day)
 	}
 	if v.At != nil {
 		b = append(b, ",\"at\":"...)
-		b = runtime.AppendString(b, *v.At)
+		b = wire.AppendString(b, *v.At)
 	}
 	if v.Email != nil {
 		b = append(b, ",\"email\":"...)
-		b = runtime.AppendString(b, *v.Email)
+		b = wire.AppendString(b, *v.Email)
 	}
 	if v.Site != nil {
 		b = append(b, ",\"site\":"...)
-		b = runtime.AppendString(b, *v.Site)
+		b = wire.AppendString(b, *v.Site)
 	}
 	if v.UUID != nil {
 		b = append(b, ",\"uuid\":"...)
-		b = runtime.AppendString(b, *v.UUID)
+		b = wire.AppendString(b, *v.UUID)
 	}
 	b = append(b, ",\"count\":"...)
-	b = runtime.AppendInt(b, v.Count)
+	b = wire.AppendInt(b, v.Count)
 	if v.Ratio != nil {
 		b = append(b, ",\"ratio\":"...)
-		b = runtime.AppendFloat(b, *v.Ratio)
+		b = wire.AppendFloat(b, *v.Ratio)
 	}
 	if v.Step != nil {
 		b = append(b, ",\"step\":"...)
-		b = runtime.AppendFloat(b, *v.Step)
+		b = wire.AppendFloat(b, *v.Step)
 	}
 	if v.Bigint != nil {
 		b = append(b, ",\"bigint\":"...)
-		b = runtime.AppendInt(b, *v.Bigint)
+		b = wire.AppendInt(b, *v.Bigint)
 	}
 	if v.Color != nil {
 		b = append(b, ",\"color\":"...)
@@ -149,19 +149,19 @@ func (v CheckInput) AppendJSON(b []byte) []byte {
 	b = v.Mode.AppendJSON(b)
 	if v.Fixed != nil {
 		b = append(b, ",\"fixed\":"...)
-		b = runtime.AppendString(b, *v.Fixed)
+		b = wire.AppendString(b, *v.Fixed)
 	}
 	if v.Flag != nil {
 		b = append(b, ",\"flag\":"...)
-		b = runtime.AppendBool(b, *v.Flag)
+		b = wire.AppendBool(b, *v.Flag)
 	}
 	if v.Anything != nil {
 		b = append(b, ",\"anything\":"...)
-		b = runtime.AppendRawOrNull(b, v.Anything)
+		b = wire.AppendRawOrNull(b, v.Anything)
 	}
 	if v.Choice != nil {
 		b = append(b, ",\"choice\":"...)
-		b = runtime.AppendRawOrNull(b, v.Choice)
+		b = wire.AppendRawOrNull(b, v.Choice)
 	}
 	if v.Tags != nil {
 		b = append(b, ",\"tags\":"...)
@@ -173,13 +173,13 @@ func (v CheckInput) AppendJSON(b []byte) []byte {
 	}
 	if v.Maybe != nil {
 		b = append(b, ",\"maybe\":"...)
-		b = runtime.AppendString(b, *v.Maybe)
+		b = wire.AppendString(b, *v.Maybe)
 	}
 	b = append(b, ",\"must_or_null\":"...)
 	if v.MustOrNull == nil {
 		b = append(b, "null"...)
 	} else {
-		b = runtime.AppendInt(b, *v.MustOrNull)
+		b = wire.AppendInt(b, *v.MustOrNull)
 	}
 	if v.Labels != nil {
 		b = append(b, ",\"labels\":"...)
@@ -208,9 +208,9 @@ func (v CheckInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *CheckInput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeCheckInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -225,7 +225,7 @@ const (
 
 // AppendJSON appends the JSON encoding of v to b.
 func (v CheckInputMode) AppendJSON(b []byte) []byte {
-	return runtime.AppendString(b, string(v))
+	return wire.AppendString(b, string(v))
 }
 
 // MarshalJSON encodes v as JSON.
@@ -234,9 +234,9 @@ func (v CheckInputMode) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *CheckInputMode) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeCheckInputMode(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -248,7 +248,7 @@ func appendCheckInputTags(b []byte, v []string) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = runtime.AppendString(b, x)
+		b = wire.AppendString(b, x)
 	}
 	return append(b, ']')
 }
@@ -275,7 +275,7 @@ type CheckInputPointsItem struct {
 func (v CheckInputPointsItem) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"x\":"...)
-	b = runtime.AppendInt(b, v.X)
+	b = wire.AppendInt(b, v.X)
 	return append(b, '}')
 }
 
@@ -285,9 +285,9 @@ func (v CheckInputPointsItem) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *CheckInputPointsItem) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeCheckInputPointsItem(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -299,9 +299,9 @@ func appendCheckInputLabels(b []byte, v map[string]string) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = runtime.AppendString(b, k)
+		b = wire.AppendString(b, k)
 		b = append(b, ':')
-		b = runtime.AppendString(b, v[k])
+		b = wire.AppendString(b, v[k])
 	}
 	return append(b, '}')
 }
@@ -318,15 +318,15 @@ func (v CheckInputExtras) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	if v.A != nil {
 		b = append(b, "\"a\":"...)
-		b = runtime.AppendString(b, *v.A)
+		b = wire.AppendString(b, *v.A)
 	}
 	for _, k := range slices.Sorted(maps.Keys(v.AdditionalProperties)) {
 		if b[len(b)-1] != '{' {
 			b = append(b, ',')
 		}
-		b = runtime.AppendString(b, k)
+		b = wire.AppendString(b, k)
 		b = append(b, ':')
-		b = runtime.AppendInt(b, v.AdditionalProperties[k])
+		b = wire.AppendInt(b, v.AdditionalProperties[k])
 	}
 	return append(b, '}')
 }
@@ -337,9 +337,9 @@ func (v CheckInputExtras) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *CheckInputExtras) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeCheckInputExtras(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -354,14 +354,14 @@ func (v CheckInputPair) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	if v.A != nil {
 		b = append(b, "\"a\":"...)
-		b = runtime.AppendString(b, *v.A)
+		b = wire.AppendString(b, *v.A)
 	}
 	if v.B != nil {
 		if b[len(b)-1] != '{' {
 			b = append(b, ',')
 		}
 		b = append(b, "\"b\":"...)
-		b = runtime.AppendString(b, *v.B)
+		b = wire.AppendString(b, *v.B)
 	}
 	return append(b, '}')
 }
@@ -372,9 +372,9 @@ func (v CheckInputPair) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *CheckInputPair) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeCheckInputPair(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -390,15 +390,15 @@ func (v CheckInputOpen) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	if v.A != nil {
 		b = append(b, "\"a\":"...)
-		b = runtime.AppendString(b, *v.A)
+		b = wire.AppendString(b, *v.A)
 	}
 	for _, k := range slices.Sorted(maps.Keys(v.AdditionalProperties)) {
 		if b[len(b)-1] != '{' {
 			b = append(b, ',')
 		}
-		b = runtime.AppendString(b, k)
+		b = wire.AppendString(b, k)
 		b = append(b, ':')
-		b = runtime.AppendRawOrNull(b, v.AdditionalProperties[k])
+		b = wire.AppendRawOrNull(b, v.AdditionalProperties[k])
 	}
 	return append(b, '}')
 }
@@ -409,9 +409,9 @@ func (v CheckInputOpen) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *CheckInputOpen) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeCheckInputOpen(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -424,7 +424,7 @@ type CheckInputSettings struct {
 func (v CheckInputSettings) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"depth\":"...)
-	b = runtime.AppendInt(b, v.Depth)
+	b = wire.AppendInt(b, v.Depth)
 	return append(b, '}')
 }
 
@@ -434,8 +434,8 @@ func (v CheckInputSettings) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *CheckInputSettings) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeCheckInputSettings(u.Start(data), u.Root(), v, u.Errors()))
 }

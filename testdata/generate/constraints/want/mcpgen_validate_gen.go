@@ -6,56 +6,56 @@ package constraints
 import (
 	"encoding/json"
 
-	"github.com/mcpgen-dev/mcpgen/runtime"
+	"github.com/mcpgen-dev/mcpgen/runtime/wire"
 )
 
 // Patterns of the spec, compiled once. They are never modified.
 var (
-	patternCheckInputCode = runtime.MustCompilePattern("^[A-Z]+$")
+	patternCheckInputCode = wire.MustCompilePattern("^[A-Z]+$")
 )
 
 // Violation messages of the spec, built once so that reporting one costs
 // no allocation. They are never modified.
 var (
-	msgEnum_red_green_blue   = runtime.MsgEnum([]string{"\"red\"", "\"green\"", "\"blue\""})
-	msgEnumH43d86f17         = runtime.MsgEnum([]string{"1", "2", "3"})
-	msgMinLength2            = runtime.MsgMinLength(2)
-	msgMaxLength5            = runtime.MsgMaxLength(5)
-	msgPatternCheckInputCode = runtime.MsgPattern("^[A-Z]+$")
-	msgMaxLength3            = runtime.MsgMaxLength(3)
-	msgFormatDate            = runtime.MsgFormat("date")
-	msgFormatDateTime        = runtime.MsgFormat("date-time")
-	msgFormatEmail           = runtime.MsgFormat("email")
-	msgFormatURI             = runtime.MsgFormat("uri")
-	msgFormatUUID            = runtime.MsgFormat("uuid")
-	msgMinimum1              = runtime.MsgMinimum(1.0)
-	msgMaximum10             = runtime.MsgMaximum(10.0)
-	msgMultipleOf2           = runtime.MsgMultipleOf(2.0)
-	msgExclusiveMinimum0     = runtime.MsgExclusiveMinimum(0.0)
-	msgExclusiveMaximum1     = runtime.MsgExclusiveMaximum(1.0)
-	msgMultipleOf0_25        = runtime.MsgMultipleOf(0.25)
-	msgMinimum0_5            = runtime.MsgMinimum(0.5)
-	msgConst_v1              = runtime.MsgConst("\"v1\"")
-	msgConstHc0ec9888        = runtime.MsgConst("true")
-	msgEnumH4cf10d35         = runtime.MsgEnum([]string{"1", "\"one\"", "null"})
-	msgMaxLength4            = runtime.MsgMaxLength(4)
-	msgEnum_fast_slow        = runtime.MsgEnum([]string{"\"fast\"", "\"slow\""})
-	msgMinItems1             = runtime.MsgMinItems(1)
-	msgMaxItems3             = runtime.MsgMaxItems(3)
-	msgMinLength1            = runtime.MsgMinLength(1)
-	msgMinProperties1        = runtime.MsgMinProperties(1)
-	msgMaxProperties2        = runtime.MsgMaxProperties(2)
-	msgMaxLength8            = runtime.MsgMaxLength(8)
-	msgMinimum0              = runtime.MsgMinimum(0.0)
-	msgMaxProperties3        = runtime.MsgMaxProperties(3)
-	msgMaxProperties1        = runtime.MsgMaxProperties(1)
+	msgEnum_red_green_blue   = wire.MsgEnum([]string{"\"red\"", "\"green\"", "\"blue\""})
+	msgEnumH6c5e95d2         = wire.MsgEnum([]string{"1", "2", "3"})
+	msgMinLength2            = wire.MsgMinLength(2)
+	msgMaxLength5            = wire.MsgMaxLength(5)
+	msgPatternCheckInputCode = wire.MsgPattern("^[A-Z]+$")
+	msgMaxLength3            = wire.MsgMaxLength(3)
+	msgFormatDate            = wire.MsgFormat("date")
+	msgFormatDateTime        = wire.MsgFormat("date-time")
+	msgFormatEmail           = wire.MsgFormat("email")
+	msgFormatURI             = wire.MsgFormat("uri")
+	msgFormatUUID            = wire.MsgFormat("uuid")
+	msgMinimum1              = wire.MsgMinimum(1.0)
+	msgMaximum10             = wire.MsgMaximum(10.0)
+	msgMultipleOf2           = wire.MsgMultipleOf(2.0)
+	msgExclusiveMinimum0     = wire.MsgExclusiveMinimum(0.0)
+	msgExclusiveMaximum1     = wire.MsgExclusiveMaximum(1.0)
+	msgMultipleOf0_25        = wire.MsgMultipleOf(0.25)
+	msgMinimum0_5            = wire.MsgMinimum(0.5)
+	msgConst_v1              = wire.MsgConst("\"v1\"")
+	msgConstHfd2791d1        = wire.MsgConst("true")
+	msgEnumHbcec5ee2         = wire.MsgEnum([]string{"1", "\"one\"", "null"})
+	msgMaxLength4            = wire.MsgMaxLength(4)
+	msgEnum_fast_slow        = wire.MsgEnum([]string{"\"fast\"", "\"slow\""})
+	msgMinItems1             = wire.MsgMinItems(1)
+	msgMaxItems3             = wire.MsgMaxItems(3)
+	msgMinLength1            = wire.MsgMinLength(1)
+	msgMinProperties1        = wire.MsgMinProperties(1)
+	msgMaxProperties2        = wire.MsgMaxProperties(2)
+	msgMaxLength8            = wire.MsgMaxLength(8)
+	msgMinimum0              = wire.MsgMinimum(0.0)
+	msgMaxProperties3        = wire.MsgMaxProperties(3)
+	msgMaxProperties1        = wire.MsgMaxProperties(1)
 )
 
 // decodeColor decodes the next JSON value of d into v. Values of the wrong
 // type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeColor(d *runtime.Decoder, p *runtime.Path, v *Color, e *runtime.Errors) error {
+func decodeColor(d *wire.Decoder, p *wire.Path, v *Color, e *wire.Errors) error {
 	n0 := e.Len()
 	if err := readString(d, p, (*string)(v), e); err != nil {
 		return err
@@ -74,7 +74,7 @@ func decodeColor(d *runtime.Decoder, p *runtime.Path, v *Color, e *runtime.Error
 // type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeLevel(d *runtime.Decoder, p *runtime.Path, v *Level, e *runtime.Errors) error {
+func decodeLevel(d *wire.Decoder, p *wire.Path, v *Level, e *wire.Errors) error {
 	n0 := e.Len()
 	if err := readInt(d, p, (*int64)(v), e); err != nil {
 		return err
@@ -83,7 +83,7 @@ func decodeLevel(d *runtime.Decoder, p *runtime.Path, v *Level, e *runtime.Error
 		switch int64(*v) {
 		case 1, 2, 3:
 		default:
-			e.Add(p, msgEnumH43d86f17)
+			e.Add(p, msgEnumH6c5e95d2)
 		}
 	}
 	return nil
@@ -93,9 +93,9 @@ func decodeLevel(d *runtime.Decoder, p *runtime.Path, v *Level, e *runtime.Error
 // type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeCheckInput(d *runtime.Decoder, p *runtime.Path, v *CheckInput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeCheckInput(d *wire.Decoder, p *wire.Path, v *CheckInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -120,7 +120,7 @@ func decodeCheckInput(d *runtime.Decoder, p *runtime.Path, v *CheckInput, e *run
 				return err
 			}
 			if e.Len() == n0 {
-				if n := runtime.RuneCount(v.Code); n < 2 {
+				if n := wire.RuneCount(v.Code); n < 2 {
 					e.Add(&c, msgMinLength2)
 				} else if n > 5 {
 					e.Add(&c, msgMaxLength5)
@@ -138,7 +138,7 @@ func decodeCheckInput(d *runtime.Decoder, p *runtime.Path, v *CheckInput, e *run
 			}
 			if e.Len() == n0 {
 				if len(*v.Short) > 3 {
-					if runtime.RuneCount(*v.Short) > 3 {
+					if wire.RuneCount(*v.Short) > 3 {
 						e.Add(&c, msgMaxLength3)
 					}
 				}
@@ -151,7 +151,7 @@ func decodeCheckInput(d *runtime.Decoder, p *runtime.Path, v *CheckInput, e *run
 				return err
 			}
 			if e.Len() == n0 {
-				if !runtime.IsDate(*v.Day) {
+				if !wire.IsDate(*v.Day) {
 					e.Add(&c, msgFormatDate)
 				}
 			}
@@ -163,7 +163,7 @@ func decodeCheckInput(d *runtime.Decoder, p *runtime.Path, v *CheckInput, e *run
 				return err
 			}
 			if e.Len() == n0 {
-				if !runtime.IsDateTime(*v.At) {
+				if !wire.IsDateTime(*v.At) {
 					e.Add(&c, msgFormatDateTime)
 				}
 			}
@@ -175,7 +175,7 @@ func decodeCheckInput(d *runtime.Decoder, p *runtime.Path, v *CheckInput, e *run
 				return err
 			}
 			if e.Len() == n0 {
-				if !runtime.IsEmail(*v.Email) {
+				if !wire.IsEmail(*v.Email) {
 					e.Add(&c, msgFormatEmail)
 				}
 			}
@@ -187,7 +187,7 @@ func decodeCheckInput(d *runtime.Decoder, p *runtime.Path, v *CheckInput, e *run
 				return err
 			}
 			if e.Len() == n0 {
-				if !runtime.IsURI(*v.Site) {
+				if !wire.IsURI(*v.Site) {
 					e.Add(&c, msgFormatURI)
 				}
 			}
@@ -199,7 +199,7 @@ func decodeCheckInput(d *runtime.Decoder, p *runtime.Path, v *CheckInput, e *run
 				return err
 			}
 			if e.Len() == n0 {
-				if !runtime.IsUUID(*v.UUID) {
+				if !wire.IsUUID(*v.UUID) {
 					e.Add(&c, msgFormatUUID)
 				}
 			}
@@ -244,7 +244,7 @@ func decodeCheckInput(d *runtime.Decoder, p *runtime.Path, v *CheckInput, e *run
 				return err
 			}
 			if e.Len() == n0 {
-				if !runtime.IsMultipleOf(*v.Step, 0.25) {
+				if !wire.IsMultipleOf(*v.Step, 0.25) {
 					e.Add(&c, msgMultipleOf0_25)
 				}
 			}
@@ -299,7 +299,7 @@ func decodeCheckInput(d *runtime.Decoder, p *runtime.Path, v *CheckInput, e *run
 			}
 			if e.Len() == n0 {
 				if *v.Flag != true {
-					e.Add(&c, msgConstHc0ec9888)
+					e.Add(&c, msgConstHfd2791d1)
 				}
 			}
 		case "anything":
@@ -314,8 +314,8 @@ func decodeCheckInput(d *runtime.Decoder, p *runtime.Path, v *CheckInput, e *run
 				return err
 			}
 			if e.Len() == n0 {
-				if !(runtime.EqualJSON(v.Choice, []byte("1")) || runtime.EqualJSON(v.Choice, []byte("\"one\"")) || runtime.EqualJSON(v.Choice, []byte("null"))) {
-					e.Add(&c, msgEnumH4cf10d35)
+				if !(wire.EqualJSON(v.Choice, []byte("1")) || wire.EqualJSON(v.Choice, []byte("\"one\"")) || wire.EqualJSON(v.Choice, []byte("null"))) {
+					e.Add(&c, msgEnumHbcec5ee2)
 				}
 			}
 		case "tags":
@@ -330,7 +330,7 @@ func decodeCheckInput(d *runtime.Decoder, p *runtime.Path, v *CheckInput, e *run
 			}
 		case "maybe":
 			c := p.Child("maybe")
-			if d.Peek() == runtime.KindNull {
+			if d.Peek() == wire.KindNull {
 				if err := d.ReadNull(); err != nil {
 					return err
 				}
@@ -343,7 +343,7 @@ func decodeCheckInput(d *runtime.Decoder, p *runtime.Path, v *CheckInput, e *run
 				}
 				if e.Len() == n0 {
 					if len(*v.Maybe) > 4 {
-						if runtime.RuneCount(*v.Maybe) > 4 {
+						if wire.RuneCount(*v.Maybe) > 4 {
 							e.Add(&c, msgMaxLength4)
 						}
 					}
@@ -352,7 +352,7 @@ func decodeCheckInput(d *runtime.Decoder, p *runtime.Path, v *CheckInput, e *run
 		case "must_or_null":
 			seenMustOrNull = true
 			c := p.Child("must_or_null")
-			if d.Peek() == runtime.KindNull {
+			if d.Peek() == wire.KindNull {
 				if err := d.ReadNull(); err != nil {
 					return err
 				}
@@ -394,7 +394,7 @@ func decodeCheckInput(d *runtime.Decoder, p *runtime.Path, v *CheckInput, e *run
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -402,11 +402,11 @@ func decodeCheckInput(d *runtime.Decoder, p *runtime.Path, v *CheckInput, e *run
 	}
 	if !seenCode {
 		c := p.Child("code")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	if !seenCount {
 		c := p.Child("count")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	if !seenLevel {
 		v.Level = Level(2)
@@ -416,10 +416,10 @@ func decodeCheckInput(d *runtime.Decoder, p *runtime.Path, v *CheckInput, e *run
 	}
 	if !seenMustOrNull {
 		c := p.Child("must_or_null")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	if !seenSettings {
-		var dd runtime.Decoder
+		var dd wire.Decoder
 		dd.Reset([]byte("{\"depth\":5}"))
 		c := p.Child("settings")
 		d := &dd
@@ -434,7 +434,7 @@ func decodeCheckInput(d *runtime.Decoder, p *runtime.Path, v *CheckInput, e *run
 // wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeCheckInputMode(d *runtime.Decoder, p *runtime.Path, v *CheckInputMode, e *runtime.Errors) error {
+func decodeCheckInputMode(d *wire.Decoder, p *wire.Path, v *CheckInputMode, e *wire.Errors) error {
 	n0 := e.Len()
 	if err := readString(d, p, (*string)(v), e); err != nil {
 		return err
@@ -453,9 +453,9 @@ func decodeCheckInputMode(d *runtime.Decoder, p *runtime.Path, v *CheckInputMode
 // wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeCheckInputTags(d *runtime.Decoder, p *runtime.Path, v *[]string, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindArray {
-		e.Add(p, runtime.MsgType("array", k))
+func decodeCheckInputTags(d *wire.Decoder, p *wire.Path, v *[]string, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindArray {
+		e.Add(p, wire.MsgType("array", k))
 		return d.Skip()
 	}
 	if err := d.BeginArray(); err != nil {
@@ -478,7 +478,7 @@ func decodeCheckInputTags(d *runtime.Decoder, p *runtime.Path, v *[]string, e *r
 				for i := 1; i < len(*v); i++ {
 					for j := 0; j < i; j++ {
 						if (*v)[i] == (*v)[j] {
-							e.Add(p, runtime.MsgUniqueItems(j, i))
+							e.Add(p, wire.MsgUniqueItems(j, i))
 							break
 						}
 					}
@@ -494,7 +494,7 @@ func decodeCheckInputTags(d *runtime.Decoder, p *runtime.Path, v *[]string, e *r
 		}
 		if e.Len() == n0 {
 			if len(x) < 4 {
-				if runtime.RuneCount(x) < 1 {
+				if wire.RuneCount(x) < 1 {
 					e.Add(&c, msgMinLength1)
 				}
 			}
@@ -509,9 +509,9 @@ func decodeCheckInputTags(d *runtime.Decoder, p *runtime.Path, v *[]string, e *r
 // wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeCheckInputPoints(d *runtime.Decoder, p *runtime.Path, v *[]CheckInputPointsItem, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindArray {
-		e.Add(p, runtime.MsgType("array", k))
+func decodeCheckInputPoints(d *wire.Decoder, p *wire.Path, v *[]CheckInputPointsItem, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindArray {
+		e.Add(p, wire.MsgType("array", k))
 		return d.Skip()
 	}
 	if err := d.BeginArray(); err != nil {
@@ -533,8 +533,8 @@ func decodeCheckInputPoints(d *runtime.Decoder, p *runtime.Path, v *[]CheckInput
 				}
 				for i := 1; i < len(*v); i++ {
 					for j := 0; j < i; j++ {
-						if runtime.EqualJSON(enc((*v)[i]), enc((*v)[j])) {
-							e.Add(p, runtime.MsgUniqueItems(j, i))
+						if wire.EqualJSON(enc((*v)[i]), enc((*v)[j])) {
+							e.Add(p, wire.MsgUniqueItems(j, i))
 							break
 						}
 					}
@@ -559,9 +559,9 @@ func decodeCheckInputPoints(d *runtime.Decoder, p *runtime.Path, v *[]CheckInput
 // the wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeCheckInputPointsItem(d *runtime.Decoder, p *runtime.Path, v *CheckInputPointsItem, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeCheckInputPointsItem(d *wire.Decoder, p *wire.Path, v *CheckInputPointsItem, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -586,7 +586,7 @@ func decodeCheckInputPointsItem(d *runtime.Decoder, p *runtime.Path, v *CheckInp
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -594,7 +594,7 @@ func decodeCheckInputPointsItem(d *runtime.Decoder, p *runtime.Path, v *CheckInp
 	}
 	if !seenX {
 		c := p.Child("x")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
@@ -603,9 +603,9 @@ func decodeCheckInputPointsItem(d *runtime.Decoder, p *runtime.Path, v *CheckInp
 // wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeCheckInputLabels(d *runtime.Decoder, p *runtime.Path, v *map[string]string, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeCheckInputLabels(d *wire.Decoder, p *wire.Path, v *map[string]string, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -634,7 +634,7 @@ func decodeCheckInputLabels(d *runtime.Decoder, p *runtime.Path, v *map[string]s
 		}
 		if e.Len() == n0 {
 			if len(x) > 8 {
-				if runtime.RuneCount(x) > 8 {
+				if wire.RuneCount(x) > 8 {
 					e.Add(&c, msgMaxLength8)
 				}
 			}
@@ -647,9 +647,9 @@ func decodeCheckInputLabels(d *runtime.Decoder, p *runtime.Path, v *map[string]s
 // wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeCheckInputExtras(d *runtime.Decoder, p *runtime.Path, v *CheckInputExtras, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeCheckInputExtras(d *wire.Decoder, p *wire.Path, v *CheckInputExtras, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -705,9 +705,9 @@ func decodeCheckInputExtras(d *runtime.Decoder, p *runtime.Path, v *CheckInputEx
 // wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeCheckInputPair(d *runtime.Decoder, p *runtime.Path, v *CheckInputPair, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeCheckInputPair(d *wire.Decoder, p *wire.Path, v *CheckInputPair, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -738,7 +738,7 @@ func decodeCheckInputPair(d *runtime.Decoder, p *runtime.Path, v *CheckInputPair
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -765,9 +765,9 @@ func decodeCheckInputPair(d *runtime.Decoder, p *runtime.Path, v *CheckInputPair
 // wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeCheckInputOpen(d *runtime.Decoder, p *runtime.Path, v *CheckInputOpen, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeCheckInputOpen(d *wire.Decoder, p *wire.Path, v *CheckInputOpen, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -809,9 +809,9 @@ func decodeCheckInputOpen(d *runtime.Decoder, p *runtime.Path, v *CheckInputOpen
 // the wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeCheckInputSettings(d *runtime.Decoder, p *runtime.Path, v *CheckInputSettings, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeCheckInputSettings(d *wire.Decoder, p *wire.Path, v *CheckInputSettings, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -836,7 +836,7 @@ func decodeCheckInputSettings(d *runtime.Decoder, p *runtime.Path, v *CheckInput
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -849,9 +849,9 @@ func decodeCheckInputSettings(d *runtime.Decoder, p *runtime.Path, v *CheckInput
 }
 
 // readString decodes a JSON string into v.
-func readString(d *runtime.Decoder, p *runtime.Path, v *string, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindString {
-		e.Add(p, runtime.MsgType("string", k))
+func readString(d *wire.Decoder, p *wire.Path, v *string, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindString {
+		e.Add(p, wire.MsgType("string", k))
 		return d.Skip()
 	}
 	x, err := d.ReadString()
@@ -863,17 +863,17 @@ func readString(d *runtime.Decoder, p *runtime.Path, v *string, e *runtime.Error
 }
 
 // readInt decodes a JSON integer into v.
-func readInt(d *runtime.Decoder, p *runtime.Path, v *int64, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindNumber {
-		e.Add(p, runtime.MsgType("integer", k))
+func readInt(d *wire.Decoder, p *wire.Path, v *int64, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindNumber {
+		e.Add(p, wire.MsgType("integer", k))
 		return d.Skip()
 	}
 	x, err := d.ReadInt()
-	if err == runtime.ErrNotInteger {
-		e.Add(p, runtime.MsgNotInteger)
+	if err == wire.ErrNotInteger {
+		e.Add(p, wire.MsgNotInteger)
 		return nil
-	} else if err == runtime.ErrOutOfRange {
-		e.Add(p, runtime.MsgOutOfRange)
+	} else if err == wire.ErrOutOfRange {
+		e.Add(p, wire.MsgOutOfRange)
 		return nil
 	}
 	if err != nil {
@@ -884,17 +884,17 @@ func readInt(d *runtime.Decoder, p *runtime.Path, v *int64, e *runtime.Errors) e
 }
 
 // readFloat decodes a JSON number into v.
-func readFloat(d *runtime.Decoder, p *runtime.Path, v *float64, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindNumber {
-		e.Add(p, runtime.MsgType("number", k))
+func readFloat(d *wire.Decoder, p *wire.Path, v *float64, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindNumber {
+		e.Add(p, wire.MsgType("number", k))
 		return d.Skip()
 	}
 	x, err := d.ReadFloat()
-	if err == runtime.ErrNotInteger {
-		e.Add(p, runtime.MsgNotInteger)
+	if err == wire.ErrNotInteger {
+		e.Add(p, wire.MsgNotInteger)
 		return nil
-	} else if err == runtime.ErrOutOfRange {
-		e.Add(p, runtime.MsgOutOfRange)
+	} else if err == wire.ErrOutOfRange {
+		e.Add(p, wire.MsgOutOfRange)
 		return nil
 	}
 	if err != nil {
@@ -905,9 +905,9 @@ func readFloat(d *runtime.Decoder, p *runtime.Path, v *float64, e *runtime.Error
 }
 
 // readBool decodes a JSON boolean into v.
-func readBool(d *runtime.Decoder, p *runtime.Path, v *bool, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindBool {
-		e.Add(p, runtime.MsgType("boolean", k))
+func readBool(d *wire.Decoder, p *wire.Path, v *bool, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindBool {
+		e.Add(p, wire.MsgType("boolean", k))
 		return d.Skip()
 	}
 	x, err := d.ReadBool()
@@ -919,7 +919,7 @@ func readBool(d *runtime.Decoder, p *runtime.Path, v *bool, e *runtime.Errors) e
 }
 
 // readRaw keeps a copy of the next JSON value, whatever it is.
-func readRaw(d *runtime.Decoder, p *runtime.Path, v *json.RawMessage, e *runtime.Errors) error {
+func readRaw(d *wire.Decoder, p *wire.Path, v *json.RawMessage, e *wire.Errors) error {
 	raw, err := d.ReadRaw()
 	if err != nil {
 		return err

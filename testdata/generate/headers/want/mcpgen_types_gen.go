@@ -3,7 +3,7 @@
 
 package headers
 
-import "github.com/mcpgen-dev/mcpgen/runtime"
+import "github.com/mcpgen-dev/mcpgen/runtime/wire"
 
 // RouteInput is the input of the "route" tool.
 type RouteInput struct {
@@ -18,14 +18,14 @@ type RouteInput struct {
 func (v RouteInput) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"region\":"...)
-	b = runtime.AppendString(b, v.Region)
+	b = wire.AppendString(b, v.Region)
 	if v.Priority != nil {
 		b = append(b, ",\"priority\":"...)
-		b = runtime.AppendInt(b, *v.Priority)
+		b = wire.AppendInt(b, *v.Priority)
 	}
 	if v.DryRun != nil {
 		b = append(b, ",\"dry_run\":"...)
-		b = runtime.AppendBool(b, *v.DryRun)
+		b = wire.AppendBool(b, *v.DryRun)
 	}
 	if v.Target != nil {
 		b = append(b, ",\"target\":"...)
@@ -33,7 +33,7 @@ func (v RouteInput) AppendJSON(b []byte) []byte {
 	}
 	if v.Payload != nil {
 		b = append(b, ",\"payload\":"...)
-		b = runtime.AppendString(b, *v.Payload)
+		b = wire.AppendString(b, *v.Payload)
 	}
 	return append(b, '}')
 }
@@ -44,9 +44,9 @@ func (v RouteInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *RouteInput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeRouteInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -61,7 +61,7 @@ func (v RouteInputTarget) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	if v.Tenant != nil {
 		b = append(b, "\"tenant\":"...)
-		b = runtime.AppendString(b, *v.Tenant)
+		b = wire.AppendString(b, *v.Tenant)
 	}
 	if v.Cluster != nil {
 		if b[len(b)-1] != '{' {
@@ -79,9 +79,9 @@ func (v RouteInputTarget) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *RouteInputTarget) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeRouteInputTarget(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -95,7 +95,7 @@ func (v RouteInputTargetCluster) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	if v.Name != nil {
 		b = append(b, "\"name\":"...)
-		b = runtime.AppendString(b, *v.Name)
+		b = wire.AppendString(b, *v.Name)
 	}
 	return append(b, '}')
 }
@@ -106,8 +106,8 @@ func (v RouteInputTargetCluster) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *RouteInputTargetCluster) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeRouteInputTargetCluster(u.Start(data), u.Root(), v, u.Errors()))
 }

@@ -7,7 +7,7 @@ import (
 	"maps"
 	"slices"
 
-	"github.com/mcpgen-dev/mcpgen/runtime"
+	"github.com/mcpgen-dev/mcpgen/runtime/wire"
 )
 
 // Type is the "type" type of the spec.
@@ -24,7 +24,7 @@ const (
 
 // AppendJSON appends the JSON encoding of v to b.
 func (v Type) AppendJSON(b []byte) []byte {
-	return runtime.AppendString(b, string(v))
+	return wire.AppendString(b, string(v))
 }
 
 // MarshalJSON encodes v as JSON.
@@ -33,9 +33,9 @@ func (v Type) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *Type) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeType(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -50,14 +50,14 @@ func (v String) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	if v.Len != nil {
 		b = append(b, "\"len\":"...)
-		b = runtime.AppendInt(b, *v.Len)
+		b = wire.AppendInt(b, *v.Len)
 	}
 	if v.Error != nil {
 		if b[len(b)-1] != '{' {
 			b = append(b, ',')
 		}
 		b = append(b, "\"error\":"...)
-		b = runtime.AppendString(b, *v.Error)
+		b = wire.AppendString(b, *v.Error)
 	}
 	return append(b, '}')
 }
@@ -68,9 +68,9 @@ func (v String) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *String) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeString(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -92,14 +92,14 @@ func (v FuncInput) AppendJSON(b []byte) []byte {
 	b = v.Type.AppendJSON(b)
 	if v.Func != nil {
 		b = append(b, ",\"func\":"...)
-		b = runtime.AppendString(b, *v.Func)
+		b = wire.AppendString(b, *v.Func)
 	}
 	if v.Range != nil {
 		b = append(b, ",\"range\":"...)
-		b = runtime.AppendInt(b, *v.Range)
+		b = wire.AppendInt(b, *v.Range)
 	}
 	b = append(b, ",\"default\":"...)
-	b = runtime.AppendString(b, v.Default)
+	b = wire.AppendString(b, v.Default)
 	if v.Map != nil {
 		b = append(b, ",\"map\":"...)
 		b = appendFuncInputMap(b, v.Map)
@@ -110,7 +110,7 @@ func (v FuncInput) AppendJSON(b []byte) []byte {
 	}
 	if v.ChanSelect != nil {
 		b = append(b, ",\"chan.select\":"...)
-		b = runtime.AppendBool(b, *v.ChanSelect)
+		b = wire.AppendBool(b, *v.ChanSelect)
 	}
 	return append(b, '}')
 }
@@ -121,9 +121,9 @@ func (v FuncInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *FuncInput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeFuncInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -134,9 +134,9 @@ func appendFuncInputMap(b []byte, v map[string]string) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = runtime.AppendString(b, k)
+		b = wire.AppendString(b, k)
 		b = append(b, ':')
-		b = runtime.AppendString(b, v[k])
+		b = wire.AppendString(b, v[k])
 	}
 	return append(b, '}')
 }
@@ -151,7 +151,7 @@ func (v GoToInput) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	if v.Import != nil {
 		b = append(b, "\"import\":"...)
-		b = runtime.AppendString(b, *v.Import)
+		b = wire.AppendString(b, *v.Import)
 	}
 	return append(b, '}')
 }
@@ -162,9 +162,9 @@ func (v GoToInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *GoToInput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeGoToInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -173,7 +173,7 @@ type GoToOutput string
 
 // AppendJSON appends the JSON encoding of v to b.
 func (v GoToOutput) AppendJSON(b []byte) []byte {
-	return runtime.AppendString(b, string(v))
+	return wire.AppendString(b, string(v))
 }
 
 // MarshalJSON encodes v as JSON.
@@ -182,9 +182,9 @@ func (v GoToOutput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *GoToOutput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeGoToOutput(u.Start(data), u.Root(), v, u.Errors()))
 }
 

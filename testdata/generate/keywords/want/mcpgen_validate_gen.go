@@ -3,19 +3,19 @@
 
 package keywords
 
-import "github.com/mcpgen-dev/mcpgen/runtime"
+import "github.com/mcpgen-dev/mcpgen/runtime/wire"
 
 // Violation messages of the spec, built once so that reporting one costs
 // no allocation. They are never modified.
 var (
-	msgEnumHbaec0b2a = runtime.MsgEnum([]string{"\"func\"", "\"range\"", "\"default\"", "\"\"", "\"nil\""})
+	msgEnumHbec566c3 = wire.MsgEnum([]string{"\"func\"", "\"range\"", "\"default\"", "\"\"", "\"nil\""})
 )
 
 // decodeType decodes the next JSON value of d into v. Values of the wrong
 // type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeType(d *runtime.Decoder, p *runtime.Path, v *Type, e *runtime.Errors) error {
+func decodeType(d *wire.Decoder, p *wire.Path, v *Type, e *wire.Errors) error {
 	n0 := e.Len()
 	if err := readString(d, p, (*string)(v), e); err != nil {
 		return err
@@ -24,7 +24,7 @@ func decodeType(d *runtime.Decoder, p *runtime.Path, v *Type, e *runtime.Errors)
 		switch string(*v) {
 		case "func", "range", "default", "", "nil":
 		default:
-			e.Add(p, msgEnumHbaec0b2a)
+			e.Add(p, msgEnumHbec566c3)
 		}
 	}
 	return nil
@@ -34,9 +34,9 @@ func decodeType(d *runtime.Decoder, p *runtime.Path, v *Type, e *runtime.Errors)
 // type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeString(d *runtime.Decoder, p *runtime.Path, v *String, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeString(d *wire.Decoder, p *wire.Path, v *String, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -66,7 +66,7 @@ func decodeString(d *runtime.Decoder, p *runtime.Path, v *String, e *runtime.Err
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -79,9 +79,9 @@ func decodeString(d *runtime.Decoder, p *runtime.Path, v *String, e *runtime.Err
 // type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeFuncInput(d *runtime.Decoder, p *runtime.Path, v *FuncInput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeFuncInput(d *wire.Decoder, p *wire.Path, v *FuncInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -141,7 +141,7 @@ func decodeFuncInput(d *runtime.Decoder, p *runtime.Path, v *FuncInput, e *runti
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -149,7 +149,7 @@ func decodeFuncInput(d *runtime.Decoder, p *runtime.Path, v *FuncInput, e *runti
 	}
 	if !seenType {
 		c := p.Child("type")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	if !seenDefault {
 		v.Default = "go"
@@ -161,9 +161,9 @@ func decodeFuncInput(d *runtime.Decoder, p *runtime.Path, v *FuncInput, e *runti
 // wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeFuncInputMap(d *runtime.Decoder, p *runtime.Path, v *map[string]string, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeFuncInputMap(d *wire.Decoder, p *wire.Path, v *map[string]string, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -192,9 +192,9 @@ func decodeFuncInputMap(d *runtime.Decoder, p *runtime.Path, v *map[string]strin
 // type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeGoToInput(d *runtime.Decoder, p *runtime.Path, v *GoToInput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeGoToInput(d *wire.Decoder, p *wire.Path, v *GoToInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -218,7 +218,7 @@ func decodeGoToInput(d *runtime.Decoder, p *runtime.Path, v *GoToInput, e *runti
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -231,14 +231,14 @@ func decodeGoToInput(d *runtime.Decoder, p *runtime.Path, v *GoToInput, e *runti
 // type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeGoToOutput(d *runtime.Decoder, p *runtime.Path, v *GoToOutput, e *runtime.Errors) error {
+func decodeGoToOutput(d *wire.Decoder, p *wire.Path, v *GoToOutput, e *wire.Errors) error {
 	return readString(d, p, (*string)(v), e)
 }
 
 // readString decodes a JSON string into v.
-func readString(d *runtime.Decoder, p *runtime.Path, v *string, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindString {
-		e.Add(p, runtime.MsgType("string", k))
+func readString(d *wire.Decoder, p *wire.Path, v *string, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindString {
+		e.Add(p, wire.MsgType("string", k))
 		return d.Skip()
 	}
 	x, err := d.ReadString()
@@ -250,17 +250,17 @@ func readString(d *runtime.Decoder, p *runtime.Path, v *string, e *runtime.Error
 }
 
 // readInt decodes a JSON integer into v.
-func readInt(d *runtime.Decoder, p *runtime.Path, v *int64, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindNumber {
-		e.Add(p, runtime.MsgType("integer", k))
+func readInt(d *wire.Decoder, p *wire.Path, v *int64, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindNumber {
+		e.Add(p, wire.MsgType("integer", k))
 		return d.Skip()
 	}
 	x, err := d.ReadInt()
-	if err == runtime.ErrNotInteger {
-		e.Add(p, runtime.MsgNotInteger)
+	if err == wire.ErrNotInteger {
+		e.Add(p, wire.MsgNotInteger)
 		return nil
-	} else if err == runtime.ErrOutOfRange {
-		e.Add(p, runtime.MsgOutOfRange)
+	} else if err == wire.ErrOutOfRange {
+		e.Add(p, wire.MsgOutOfRange)
 		return nil
 	}
 	if err != nil {
@@ -271,9 +271,9 @@ func readInt(d *runtime.Decoder, p *runtime.Path, v *int64, e *runtime.Errors) e
 }
 
 // readBool decodes a JSON boolean into v.
-func readBool(d *runtime.Decoder, p *runtime.Path, v *bool, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindBool {
-		e.Add(p, runtime.MsgType("boolean", k))
+func readBool(d *wire.Decoder, p *wire.Path, v *bool, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindBool {
+		e.Add(p, wire.MsgType("boolean", k))
 		return d.Skip()
 	}
 	x, err := d.ReadBool()

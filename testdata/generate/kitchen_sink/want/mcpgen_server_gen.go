@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/mcpgen-dev/mcpgen/runtime"
+	"github.com/mcpgen-dev/mcpgen/runtime/wire"
 )
 
 // This file needs a runtime at least as new as the one it was generated for.
@@ -82,8 +83,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			if err != nil {
 				return nil, err
 			}
-			var root runtime.Path
-			var e runtime.Errors
+			var root wire.Path
+			var e wire.Errors
 			validateOrder(&root, &out, &e)
 			// A handler returning what the schema forbids is a bug in the
 			// server, not in the call: a plain error, not a ValidationError.
@@ -107,8 +108,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			if err != nil {
 				return nil, err
 			}
-			var root runtime.Path
-			var e runtime.Errors
+			var root wire.Path
+			var e wire.Errors
 			validateMapOutput(&root, &out, &e)
 			// A handler returning what the schema forbids is a bug in the
 			// server, not in the call: a plain error, not a ValidationError.
@@ -132,8 +133,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			if err != nil {
 				return nil, err
 			}
-			var root runtime.Path
-			var e runtime.Errors
+			var root wire.Path
+			var e wire.Errors
 			validateListOrdersOutput(&root, &out, &e)
 			// A handler returning what the schema forbids is a bug in the
 			// server, not in the call: a plain error, not a ValidationError.
@@ -169,7 +170,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 				return nil, err
 			}
 			var b []byte
-			b = runtime.AppendRawOrNull(b, out)
+			b = wire.AppendRawOrNull(b, out)
 			return runtime.StructuredResult(b), nil
 		},
 	})
@@ -198,8 +199,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		Read: func(ctx context.Context, uri string, vars map[string]string) ([]runtime.ResourceContents, error) {
 			var in OrderSummaryParams
 			in.OrderID = vars["order_id"]
-			var root runtime.Path
-			var e runtime.Errors
+			var root wire.Path
+			var e wire.Errors
 			validateOrderSummaryParams(&root, &in, &e)
 			// A value the template's variables do not allow names no resource.
 			if e.Len() > 0 {
@@ -236,8 +237,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			default:
 				return nil, runtime.ResourceNotFound(uri)
 			}
-			var root runtime.Path
-			var e runtime.Errors
+			var root wire.Path
+			var e wire.Errors
 			validateInvoicePageParams(&root, &in, &e)
 			// A value the template's variables do not allow names no resource.
 			if e.Len() > 0 {

@@ -8,7 +8,7 @@ import (
 	"maps"
 	"slices"
 
-	"github.com/mcpgen-dev/mcpgen/runtime"
+	"github.com/mcpgen-dev/mcpgen/runtime/wire"
 )
 
 // OrderStatus is the "OrderStatus" type of the spec.
@@ -26,7 +26,7 @@ const (
 
 // AppendJSON appends the JSON encoding of v to b.
 func (v OrderStatus) AppendJSON(b []byte) []byte {
-	return runtime.AppendString(b, string(v))
+	return wire.AppendString(b, string(v))
 }
 
 // MarshalJSON encodes v as JSON.
@@ -35,9 +35,9 @@ func (v OrderStatus) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *OrderStatus) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeOrderStatus(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -53,7 +53,7 @@ const (
 
 // AppendJSON appends the JSON encoding of v to b.
 func (v Priority) AppendJSON(b []byte) []byte {
-	return runtime.AppendInt(b, int64(v))
+	return wire.AppendInt(b, int64(v))
 }
 
 // MarshalJSON encodes v as JSON.
@@ -62,9 +62,9 @@ func (v Priority) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *Priority) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodePriority(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -80,9 +80,9 @@ type Money struct {
 func (v Money) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"amount\":"...)
-	b = runtime.AppendFloat(b, v.Amount)
+	b = wire.AppendFloat(b, v.Amount)
 	b = append(b, ",\"currency\":"...)
-	b = runtime.AppendString(b, v.Currency)
+	b = wire.AppendString(b, v.Currency)
 	return append(b, '}')
 }
 
@@ -92,9 +92,9 @@ func (v Money) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *Money) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeMoney(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -112,7 +112,7 @@ type Node struct {
 func (v Node) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"name\":"...)
-	b = runtime.AppendString(b, v.Name)
+	b = wire.AppendString(b, v.Name)
 	if v.Children != nil {
 		b = append(b, ",\"children\":"...)
 		b = appendNodeChildren(b, v.Children)
@@ -130,9 +130,9 @@ func (v Node) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *Node) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeNode(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -158,9 +158,9 @@ type Circle struct {
 func (v Circle) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"kind\":"...)
-	b = runtime.AppendString(b, v.Kind)
+	b = wire.AppendString(b, v.Kind)
 	b = append(b, ",\"radius\":"...)
-	b = runtime.AppendFloat(b, v.Radius)
+	b = wire.AppendFloat(b, v.Radius)
 	return append(b, '}')
 }
 
@@ -170,9 +170,9 @@ func (v Circle) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *Circle) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeCircle(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -186,9 +186,9 @@ type Square struct {
 func (v Square) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"kind\":"...)
-	b = runtime.AppendString(b, v.Kind)
+	b = wire.AppendString(b, v.Kind)
 	b = append(b, ",\"side\":"...)
-	b = runtime.AppendFloat(b, v.Side)
+	b = wire.AppendFloat(b, v.Side)
 	return append(b, '}')
 }
 
@@ -198,9 +198,9 @@ func (v Square) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *Square) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeSquare(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -229,9 +229,9 @@ func (v Shape) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *Shape) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeShape(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -247,9 +247,9 @@ func (v Labels) AppendJSON(b []byte) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = runtime.AppendString(b, k)
+		b = wire.AppendString(b, k)
 		b = append(b, ':')
-		b = runtime.AppendString(b, v[k])
+		b = wire.AppendString(b, v[k])
 	}
 	return append(b, '}')
 }
@@ -260,9 +260,9 @@ func (v Labels) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *Labels) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeLabels(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -281,9 +281,9 @@ func (v Metadata) AppendJSON(b []byte) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = runtime.AppendString(b, k)
+		b = wire.AppendString(b, k)
 		b = append(b, ':')
-		b = runtime.AppendRawOrNull(b, v[k])
+		b = wire.AppendRawOrNull(b, v[k])
 	}
 	return append(b, '}')
 }
@@ -294,9 +294,9 @@ func (v Metadata) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *Metadata) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeMetadata(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -321,26 +321,26 @@ type Order struct {
 func (v Order) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"id\":"...)
-	b = runtime.AppendString(b, v.ID)
+	b = wire.AppendString(b, v.ID)
 	b = append(b, ",\"status\":"...)
 	b = v.Status.AppendJSON(b)
 	b = append(b, ",\"total\":"...)
 	b = v.Total.AppendJSON(b)
 	if v.PlacedAt != nil {
 		b = append(b, ",\"placed_at\":"...)
-		b = runtime.AppendString(b, *v.PlacedAt)
+		b = wire.AppendString(b, *v.PlacedAt)
 	}
 	if v.DeliveryDate != nil {
 		b = append(b, ",\"delivery_date\":"...)
-		b = runtime.AppendString(b, *v.DeliveryDate)
+		b = wire.AppendString(b, *v.DeliveryDate)
 	}
 	if v.Contact != nil {
 		b = append(b, ",\"contact\":"...)
-		b = runtime.AppendString(b, *v.Contact)
+		b = wire.AppendString(b, *v.Contact)
 	}
 	if v.TrackingURL != nil {
 		b = append(b, ",\"tracking_url\":"...)
-		b = runtime.AppendString(b, *v.TrackingURL)
+		b = wire.AppendString(b, *v.TrackingURL)
 	}
 	if v.Tags != nil {
 		b = append(b, ",\"tags\":"...)
@@ -356,11 +356,11 @@ func (v Order) AppendJSON(b []byte) []byte {
 	}
 	if v.LegacyCode != nil {
 		b = append(b, ",\"legacy_code\":"...)
-		b = runtime.AppendString(b, *v.LegacyCode)
+		b = wire.AppendString(b, *v.LegacyCode)
 	}
 	if v.Attachment != nil {
 		b = append(b, ",\"attachment\":"...)
-		b = runtime.AppendString(b, *v.Attachment)
+		b = wire.AppendString(b, *v.Attachment)
 	}
 	return append(b, '}')
 }
@@ -371,9 +371,9 @@ func (v Order) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *Order) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeOrder(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -384,7 +384,7 @@ func appendOrderTags(b []byte, v []string) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = runtime.AppendString(b, x)
+		b = wire.AppendString(b, x)
 	}
 	return append(b, ']')
 }
@@ -411,11 +411,11 @@ type CreateOrderInput struct {
 func (v CreateOrderInput) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"customer_id\":"...)
-	b = runtime.AppendString(b, v.CustomerID)
+	b = wire.AppendString(b, v.CustomerID)
 	b = append(b, ",\"quantity\":"...)
-	b = runtime.AppendInt(b, v.Quantity)
+	b = wire.AppendInt(b, v.Quantity)
 	b = append(b, ",\"gift\":"...)
-	b = runtime.AppendBool(b, v.Gift)
+	b = wire.AppendBool(b, v.Gift)
 	b = append(b, ",\"priority\":"...)
 	b = v.Priority.AppendJSON(b)
 	if v.Shipping != nil {
@@ -428,7 +428,7 @@ func (v CreateOrderInput) AppendJSON(b []byte) []byte {
 	}
 	if v.Note != nil {
 		b = append(b, ",\"note\":"...)
-		b = runtime.AppendString(b, *v.Note)
+		b = wire.AppendString(b, *v.Note)
 	}
 	return append(b, '}')
 }
@@ -439,9 +439,9 @@ func (v CreateOrderInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *CreateOrderInput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeCreateOrderInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -466,7 +466,7 @@ func (v CreateOrderInputShipping) AppendJSON(b []byte) []byte {
 	b = v.Country.AppendJSON(b)
 	if v.Express != nil {
 		b = append(b, ",\"express\":"...)
-		b = runtime.AppendBool(b, *v.Express)
+		b = wire.AppendBool(b, *v.Express)
 	}
 	return append(b, '}')
 }
@@ -477,9 +477,9 @@ func (v CreateOrderInputShipping) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *CreateOrderInputShipping) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeCreateOrderInputShipping(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -495,7 +495,7 @@ const (
 
 // AppendJSON appends the JSON encoding of v to b.
 func (v CreateOrderInputShippingCountry) AppendJSON(b []byte) []byte {
-	return runtime.AppendString(b, string(v))
+	return wire.AppendString(b, string(v))
 }
 
 // MarshalJSON encodes v as JSON.
@@ -504,9 +504,9 @@ func (v CreateOrderInputShippingCountry) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *CreateOrderInputShippingCountry) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeCreateOrderInputShippingCountry(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -536,7 +536,7 @@ func (v MapInput) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"func\":"...)
-		b = runtime.AppendString(b, *v.Func)
+		b = wire.AppendString(b, *v.Func)
 	}
 	if v.Range != nil {
 		if b[len(b)-1] != '{' {
@@ -549,14 +549,14 @@ func (v MapInput) AppendJSON(b []byte) []byte {
 		b = append(b, ',')
 	}
 	b = append(b, "\"default\":"...)
-	b = runtime.AppendFloat(b, v.Default)
+	b = wire.AppendFloat(b, v.Default)
 	if v.Interface != nil {
 		b = append(b, ",\"interface\":"...)
-		b = runtime.AppendRawOrNull(b, v.Interface)
+		b = wire.AppendRawOrNull(b, v.Interface)
 	}
 	if v.Select != nil {
 		b = append(b, ",\"select\":"...)
-		b = runtime.AppendRawOrNull(b, v.Select)
+		b = wire.AppendRawOrNull(b, v.Select)
 	}
 	if v.Chan != nil {
 		b = append(b, ",\"chan\":"...)
@@ -571,9 +571,9 @@ func (v MapInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *MapInput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeMapInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -588,7 +588,7 @@ const (
 
 // AppendJSON appends the JSON encoding of v to b.
 func (v MapInputType) AppendJSON(b []byte) []byte {
-	return runtime.AppendString(b, string(v))
+	return wire.AppendString(b, string(v))
 }
 
 // MarshalJSON encodes v as JSON.
@@ -597,9 +597,9 @@ func (v MapInputType) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *MapInputType) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeMapInputType(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -614,14 +614,14 @@ func (v MapInputRange) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	if v.From != nil {
 		b = append(b, "\"from\":"...)
-		b = runtime.AppendInt(b, *v.From)
+		b = wire.AppendInt(b, *v.From)
 	}
 	if v.To != nil {
 		if b[len(b)-1] != '{' {
 			b = append(b, ',')
 		}
 		b = append(b, "\"to\":"...)
-		b = runtime.AppendInt(b, *v.To)
+		b = wire.AppendInt(b, *v.To)
 	}
 	return append(b, '}')
 }
@@ -632,9 +632,9 @@ func (v MapInputRange) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *MapInputRange) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeMapInputRange(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -658,7 +658,7 @@ func appendMapInputChanItem(b []byte, v []int64) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = runtime.AppendInt(b, x)
+		b = wire.AppendInt(b, x)
 	}
 	return append(b, ']')
 }
@@ -684,9 +684,9 @@ func (v MapOutput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *MapOutput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeMapOutput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -709,10 +709,10 @@ func (v ListOrdersInput) AppendJSON(b []byte) []byte {
 		b = append(b, ',')
 	}
 	b = append(b, "\"limit\":"...)
-	b = runtime.AppendInt(b, v.Limit)
+	b = wire.AppendInt(b, v.Limit)
 	if v.Cursor != nil {
 		b = append(b, ",\"cursor\":"...)
-		b = runtime.AppendString(b, *v.Cursor)
+		b = wire.AppendString(b, *v.Cursor)
 	}
 	if v.Labels != nil {
 		b = append(b, ",\"labels\":"...)
@@ -727,9 +727,9 @@ func (v ListOrdersInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *ListOrdersInput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeListOrdersInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -746,7 +746,7 @@ func (v ListOrdersOutput) AppendJSON(b []byte) []byte {
 	b = appendListOrdersOutputOrders(b, v.Orders)
 	if v.NextCursor != nil {
 		b = append(b, ",\"next_cursor\":"...)
-		b = runtime.AppendString(b, *v.NextCursor)
+		b = wire.AppendString(b, *v.NextCursor)
 	}
 	return append(b, '}')
 }
@@ -757,9 +757,9 @@ func (v ListOrdersOutput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *ListOrdersOutput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeListOrdersOutput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -791,9 +791,9 @@ func (v PingV2Input) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *PingV2Input) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodePingV2Input(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -810,7 +810,7 @@ func (v DrawShapeInput) AppendJSON(b []byte) []byte {
 	b = v.Shape.AppendJSON(b)
 	if v.Payload != nil {
 		b = append(b, ",\"payload\":"...)
-		b = runtime.AppendRawOrNull(b, v.Payload)
+		b = wire.AppendRawOrNull(b, v.Payload)
 	}
 	return append(b, '}')
 }
@@ -821,9 +821,9 @@ func (v DrawShapeInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *DrawShapeInput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeDrawShapeInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -840,7 +840,7 @@ type OrderSummaryParams struct {
 func (v OrderSummaryParams) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"order_id\":"...)
-	b = runtime.AppendString(b, v.OrderID)
+	b = wire.AppendString(b, v.OrderID)
 	return append(b, '}')
 }
 
@@ -850,9 +850,9 @@ func (v OrderSummaryParams) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *OrderSummaryParams) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeOrderSummaryParams(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -870,13 +870,13 @@ type InvoicePageParams struct {
 func (v InvoicePageParams) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"year\":"...)
-	b = runtime.AppendInt(b, v.Year)
+	b = wire.AppendInt(b, v.Year)
 	b = append(b, ",\"number\":"...)
-	b = runtime.AppendString(b, v.Number)
+	b = wire.AppendString(b, v.Number)
 	b = append(b, ",\"page\":"...)
-	b = runtime.AppendFloat(b, v.Page)
+	b = wire.AppendFloat(b, v.Page)
 	b = append(b, ",\"draft\":"...)
-	b = runtime.AppendBool(b, v.Draft)
+	b = wire.AppendBool(b, v.Draft)
 	return append(b, '}')
 }
 
@@ -886,9 +886,9 @@ func (v InvoicePageParams) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *InvoicePageParams) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeInvoicePageParams(u.Start(data), u.Root(), v, u.Errors()))
 }
 

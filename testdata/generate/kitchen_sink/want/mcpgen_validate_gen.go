@@ -8,67 +8,67 @@ import (
 	"maps"
 	"slices"
 
-	"github.com/mcpgen-dev/mcpgen/runtime"
+	"github.com/mcpgen-dev/mcpgen/runtime/wire"
 )
 
 // Patterns of the spec, compiled once. They are never modified.
 var (
-	patternMoneyCurrency              = runtime.MustCompilePattern("^[A-Z]{3}$")
-	patternCreateOrderInputCustomerID = runtime.MustCompilePattern("^C[0-9]+$")
-	patternOrderSummaryParamsOrderID  = runtime.MustCompilePattern("^A[0-9]+$")
+	patternMoneyCurrency              = wire.MustCompilePattern("^[A-Z]{3}$")
+	patternCreateOrderInputCustomerID = wire.MustCompilePattern("^C[0-9]+$")
+	patternOrderSummaryParamsOrderID  = wire.MustCompilePattern("^A[0-9]+$")
 )
 
 // Violation messages of the spec, built once so that reporting one costs
 // no allocation. They are never modified.
 var (
-	msgEnum_PENDING_SHIPPED_DELIVERED_CANCELLED = runtime.MsgEnum([]string{"\"PENDING\"", "\"SHIPPED\"", "\"DELIVERED\"", "\"CANCELLED\""})
-	msgEnumH43d86f17                            = runtime.MsgEnum([]string{"1", "2", "3"})
-	msgMinimum0                                 = runtime.MsgMinimum(0.0)
-	msgExclusiveMaximum1000000                  = runtime.MsgExclusiveMaximum(1e+06)
-	msgMultipleOf0_01                           = runtime.MsgMultipleOf(0.01)
-	msgMinLength3                               = runtime.MsgMinLength(3)
-	msgMaxLength3                               = runtime.MsgMaxLength(3)
-	msgPatternMoneyCurrency                     = runtime.MsgPattern("^[A-Z]{3}$")
-	msgMinLength1                               = runtime.MsgMinLength(1)
-	msgMaxItems100                              = runtime.MsgMaxItems(100)
-	msgConst_circle                             = runtime.MsgConst("\"circle\"")
-	msgExclusiveMinimum0                        = runtime.MsgExclusiveMinimum(0.0)
-	msgConst_square                             = runtime.MsgConst("\"square\"")
-	msgMaximum1000                              = runtime.MsgMaximum(1000.0)
-	msgDiscriminator_circle_square              = runtime.MsgDiscriminator([]string{"circle", "square"})
-	msgMaxProperties20                          = runtime.MsgMaxProperties(20)
-	msgMaxLength64                              = runtime.MsgMaxLength(64)
-	msgMinProperties0                           = runtime.MsgMinProperties(0)
-	msgFormatUUID                               = runtime.MsgFormat("uuid")
-	msgFormatDateTime                           = runtime.MsgFormat("date-time")
-	msgFormatDate                               = runtime.MsgFormat("date")
-	msgFormatEmail                              = runtime.MsgFormat("email")
-	msgFormatURI                                = runtime.MsgFormat("uri")
-	msgMinItems0                                = runtime.MsgMinItems(0)
-	msgMaxItems10                               = runtime.MsgMaxItems(10)
-	msgMaxLength16                              = runtime.MsgMaxLength(16)
-	msgPatternCreateOrderInputCustomerID        = runtime.MsgPattern("^C[0-9]+$")
-	msgMinimum1                                 = runtime.MsgMinimum(1.0)
-	msgMaximum100                               = runtime.MsgMaximum(100.0)
-	msgMaxLength500                             = runtime.MsgMaxLength(500)
-	msgEnum_DE_FR_US                            = runtime.MsgEnum([]string{"\"DE\"", "\"FR\"", "\"US\""})
-	msgMinimum0_5                               = runtime.MsgMinimum(0.5)
-	msgMaximum2_5                               = runtime.MsgMaximum(2.5)
-	msgConstH93ba4d82                           = runtime.MsgConst("42")
-	msgEnum_a_b                                 = runtime.MsgEnum([]string{"\"a\"", "\"b\""})
-	msgExclusiveMinimumMinus1                   = runtime.MsgExclusiveMinimum(-1.0)
-	msgMultipleOf3                              = runtime.MsgMultipleOf(3.0)
-	msgMaximum50                                = runtime.MsgMaximum(50.0)
-	msgPatternOrderSummaryParamsOrderID         = runtime.MsgPattern("^A[0-9]+$")
-	msgMinimum2000                              = runtime.MsgMinimum(2000.0)
-	msgMaximum2100                              = runtime.MsgMaximum(2100.0)
+	msgEnum_PENDING_SHIPPED_DELIVERED_CANCELLED = wire.MsgEnum([]string{"\"PENDING\"", "\"SHIPPED\"", "\"DELIVERED\"", "\"CANCELLED\""})
+	msgEnumH6c5e95d2                            = wire.MsgEnum([]string{"1", "2", "3"})
+	msgMinimum0                                 = wire.MsgMinimum(0.0)
+	msgExclusiveMaximum1000000                  = wire.MsgExclusiveMaximum(1e+06)
+	msgMultipleOf0_01                           = wire.MsgMultipleOf(0.01)
+	msgMinLength3                               = wire.MsgMinLength(3)
+	msgMaxLength3                               = wire.MsgMaxLength(3)
+	msgPatternMoneyCurrency                     = wire.MsgPattern("^[A-Z]{3}$")
+	msgMinLength1                               = wire.MsgMinLength(1)
+	msgMaxItems100                              = wire.MsgMaxItems(100)
+	msgConst_circle                             = wire.MsgConst("\"circle\"")
+	msgExclusiveMinimum0                        = wire.MsgExclusiveMinimum(0.0)
+	msgConst_square                             = wire.MsgConst("\"square\"")
+	msgMaximum1000                              = wire.MsgMaximum(1000.0)
+	msgDiscriminator_circle_square              = wire.MsgDiscriminator([]string{"circle", "square"})
+	msgMaxProperties20                          = wire.MsgMaxProperties(20)
+	msgMaxLength64                              = wire.MsgMaxLength(64)
+	msgMinProperties0                           = wire.MsgMinProperties(0)
+	msgFormatUUID                               = wire.MsgFormat("uuid")
+	msgFormatDateTime                           = wire.MsgFormat("date-time")
+	msgFormatDate                               = wire.MsgFormat("date")
+	msgFormatEmail                              = wire.MsgFormat("email")
+	msgFormatURI                                = wire.MsgFormat("uri")
+	msgMinItems0                                = wire.MsgMinItems(0)
+	msgMaxItems10                               = wire.MsgMaxItems(10)
+	msgMaxLength16                              = wire.MsgMaxLength(16)
+	msgPatternCreateOrderInputCustomerID        = wire.MsgPattern("^C[0-9]+$")
+	msgMinimum1                                 = wire.MsgMinimum(1.0)
+	msgMaximum100                               = wire.MsgMaximum(100.0)
+	msgMaxLength500                             = wire.MsgMaxLength(500)
+	msgEnum_DE_FR_US                            = wire.MsgEnum([]string{"\"DE\"", "\"FR\"", "\"US\""})
+	msgMinimum0_5                               = wire.MsgMinimum(0.5)
+	msgMaximum2_5                               = wire.MsgMaximum(2.5)
+	msgConstH769c66ef                           = wire.MsgConst("42")
+	msgEnum_a_b                                 = wire.MsgEnum([]string{"\"a\"", "\"b\""})
+	msgExclusiveMinimumMinus1                   = wire.MsgExclusiveMinimum(-1.0)
+	msgMultipleOf3                              = wire.MsgMultipleOf(3.0)
+	msgMaximum50                                = wire.MsgMaximum(50.0)
+	msgPatternOrderSummaryParamsOrderID         = wire.MsgPattern("^A[0-9]+$")
+	msgMinimum2000                              = wire.MsgMinimum(2000.0)
+	msgMaximum2100                              = wire.MsgMaximum(2100.0)
 )
 
 // decodeOrderStatus decodes the next JSON value of d into v. Values of the
 // wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeOrderStatus(d *runtime.Decoder, p *runtime.Path, v *OrderStatus, e *runtime.Errors) error {
+func decodeOrderStatus(d *wire.Decoder, p *wire.Path, v *OrderStatus, e *wire.Errors) error {
 	n0 := e.Len()
 	if err := readString(d, p, (*string)(v), e); err != nil {
 		return err
@@ -85,7 +85,7 @@ func decodeOrderStatus(d *runtime.Decoder, p *runtime.Path, v *OrderStatus, e *r
 
 // validateOrderStatus reports every constraint of the spec that v violates to
 // e.
-func validateOrderStatus(p *runtime.Path, v *OrderStatus, e *runtime.Errors) {
+func validateOrderStatus(p *wire.Path, v *OrderStatus, e *wire.Errors) {
 	switch string(*v) {
 	case "PENDING", "SHIPPED", "DELIVERED", "CANCELLED":
 	default:
@@ -97,7 +97,7 @@ func validateOrderStatus(p *runtime.Path, v *OrderStatus, e *runtime.Errors) {
 // type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodePriority(d *runtime.Decoder, p *runtime.Path, v *Priority, e *runtime.Errors) error {
+func decodePriority(d *wire.Decoder, p *wire.Path, v *Priority, e *wire.Errors) error {
 	n0 := e.Len()
 	if err := readInt(d, p, (*int64)(v), e); err != nil {
 		return err
@@ -106,7 +106,7 @@ func decodePriority(d *runtime.Decoder, p *runtime.Path, v *Priority, e *runtime
 		switch int64(*v) {
 		case 1, 2, 3:
 		default:
-			e.Add(p, msgEnumH43d86f17)
+			e.Add(p, msgEnumH6c5e95d2)
 		}
 	}
 	return nil
@@ -116,9 +116,9 @@ func decodePriority(d *runtime.Decoder, p *runtime.Path, v *Priority, e *runtime
 // type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeMoney(d *runtime.Decoder, p *runtime.Path, v *Money, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeMoney(d *wire.Decoder, p *wire.Path, v *Money, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -149,7 +149,7 @@ func decodeMoney(d *runtime.Decoder, p *runtime.Path, v *Money, e *runtime.Error
 				if v.Amount >= 1e+06 {
 					e.Add(&c, msgExclusiveMaximum1000000)
 				}
-				if !runtime.IsMultipleOf(v.Amount, 0.01) {
+				if !wire.IsMultipleOf(v.Amount, 0.01) {
 					e.Add(&c, msgMultipleOf0_01)
 				}
 			}
@@ -161,7 +161,7 @@ func decodeMoney(d *runtime.Decoder, p *runtime.Path, v *Money, e *runtime.Error
 				return err
 			}
 			if e.Len() == n0 {
-				if n := runtime.RuneCount(v.Currency); n < 3 {
+				if n := wire.RuneCount(v.Currency); n < 3 {
 					e.Add(&c, msgMinLength3)
 				} else if n > 3 {
 					e.Add(&c, msgMaxLength3)
@@ -172,7 +172,7 @@ func decodeMoney(d *runtime.Decoder, p *runtime.Path, v *Money, e *runtime.Error
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -180,7 +180,7 @@ func decodeMoney(d *runtime.Decoder, p *runtime.Path, v *Money, e *runtime.Error
 	}
 	if !seenAmount {
 		c := p.Child("amount")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	if !seenCurrency {
 		v.Currency = "EUR"
@@ -189,7 +189,7 @@ func decodeMoney(d *runtime.Decoder, p *runtime.Path, v *Money, e *runtime.Error
 }
 
 // validateMoney reports every constraint of the spec that v violates to e.
-func validateMoney(p *runtime.Path, v *Money, e *runtime.Errors) {
+func validateMoney(p *wire.Path, v *Money, e *wire.Errors) {
 	{
 		c := p.Child("amount")
 		if v.Amount < 0.0 {
@@ -198,13 +198,13 @@ func validateMoney(p *runtime.Path, v *Money, e *runtime.Errors) {
 		if v.Amount >= 1e+06 {
 			e.Add(&c, msgExclusiveMaximum1000000)
 		}
-		if !runtime.IsMultipleOf(v.Amount, 0.01) {
+		if !wire.IsMultipleOf(v.Amount, 0.01) {
 			e.Add(&c, msgMultipleOf0_01)
 		}
 	}
 	{
 		c := p.Child("currency")
-		if n := runtime.RuneCount(v.Currency); n < 3 {
+		if n := wire.RuneCount(v.Currency); n < 3 {
 			e.Add(&c, msgMinLength3)
 		} else if n > 3 {
 			e.Add(&c, msgMaxLength3)
@@ -219,9 +219,9 @@ func validateMoney(p *runtime.Path, v *Money, e *runtime.Errors) {
 // type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeNode(d *runtime.Decoder, p *runtime.Path, v *Node, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeNode(d *wire.Decoder, p *wire.Path, v *Node, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -247,7 +247,7 @@ func decodeNode(d *runtime.Decoder, p *runtime.Path, v *Node, e *runtime.Errors)
 			}
 			if e.Len() == n0 {
 				if len(v.Name) < 4 {
-					if runtime.RuneCount(v.Name) < 1 {
+					if wire.RuneCount(v.Name) < 1 {
 						e.Add(&c, msgMinLength1)
 					}
 				}
@@ -259,7 +259,7 @@ func decodeNode(d *runtime.Decoder, p *runtime.Path, v *Node, e *runtime.Errors)
 			}
 		case "parent":
 			c := p.Child("parent")
-			if d.Peek() == runtime.KindNull {
+			if d.Peek() == wire.KindNull {
 				if err := d.ReadNull(); err != nil {
 					return err
 				}
@@ -272,7 +272,7 @@ func decodeNode(d *runtime.Decoder, p *runtime.Path, v *Node, e *runtime.Errors)
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -280,17 +280,17 @@ func decodeNode(d *runtime.Decoder, p *runtime.Path, v *Node, e *runtime.Errors)
 	}
 	if !seenName {
 		c := p.Child("name")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
 
 // validateNode reports every constraint of the spec that v violates to e.
-func validateNode(p *runtime.Path, v *Node, e *runtime.Errors) {
+func validateNode(p *wire.Path, v *Node, e *wire.Errors) {
 	{
 		c := p.Child("name")
 		if len(v.Name) < 4 {
-			if runtime.RuneCount(v.Name) < 1 {
+			if wire.RuneCount(v.Name) < 1 {
 				e.Add(&c, msgMinLength1)
 			}
 		}
@@ -309,9 +309,9 @@ func validateNode(p *runtime.Path, v *Node, e *runtime.Errors) {
 // wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeNodeChildren(d *runtime.Decoder, p *runtime.Path, v *[]Node, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindArray {
-		e.Add(p, runtime.MsgType("array", k))
+func decodeNodeChildren(d *wire.Decoder, p *wire.Path, v *[]Node, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindArray {
+		e.Add(p, wire.MsgType("array", k))
 		return d.Skip()
 	}
 	if err := d.BeginArray(); err != nil {
@@ -340,7 +340,7 @@ func decodeNodeChildren(d *runtime.Decoder, p *runtime.Path, v *[]Node, e *runti
 
 // validateNodeChildren reports every constraint of the spec that v violates to
 // e.
-func validateNodeChildren(p *runtime.Path, v *[]Node, e *runtime.Errors) {
+func validateNodeChildren(p *wire.Path, v *[]Node, e *wire.Errors) {
 	if len(*v) > 100 {
 		e.Add(p, msgMaxItems100)
 	}
@@ -354,9 +354,9 @@ func validateNodeChildren(p *runtime.Path, v *[]Node, e *runtime.Errors) {
 // type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeCircle(d *runtime.Decoder, p *runtime.Path, v *Circle, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeCircle(d *wire.Decoder, p *wire.Path, v *Circle, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -399,7 +399,7 @@ func decodeCircle(d *runtime.Decoder, p *runtime.Path, v *Circle, e *runtime.Err
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -407,11 +407,11 @@ func decodeCircle(d *runtime.Decoder, p *runtime.Path, v *Circle, e *runtime.Err
 	}
 	if !seenKind {
 		c := p.Child("kind")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	if !seenRadius {
 		c := p.Child("radius")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
@@ -420,9 +420,9 @@ func decodeCircle(d *runtime.Decoder, p *runtime.Path, v *Circle, e *runtime.Err
 // type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeSquare(d *runtime.Decoder, p *runtime.Path, v *Square, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeSquare(d *wire.Decoder, p *wire.Path, v *Square, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -468,7 +468,7 @@ func decodeSquare(d *runtime.Decoder, p *runtime.Path, v *Square, e *runtime.Err
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -476,11 +476,11 @@ func decodeSquare(d *runtime.Decoder, p *runtime.Path, v *Square, e *runtime.Err
 	}
 	if !seenKind {
 		c := p.Child("kind")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	if !seenSide {
 		c := p.Child("side")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
@@ -489,10 +489,10 @@ func decodeSquare(d *runtime.Decoder, p *runtime.Path, v *Square, e *runtime.Err
 // type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeShape(d *runtime.Decoder, p *runtime.Path, v *Shape, e *runtime.Errors) error {
+func decodeShape(d *wire.Decoder, p *wire.Path, v *Shape, e *wire.Errors) error {
 	*v = Shape{}
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	raw, err := d.ReadRaw()
@@ -503,7 +503,7 @@ func decodeShape(d *runtime.Decoder, p *runtime.Path, v *Shape, e *runtime.Error
 	if err != nil {
 		return err
 	}
-	var sub runtime.Decoder
+	var sub wire.Decoder
 	sub.Reset(raw)
 	switch tag {
 	case "circle":
@@ -515,7 +515,7 @@ func decodeShape(d *runtime.Decoder, p *runtime.Path, v *Shape, e *runtime.Error
 	}
 	c := p.Child("kind")
 	if !found {
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	} else {
 		e.Add(&c, msgDiscriminator_circle_square)
 	}
@@ -526,9 +526,9 @@ func decodeShape(d *runtime.Decoder, p *runtime.Path, v *Shape, e *runtime.Error
 // type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeLabels(d *runtime.Decoder, p *runtime.Path, v *Labels, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeLabels(d *wire.Decoder, p *wire.Path, v *Labels, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -555,7 +555,7 @@ func decodeLabels(d *runtime.Decoder, p *runtime.Path, v *Labels, e *runtime.Err
 		}
 		if e.Len() == n0 {
 			if len(x) > 64 {
-				if runtime.RuneCount(x) > 64 {
+				if wire.RuneCount(x) > 64 {
 					e.Add(&c, msgMaxLength64)
 				}
 			}
@@ -565,7 +565,7 @@ func decodeLabels(d *runtime.Decoder, p *runtime.Path, v *Labels, e *runtime.Err
 }
 
 // validateLabels reports every constraint of the spec that v violates to e.
-func validateLabels(p *runtime.Path, v *Labels, e *runtime.Errors) {
+func validateLabels(p *wire.Path, v *Labels, e *wire.Errors) {
 	if len(*v) > 20 {
 		e.Add(p, msgMaxProperties20)
 	}
@@ -573,7 +573,7 @@ func validateLabels(p *runtime.Path, v *Labels, e *runtime.Errors) {
 		x := (*v)[k]
 		c := p.Child(k)
 		if len(x) > 64 {
-			if runtime.RuneCount(x) > 64 {
+			if wire.RuneCount(x) > 64 {
 				e.Add(&c, msgMaxLength64)
 			}
 		}
@@ -584,9 +584,9 @@ func validateLabels(p *runtime.Path, v *Labels, e *runtime.Errors) {
 // type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeMetadata(d *runtime.Decoder, p *runtime.Path, v *Metadata, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeMetadata(d *wire.Decoder, p *wire.Path, v *Metadata, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -615,7 +615,7 @@ func decodeMetadata(d *runtime.Decoder, p *runtime.Path, v *Metadata, e *runtime
 }
 
 // validateMetadata reports every constraint of the spec that v violates to e.
-func validateMetadata(p *runtime.Path, v *Metadata, e *runtime.Errors) {
+func validateMetadata(p *wire.Path, v *Metadata, e *wire.Errors) {
 	if len(*v) < 0 {
 		e.Add(p, msgMinProperties0)
 	}
@@ -625,9 +625,9 @@ func validateMetadata(p *runtime.Path, v *Metadata, e *runtime.Errors) {
 // type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeOrder(d *runtime.Decoder, p *runtime.Path, v *Order, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeOrder(d *wire.Decoder, p *wire.Path, v *Order, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -652,7 +652,7 @@ func decodeOrder(d *runtime.Decoder, p *runtime.Path, v *Order, e *runtime.Error
 				return err
 			}
 			if e.Len() == n0 {
-				if !runtime.IsUUID(v.ID) {
+				if !wire.IsUUID(v.ID) {
 					e.Add(&c, msgFormatUUID)
 				}
 			}
@@ -676,13 +676,13 @@ func decodeOrder(d *runtime.Decoder, p *runtime.Path, v *Order, e *runtime.Error
 				return err
 			}
 			if e.Len() == n0 {
-				if !runtime.IsDateTime(*v.PlacedAt) {
+				if !wire.IsDateTime(*v.PlacedAt) {
 					e.Add(&c, msgFormatDateTime)
 				}
 			}
 		case "delivery_date":
 			c := p.Child("delivery_date")
-			if d.Peek() == runtime.KindNull {
+			if d.Peek() == wire.KindNull {
 				if err := d.ReadNull(); err != nil {
 					return err
 				}
@@ -694,7 +694,7 @@ func decodeOrder(d *runtime.Decoder, p *runtime.Path, v *Order, e *runtime.Error
 					return err
 				}
 				if e.Len() == n0 {
-					if !runtime.IsDate(*v.DeliveryDate) {
+					if !wire.IsDate(*v.DeliveryDate) {
 						e.Add(&c, msgFormatDate)
 					}
 				}
@@ -707,7 +707,7 @@ func decodeOrder(d *runtime.Decoder, p *runtime.Path, v *Order, e *runtime.Error
 				return err
 			}
 			if e.Len() == n0 {
-				if !runtime.IsEmail(*v.Contact) {
+				if !wire.IsEmail(*v.Contact) {
 					e.Add(&c, msgFormatEmail)
 				}
 			}
@@ -719,7 +719,7 @@ func decodeOrder(d *runtime.Decoder, p *runtime.Path, v *Order, e *runtime.Error
 				return err
 			}
 			if e.Len() == n0 {
-				if !runtime.IsURI(*v.TrackingURL) {
+				if !wire.IsURI(*v.TrackingURL) {
 					e.Add(&c, msgFormatURI)
 				}
 			}
@@ -752,7 +752,7 @@ func decodeOrder(d *runtime.Decoder, p *runtime.Path, v *Order, e *runtime.Error
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -760,24 +760,24 @@ func decodeOrder(d *runtime.Decoder, p *runtime.Path, v *Order, e *runtime.Error
 	}
 	if !seenID {
 		c := p.Child("id")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	if !seenStatus {
 		c := p.Child("status")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	if !seenTotal {
 		c := p.Child("total")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
 
 // validateOrder reports every constraint of the spec that v violates to e.
-func validateOrder(p *runtime.Path, v *Order, e *runtime.Errors) {
+func validateOrder(p *wire.Path, v *Order, e *wire.Errors) {
 	{
 		c := p.Child("id")
-		if !runtime.IsUUID(v.ID) {
+		if !wire.IsUUID(v.ID) {
 			e.Add(&c, msgFormatUUID)
 		}
 	}
@@ -791,25 +791,25 @@ func validateOrder(p *runtime.Path, v *Order, e *runtime.Errors) {
 	}
 	if v.PlacedAt != nil {
 		c := p.Child("placed_at")
-		if !runtime.IsDateTime(*v.PlacedAt) {
+		if !wire.IsDateTime(*v.PlacedAt) {
 			e.Add(&c, msgFormatDateTime)
 		}
 	}
 	if v.DeliveryDate != nil {
 		c := p.Child("delivery_date")
-		if !runtime.IsDate(*v.DeliveryDate) {
+		if !wire.IsDate(*v.DeliveryDate) {
 			e.Add(&c, msgFormatDate)
 		}
 	}
 	if v.Contact != nil {
 		c := p.Child("contact")
-		if !runtime.IsEmail(*v.Contact) {
+		if !wire.IsEmail(*v.Contact) {
 			e.Add(&c, msgFormatEmail)
 		}
 	}
 	if v.TrackingURL != nil {
 		c := p.Child("tracking_url")
-		if !runtime.IsURI(*v.TrackingURL) {
+		if !wire.IsURI(*v.TrackingURL) {
 			e.Add(&c, msgFormatURI)
 		}
 	}
@@ -831,9 +831,9 @@ func validateOrder(p *runtime.Path, v *Order, e *runtime.Errors) {
 // type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeOrderTags(d *runtime.Decoder, p *runtime.Path, v *[]string, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindArray {
-		e.Add(p, runtime.MsgType("array", k))
+func decodeOrderTags(d *wire.Decoder, p *wire.Path, v *[]string, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindArray {
+		e.Add(p, wire.MsgType("array", k))
 		return d.Skip()
 	}
 	if err := d.BeginArray(); err != nil {
@@ -856,7 +856,7 @@ func decodeOrderTags(d *runtime.Decoder, p *runtime.Path, v *[]string, e *runtim
 				for i := 1; i < len(*v); i++ {
 					for j := 0; j < i; j++ {
 						if (*v)[i] == (*v)[j] {
-							e.Add(p, runtime.MsgUniqueItems(j, i))
+							e.Add(p, wire.MsgUniqueItems(j, i))
 							break
 						}
 					}
@@ -878,7 +878,7 @@ func decodeOrderTags(d *runtime.Decoder, p *runtime.Path, v *[]string, e *runtim
 }
 
 // validateOrderTags reports every constraint of the spec that v violates to e.
-func validateOrderTags(p *runtime.Path, v *[]string, e *runtime.Errors) {
+func validateOrderTags(p *wire.Path, v *[]string, e *wire.Errors) {
 	if n := len(*v); n < 0 {
 		e.Add(p, msgMinItems0)
 	} else if n > 10 {
@@ -887,7 +887,7 @@ func validateOrderTags(p *runtime.Path, v *[]string, e *runtime.Errors) {
 	for i := 1; i < len(*v); i++ {
 		for j := 0; j < i; j++ {
 			if (*v)[i] == (*v)[j] {
-				e.Add(p, runtime.MsgUniqueItems(j, i))
+				e.Add(p, wire.MsgUniqueItems(j, i))
 				break
 			}
 		}
@@ -898,9 +898,9 @@ func validateOrderTags(p *runtime.Path, v *[]string, e *runtime.Errors) {
 // wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeCreateOrderInput(d *runtime.Decoder, p *runtime.Path, v *CreateOrderInput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeCreateOrderInput(d *wire.Decoder, p *wire.Path, v *CreateOrderInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -926,7 +926,7 @@ func decodeCreateOrderInput(d *runtime.Decoder, p *runtime.Path, v *CreateOrderI
 			}
 			if e.Len() == n0 {
 				if len(v.CustomerID) > 16 {
-					if runtime.RuneCount(v.CustomerID) > 16 {
+					if wire.RuneCount(v.CustomerID) > 16 {
 						e.Add(&c, msgMaxLength16)
 					}
 				}
@@ -975,7 +975,7 @@ func decodeCreateOrderInput(d *runtime.Decoder, p *runtime.Path, v *CreateOrderI
 			}
 		case "note":
 			c := p.Child("note")
-			if d.Peek() == runtime.KindNull {
+			if d.Peek() == wire.KindNull {
 				if err := d.ReadNull(); err != nil {
 					return err
 				}
@@ -988,7 +988,7 @@ func decodeCreateOrderInput(d *runtime.Decoder, p *runtime.Path, v *CreateOrderI
 				}
 				if e.Len() == n0 {
 					if len(*v.Note) > 500 {
-						if runtime.RuneCount(*v.Note) > 500 {
+						if wire.RuneCount(*v.Note) > 500 {
 							e.Add(&c, msgMaxLength500)
 						}
 					}
@@ -996,7 +996,7 @@ func decodeCreateOrderInput(d *runtime.Decoder, p *runtime.Path, v *CreateOrderI
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -1004,7 +1004,7 @@ func decodeCreateOrderInput(d *runtime.Decoder, p *runtime.Path, v *CreateOrderI
 	}
 	if !seenCustomerID {
 		c := p.Child("customer_id")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	if !seenQuantity {
 		v.Quantity = 1
@@ -1022,9 +1022,9 @@ func decodeCreateOrderInput(d *runtime.Decoder, p *runtime.Path, v *CreateOrderI
 // Values of the wrong type, missing required and unknown properties go to e,
 // and so does every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeCreateOrderInputShipping(d *runtime.Decoder, p *runtime.Path, v *CreateOrderInputShipping, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeCreateOrderInputShipping(d *wire.Decoder, p *wire.Path, v *CreateOrderInputShipping, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -1055,7 +1055,7 @@ func decodeCreateOrderInputShipping(d *runtime.Decoder, p *runtime.Path, v *Crea
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -1063,7 +1063,7 @@ func decodeCreateOrderInputShipping(d *runtime.Decoder, p *runtime.Path, v *Crea
 	}
 	if !seenCountry {
 		c := p.Child("country")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
@@ -1072,7 +1072,7 @@ func decodeCreateOrderInputShipping(d *runtime.Decoder, p *runtime.Path, v *Crea
 // v. Values of the wrong type, missing required and unknown properties go to e,
 // and so does every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeCreateOrderInputShippingCountry(d *runtime.Decoder, p *runtime.Path, v *CreateOrderInputShippingCountry, e *runtime.Errors) error {
+func decodeCreateOrderInputShippingCountry(d *wire.Decoder, p *wire.Path, v *CreateOrderInputShippingCountry, e *wire.Errors) error {
 	n0 := e.Len()
 	if err := readString(d, p, (*string)(v), e); err != nil {
 		return err
@@ -1091,9 +1091,9 @@ func decodeCreateOrderInputShippingCountry(d *runtime.Decoder, p *runtime.Path, 
 // type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeMapInput(d *runtime.Decoder, p *runtime.Path, v *MapInput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeMapInput(d *wire.Decoder, p *wire.Path, v *MapInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -1155,8 +1155,8 @@ func decodeMapInput(d *runtime.Decoder, p *runtime.Path, v *MapInput, e *runtime
 				return err
 			}
 			if e.Len() == n0 {
-				if !runtime.EqualJSON(v.Select, []byte("42")) {
-					e.Add(&c, msgConstH93ba4d82)
+				if !wire.EqualJSON(v.Select, []byte("42")) {
+					e.Add(&c, msgConstH769c66ef)
 				}
 			}
 		case "chan":
@@ -1166,7 +1166,7 @@ func decodeMapInput(d *runtime.Decoder, p *runtime.Path, v *MapInput, e *runtime
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -1182,7 +1182,7 @@ func decodeMapInput(d *runtime.Decoder, p *runtime.Path, v *MapInput, e *runtime
 // wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeMapInputType(d *runtime.Decoder, p *runtime.Path, v *MapInputType, e *runtime.Errors) error {
+func decodeMapInputType(d *wire.Decoder, p *wire.Path, v *MapInputType, e *wire.Errors) error {
 	n0 := e.Len()
 	if err := readString(d, p, (*string)(v), e); err != nil {
 		return err
@@ -1201,9 +1201,9 @@ func decodeMapInputType(d *runtime.Decoder, p *runtime.Path, v *MapInputType, e 
 // wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeMapInputRange(d *runtime.Decoder, p *runtime.Path, v *MapInputRange, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeMapInputRange(d *wire.Decoder, p *wire.Path, v *MapInputRange, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -1245,7 +1245,7 @@ func decodeMapInputRange(d *runtime.Decoder, p *runtime.Path, v *MapInputRange, 
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -1258,9 +1258,9 @@ func decodeMapInputRange(d *runtime.Decoder, p *runtime.Path, v *MapInputRange, 
 // wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeMapInputChan(d *runtime.Decoder, p *runtime.Path, v *[][]int64, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindArray {
-		e.Add(p, runtime.MsgType("array", k))
+func decodeMapInputChan(d *wire.Decoder, p *wire.Path, v *[][]int64, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindArray {
+		e.Add(p, wire.MsgType("array", k))
 		return d.Skip()
 	}
 	if err := d.BeginArray(); err != nil {
@@ -1288,9 +1288,9 @@ func decodeMapInputChan(d *runtime.Decoder, p *runtime.Path, v *[][]int64, e *ru
 // wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeMapInputChanItem(d *runtime.Decoder, p *runtime.Path, v *[]int64, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindArray {
-		e.Add(p, runtime.MsgType("array", k))
+func decodeMapInputChanItem(d *wire.Decoder, p *wire.Path, v *[]int64, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindArray {
+		e.Add(p, wire.MsgType("array", k))
 		return d.Skip()
 	}
 	if err := d.BeginArray(); err != nil {
@@ -1324,9 +1324,9 @@ func decodeMapInputChanItem(d *runtime.Decoder, p *runtime.Path, v *[]int64, e *
 // type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeMapOutput(d *runtime.Decoder, p *runtime.Path, v *MapOutput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindArray {
-		e.Add(p, runtime.MsgType("array", k))
+func decodeMapOutput(d *wire.Decoder, p *wire.Path, v *MapOutput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindArray {
+		e.Add(p, wire.MsgType("array", k))
 		return d.Skip()
 	}
 	if err := d.BeginArray(); err != nil {
@@ -1351,7 +1351,7 @@ func decodeMapOutput(d *runtime.Decoder, p *runtime.Path, v *MapOutput, e *runti
 }
 
 // validateMapOutput reports every constraint of the spec that v violates to e.
-func validateMapOutput(p *runtime.Path, v *MapOutput, e *runtime.Errors) {
+func validateMapOutput(p *wire.Path, v *MapOutput, e *wire.Errors) {
 	for i := range *v {
 		c := p.Elem(i)
 		validateNode(&c, &(*v)[i], e)
@@ -1362,9 +1362,9 @@ func validateMapOutput(p *runtime.Path, v *MapOutput, e *runtime.Errors) {
 // wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeListOrdersInput(d *runtime.Decoder, p *runtime.Path, v *ListOrdersInput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeListOrdersInput(d *wire.Decoder, p *wire.Path, v *ListOrdersInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -1415,7 +1415,7 @@ func decodeListOrdersInput(d *runtime.Decoder, p *runtime.Path, v *ListOrdersInp
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -1431,9 +1431,9 @@ func decodeListOrdersInput(d *runtime.Decoder, p *runtime.Path, v *ListOrdersInp
 // wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeListOrdersOutput(d *runtime.Decoder, p *runtime.Path, v *ListOrdersOutput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeListOrdersOutput(d *wire.Decoder, p *wire.Path, v *ListOrdersOutput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -1464,7 +1464,7 @@ func decodeListOrdersOutput(d *runtime.Decoder, p *runtime.Path, v *ListOrdersOu
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -1472,14 +1472,14 @@ func decodeListOrdersOutput(d *runtime.Decoder, p *runtime.Path, v *ListOrdersOu
 	}
 	if !seenOrders {
 		c := p.Child("orders")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
 
 // validateListOrdersOutput reports every constraint of the spec that v violates
 // to e.
-func validateListOrdersOutput(p *runtime.Path, v *ListOrdersOutput, e *runtime.Errors) {
+func validateListOrdersOutput(p *wire.Path, v *ListOrdersOutput, e *wire.Errors) {
 	{
 		c := p.Child("orders")
 		validateListOrdersOutputOrders(&c, &v.Orders, e)
@@ -1490,9 +1490,9 @@ func validateListOrdersOutput(p *runtime.Path, v *ListOrdersOutput, e *runtime.E
 // of the wrong type, missing required and unknown properties go to e, and so
 // does every constraint violated by a value that decoded without one of those;
 // only syntax errors are returned.
-func decodeListOrdersOutputOrders(d *runtime.Decoder, p *runtime.Path, v *[]Order, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindArray {
-		e.Add(p, runtime.MsgType("array", k))
+func decodeListOrdersOutputOrders(d *wire.Decoder, p *wire.Path, v *[]Order, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindArray {
+		e.Add(p, wire.MsgType("array", k))
 		return d.Skip()
 	}
 	if err := d.BeginArray(); err != nil {
@@ -1518,7 +1518,7 @@ func decodeListOrdersOutputOrders(d *runtime.Decoder, p *runtime.Path, v *[]Orde
 
 // validateListOrdersOutputOrders reports every constraint of the spec that v
 // violates to e.
-func validateListOrdersOutputOrders(p *runtime.Path, v *[]Order, e *runtime.Errors) {
+func validateListOrdersOutputOrders(p *wire.Path, v *[]Order, e *wire.Errors) {
 	for i := range *v {
 		c := p.Elem(i)
 		validateOrder(&c, &(*v)[i], e)
@@ -1529,9 +1529,9 @@ func validateListOrdersOutputOrders(p *runtime.Path, v *[]Order, e *runtime.Erro
 // wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodePingV2Input(d *runtime.Decoder, p *runtime.Path, v *PingV2Input, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodePingV2Input(d *wire.Decoder, p *wire.Path, v *PingV2Input, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -1549,7 +1549,7 @@ func decodePingV2Input(d *runtime.Decoder, p *runtime.Path, v *PingV2Input, e *r
 		switch string(key) {
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -1562,9 +1562,9 @@ func decodePingV2Input(d *runtime.Decoder, p *runtime.Path, v *PingV2Input, e *r
 // wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeDrawShapeInput(d *runtime.Decoder, p *runtime.Path, v *DrawShapeInput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeDrawShapeInput(d *wire.Decoder, p *wire.Path, v *DrawShapeInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -1594,7 +1594,7 @@ func decodeDrawShapeInput(d *runtime.Decoder, p *runtime.Path, v *DrawShapeInput
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -1602,7 +1602,7 @@ func decodeDrawShapeInput(d *runtime.Decoder, p *runtime.Path, v *DrawShapeInput
 	}
 	if !seenShape {
 		c := p.Child("shape")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
@@ -1611,9 +1611,9 @@ func decodeDrawShapeInput(d *runtime.Decoder, p *runtime.Path, v *DrawShapeInput
 // the wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeOrderSummaryParams(d *runtime.Decoder, p *runtime.Path, v *OrderSummaryParams, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeOrderSummaryParams(d *wire.Decoder, p *wire.Path, v *OrderSummaryParams, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -1644,7 +1644,7 @@ func decodeOrderSummaryParams(d *runtime.Decoder, p *runtime.Path, v *OrderSumma
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -1652,14 +1652,14 @@ func decodeOrderSummaryParams(d *runtime.Decoder, p *runtime.Path, v *OrderSumma
 	}
 	if !seenOrderID {
 		c := p.Child("order_id")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
 
 // validateOrderSummaryParams reports every constraint of the spec that v
 // violates to e.
-func validateOrderSummaryParams(p *runtime.Path, v *OrderSummaryParams, e *runtime.Errors) {
+func validateOrderSummaryParams(p *wire.Path, v *OrderSummaryParams, e *wire.Errors) {
 	{
 		c := p.Child("order_id")
 		if !patternOrderSummaryParamsOrderID.MatchString(v.OrderID) {
@@ -1672,9 +1672,9 @@ func validateOrderSummaryParams(p *runtime.Path, v *OrderSummaryParams, e *runti
 // the wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeInvoicePageParams(d *runtime.Decoder, p *runtime.Path, v *InvoicePageParams, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeInvoicePageParams(d *wire.Decoder, p *wire.Path, v *InvoicePageParams, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -1732,7 +1732,7 @@ func decodeInvoicePageParams(d *runtime.Decoder, p *runtime.Path, v *InvoicePage
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -1740,26 +1740,26 @@ func decodeInvoicePageParams(d *runtime.Decoder, p *runtime.Path, v *InvoicePage
 	}
 	if !seenYear {
 		c := p.Child("year")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	if !seenNumber {
 		c := p.Child("number")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	if !seenPage {
 		c := p.Child("page")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	if !seenDraft {
 		c := p.Child("draft")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
 
 // validateInvoicePageParams reports every constraint of the spec that v
 // violates to e.
-func validateInvoicePageParams(p *runtime.Path, v *InvoicePageParams, e *runtime.Errors) {
+func validateInvoicePageParams(p *wire.Path, v *InvoicePageParams, e *wire.Errors) {
 	{
 		c := p.Child("year")
 		if v.Year < 2000 {
@@ -1778,9 +1778,9 @@ func validateInvoicePageParams(p *runtime.Path, v *InvoicePageParams, e *runtime
 }
 
 // readString decodes a JSON string into v.
-func readString(d *runtime.Decoder, p *runtime.Path, v *string, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindString {
-		e.Add(p, runtime.MsgType("string", k))
+func readString(d *wire.Decoder, p *wire.Path, v *string, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindString {
+		e.Add(p, wire.MsgType("string", k))
 		return d.Skip()
 	}
 	x, err := d.ReadString()
@@ -1792,17 +1792,17 @@ func readString(d *runtime.Decoder, p *runtime.Path, v *string, e *runtime.Error
 }
 
 // readInt decodes a JSON integer into v.
-func readInt(d *runtime.Decoder, p *runtime.Path, v *int64, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindNumber {
-		e.Add(p, runtime.MsgType("integer", k))
+func readInt(d *wire.Decoder, p *wire.Path, v *int64, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindNumber {
+		e.Add(p, wire.MsgType("integer", k))
 		return d.Skip()
 	}
 	x, err := d.ReadInt()
-	if err == runtime.ErrNotInteger {
-		e.Add(p, runtime.MsgNotInteger)
+	if err == wire.ErrNotInteger {
+		e.Add(p, wire.MsgNotInteger)
 		return nil
-	} else if err == runtime.ErrOutOfRange {
-		e.Add(p, runtime.MsgOutOfRange)
+	} else if err == wire.ErrOutOfRange {
+		e.Add(p, wire.MsgOutOfRange)
 		return nil
 	}
 	if err != nil {
@@ -1813,17 +1813,17 @@ func readInt(d *runtime.Decoder, p *runtime.Path, v *int64, e *runtime.Errors) e
 }
 
 // readFloat decodes a JSON number into v.
-func readFloat(d *runtime.Decoder, p *runtime.Path, v *float64, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindNumber {
-		e.Add(p, runtime.MsgType("number", k))
+func readFloat(d *wire.Decoder, p *wire.Path, v *float64, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindNumber {
+		e.Add(p, wire.MsgType("number", k))
 		return d.Skip()
 	}
 	x, err := d.ReadFloat()
-	if err == runtime.ErrNotInteger {
-		e.Add(p, runtime.MsgNotInteger)
+	if err == wire.ErrNotInteger {
+		e.Add(p, wire.MsgNotInteger)
 		return nil
-	} else if err == runtime.ErrOutOfRange {
-		e.Add(p, runtime.MsgOutOfRange)
+	} else if err == wire.ErrOutOfRange {
+		e.Add(p, wire.MsgOutOfRange)
 		return nil
 	}
 	if err != nil {
@@ -1834,9 +1834,9 @@ func readFloat(d *runtime.Decoder, p *runtime.Path, v *float64, e *runtime.Error
 }
 
 // readBool decodes a JSON boolean into v.
-func readBool(d *runtime.Decoder, p *runtime.Path, v *bool, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindBool {
-		e.Add(p, runtime.MsgType("boolean", k))
+func readBool(d *wire.Decoder, p *wire.Path, v *bool, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindBool {
+		e.Add(p, wire.MsgType("boolean", k))
 		return d.Skip()
 	}
 	x, err := d.ReadBool()
@@ -1848,9 +1848,9 @@ func readBool(d *runtime.Decoder, p *runtime.Path, v *bool, e *runtime.Errors) e
 }
 
 // readNull keeps a copy of the next JSON value, which must be null.
-func readNull(d *runtime.Decoder, p *runtime.Path, v *json.RawMessage, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindNull {
-		e.Add(p, runtime.MsgType("null", k))
+func readNull(d *wire.Decoder, p *wire.Path, v *json.RawMessage, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindNull {
+		e.Add(p, wire.MsgType("null", k))
 		return d.Skip()
 	}
 	if err := d.ReadNull(); err != nil {
@@ -1861,7 +1861,7 @@ func readNull(d *runtime.Decoder, p *runtime.Path, v *json.RawMessage, e *runtim
 }
 
 // readRaw keeps a copy of the next JSON value, whatever it is.
-func readRaw(d *runtime.Decoder, p *runtime.Path, v *json.RawMessage, e *runtime.Errors) error {
+func readRaw(d *wire.Decoder, p *wire.Path, v *json.RawMessage, e *wire.Errors) error {
 	raw, err := d.ReadRaw()
 	if err != nil {
 		return err
@@ -1873,7 +1873,7 @@ func readRaw(d *runtime.Decoder, p *runtime.Path, v *json.RawMessage, e *runtime
 // discriminator returns the string value of property key of the JSON
 // object raw, and whether the property is there.
 func discriminator(raw []byte, key string) (string, bool, error) {
-	var d runtime.Decoder
+	var d wire.Decoder
 	d.Reset(raw)
 	if err := d.BeginObject(); err != nil {
 		return "", false, err
@@ -1883,7 +1883,7 @@ func discriminator(raw []byte, key string) (string, bool, error) {
 		if err != nil || !ok {
 			return "", false, err
 		}
-		if string(k) == key && d.Peek() == runtime.KindString {
+		if string(k) == key && d.Peek() == wire.KindString {
 			s, err := d.ReadString()
 			return s, true, err
 		}

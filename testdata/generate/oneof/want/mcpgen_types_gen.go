@@ -3,7 +3,7 @@
 
 package oneof
 
-import "github.com/mcpgen-dev/mcpgen/runtime"
+import "github.com/mcpgen-dev/mcpgen/runtime/wire"
 
 // Circle is the "Circle" type of the spec.
 type Circle struct {
@@ -15,9 +15,9 @@ type Circle struct {
 func (v Circle) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"kind\":"...)
-	b = runtime.AppendString(b, v.Kind)
+	b = wire.AppendString(b, v.Kind)
 	b = append(b, ",\"radius\":"...)
-	b = runtime.AppendFloat(b, v.Radius)
+	b = wire.AppendFloat(b, v.Radius)
 	return append(b, '}')
 }
 
@@ -27,9 +27,9 @@ func (v Circle) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *Circle) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeCircle(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -43,9 +43,9 @@ type Square struct {
 func (v Square) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"kind\":"...)
-	b = runtime.AppendString(b, v.Kind)
+	b = wire.AppendString(b, v.Kind)
 	b = append(b, ",\"side\":"...)
-	b = runtime.AppendFloat(b, v.Side)
+	b = wire.AppendFloat(b, v.Side)
 	return append(b, '}')
 }
 
@@ -55,9 +55,9 @@ func (v Square) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *Square) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeSquare(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -84,9 +84,9 @@ func (v Shape) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *Shape) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeShape(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -103,9 +103,9 @@ type IDOrName struct {
 func (v IDOrName) AppendJSON(b []byte) []byte {
 	switch {
 	case v.Integer != nil:
-		return runtime.AppendInt(b, *v.Integer)
+		return wire.AppendInt(b, *v.Integer)
 	case v.String != nil:
-		return runtime.AppendString(b, *v.String)
+		return wire.AppendString(b, *v.String)
 	case v.Reference != nil:
 		return v.Reference.AppendJSON(b)
 	}
@@ -118,9 +118,9 @@ func (v IDOrName) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *IDOrName) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeIDOrName(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -133,7 +133,7 @@ type IDOrNameReference struct {
 func (v IDOrNameReference) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"ref\":"...)
-	b = runtime.AppendString(b, v.Ref)
+	b = wire.AppendString(b, v.Ref)
 	return append(b, '}')
 }
 
@@ -143,9 +143,9 @@ func (v IDOrNameReference) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *IDOrNameReference) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeIDOrNameReference(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -174,9 +174,9 @@ func (v Expr) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *Expr) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeExpr(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -190,9 +190,9 @@ type Num struct {
 func (v Num) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"op\":"...)
-	b = runtime.AppendString(b, v.Op)
+	b = wire.AppendString(b, v.Op)
 	b = append(b, ",\"value\":"...)
-	b = runtime.AppendFloat(b, v.Value)
+	b = wire.AppendFloat(b, v.Value)
 	return append(b, '}')
 }
 
@@ -202,9 +202,9 @@ func (v Num) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *Num) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeNum(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -218,7 +218,7 @@ type Neg struct {
 func (v Neg) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"op\":"...)
-	b = runtime.AppendString(b, v.Op)
+	b = wire.AppendString(b, v.Op)
 	b = append(b, ",\"arg\":"...)
 	b = v.Arg.AppendJSON(b)
 	return append(b, '}')
@@ -230,9 +230,9 @@ func (v Neg) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *Neg) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeNeg(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -255,7 +255,7 @@ func (v Chain) AppendJSON(b []byte) []byte {
 	case v.TaggedLink != nil:
 		return v.TaggedLink.AppendJSON(b)
 	case v.End != nil:
-		return runtime.AppendString(b, *v.End)
+		return wire.AppendString(b, *v.End)
 	}
 	return append(b, "null"...)
 }
@@ -266,9 +266,9 @@ func (v Chain) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *Chain) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeChain(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -291,9 +291,9 @@ func (v ChainLink) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *ChainLink) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeChainLink(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -309,7 +309,7 @@ func (v ChainTaggedLink) AppendJSON(b []byte) []byte {
 	b = append(b, "\"next\":"...)
 	b = v.Next.AppendJSON(b)
 	b = append(b, ",\"tag\":"...)
-	b = runtime.AppendString(b, v.Tag)
+	b = wire.AppendString(b, v.Tag)
 	return append(b, '}')
 }
 
@@ -319,9 +319,9 @@ func (v ChainTaggedLink) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *ChainTaggedLink) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeChainTaggedLink(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -349,9 +349,9 @@ func (v AreaInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *AreaInput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeAreaInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -377,7 +377,7 @@ type AreaOutput struct {
 func (v AreaOutput) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"area\":"...)
-	b = runtime.AppendFloat(b, v.Area)
+	b = wire.AppendFloat(b, v.Area)
 	return append(b, '}')
 }
 
@@ -387,9 +387,9 @@ func (v AreaOutput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *AreaOutput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeAreaOutput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -412,9 +412,9 @@ func (v LookupInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *LookupInput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeLookupInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -442,8 +442,8 @@ func (v EvaluateInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *EvaluateInput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeEvaluateInput(u.Start(data), u.Root(), v, u.Errors()))
 }

@@ -3,29 +3,29 @@
 
 package oneof
 
-import "github.com/mcpgen-dev/mcpgen/runtime"
+import "github.com/mcpgen-dev/mcpgen/runtime/wire"
 
 // Violation messages of the spec, built once so that reporting one costs
 // no allocation. They are never modified.
 var (
-	msgConst_circle                = runtime.MsgConst("\"circle\"")
-	msgExclusiveMinimum0           = runtime.MsgExclusiveMinimum(0.0)
-	msgConst_square                = runtime.MsgConst("\"square\"")
-	msgDiscriminator_circle_square = runtime.MsgDiscriminator([]string{"circle", "square"})
-	msgMinimum1                    = runtime.MsgMinimum(1.0)
-	msgMinLength1                  = runtime.MsgMinLength(1)
-	msgDiscriminator_num_neg       = runtime.MsgDiscriminator([]string{"num", "neg"})
-	msgConst_num                   = runtime.MsgConst("\"num\"")
-	msgConst_neg                   = runtime.MsgConst("\"neg\"")
+	msgConst_circle                = wire.MsgConst("\"circle\"")
+	msgExclusiveMinimum0           = wire.MsgExclusiveMinimum(0.0)
+	msgConst_square                = wire.MsgConst("\"square\"")
+	msgDiscriminator_circle_square = wire.MsgDiscriminator([]string{"circle", "square"})
+	msgMinimum1                    = wire.MsgMinimum(1.0)
+	msgMinLength1                  = wire.MsgMinLength(1)
+	msgDiscriminator_num_neg       = wire.MsgDiscriminator([]string{"num", "neg"})
+	msgConst_num                   = wire.MsgConst("\"num\"")
+	msgConst_neg                   = wire.MsgConst("\"neg\"")
 )
 
 // decodeCircle decodes the next JSON value of d into v. Values of the wrong
 // type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeCircle(d *runtime.Decoder, p *runtime.Path, v *Circle, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeCircle(d *wire.Decoder, p *wire.Path, v *Circle, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -68,7 +68,7 @@ func decodeCircle(d *runtime.Decoder, p *runtime.Path, v *Circle, e *runtime.Err
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -76,11 +76,11 @@ func decodeCircle(d *runtime.Decoder, p *runtime.Path, v *Circle, e *runtime.Err
 	}
 	if !seenKind {
 		c := p.Child("kind")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	if !seenRadius {
 		c := p.Child("radius")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
@@ -89,9 +89,9 @@ func decodeCircle(d *runtime.Decoder, p *runtime.Path, v *Circle, e *runtime.Err
 // type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeSquare(d *runtime.Decoder, p *runtime.Path, v *Square, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeSquare(d *wire.Decoder, p *wire.Path, v *Square, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -134,7 +134,7 @@ func decodeSquare(d *runtime.Decoder, p *runtime.Path, v *Square, e *runtime.Err
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -142,11 +142,11 @@ func decodeSquare(d *runtime.Decoder, p *runtime.Path, v *Square, e *runtime.Err
 	}
 	if !seenKind {
 		c := p.Child("kind")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	if !seenSide {
 		c := p.Child("side")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
@@ -155,10 +155,10 @@ func decodeSquare(d *runtime.Decoder, p *runtime.Path, v *Square, e *runtime.Err
 // type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeShape(d *runtime.Decoder, p *runtime.Path, v *Shape, e *runtime.Errors) error {
+func decodeShape(d *wire.Decoder, p *wire.Path, v *Shape, e *wire.Errors) error {
 	*v = Shape{}
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	raw, err := d.ReadRaw()
@@ -169,7 +169,7 @@ func decodeShape(d *runtime.Decoder, p *runtime.Path, v *Shape, e *runtime.Error
 	if err != nil {
 		return err
 	}
-	var sub runtime.Decoder
+	var sub wire.Decoder
 	sub.Reset(raw)
 	switch tag {
 	case "circle":
@@ -181,7 +181,7 @@ func decodeShape(d *runtime.Decoder, p *runtime.Path, v *Shape, e *runtime.Error
 	}
 	c := p.Child("kind")
 	if !found {
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	} else {
 		e.Add(&c, msgDiscriminator_circle_square)
 	}
@@ -192,17 +192,17 @@ func decodeShape(d *runtime.Decoder, p *runtime.Path, v *Shape, e *runtime.Error
 // type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeIDOrName(d *runtime.Decoder, p *runtime.Path, v *IDOrName, e *runtime.Errors) error {
+func decodeIDOrName(d *wire.Decoder, p *wire.Path, v *IDOrName, e *wire.Errors) error {
 	*v = IDOrName{}
 	kind := d.Peek()
 	raw, err := d.ReadRaw()
 	if err != nil {
 		return err
 	}
-	var sub runtime.Decoder
+	var sub wire.Decoder
 	matched := 0
-	if kind == runtime.KindNumber && d.Fork(&sub, raw) {
-		var ve runtime.Errors
+	if kind == wire.KindNumber && d.Fork(&sub, raw) {
+		var ve wire.Errors
 		d, e := &sub, &ve
 		var x int64
 		n0 := e.Len()
@@ -219,8 +219,8 @@ func decodeIDOrName(d *runtime.Decoder, p *runtime.Path, v *IDOrName, e *runtime
 			matched++
 		}
 	}
-	if kind == runtime.KindString && d.Fork(&sub, raw) {
-		var ve runtime.Errors
+	if kind == wire.KindString && d.Fork(&sub, raw) {
+		var ve wire.Errors
 		d, e := &sub, &ve
 		var x string
 		n0 := e.Len()
@@ -229,7 +229,7 @@ func decodeIDOrName(d *runtime.Decoder, p *runtime.Path, v *IDOrName, e *runtime
 		}
 		if e.Len() == n0 {
 			if len(x) < 4 {
-				if runtime.RuneCount(x) < 1 {
+				if wire.RuneCount(x) < 1 {
 					e.Add(p, msgMinLength1)
 				}
 			}
@@ -239,8 +239,8 @@ func decodeIDOrName(d *runtime.Decoder, p *runtime.Path, v *IDOrName, e *runtime
 			matched++
 		}
 	}
-	if kind == runtime.KindObject && d.Fork(&sub, raw) {
-		var ve runtime.Errors
+	if kind == wire.KindObject && d.Fork(&sub, raw) {
+		var ve wire.Errors
 		d, e := &sub, &ve
 		var x IDOrNameReference
 		if err := decodeIDOrNameReference(d, p, &x, e); err != nil {
@@ -253,12 +253,12 @@ func decodeIDOrName(d *runtime.Decoder, p *runtime.Path, v *IDOrName, e *runtime
 	}
 	if d.EndTrials(&sub) {
 		*v = IDOrName{}
-		e.Add(p, runtime.MsgTooComplex)
+		e.Add(p, wire.MsgTooComplex)
 		return nil
 	}
 	if matched != 1 {
 		*v = IDOrName{}
-		e.Add(p, runtime.MsgOneOf(matched))
+		e.Add(p, wire.MsgOneOf(matched))
 	}
 	return nil
 }
@@ -267,9 +267,9 @@ func decodeIDOrName(d *runtime.Decoder, p *runtime.Path, v *IDOrName, e *runtime
 // the wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeIDOrNameReference(d *runtime.Decoder, p *runtime.Path, v *IDOrNameReference, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeIDOrNameReference(d *wire.Decoder, p *wire.Path, v *IDOrNameReference, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -294,7 +294,7 @@ func decodeIDOrNameReference(d *runtime.Decoder, p *runtime.Path, v *IDOrNameRef
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -302,7 +302,7 @@ func decodeIDOrNameReference(d *runtime.Decoder, p *runtime.Path, v *IDOrNameRef
 	}
 	if !seenRef {
 		c := p.Child("ref")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
@@ -311,10 +311,10 @@ func decodeIDOrNameReference(d *runtime.Decoder, p *runtime.Path, v *IDOrNameRef
 // type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeExpr(d *runtime.Decoder, p *runtime.Path, v *Expr, e *runtime.Errors) error {
+func decodeExpr(d *wire.Decoder, p *wire.Path, v *Expr, e *wire.Errors) error {
 	*v = Expr{}
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	raw, err := d.ReadRaw()
@@ -325,7 +325,7 @@ func decodeExpr(d *runtime.Decoder, p *runtime.Path, v *Expr, e *runtime.Errors)
 	if err != nil {
 		return err
 	}
-	var sub runtime.Decoder
+	var sub wire.Decoder
 	sub.Reset(raw)
 	switch tag {
 	case "num":
@@ -337,7 +337,7 @@ func decodeExpr(d *runtime.Decoder, p *runtime.Path, v *Expr, e *runtime.Errors)
 	}
 	c := p.Child("op")
 	if !found {
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	} else {
 		e.Add(&c, msgDiscriminator_num_neg)
 	}
@@ -348,9 +348,9 @@ func decodeExpr(d *runtime.Decoder, p *runtime.Path, v *Expr, e *runtime.Errors)
 // type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeNum(d *runtime.Decoder, p *runtime.Path, v *Num, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeNum(d *wire.Decoder, p *wire.Path, v *Num, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -387,7 +387,7 @@ func decodeNum(d *runtime.Decoder, p *runtime.Path, v *Num, e *runtime.Errors) e
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -395,11 +395,11 @@ func decodeNum(d *runtime.Decoder, p *runtime.Path, v *Num, e *runtime.Errors) e
 	}
 	if !seenOp {
 		c := p.Child("op")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	if !seenValue {
 		c := p.Child("value")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
@@ -408,9 +408,9 @@ func decodeNum(d *runtime.Decoder, p *runtime.Path, v *Num, e *runtime.Errors) e
 // type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeNeg(d *runtime.Decoder, p *runtime.Path, v *Neg, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeNeg(d *wire.Decoder, p *wire.Path, v *Neg, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -447,7 +447,7 @@ func decodeNeg(d *runtime.Decoder, p *runtime.Path, v *Neg, e *runtime.Errors) e
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -455,11 +455,11 @@ func decodeNeg(d *runtime.Decoder, p *runtime.Path, v *Neg, e *runtime.Errors) e
 	}
 	if !seenOp {
 		c := p.Child("op")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	if !seenArg {
 		c := p.Child("arg")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
@@ -468,17 +468,17 @@ func decodeNeg(d *runtime.Decoder, p *runtime.Path, v *Neg, e *runtime.Errors) e
 // type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeChain(d *runtime.Decoder, p *runtime.Path, v *Chain, e *runtime.Errors) error {
+func decodeChain(d *wire.Decoder, p *wire.Path, v *Chain, e *wire.Errors) error {
 	*v = Chain{}
 	kind := d.Peek()
 	raw, err := d.ReadRaw()
 	if err != nil {
 		return err
 	}
-	var sub runtime.Decoder
+	var sub wire.Decoder
 	matched := 0
-	if kind == runtime.KindObject && d.Fork(&sub, raw) {
-		var ve runtime.Errors
+	if kind == wire.KindObject && d.Fork(&sub, raw) {
+		var ve wire.Errors
 		d, e := &sub, &ve
 		var x ChainLink
 		if err := decodeChainLink(d, p, &x, e); err != nil {
@@ -489,8 +489,8 @@ func decodeChain(d *runtime.Decoder, p *runtime.Path, v *Chain, e *runtime.Error
 			matched++
 		}
 	}
-	if kind == runtime.KindObject && d.Fork(&sub, raw) {
-		var ve runtime.Errors
+	if kind == wire.KindObject && d.Fork(&sub, raw) {
+		var ve wire.Errors
 		d, e := &sub, &ve
 		var x ChainTaggedLink
 		if err := decodeChainTaggedLink(d, p, &x, e); err != nil {
@@ -501,8 +501,8 @@ func decodeChain(d *runtime.Decoder, p *runtime.Path, v *Chain, e *runtime.Error
 			matched++
 		}
 	}
-	if kind == runtime.KindString && d.Fork(&sub, raw) {
-		var ve runtime.Errors
+	if kind == wire.KindString && d.Fork(&sub, raw) {
+		var ve wire.Errors
 		d, e := &sub, &ve
 		var x string
 		if err := readString(d, p, &x, e); err != nil {
@@ -515,12 +515,12 @@ func decodeChain(d *runtime.Decoder, p *runtime.Path, v *Chain, e *runtime.Error
 	}
 	if d.EndTrials(&sub) {
 		*v = Chain{}
-		e.Add(p, runtime.MsgTooComplex)
+		e.Add(p, wire.MsgTooComplex)
 		return nil
 	}
 	if matched != 1 {
 		*v = Chain{}
-		e.Add(p, runtime.MsgOneOf(matched))
+		e.Add(p, wire.MsgOneOf(matched))
 	}
 	return nil
 }
@@ -529,9 +529,9 @@ func decodeChain(d *runtime.Decoder, p *runtime.Path, v *Chain, e *runtime.Error
 // type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeChainLink(d *runtime.Decoder, p *runtime.Path, v *ChainLink, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeChainLink(d *wire.Decoder, p *wire.Path, v *ChainLink, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -556,7 +556,7 @@ func decodeChainLink(d *runtime.Decoder, p *runtime.Path, v *ChainLink, e *runti
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -564,7 +564,7 @@ func decodeChainLink(d *runtime.Decoder, p *runtime.Path, v *ChainLink, e *runti
 	}
 	if !seenNext {
 		c := p.Child("next")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
@@ -573,9 +573,9 @@ func decodeChainLink(d *runtime.Decoder, p *runtime.Path, v *ChainLink, e *runti
 // wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeChainTaggedLink(d *runtime.Decoder, p *runtime.Path, v *ChainTaggedLink, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeChainTaggedLink(d *wire.Decoder, p *wire.Path, v *ChainTaggedLink, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -606,7 +606,7 @@ func decodeChainTaggedLink(d *runtime.Decoder, p *runtime.Path, v *ChainTaggedLi
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -614,11 +614,11 @@ func decodeChainTaggedLink(d *runtime.Decoder, p *runtime.Path, v *ChainTaggedLi
 	}
 	if !seenNext {
 		c := p.Child("next")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	if !seenTag {
 		c := p.Child("tag")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
@@ -627,9 +627,9 @@ func decodeChainTaggedLink(d *runtime.Decoder, p *runtime.Path, v *ChainTaggedLi
 // type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeAreaInput(d *runtime.Decoder, p *runtime.Path, v *AreaInput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeAreaInput(d *wire.Decoder, p *wire.Path, v *AreaInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -659,7 +659,7 @@ func decodeAreaInput(d *runtime.Decoder, p *runtime.Path, v *AreaInput, e *runti
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -667,7 +667,7 @@ func decodeAreaInput(d *runtime.Decoder, p *runtime.Path, v *AreaInput, e *runti
 	}
 	if !seenShape {
 		c := p.Child("shape")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
@@ -676,9 +676,9 @@ func decodeAreaInput(d *runtime.Decoder, p *runtime.Path, v *AreaInput, e *runti
 // wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeAreaInputShapes(d *runtime.Decoder, p *runtime.Path, v *[]Shape, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindArray {
-		e.Add(p, runtime.MsgType("array", k))
+func decodeAreaInputShapes(d *wire.Decoder, p *wire.Path, v *[]Shape, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindArray {
+		e.Add(p, wire.MsgType("array", k))
 		return d.Skip()
 	}
 	if err := d.BeginArray(); err != nil {
@@ -706,9 +706,9 @@ func decodeAreaInputShapes(d *runtime.Decoder, p *runtime.Path, v *[]Shape, e *r
 // type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeAreaOutput(d *runtime.Decoder, p *runtime.Path, v *AreaOutput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeAreaOutput(d *wire.Decoder, p *wire.Path, v *AreaOutput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -733,7 +733,7 @@ func decodeAreaOutput(d *runtime.Decoder, p *runtime.Path, v *AreaOutput, e *run
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -741,7 +741,7 @@ func decodeAreaOutput(d *runtime.Decoder, p *runtime.Path, v *AreaOutput, e *run
 	}
 	if !seenArea {
 		c := p.Child("area")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
@@ -750,9 +750,9 @@ func decodeAreaOutput(d *runtime.Decoder, p *runtime.Path, v *AreaOutput, e *run
 // wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeLookupInput(d *runtime.Decoder, p *runtime.Path, v *LookupInput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeLookupInput(d *wire.Decoder, p *wire.Path, v *LookupInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -777,7 +777,7 @@ func decodeLookupInput(d *runtime.Decoder, p *runtime.Path, v *LookupInput, e *r
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -785,7 +785,7 @@ func decodeLookupInput(d *runtime.Decoder, p *runtime.Path, v *LookupInput, e *r
 	}
 	if !seenOrder {
 		c := p.Child("order")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
@@ -794,9 +794,9 @@ func decodeLookupInput(d *runtime.Decoder, p *runtime.Path, v *LookupInput, e *r
 // wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeEvaluateInput(d *runtime.Decoder, p *runtime.Path, v *EvaluateInput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeEvaluateInput(d *wire.Decoder, p *wire.Path, v *EvaluateInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -827,7 +827,7 @@ func decodeEvaluateInput(d *runtime.Decoder, p *runtime.Path, v *EvaluateInput, 
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -835,15 +835,15 @@ func decodeEvaluateInput(d *runtime.Decoder, p *runtime.Path, v *EvaluateInput, 
 	}
 	if !seenExpr {
 		c := p.Child("expr")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
 
 // readString decodes a JSON string into v.
-func readString(d *runtime.Decoder, p *runtime.Path, v *string, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindString {
-		e.Add(p, runtime.MsgType("string", k))
+func readString(d *wire.Decoder, p *wire.Path, v *string, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindString {
+		e.Add(p, wire.MsgType("string", k))
 		return d.Skip()
 	}
 	x, err := d.ReadString()
@@ -855,17 +855,17 @@ func readString(d *runtime.Decoder, p *runtime.Path, v *string, e *runtime.Error
 }
 
 // readInt decodes a JSON integer into v.
-func readInt(d *runtime.Decoder, p *runtime.Path, v *int64, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindNumber {
-		e.Add(p, runtime.MsgType("integer", k))
+func readInt(d *wire.Decoder, p *wire.Path, v *int64, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindNumber {
+		e.Add(p, wire.MsgType("integer", k))
 		return d.Skip()
 	}
 	x, err := d.ReadInt()
-	if err == runtime.ErrNotInteger {
-		e.Add(p, runtime.MsgNotInteger)
+	if err == wire.ErrNotInteger {
+		e.Add(p, wire.MsgNotInteger)
 		return nil
-	} else if err == runtime.ErrOutOfRange {
-		e.Add(p, runtime.MsgOutOfRange)
+	} else if err == wire.ErrOutOfRange {
+		e.Add(p, wire.MsgOutOfRange)
 		return nil
 	}
 	if err != nil {
@@ -876,17 +876,17 @@ func readInt(d *runtime.Decoder, p *runtime.Path, v *int64, e *runtime.Errors) e
 }
 
 // readFloat decodes a JSON number into v.
-func readFloat(d *runtime.Decoder, p *runtime.Path, v *float64, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindNumber {
-		e.Add(p, runtime.MsgType("number", k))
+func readFloat(d *wire.Decoder, p *wire.Path, v *float64, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindNumber {
+		e.Add(p, wire.MsgType("number", k))
 		return d.Skip()
 	}
 	x, err := d.ReadFloat()
-	if err == runtime.ErrNotInteger {
-		e.Add(p, runtime.MsgNotInteger)
+	if err == wire.ErrNotInteger {
+		e.Add(p, wire.MsgNotInteger)
 		return nil
-	} else if err == runtime.ErrOutOfRange {
-		e.Add(p, runtime.MsgOutOfRange)
+	} else if err == wire.ErrOutOfRange {
+		e.Add(p, wire.MsgOutOfRange)
 		return nil
 	}
 	if err != nil {
@@ -899,7 +899,7 @@ func readFloat(d *runtime.Decoder, p *runtime.Path, v *float64, e *runtime.Error
 // discriminator returns the string value of property key of the JSON
 // object raw, and whether the property is there.
 func discriminator(raw []byte, key string) (string, bool, error) {
-	var d runtime.Decoder
+	var d wire.Decoder
 	d.Reset(raw)
 	if err := d.BeginObject(); err != nil {
 		return "", false, err
@@ -909,7 +909,7 @@ func discriminator(raw []byte, key string) (string, bool, error) {
 		if err != nil || !ok {
 			return "", false, err
 		}
-		if string(k) == key && d.Peek() == runtime.KindString {
+		if string(k) == key && d.Peek() == wire.KindString {
 			s, err := d.ReadString()
 			return s, true, err
 		}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 
 	"github.com/mcpgen-dev/mcpgen/runtime"
+	"github.com/mcpgen-dev/mcpgen/runtime/wire"
 )
 
 // This file needs a runtime at least as new as the one it was generated for.
@@ -42,8 +43,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			if err != nil {
 				return nil, err
 			}
-			var root runtime.Path
-			var e runtime.Errors
+			var root wire.Path
+			var e wire.Errors
 			validateNode(&root, &out, &e)
 			// A handler returning what the schema forbids is a bug in the
 			// server, not in the call: a plain error, not a ValidationError.
@@ -84,8 +85,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			if err != nil {
 				return nil, err
 			}
-			var root runtime.Path
-			var e runtime.Errors
+			var root wire.Path
+			var e wire.Errors
 			validateYin(&root, &out, &e)
 			// A handler returning what the schema forbids is a bug in the
 			// server, not in the call: a plain error, not a ValidationError.

@@ -3,7 +3,7 @@
 
 package recursion
 
-import "github.com/mcpgen-dev/mcpgen/runtime"
+import "github.com/mcpgen-dev/mcpgen/runtime/wire"
 
 // Node is the "Node" type of the spec.
 type Node struct {
@@ -16,7 +16,7 @@ type Node struct {
 func (v Node) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"name\":"...)
-	b = runtime.AppendString(b, v.Name)
+	b = wire.AppendString(b, v.Name)
 	if v.Children != nil {
 		b = append(b, ",\"children\":"...)
 		b = appendNodeChildren(b, v.Children)
@@ -34,9 +34,9 @@ func (v Node) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *Node) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeNode(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -62,7 +62,7 @@ type Department struct {
 func (v Department) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"title\":"...)
-	b = runtime.AppendString(b, v.Title)
+	b = wire.AppendString(b, v.Title)
 	if v.Teams != nil {
 		b = append(b, ",\"teams\":"...)
 		b = appendDepartmentTeams(b, v.Teams)
@@ -76,9 +76,9 @@ func (v Department) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *Department) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeDepartment(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -106,7 +106,7 @@ func (v Team) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	if v.Lead != nil {
 		b = append(b, "\"lead\":"...)
-		b = runtime.AppendString(b, *v.Lead)
+		b = wire.AppendString(b, *v.Lead)
 	}
 	if v.Department != nil {
 		if b[len(b)-1] != '{' {
@@ -124,9 +124,9 @@ func (v Team) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *Team) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeTeam(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -142,7 +142,7 @@ type Loop struct {
 func (v Loop) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"id\":"...)
-	b = runtime.AppendString(b, v.ID)
+	b = wire.AppendString(b, v.ID)
 	b = append(b, ",\"self\":"...)
 	if v.Self == nil {
 		b = append(b, "null"...)
@@ -158,9 +158,9 @@ func (v Loop) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *Loop) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeLoop(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -177,7 +177,7 @@ func (v Yin) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	if v.Depth != nil {
 		b = append(b, "\"depth\":"...)
-		b = runtime.AppendInt(b, *v.Depth)
+		b = wire.AppendInt(b, *v.Depth)
 	}
 	if b[len(b)-1] != '{' {
 		b = append(b, ',')
@@ -197,9 +197,9 @@ func (v Yin) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *Yin) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeYin(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -228,9 +228,9 @@ func (v Yang) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *Yang) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeYang(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -253,9 +253,9 @@ func (v WalkTreeInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *WalkTreeInput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeWalkTreeInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -283,9 +283,9 @@ func (v OrgChartInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *OrgChartInput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeOrgChartInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -310,9 +310,9 @@ func (v OrgChartOutput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *OrgChartOutput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeOrgChartOutput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -345,9 +345,9 @@ func (v LoopBackInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *LoopBackInput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeLoopBackInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 

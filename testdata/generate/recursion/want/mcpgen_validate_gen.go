@@ -3,22 +3,22 @@
 
 package recursion
 
-import "github.com/mcpgen-dev/mcpgen/runtime"
+import "github.com/mcpgen-dev/mcpgen/runtime/wire"
 
 // Violation messages of the spec, built once so that reporting one costs
 // no allocation. They are never modified.
 var (
-	msgMinLength1 = runtime.MsgMinLength(1)
-	msgMinimum0   = runtime.MsgMinimum(0.0)
+	msgMinLength1 = wire.MsgMinLength(1)
+	msgMinimum0   = wire.MsgMinimum(0.0)
 )
 
 // decodeNode decodes the next JSON value of d into v. Values of the wrong
 // type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeNode(d *runtime.Decoder, p *runtime.Path, v *Node, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeNode(d *wire.Decoder, p *wire.Path, v *Node, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -44,7 +44,7 @@ func decodeNode(d *runtime.Decoder, p *runtime.Path, v *Node, e *runtime.Errors)
 			}
 			if e.Len() == n0 {
 				if len(v.Name) < 4 {
-					if runtime.RuneCount(v.Name) < 1 {
+					if wire.RuneCount(v.Name) < 1 {
 						e.Add(&c, msgMinLength1)
 					}
 				}
@@ -56,7 +56,7 @@ func decodeNode(d *runtime.Decoder, p *runtime.Path, v *Node, e *runtime.Errors)
 			}
 		case "parent":
 			c := p.Child("parent")
-			if d.Peek() == runtime.KindNull {
+			if d.Peek() == wire.KindNull {
 				if err := d.ReadNull(); err != nil {
 					return err
 				}
@@ -69,7 +69,7 @@ func decodeNode(d *runtime.Decoder, p *runtime.Path, v *Node, e *runtime.Errors)
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -77,17 +77,17 @@ func decodeNode(d *runtime.Decoder, p *runtime.Path, v *Node, e *runtime.Errors)
 	}
 	if !seenName {
 		c := p.Child("name")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
 
 // validateNode reports every constraint of the spec that v violates to e.
-func validateNode(p *runtime.Path, v *Node, e *runtime.Errors) {
+func validateNode(p *wire.Path, v *Node, e *wire.Errors) {
 	{
 		c := p.Child("name")
 		if len(v.Name) < 4 {
-			if runtime.RuneCount(v.Name) < 1 {
+			if wire.RuneCount(v.Name) < 1 {
 				e.Add(&c, msgMinLength1)
 			}
 		}
@@ -106,9 +106,9 @@ func validateNode(p *runtime.Path, v *Node, e *runtime.Errors) {
 // wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeNodeChildren(d *runtime.Decoder, p *runtime.Path, v *[]Node, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindArray {
-		e.Add(p, runtime.MsgType("array", k))
+func decodeNodeChildren(d *wire.Decoder, p *wire.Path, v *[]Node, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindArray {
+		e.Add(p, wire.MsgType("array", k))
 		return d.Skip()
 	}
 	if err := d.BeginArray(); err != nil {
@@ -134,7 +134,7 @@ func decodeNodeChildren(d *runtime.Decoder, p *runtime.Path, v *[]Node, e *runti
 
 // validateNodeChildren reports every constraint of the spec that v violates to
 // e.
-func validateNodeChildren(p *runtime.Path, v *[]Node, e *runtime.Errors) {
+func validateNodeChildren(p *wire.Path, v *[]Node, e *wire.Errors) {
 	for i := range *v {
 		c := p.Elem(i)
 		validateNode(&c, &(*v)[i], e)
@@ -145,9 +145,9 @@ func validateNodeChildren(p *runtime.Path, v *[]Node, e *runtime.Errors) {
 // type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeDepartment(d *runtime.Decoder, p *runtime.Path, v *Department, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeDepartment(d *wire.Decoder, p *wire.Path, v *Department, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -177,7 +177,7 @@ func decodeDepartment(d *runtime.Decoder, p *runtime.Path, v *Department, e *run
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -185,7 +185,7 @@ func decodeDepartment(d *runtime.Decoder, p *runtime.Path, v *Department, e *run
 	}
 	if !seenTitle {
 		c := p.Child("title")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
@@ -194,9 +194,9 @@ func decodeDepartment(d *runtime.Decoder, p *runtime.Path, v *Department, e *run
 // wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeDepartmentTeams(d *runtime.Decoder, p *runtime.Path, v *[]Team, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindArray {
-		e.Add(p, runtime.MsgType("array", k))
+func decodeDepartmentTeams(d *wire.Decoder, p *wire.Path, v *[]Team, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindArray {
+		e.Add(p, wire.MsgType("array", k))
 		return d.Skip()
 	}
 	if err := d.BeginArray(); err != nil {
@@ -224,9 +224,9 @@ func decodeDepartmentTeams(d *runtime.Decoder, p *runtime.Path, v *[]Team, e *ru
 // type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeTeam(d *runtime.Decoder, p *runtime.Path, v *Team, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeTeam(d *wire.Decoder, p *wire.Path, v *Team, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -256,7 +256,7 @@ func decodeTeam(d *runtime.Decoder, p *runtime.Path, v *Team, e *runtime.Errors)
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -269,9 +269,9 @@ func decodeTeam(d *runtime.Decoder, p *runtime.Path, v *Team, e *runtime.Errors)
 // type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeLoop(d *runtime.Decoder, p *runtime.Path, v *Loop, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeLoop(d *wire.Decoder, p *wire.Path, v *Loop, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -297,7 +297,7 @@ func decodeLoop(d *runtime.Decoder, p *runtime.Path, v *Loop, e *runtime.Errors)
 			}
 			if e.Len() == n0 {
 				if len(v.ID) < 4 {
-					if runtime.RuneCount(v.ID) < 1 {
+					if wire.RuneCount(v.ID) < 1 {
 						e.Add(&c, msgMinLength1)
 					}
 				}
@@ -311,7 +311,7 @@ func decodeLoop(d *runtime.Decoder, p *runtime.Path, v *Loop, e *runtime.Errors)
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -319,11 +319,11 @@ func decodeLoop(d *runtime.Decoder, p *runtime.Path, v *Loop, e *runtime.Errors)
 	}
 	if !seenID {
 		c := p.Child("id")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	if !seenSelf {
 		c := p.Child("self")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
@@ -332,9 +332,9 @@ func decodeLoop(d *runtime.Decoder, p *runtime.Path, v *Loop, e *runtime.Errors)
 // type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeYin(d *runtime.Decoder, p *runtime.Path, v *Yin, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeYin(d *wire.Decoder, p *wire.Path, v *Yin, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -372,7 +372,7 @@ func decodeYin(d *runtime.Decoder, p *runtime.Path, v *Yin, e *runtime.Errors) e
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -380,13 +380,13 @@ func decodeYin(d *runtime.Decoder, p *runtime.Path, v *Yin, e *runtime.Errors) e
 	}
 	if !seenYang {
 		c := p.Child("yang")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
 
 // validateYin reports every constraint of the spec that v violates to e.
-func validateYin(p *runtime.Path, v *Yin, e *runtime.Errors) {
+func validateYin(p *wire.Path, v *Yin, e *wire.Errors) {
 	if v.Depth != nil {
 		c := p.Child("depth")
 		if *v.Depth < 0 {
@@ -395,7 +395,7 @@ func validateYin(p *runtime.Path, v *Yin, e *runtime.Errors) {
 	}
 	if v.Yang == nil {
 		c := p.Child("yang")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	if v.Yang != nil {
 		c := p.Child("yang")
@@ -407,9 +407,9 @@ func validateYin(p *runtime.Path, v *Yin, e *runtime.Errors) {
 // type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeYang(d *runtime.Decoder, p *runtime.Path, v *Yang, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeYang(d *wire.Decoder, p *wire.Path, v *Yang, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -435,7 +435,7 @@ func decodeYang(d *runtime.Decoder, p *runtime.Path, v *Yang, e *runtime.Errors)
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -443,16 +443,16 @@ func decodeYang(d *runtime.Decoder, p *runtime.Path, v *Yang, e *runtime.Errors)
 	}
 	if !seenYin {
 		c := p.Child("yin")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
 
 // validateYang reports every constraint of the spec that v violates to e.
-func validateYang(p *runtime.Path, v *Yang, e *runtime.Errors) {
+func validateYang(p *wire.Path, v *Yang, e *wire.Errors) {
 	if v.Yin == nil {
 		c := p.Child("yin")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	if v.Yin != nil {
 		c := p.Child("yin")
@@ -464,9 +464,9 @@ func validateYang(p *runtime.Path, v *Yang, e *runtime.Errors) {
 // wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeWalkTreeInput(d *runtime.Decoder, p *runtime.Path, v *WalkTreeInput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeWalkTreeInput(d *wire.Decoder, p *wire.Path, v *WalkTreeInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -491,7 +491,7 @@ func decodeWalkTreeInput(d *runtime.Decoder, p *runtime.Path, v *WalkTreeInput, 
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -499,7 +499,7 @@ func decodeWalkTreeInput(d *runtime.Decoder, p *runtime.Path, v *WalkTreeInput, 
 	}
 	if !seenRoot {
 		c := p.Child("root")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
@@ -508,9 +508,9 @@ func decodeWalkTreeInput(d *runtime.Decoder, p *runtime.Path, v *WalkTreeInput, 
 // wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeOrgChartInput(d *runtime.Decoder, p *runtime.Path, v *OrgChartInput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeOrgChartInput(d *wire.Decoder, p *wire.Path, v *OrgChartInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -534,7 +534,7 @@ func decodeOrgChartInput(d *runtime.Decoder, p *runtime.Path, v *OrgChartInput, 
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -547,9 +547,9 @@ func decodeOrgChartInput(d *runtime.Decoder, p *runtime.Path, v *OrgChartInput, 
 // wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeOrgChartOutput(d *runtime.Decoder, p *runtime.Path, v *OrgChartOutput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindArray {
-		e.Add(p, runtime.MsgType("array", k))
+func decodeOrgChartOutput(d *wire.Decoder, p *wire.Path, v *OrgChartOutput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindArray {
+		e.Add(p, wire.MsgType("array", k))
 		return d.Skip()
 	}
 	if err := d.BeginArray(); err != nil {
@@ -577,9 +577,9 @@ func decodeOrgChartOutput(d *runtime.Decoder, p *runtime.Path, v *OrgChartOutput
 // wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeLoopBackInput(d *runtime.Decoder, p *runtime.Path, v *LoopBackInput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeLoopBackInput(d *wire.Decoder, p *wire.Path, v *LoopBackInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -609,7 +609,7 @@ func decodeLoopBackInput(d *runtime.Decoder, p *runtime.Path, v *LoopBackInput, 
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -619,9 +619,9 @@ func decodeLoopBackInput(d *runtime.Decoder, p *runtime.Path, v *LoopBackInput, 
 }
 
 // readString decodes a JSON string into v.
-func readString(d *runtime.Decoder, p *runtime.Path, v *string, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindString {
-		e.Add(p, runtime.MsgType("string", k))
+func readString(d *wire.Decoder, p *wire.Path, v *string, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindString {
+		e.Add(p, wire.MsgType("string", k))
 		return d.Skip()
 	}
 	x, err := d.ReadString()
@@ -633,17 +633,17 @@ func readString(d *runtime.Decoder, p *runtime.Path, v *string, e *runtime.Error
 }
 
 // readInt decodes a JSON integer into v.
-func readInt(d *runtime.Decoder, p *runtime.Path, v *int64, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindNumber {
-		e.Add(p, runtime.MsgType("integer", k))
+func readInt(d *wire.Decoder, p *wire.Path, v *int64, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindNumber {
+		e.Add(p, wire.MsgType("integer", k))
 		return d.Skip()
 	}
 	x, err := d.ReadInt()
-	if err == runtime.ErrNotInteger {
-		e.Add(p, runtime.MsgNotInteger)
+	if err == wire.ErrNotInteger {
+		e.Add(p, wire.MsgNotInteger)
 		return nil
-	} else if err == runtime.ErrOutOfRange {
-		e.Add(p, runtime.MsgOutOfRange)
+	} else if err == wire.ErrOutOfRange {
+		e.Add(p, wire.MsgOutOfRange)
 		return nil
 	}
 	if err != nil {

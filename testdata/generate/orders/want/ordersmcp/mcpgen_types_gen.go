@@ -3,7 +3,7 @@
 
 package ordersmcp
 
-import "github.com/mcpgen-dev/mcpgen/runtime"
+import "github.com/mcpgen-dev/mcpgen/runtime/wire"
 
 // OrderStatus is the "OrderStatus" type of the spec.
 type OrderStatus string
@@ -18,7 +18,7 @@ const (
 
 // AppendJSON appends the JSON encoding of v to b.
 func (v OrderStatus) AppendJSON(b []byte) []byte {
-	return runtime.AppendString(b, string(v))
+	return wire.AppendString(b, string(v))
 }
 
 // MarshalJSON encodes v as JSON.
@@ -27,9 +27,9 @@ func (v OrderStatus) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *OrderStatus) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeOrderStatus(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -44,7 +44,7 @@ type OrderStatusResult struct {
 func (v OrderStatusResult) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"order_id\":"...)
-	b = runtime.AppendString(b, v.OrderID)
+	b = wire.AppendString(b, v.OrderID)
 	b = append(b, ",\"status\":"...)
 	b = v.Status.AppendJSON(b)
 	b = append(b, ",\"items\":"...)
@@ -58,9 +58,9 @@ func (v OrderStatusResult) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *OrderStatusResult) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeOrderStatusResult(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -87,9 +87,9 @@ type OrderStatusResultItemsItem struct {
 func (v OrderStatusResultItemsItem) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"sku\":"...)
-	b = runtime.AppendString(b, v.SKU)
+	b = wire.AppendString(b, v.SKU)
 	b = append(b, ",\"quantity\":"...)
-	b = runtime.AppendInt(b, v.Quantity)
+	b = wire.AppendInt(b, v.Quantity)
 	return append(b, '}')
 }
 
@@ -99,9 +99,9 @@ func (v OrderStatusResultItemsItem) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *OrderStatusResultItemsItem) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeOrderStatusResultItemsItem(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -115,9 +115,9 @@ type GetOrderStatusInput struct {
 func (v GetOrderStatusInput) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"order_id\":"...)
-	b = runtime.AppendString(b, v.OrderID)
+	b = wire.AppendString(b, v.OrderID)
 	b = append(b, ",\"verbose\":"...)
-	b = runtime.AppendBool(b, v.Verbose)
+	b = wire.AppendBool(b, v.Verbose)
 	return append(b, '}')
 }
 
@@ -127,9 +127,9 @@ func (v GetOrderStatusInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *GetOrderStatusInput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeGetOrderStatusInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -146,10 +146,10 @@ type NotifyInput struct {
 func (v NotifyInput) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"order_id\":"...)
-	b = runtime.AppendString(b, v.OrderID)
+	b = wire.AppendString(b, v.OrderID)
 	if v.Note != nil {
 		b = append(b, ",\"note\":"...)
-		b = runtime.AppendString(b, *v.Note)
+		b = wire.AppendString(b, *v.Note)
 	}
 	return append(b, '}')
 }
@@ -160,9 +160,9 @@ func (v NotifyInput) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *NotifyInput) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeNotifyInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
@@ -176,7 +176,7 @@ type OrderSummaryParams struct {
 func (v OrderSummaryParams) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"order_id\":"...)
-	b = runtime.AppendString(b, v.OrderID)
+	b = wire.AppendString(b, v.OrderID)
 	return append(b, '}')
 }
 
@@ -186,9 +186,9 @@ func (v OrderSummaryParams) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
+// violation of the schema at once (see wire.Unmarshaler).
 func (v *OrderSummaryParams) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
+	var u wire.Unmarshaler
 	return u.Done(decodeOrderSummaryParams(u.Start(data), u.Root(), v, u.Errors()))
 }
 

@@ -3,28 +3,28 @@
 
 package ordersmcp
 
-import "github.com/mcpgen-dev/mcpgen/runtime"
+import "github.com/mcpgen-dev/mcpgen/runtime/wire"
 
 // Patterns of the spec, compiled once. They are never modified.
 var (
-	patternGetOrderStatusInputOrderID = runtime.MustCompilePattern("^A[0-9]+$")
+	patternGetOrderStatusInputOrderID = wire.MustCompilePattern("^A[0-9]+$")
 )
 
 // Violation messages of the spec, built once so that reporting one costs
 // no allocation. They are never modified.
 var (
-	msgEnum_PENDING_SHIPPED_DELIVERED_CANCELLED = runtime.MsgEnum([]string{"\"PENDING\"", "\"SHIPPED\"", "\"DELIVERED\"", "\"CANCELLED\""})
-	msgMinimum1                                 = runtime.MsgMinimum(1.0)
-	msgMaxLength8                               = runtime.MsgMaxLength(8)
-	msgPatternGetOrderStatusInputOrderID        = runtime.MsgPattern("^A[0-9]+$")
-	msgMinLength1                               = runtime.MsgMinLength(1)
+	msgEnum_PENDING_SHIPPED_DELIVERED_CANCELLED = wire.MsgEnum([]string{"\"PENDING\"", "\"SHIPPED\"", "\"DELIVERED\"", "\"CANCELLED\""})
+	msgMinimum1                                 = wire.MsgMinimum(1.0)
+	msgMaxLength8                               = wire.MsgMaxLength(8)
+	msgPatternGetOrderStatusInputOrderID        = wire.MsgPattern("^A[0-9]+$")
+	msgMinLength1                               = wire.MsgMinLength(1)
 )
 
 // decodeOrderStatus decodes the next JSON value of d into v. Values of the
 // wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeOrderStatus(d *runtime.Decoder, p *runtime.Path, v *OrderStatus, e *runtime.Errors) error {
+func decodeOrderStatus(d *wire.Decoder, p *wire.Path, v *OrderStatus, e *wire.Errors) error {
 	n0 := e.Len()
 	if err := readString(d, p, (*string)(v), e); err != nil {
 		return err
@@ -41,7 +41,7 @@ func decodeOrderStatus(d *runtime.Decoder, p *runtime.Path, v *OrderStatus, e *r
 
 // validateOrderStatus reports every constraint of the spec that v violates to
 // e.
-func validateOrderStatus(p *runtime.Path, v *OrderStatus, e *runtime.Errors) {
+func validateOrderStatus(p *wire.Path, v *OrderStatus, e *wire.Errors) {
 	switch string(*v) {
 	case "PENDING", "SHIPPED", "DELIVERED", "CANCELLED":
 	default:
@@ -53,9 +53,9 @@ func validateOrderStatus(p *runtime.Path, v *OrderStatus, e *runtime.Errors) {
 // the wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeOrderStatusResult(d *runtime.Decoder, p *runtime.Path, v *OrderStatusResult, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeOrderStatusResult(d *wire.Decoder, p *wire.Path, v *OrderStatusResult, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -92,7 +92,7 @@ func decodeOrderStatusResult(d *runtime.Decoder, p *runtime.Path, v *OrderStatus
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -100,22 +100,22 @@ func decodeOrderStatusResult(d *runtime.Decoder, p *runtime.Path, v *OrderStatus
 	}
 	if !seenOrderID {
 		c := p.Child("order_id")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	if !seenStatus {
 		c := p.Child("status")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	if !seenItems {
 		c := p.Child("items")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
 
 // validateOrderStatusResult reports every constraint of the spec that v
 // violates to e.
-func validateOrderStatusResult(p *runtime.Path, v *OrderStatusResult, e *runtime.Errors) {
+func validateOrderStatusResult(p *wire.Path, v *OrderStatusResult, e *wire.Errors) {
 	{
 		c := p.Child("status")
 		validateOrderStatus(&c, &v.Status, e)
@@ -130,9 +130,9 @@ func validateOrderStatusResult(p *runtime.Path, v *OrderStatusResult, e *runtime
 // of the wrong type, missing required and unknown properties go to e, and so
 // does every constraint violated by a value that decoded without one of those;
 // only syntax errors are returned.
-func decodeOrderStatusResultItems(d *runtime.Decoder, p *runtime.Path, v *[]OrderStatusResultItemsItem, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindArray {
-		e.Add(p, runtime.MsgType("array", k))
+func decodeOrderStatusResultItems(d *wire.Decoder, p *wire.Path, v *[]OrderStatusResultItemsItem, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindArray {
+		e.Add(p, wire.MsgType("array", k))
 		return d.Skip()
 	}
 	if err := d.BeginArray(); err != nil {
@@ -158,7 +158,7 @@ func decodeOrderStatusResultItems(d *runtime.Decoder, p *runtime.Path, v *[]Orde
 
 // validateOrderStatusResultItems reports every constraint of the spec that v
 // violates to e.
-func validateOrderStatusResultItems(p *runtime.Path, v *[]OrderStatusResultItemsItem, e *runtime.Errors) {
+func validateOrderStatusResultItems(p *wire.Path, v *[]OrderStatusResultItemsItem, e *wire.Errors) {
 	for i := range *v {
 		c := p.Elem(i)
 		validateOrderStatusResultItemsItem(&c, &(*v)[i], e)
@@ -169,9 +169,9 @@ func validateOrderStatusResultItems(p *runtime.Path, v *[]OrderStatusResultItems
 // Values of the wrong type, missing required and unknown properties go to e,
 // and so does every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeOrderStatusResultItemsItem(d *runtime.Decoder, p *runtime.Path, v *OrderStatusResultItemsItem, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeOrderStatusResultItemsItem(d *wire.Decoder, p *wire.Path, v *OrderStatusResultItemsItem, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -208,7 +208,7 @@ func decodeOrderStatusResultItemsItem(d *runtime.Decoder, p *runtime.Path, v *Or
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -216,18 +216,18 @@ func decodeOrderStatusResultItemsItem(d *runtime.Decoder, p *runtime.Path, v *Or
 	}
 	if !seenSKU {
 		c := p.Child("sku")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	if !seenQuantity {
 		c := p.Child("quantity")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
 
 // validateOrderStatusResultItemsItem reports every constraint of the spec that
 // v violates to e.
-func validateOrderStatusResultItemsItem(p *runtime.Path, v *OrderStatusResultItemsItem, e *runtime.Errors) {
+func validateOrderStatusResultItemsItem(p *wire.Path, v *OrderStatusResultItemsItem, e *wire.Errors) {
 	{
 		c := p.Child("quantity")
 		if v.Quantity < 1 {
@@ -240,9 +240,9 @@ func validateOrderStatusResultItemsItem(p *runtime.Path, v *OrderStatusResultIte
 // the wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeGetOrderStatusInput(d *runtime.Decoder, p *runtime.Path, v *GetOrderStatusInput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeGetOrderStatusInput(d *wire.Decoder, p *wire.Path, v *GetOrderStatusInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -268,7 +268,7 @@ func decodeGetOrderStatusInput(d *runtime.Decoder, p *runtime.Path, v *GetOrderS
 			}
 			if e.Len() == n0 {
 				if len(v.OrderID) > 8 {
-					if runtime.RuneCount(v.OrderID) > 8 {
+					if wire.RuneCount(v.OrderID) > 8 {
 						e.Add(&c, msgMaxLength8)
 					}
 				}
@@ -284,7 +284,7 @@ func decodeGetOrderStatusInput(d *runtime.Decoder, p *runtime.Path, v *GetOrderS
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -292,7 +292,7 @@ func decodeGetOrderStatusInput(d *runtime.Decoder, p *runtime.Path, v *GetOrderS
 	}
 	if !seenOrderID {
 		c := p.Child("order_id")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	if !seenVerbose {
 		v.Verbose = false
@@ -304,9 +304,9 @@ func decodeGetOrderStatusInput(d *runtime.Decoder, p *runtime.Path, v *GetOrderS
 // wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeNotifyInput(d *runtime.Decoder, p *runtime.Path, v *NotifyInput, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeNotifyInput(d *wire.Decoder, p *wire.Path, v *NotifyInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -338,14 +338,14 @@ func decodeNotifyInput(d *runtime.Decoder, p *runtime.Path, v *NotifyInput, e *r
 			}
 			if e.Len() == n0 {
 				if len(*v.Note) < 4 {
-					if runtime.RuneCount(*v.Note) < 1 {
+					if wire.RuneCount(*v.Note) < 1 {
 						e.Add(&c, msgMinLength1)
 					}
 				}
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -353,7 +353,7 @@ func decodeNotifyInput(d *runtime.Decoder, p *runtime.Path, v *NotifyInput, e *r
 	}
 	if !seenOrderID {
 		c := p.Child("order_id")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
@@ -362,9 +362,9 @@ func decodeNotifyInput(d *runtime.Decoder, p *runtime.Path, v *NotifyInput, e *r
 // the wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeOrderSummaryParams(d *runtime.Decoder, p *runtime.Path, v *OrderSummaryParams, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
+func decodeOrderSummaryParams(d *wire.Decoder, p *wire.Path, v *OrderSummaryParams, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
 	}
 	if err := d.BeginObject(); err != nil {
@@ -395,7 +395,7 @@ func decodeOrderSummaryParams(d *runtime.Decoder, p *runtime.Path, v *OrderSumma
 			}
 		default:
 			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
+			e.Add(&c, wire.MsgUnknownProperty)
 			if err := d.Skip(); err != nil {
 				return err
 			}
@@ -403,14 +403,14 @@ func decodeOrderSummaryParams(d *runtime.Decoder, p *runtime.Path, v *OrderSumma
 	}
 	if !seenOrderID {
 		c := p.Child("order_id")
-		e.Add(&c, runtime.MsgRequired)
+		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
 
 // validateOrderSummaryParams reports every constraint of the spec that v
 // violates to e.
-func validateOrderSummaryParams(p *runtime.Path, v *OrderSummaryParams, e *runtime.Errors) {
+func validateOrderSummaryParams(p *wire.Path, v *OrderSummaryParams, e *wire.Errors) {
 	{
 		c := p.Child("order_id")
 		if !patternGetOrderStatusInputOrderID.MatchString(v.OrderID) {
@@ -420,9 +420,9 @@ func validateOrderSummaryParams(p *runtime.Path, v *OrderSummaryParams, e *runti
 }
 
 // readString decodes a JSON string into v.
-func readString(d *runtime.Decoder, p *runtime.Path, v *string, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindString {
-		e.Add(p, runtime.MsgType("string", k))
+func readString(d *wire.Decoder, p *wire.Path, v *string, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindString {
+		e.Add(p, wire.MsgType("string", k))
 		return d.Skip()
 	}
 	x, err := d.ReadString()
@@ -434,17 +434,17 @@ func readString(d *runtime.Decoder, p *runtime.Path, v *string, e *runtime.Error
 }
 
 // readInt decodes a JSON integer into v.
-func readInt(d *runtime.Decoder, p *runtime.Path, v *int64, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindNumber {
-		e.Add(p, runtime.MsgType("integer", k))
+func readInt(d *wire.Decoder, p *wire.Path, v *int64, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindNumber {
+		e.Add(p, wire.MsgType("integer", k))
 		return d.Skip()
 	}
 	x, err := d.ReadInt()
-	if err == runtime.ErrNotInteger {
-		e.Add(p, runtime.MsgNotInteger)
+	if err == wire.ErrNotInteger {
+		e.Add(p, wire.MsgNotInteger)
 		return nil
-	} else if err == runtime.ErrOutOfRange {
-		e.Add(p, runtime.MsgOutOfRange)
+	} else if err == wire.ErrOutOfRange {
+		e.Add(p, wire.MsgOutOfRange)
 		return nil
 	}
 	if err != nil {
@@ -455,9 +455,9 @@ func readInt(d *runtime.Decoder, p *runtime.Path, v *int64, e *runtime.Errors) e
 }
 
 // readBool decodes a JSON boolean into v.
-func readBool(d *runtime.Decoder, p *runtime.Path, v *bool, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindBool {
-		e.Add(p, runtime.MsgType("boolean", k))
+func readBool(d *wire.Decoder, p *wire.Path, v *bool, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindBool {
+		e.Add(p, wire.MsgType("boolean", k))
 		return d.Skip()
 	}
 	x, err := d.ReadBool()

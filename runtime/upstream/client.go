@@ -1,33 +1,26 @@
-package runtime
+package upstream
 
 import (
 	"bytes"
 	"context"
-	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
-	"mime/multipart"
 	"net/http"
 	"net/textproto"
 	"net/url"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/mcpgen-dev/mcpgen/runtime"
 )
 
-// This file is the runtime of generated upstream clients: an MCP server
-// generated from an OpenAPI document calls the wrapped REST API through an
-// UpstreamClient. Generated code only serialises typed inputs into an
-// UpstreamRequest and decodes the response; retries, the response size
-// cap, credentials and error mapping live here.
-
-// UpstreamScheme is a security scheme of the upstream API, as the
-// generated code lists it (from the document's securitySchemes).
-type UpstreamScheme struct {
+// Scheme is a security scheme of the upstream API, as the generated code
+// lists it (from the document's securitySchemes).
+type Scheme struct {
 	Name string
 	// Type is apiKey, http, oauth2, openIdConnect or mutualTLS.
 	Type string
@@ -79,7 +72,7 @@ type Credentials map[string]SchemeCredentials
 // FIELD one of API_KEY, TOKEN, USERNAME, PASSWORD, CLIENT_ID,
 // CLIENT_SECRET, TOKEN_URL, SCOPES (space-separated). Schemes with no
 // variable set are left out.
-func CredentialsFromEnv(getenv func(string) string, prefix string, schemes []UpstreamScheme) Credentials {
+func CredentialsFromEnv(getenv func(string) string, prefix string, schemes []Scheme) Credentials {
 	if prefix == "" {
 		prefix = "MCPGEN"
 	}
@@ -112,22 +105,22 @@ func EnvName(name string) string {
 	return b.String()
 }
 
-// UpstreamClient calls the wrapped REST API. Set its fields before the
-// first call; it is safe for concurrent use afterwards.
-type UpstreamClient struct {
+// Client calls the wrapped REST API. Set its fields before the first call;
+// it is safe for concurrent use afterwards.
+type Client struct {
 	// BaseURL is prepended to every operation path.
 	BaseURL string
 	// HTTP sends the requests; its Timeout bounds each attempt.
 	HTTP *http.Client
 	// Schemes are the security schemes of the document.
-	Schemes []UpstreamScheme
+	Schemes []Scheme
 	// Credentials are the secrets used when CredentialsFor is nil.
 	Credentials Credentials
 	// CredentialsFor, when set, maps the caller's verified identity
-	// (IdentityFrom(ctx)) to the upstream credentials of this call, so
-	// that each user acts upstream as themselves. A call without an
-	// identity gets the zero Identity.
-	CredentialsFor func(ctx context.Context, id Identity) (Credentials, error)
+	// (runtime.IdentityFrom(ctx)) to the upstream credentials of this
+	// call, so that each user acts upstream as themselves. A call without
+	// an identity gets the zero Identity.
+	CredentialsFor func(ctx context.Context, id runtime.Identity) (Credentials, error)
 	// MaxResponseBytes caps what is read of a response body; the rest is
 	// dropped and the text result ends with "…[truncated N bytes]".
 	MaxResponseBytes int64
@@ -146,57 +139,57 @@ type UpstreamClient struct {
 	tokens *tokenCache
 }
 
-// Defaults of NewUpstreamClient.
+// Defaults of NewClient.
 const (
-	DefaultUpstreamTimeout      = 30 * time.Second
-	DefaultMaxResponseBytes     = 1 << 20
-	DefaultUpstreamRetries      = 2
-	DefaultUpstreamRetryBackoff = 200 * time.Millisecond
+	DefaultTimeout          = 30 * time.Second
+	DefaultMaxResponseBytes = 1 << 20
+	DefaultRetries          = 2
+	DefaultRetryBackoff     = 200 * time.Millisecond
 )
 
-// UpstreamOption configures an UpstreamClient.
-type UpstreamOption func(*UpstreamClient)
+// Option configures a Client.
+type Option func(*Client)
 
 // WithHTTPClient sends requests through hc.
-func WithHTTPClient(hc *http.Client) UpstreamOption {
-	return func(c *UpstreamClient) { c.HTTP = hc }
+func WithHTTPClient(hc *http.Client) Option {
+	return func(c *Client) { c.HTTP = hc }
 }
 
 // WithCredentials sets the credentials of every call.
-func WithCredentials(cr Credentials) UpstreamOption {
-	return func(c *UpstreamClient) { c.Credentials = cr }
+func WithCredentials(cr Credentials) Option {
+	return func(c *Client) { c.Credentials = cr }
 }
 
 // WithCredentialsFor maps the caller's identity to upstream credentials.
-func WithCredentialsFor(f func(ctx context.Context, id Identity) (Credentials, error)) UpstreamOption {
-	return func(c *UpstreamClient) { c.CredentialsFor = f }
+func WithCredentialsFor(f func(ctx context.Context, id runtime.Identity) (Credentials, error)) Option {
+	return func(c *Client) { c.CredentialsFor = f }
 }
 
 // WithMaxResponseBytes caps response bodies.
-func WithMaxResponseBytes(n int64) UpstreamOption {
-	return func(c *UpstreamClient) { c.MaxResponseBytes = n }
+func WithMaxResponseBytes(n int64) Option {
+	return func(c *Client) { c.MaxResponseBytes = n }
 }
 
 // WithRetries sets the retries of idempotent requests and the first delay.
-func WithRetries(n int, backoff time.Duration) UpstreamOption {
-	return func(c *UpstreamClient) { c.Retries, c.RetryBackoff = n, backoff }
+func WithRetries(n int, backoff time.Duration) Option {
+	return func(c *Client) { c.Retries, c.RetryBackoff = n, backoff }
 }
 
-// WithUpstreamLogger logs attempts (never secrets) to l.
-func WithUpstreamLogger(l *slog.Logger) UpstreamOption {
-	return func(c *UpstreamClient) { c.Logger = l }
+// WithLogger logs attempts (never secrets) to l.
+func WithLogger(l *slog.Logger) Option {
+	return func(c *Client) { c.Logger = l }
 }
 
-// NewUpstreamClient returns a client of baseURL with a 30 s timeout per
+// NewClient returns a client of baseURL with a 30 s timeout per
 // attempt, a 1 MiB response cap and 2 retries of idempotent requests.
-func NewUpstreamClient(baseURL string, schemes []UpstreamScheme, opts ...UpstreamOption) *UpstreamClient {
-	c := &UpstreamClient{
+func NewClient(baseURL string, schemes []Scheme, opts ...Option) *Client {
+	c := &Client{
 		BaseURL:          baseURL,
-		HTTP:             &http.Client{Timeout: DefaultUpstreamTimeout},
+		HTTP:             &http.Client{Timeout: DefaultTimeout},
 		Schemes:          schemes,
 		MaxResponseBytes: DefaultMaxResponseBytes,
-		Retries:          DefaultUpstreamRetries,
-		RetryBackoff:     DefaultUpstreamRetryBackoff,
+		Retries:          DefaultRetries,
+		RetryBackoff:     DefaultRetryBackoff,
 		tokens:           &tokenCache{},
 	}
 	for _, o := range opts {
@@ -205,8 +198,8 @@ func NewUpstreamClient(baseURL string, schemes []UpstreamScheme, opts ...Upstrea
 	return c
 }
 
-// UpstreamRequest is one operation call, serialised by generated code.
-type UpstreamRequest struct {
+// Request is one operation call, serialised by generated code.
+type Request struct {
 	// Tool names the tool, for error messages.
 	Tool   string
 	Method string
@@ -228,8 +221,8 @@ type UpstreamRequest struct {
 	Security [][]string
 }
 
-// UpstreamResponse is a 2xx response of the upstream API.
-type UpstreamResponse struct {
+// Response is a 2xx response of the upstream API.
+type Response struct {
 	Status      int
 	ContentType string
 	// Body is at most MaxResponseBytes long.
@@ -239,13 +232,13 @@ type UpstreamResponse struct {
 }
 
 // IsJSON reports whether the response is JSON (application/json or +json).
-func (r *UpstreamResponse) IsJSON() bool {
+func (r *Response) IsJSON() bool {
 	ct := strings.ToLower(strings.TrimSpace(strings.Split(r.ContentType, ";")[0]))
 	return ct == "application/json" || strings.HasSuffix(ct, "+json")
 }
 
 // Text is the body as text, with the truncation marker when it was cut.
-func (r *UpstreamResponse) Text() string {
+func (r *Response) Text() string {
 	if r.Truncated > 0 {
 		return string(r.Body) + TruncationMarker(r.Truncated)
 	}
@@ -254,18 +247,18 @@ func (r *UpstreamResponse) Text() string {
 
 // TextResult is the response as a text tool result: what a tool without
 // an output schema, or a non-JSON response, returns.
-func (r *UpstreamResponse) TextResult() *ToolResult {
-	return &ToolResult{Content: []Content{TextContent(r.Text())}}
+func (r *Response) TextResult() *runtime.ToolResult {
+	return &runtime.ToolResult{Content: []runtime.Content{runtime.TextContent(r.Text())}}
 }
 
 // TruncationMarker ends a text cut by the response size cap.
 func TruncationMarker(n int64) string { return fmt.Sprintf("…[truncated %d bytes]", n) }
 
-// UpstreamError is a non-2xx answer of the upstream API, or a failure to
-// reach it (Status 0). Its Error text is what the caller sees in the
-// isError result: the status, the message and field details of the
-// error body, never the request's credentials.
-type UpstreamError struct {
+// Error is a non-2xx answer of the upstream API, or a failure to reach it
+// (Status 0). Its Error text is what the caller sees in the isError
+// result: the status, the message and field details of the error body,
+// never the request's credentials.
+type Error struct {
 	Tool    string
 	Status  int
 	Message string
@@ -277,13 +270,13 @@ type UpstreamError struct {
 
 // Unauthorized reports a 401: the upstream API did not accept the
 // configured credentials (missing, expired or wrong).
-func (e *UpstreamError) Unauthorized() bool { return e.Status == http.StatusUnauthorized }
+func (e *Error) Unauthorized() bool { return e.Status == http.StatusUnauthorized }
 
 // Forbidden reports a 403: the credentials were accepted but do not allow
 // this operation.
-func (e *UpstreamError) Forbidden() bool { return e.Status == http.StatusForbidden }
+func (e *Error) Forbidden() bool { return e.Status == http.StatusForbidden }
 
-func (e *UpstreamError) Error() string {
+func (e *Error) Error() string {
 	var b strings.Builder
 	b.WriteString("upstream API")
 	switch {
@@ -312,17 +305,17 @@ func (e *UpstreamError) Error() string {
 	return b.String()
 }
 
-func (e *UpstreamError) Unwrap() error { return e.Err }
+func (e *Error) Unwrap() error { return e.Err }
 
 // Do sends req, retrying idempotent methods, and returns the 2xx response
-// or an *UpstreamError.
-func (c *UpstreamClient) Do(ctx context.Context, req *UpstreamRequest) (*UpstreamResponse, error) {
+// or an *Error.
+func (c *Client) Do(ctx context.Context, req *Request) (*Response, error) {
 	creds := c.Credentials
 	if c.CredentialsFor != nil {
-		id, _ := IdentityFrom(ctx)
+		id, _ := runtime.IdentityFrom(ctx)
 		var err error
 		if creds, err = c.CredentialsFor(ctx, id); err != nil {
-			return nil, &UpstreamError{Tool: req.Tool, Err: fmt.Errorf("no upstream credentials for the caller: %w", err)}
+			return nil, &Error{Tool: req.Tool, Err: fmt.Errorf("no upstream credentials for the caller: %w", err)}
 		}
 	}
 	u := strings.TrimSuffix(c.BaseURL, "/") + req.Path
@@ -336,7 +329,7 @@ func (c *UpstreamClient) Do(ctx context.Context, req *UpstreamRequest) (*Upstrea
 		if err == nil {
 			return resp, nil
 		}
-		var ue *UpstreamError
+		var ue *Error
 		retry := attempt < retries && ctx.Err() == nil && errors.As(err, &ue) &&
 			(ue.Status == 0 || ue.Status == 429 || ue.Status == 502 || ue.Status == 503 || ue.Status == 504)
 		if !retry {
@@ -359,7 +352,7 @@ func idempotent(method string) bool {
 	return false
 }
 
-func (c *UpstreamClient) attempt(ctx context.Context, req *UpstreamRequest, u string, creds Credentials) (*UpstreamResponse, error) {
+func (c *Client) attempt(ctx context.Context, req *Request, u string, creds Credentials) (*Response, error) {
 	var body io.Reader
 	if req.Body != nil {
 		body = bytes.NewReader(req.Body)
@@ -367,7 +360,7 @@ func (c *UpstreamClient) attempt(ctx context.Context, req *UpstreamRequest, u st
 	query := req.RawQuery
 	hr, err := http.NewRequestWithContext(ctx, req.Method, u, body)
 	if err != nil {
-		return nil, &UpstreamError{Tool: req.Tool, Err: err}
+		return nil, &Error{Tool: req.Tool, Err: err}
 	}
 	// Only what the operation declares is sent: no header of the MCP
 	// client's request is forwarded.
@@ -380,7 +373,7 @@ func (c *UpstreamClient) attempt(ctx context.Context, req *UpstreamRequest, u st
 	hr.Header.Set("Accept", "application/json, */*;q=0.5")
 	cookies := append([]string(nil), req.Cookies...)
 	if query, cookies, err = c.authorize(ctx, hr, req.Security, creds, query, cookies); err != nil {
-		return nil, &UpstreamError{Tool: req.Tool, Err: err}
+		return nil, &Error{Tool: req.Tool, Err: err}
 	}
 	if len(cookies) > 0 {
 		hr.Header.Set("Cookie", strings.Join(cookies, "; "))
@@ -395,7 +388,7 @@ func (c *UpstreamClient) attempt(ctx context.Context, req *UpstreamRequest, u st
 			err = ue.Err
 		}
 		c.log(ctx, req, 0, start)
-		return nil, &UpstreamError{Tool: req.Tool, Err: err}
+		return nil, &Error{Tool: req.Tool, Err: err}
 	}
 	defer resp.Body.Close()
 	c.log(ctx, req, resp.StatusCode, start)
@@ -405,17 +398,17 @@ func (c *UpstreamClient) attempt(ctx context.Context, req *UpstreamRequest, u st
 	}
 	data, err := io.ReadAll(io.LimitReader(resp.Body, max))
 	if err != nil {
-		return nil, &UpstreamError{Tool: req.Tool, Status: 0, Err: err}
+		return nil, &Error{Tool: req.Tool, Status: 0, Err: err}
 	}
 	rest, _ := io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<20))
 	ct := resp.Header.Get("Content-Type")
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		return nil, ErrorFromResponse(req.Tool, resp.StatusCode, ct, data)
 	}
-	return &UpstreamResponse{Status: resp.StatusCode, ContentType: ct, Body: data, Truncated: rest}, nil
+	return &Response{Status: resp.StatusCode, ContentType: ct, Body: data, Truncated: rest}, nil
 }
 
-func (c *UpstreamClient) log(ctx context.Context, req *UpstreamRequest, status int, start time.Time) {
+func (c *Client) log(ctx context.Context, req *Request, status int, start time.Time) {
 	if c.Logger == nil {
 		return
 	}
@@ -425,11 +418,11 @@ func (c *UpstreamClient) log(ctx context.Context, req *UpstreamRequest, status i
 
 // authorize adds the credentials of the first satisfiable security
 // alternative to the request.
-func (c *UpstreamClient) authorize(ctx context.Context, hr *http.Request, security [][]string, creds Credentials, query string, cookies []string) (string, []string, error) {
+func (c *Client) authorize(ctx context.Context, hr *http.Request, security [][]string, creds Credentials, query string, cookies []string) (string, []string, error) {
 	if len(security) == 0 {
 		return query, cookies, nil
 	}
-	schemes := map[string]UpstreamScheme{}
+	schemes := map[string]Scheme{}
 	for _, s := range c.Schemes {
 		schemes[s.Name] = s
 	}
@@ -496,7 +489,7 @@ type cachedToken struct {
 
 func (t *tokenCache) token(ctx context.Context, hc *http.Client, scheme string, cr SchemeCredentials) (string, error) {
 	if t == nil {
-		return "", errors.New("upstream client not made by NewUpstreamClient: no token cache")
+		return "", errors.New("upstream client not made by NewClient: no token cache")
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -553,12 +546,12 @@ func (t *tokenCache) token(ctx context.Context, hc *http.Client, scheme string, 
 	return tr.AccessToken, nil
 }
 
-// ErrorFromResponse maps a non-2xx response into an *UpstreamError. JSON
-// bodies (RFC 9457 problem+json, {"message"}, {"error": {"message"}},
+// ErrorFromResponse maps a non-2xx response into an *Error. JSON bodies
+// (RFC 9457 problem+json, {"message"}, {"error": {"message"}},
 // {"errors": [...]}) give the message and field details; other bodies give
 // at most 200 characters of text, with markup (HTML error pages) dropped.
-func ErrorFromResponse(tool string, status int, contentType string, body []byte) *UpstreamError {
-	e := &UpstreamError{Tool: tool, Status: status}
+func ErrorFromResponse(tool string, status int, contentType string, body []byte) *Error {
+	e := &Error{Tool: tool, Status: status}
 	var v any
 	if json.Unmarshal(body, &v) == nil {
 		if m, ok := v.(map[string]any); ok {
@@ -673,303 +666,11 @@ func shortText(body []byte, contentType string) string {
 	return s
 }
 
-// Parameter serialisation (OpenAPI 3 style/explode). Generated code passes
-// each value as its JSON encoding, so one implementation serves every
-// type.
-
-// paramValue is a decoded JSON parameter value: a scalar (as its text),
-// an array of scalars, or an object (ordered pairs of scalars).
-type paramValue struct {
-	kind  byte // 's' scalar, 'a' array, 'o' object, 'n' null
-	text  string
-	items []string
-	pairs [][2]string
-	raw   map[string]json.RawMessage // object members, for deepObject nesting
-	keys  []string
-}
-
-func scalarText(raw json.RawMessage) string {
-	raw = bytes.TrimSpace(raw)
-	if len(raw) > 0 && raw[0] == '"' {
-		var s string
-		json.Unmarshal(raw, &s)
-		return s
-	}
-	if string(raw) == "null" {
-		return ""
-	}
-	return string(raw)
-}
-
-func parseParam(raw []byte) paramValue {
-	raw = bytes.TrimSpace(raw)
-	if len(raw) == 0 || string(raw) == "null" {
-		return paramValue{kind: 'n'}
-	}
-	switch raw[0] {
-	case '[':
-		var items []json.RawMessage
-		json.Unmarshal(raw, &items)
-		v := paramValue{kind: 'a'}
-		for _, it := range items {
-			v.items = append(v.items, scalarText(it))
-		}
-		return v
-	case '{':
-		v := paramValue{kind: 'o', raw: map[string]json.RawMessage{}}
-		d := json.NewDecoder(bytes.NewReader(raw))
-		d.Token()
-		for d.More() {
-			t, _ := d.Token()
-			k, _ := t.(string)
-			var m json.RawMessage
-			if d.Decode(&m) != nil {
-				break
-			}
-			v.keys = append(v.keys, k)
-			v.raw[k] = m
-			v.pairs = append(v.pairs, [2]string{k, scalarText(m)})
-		}
-		return v
-	}
-	return paramValue{kind: 's', text: scalarText(raw)}
-}
-
-// AppendPathParam appends the path parameter value (JSON) to b, serialised
-// with style simple, label or matrix and escaped for a path segment.
-func AppendPathParam(b []byte, name, style string, explode bool, value []byte) []byte {
-	v := parseParam(value)
-	esc := url.PathEscape
-	prefix, sep := "", ","
-	switch style {
-	case "label":
-		prefix = "."
-		if explode {
-			sep = "."
-		}
-	case "matrix":
-		prefix = ";" + name + "="
-		if explode {
-			sep = ";" + name + "="
-		}
-	}
-	b = append(b, prefix...)
-	switch v.kind {
-	case 's':
-		b = append(b, esc(v.text)...)
-	case 'a':
-		for i, it := range v.items {
-			if i > 0 {
-				b = append(b, sep...)
-			}
-			b = append(b, esc(it)...)
-		}
-	case 'o':
-		if explode {
-			// simple k=v,k=v; label .k=v.k=v; matrix ;k=v;k=v
-			b = b[:len(b)-len(prefix)]
-			lead := map[string]string{"label": ".", "matrix": ";"}[style]
-			for i, p := range v.pairs {
-				if i > 0 && lead == "" {
-					b = append(b, ',')
-				}
-				b = append(b, lead...)
-				b = append(b, esc(p[0])...)
-				b = append(b, '=')
-				b = append(b, esc(p[1])...)
-			}
-			return b
-		}
-		for i, p := range v.pairs {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = append(b, esc(p[0])...)
-			b = append(b, ',')
-			b = append(b, esc(p[1])...)
-		}
-	}
-	return b
-}
-
-// AppendQueryParam appends name=value pairs of a query parameter (or a
-// form-urlencoded body field) to q, "&"-separated, serialised with style
-// form (default), spaceDelimited, pipeDelimited or deepObject.
-func AppendQueryParam(q []byte, name, style string, explode bool, value []byte) []byte {
-	v := parseParam(value)
-	esc := url.QueryEscape
-	add := func(k, val string) {
-		if len(q) > 0 {
-			q = append(q, '&')
-		}
-		q = append(q, esc(k)...)
-		q = append(q, '=')
-		q = append(q, val...)
-	}
-	joined := func(items []string, sep string) string {
-		parts := make([]string, len(items))
-		for i, it := range items {
-			parts[i] = esc(it)
-		}
-		return strings.Join(parts, sep)
-	}
-	switch v.kind {
-	case 'n':
-		return q
-	case 's':
-		add(name, esc(v.text))
-	case 'a':
-		switch {
-		case style == "spaceDelimited" && !explode:
-			add(name, joined(v.items, "%20"))
-		case style == "pipeDelimited" && !explode:
-			add(name, joined(v.items, "|"))
-		case style == "deepObject":
-			for i, it := range v.items {
-				add(name+"["+strconv.Itoa(i)+"]", esc(it))
-			}
-		case explode:
-			for _, it := range v.items {
-				add(name, esc(it))
-			}
-		default:
-			add(name, joined(v.items, ","))
-		}
-	case 'o':
-		switch {
-		case style == "deepObject":
-			for _, k := range v.keys {
-				q = AppendQueryParam(q, name+"["+k+"]", "deepObject", true, v.raw[k])
-			}
-		case explode:
-			for _, p := range v.pairs {
-				add(p[0], esc(p[1]))
-			}
-		default:
-			var flat []string
-			for _, p := range v.pairs {
-				flat = append(flat, p[0], p[1])
-			}
-			add(name, joined(flat, ","))
-		}
-	}
-	return q
-}
-
-// HeaderParam is a header parameter value (JSON) serialised with style
-// simple.
-func HeaderParam(explode bool, value []byte) string {
-	b := AppendPathParam(nil, "", "simple", explode, value)
-	s, err := url.PathUnescape(string(b))
-	if err != nil {
-		return string(b)
-	}
-	return s
-}
-
-// CookieParam is a cookie parameter as "name=value" (style form).
-func CookieParam(name string, explode bool, value []byte) string {
-	v := parseParam(value)
-	switch v.kind {
-	case 'a':
-		return name + "=" + url.QueryEscape(strings.Join(v.items, ","))
-	case 'o':
-		var flat []string
-		for _, p := range v.pairs {
-			flat = append(flat, p[0], p[1])
-		}
-		return name + "=" + url.QueryEscape(strings.Join(flat, ","))
-	}
-	return name + "=" + url.QueryEscape(v.text)
-}
-
-// MultipartField is one part of a multipart/form-data body: Value is the
-// field's JSON encoding; Base64 says it is a file whose bytes are the
-// base64 string's decoding, sent with ContentType.
-type MultipartField struct {
-	Name        string
-	Value       []byte
-	Base64      bool
-	ContentType string
-}
-
-// MultipartBody encodes fields as multipart/form-data and returns the body
-// and its Content-Type.
-func MultipartBody(fields []MultipartField) ([]byte, string, error) {
-	var buf bytes.Buffer
-	w := multipart.NewWriter(&buf)
-	for _, f := range fields {
-		v := parseParam(f.Value)
-		switch {
-		case f.Base64:
-			files := v.items
-			if v.kind != 'a' {
-				files = []string{v.text}
-			}
-			for _, enc := range files {
-				data, err := base64.StdEncoding.DecodeString(enc)
-				if err != nil {
-					return nil, "", InvalidParams("%s: not valid base64: %v", f.Name, err)
-				}
-				h := textproto.MIMEHeader{}
-				h.Set("Content-Disposition", fmt.Sprintf(`form-data; name=%q; filename=%q`, f.Name, f.Name))
-				ct := f.ContentType
-				if ct == "" {
-					ct = "application/octet-stream"
-				}
-				h.Set("Content-Type", ct)
-				pw, err := w.CreatePart(h)
-				if err != nil {
-					return nil, "", err
-				}
-				pw.Write(data)
-			}
-		case v.kind == 's':
-			w.WriteField(f.Name, v.text)
-		case v.kind == 'a':
-			for _, it := range v.items {
-				w.WriteField(f.Name, it)
-			}
-		case v.kind == 'o':
-			h := textproto.MIMEHeader{}
-			h.Set("Content-Disposition", fmt.Sprintf(`form-data; name=%q`, f.Name))
-			h.Set("Content-Type", "application/json")
-			pw, err := w.CreatePart(h)
-			if err != nil {
-				return nil, "", err
-			}
-			pw.Write(f.Value)
-		}
-	}
-	if err := w.Close(); err != nil {
-		return nil, "", err
-	}
-	return buf.Bytes(), w.FormDataContentType(), nil
-}
-
-// RawBody is the body of a non-JSON, non-form media type from the "body"
-// argument (its JSON encoding): base64-decoded when the schema says the
-// string is base64 (binary uploads), the string itself otherwise (text/*).
-func RawBody(value []byte, base64Encoded bool) ([]byte, error) {
-	v := parseParam(value)
-	if v.kind != 's' {
-		return value, nil
-	}
-	if !base64Encoded {
-		return []byte(v.text), nil
-	}
-	data, err := base64.StdEncoding.DecodeString(v.text)
-	if err != nil {
-		return nil, InvalidParams("body: not valid base64: %v", err)
-	}
-	return data, nil
-}
-
-// DecodeUpstreamJSON decodes a 2xx response into a tool's output (whose
-// generated UnmarshalJSON validates it). A response that is not JSON, or
+// DecodeJSON decodes a 2xx response into a tool's output (whose generated
+// UnmarshalJSON validates it). A response that is not JSON, or
 // was cut by the size cap, cannot be the structured output: the error
 // carries its text instead, so the caller still sees what came back.
-func DecodeUpstreamJSON(resp *UpstreamResponse, out json.Unmarshaler) error {
+func DecodeJSON(resp *Response, out json.Unmarshaler) error {
 	if len(bytes.TrimSpace(resp.Body)) == 0 && resp.Truncated == 0 {
 		return out.UnmarshalJSON([]byte("null"))
 	}

@@ -1,4 +1,4 @@
-package runtime
+package upstream
 
 import (
 	"context"
@@ -9,17 +9,19 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/mcpgen-dev/mcpgen/runtime/wire"
 )
 
-// TestUpstreamFaults injects the failures a wrapped REST API shows in
+// TestFaults injects the failures a wrapped REST API shows in
 // production and checks that each ends in a clean error or a marked result,
 // never a hang, a panic or an unbounded read.
-func TestUpstreamFaults(t *testing.T) {
+func TestFaults(t *testing.T) {
 	t.Run("slow upstream past the timeout", func(t *testing.T) {
 		release := make(chan struct{})
 		defer close(release)
 		var calls atomic.Int32
-		c := upstreamFor(t, func(w http.ResponseWriter, r *http.Request) {
+		c := clientFor(t, func(w http.ResponseWriter, r *http.Request) {
 			calls.Add(1)
 			select {
 			case <-release:
@@ -27,7 +29,7 @@ func TestUpstreamFaults(t *testing.T) {
 			}
 		}, WithHTTPClient(&http.Client{Timeout: 50 * time.Millisecond}))
 		start := time.Now()
-		_, err := c.Do(context.Background(), &UpstreamRequest{Method: "GET", Path: "/slow"})
+		_, err := c.Do(context.Background(), &Request{Method: "GET", Path: "/slow"})
 		if err == nil {
 			t.Fatal("a request to an upstream that never answers succeeded")
 		}
@@ -44,7 +46,7 @@ func TestUpstreamFaults(t *testing.T) {
 	t.Run("caller cancels while the upstream is slow", func(t *testing.T) {
 		release := make(chan struct{})
 		defer close(release)
-		c := upstreamFor(t, func(w http.ResponseWriter, r *http.Request) {
+		c := clientFor(t, func(w http.ResponseWriter, r *http.Request) {
 			select {
 			case <-release:
 			case <-r.Context().Done():
@@ -52,7 +54,7 @@ func TestUpstreamFaults(t *testing.T) {
 		})
 		ctx, cancel := context.WithCancel(context.Background())
 		time.AfterFunc(30*time.Millisecond, cancel)
-		_, err := c.Do(ctx, &UpstreamRequest{Method: "POST", Path: "/slow"})
+		_, err := c.Do(ctx, &Request{Method: "POST", Path: "/slow"})
 		if !errors.Is(err, context.Canceled) {
 			t.Errorf("err %v, want context.Canceled", err)
 		}
@@ -60,16 +62,16 @@ func TestUpstreamFaults(t *testing.T) {
 
 	t.Run("5xx on a non-idempotent call is not retried", func(t *testing.T) {
 		var calls atomic.Int32
-		c := upstreamFor(t, func(w http.ResponseWriter, r *http.Request) {
+		c := clientFor(t, func(w http.ResponseWriter, r *http.Request) {
 			calls.Add(1)
 			w.Header().Set("Content-Type", "application/json")
 			w.WriteHeader(http.StatusInternalServerError)
 			io.WriteString(w, `{"message":"database is down"}`)
 		})
-		_, err := c.Do(context.Background(), &UpstreamRequest{Method: "POST", Path: "/orders"})
-		var ue *UpstreamError
+		_, err := c.Do(context.Background(), &Request{Method: "POST", Path: "/orders"})
+		var ue *Error
 		if !errors.As(err, &ue) || ue.Status != 500 || !strings.Contains(err.Error(), "database is down") {
-			t.Fatalf("err %v, want a 500 UpstreamError carrying the message", err)
+			t.Fatalf("err %v, want a 500 Error carrying the message", err)
 		}
 		if calls.Load() != 1 {
 			t.Errorf("%d attempts of a POST, want 1: a retry could execute it twice", calls.Load())
@@ -77,16 +79,16 @@ func TestUpstreamFaults(t *testing.T) {
 	})
 
 	t.Run("garbage body labelled JSON", func(t *testing.T) {
-		c := upstreamFor(t, func(w http.ResponseWriter, r *http.Request) {
+		c := clientFor(t, func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "application/json")
 			io.WriteString(w, "\x00\xff{not json at all")
 		})
-		resp, err := c.Do(context.Background(), &UpstreamRequest{Method: "GET", Path: "/"})
+		resp, err := c.Do(context.Background(), &Request{Method: "GET", Path: "/"})
 		if err != nil {
 			t.Fatal(err)
 		}
 		var out garbageSink
-		if err := DecodeUpstreamJSON(resp, &out); err == nil {
+		if err := DecodeJSON(resp, &out); err == nil {
 			t.Error("garbage decoded as the structured output")
 		}
 	})
@@ -94,7 +96,7 @@ func TestUpstreamFaults(t *testing.T) {
 	t.Run("huge body is capped in memory", func(t *testing.T) {
 		const total = 64 << 20
 		var written atomic.Int64
-		c := upstreamFor(t, func(w http.ResponseWriter, r *http.Request) {
+		c := clientFor(t, func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "text/plain")
 			chunk := []byte(strings.Repeat("x", 32<<10))
 			for n := 0; n < total; n += len(chunk) {
@@ -105,7 +107,7 @@ func TestUpstreamFaults(t *testing.T) {
 				}
 			}
 		}, WithMaxResponseBytes(1<<20))
-		resp, err := c.Do(context.Background(), &UpstreamRequest{Method: "GET", Path: "/big"})
+		resp, err := c.Do(context.Background(), &Request{Method: "GET", Path: "/big"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -118,7 +120,7 @@ func TestUpstreamFaults(t *testing.T) {
 	})
 
 	t.Run("upstream drops the connection mid-body", func(t *testing.T) {
-		c := upstreamFor(t, func(w http.ResponseWriter, r *http.Request) {
+		c := clientFor(t, func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "application/json")
 			w.Header().Set("Content-Length", "1000")
 			io.WriteString(w, `{"partial":`)
@@ -129,7 +131,7 @@ func TestUpstreamFaults(t *testing.T) {
 				}
 			}
 		}, WithRetries(0, 0))
-		if _, err := c.Do(context.Background(), &UpstreamRequest{Method: "GET", Path: "/cut"}); err == nil {
+		if _, err := c.Do(context.Background(), &Request{Method: "GET", Path: "/cut"}); err == nil {
 			t.Error("a body cut short by the upstream was taken as complete")
 		}
 	})
@@ -139,7 +141,7 @@ func TestUpstreamFaults(t *testing.T) {
 type garbageSink struct{}
 
 func (garbageSink) UnmarshalJSON(b []byte) error {
-	var d Decoder
+	var d wire.Decoder
 	d.Reset(b)
 	return d.Skip()
 }

@@ -1,4 +1,4 @@
-package runtime
+package wire
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // decodeAny walks the next value with the Decoder's typed readers into the
@@ -214,6 +215,11 @@ func TestReadString(t *testing.T) {
 		if err != nil || string(b) != tt.want {
 			t.Errorf("ReadStringBytes(%s) = %q, %v; want %q", tt.in, b, err, tt.want)
 		}
+		d.Reset([]byte(tt.in))
+		v, err := d.ReadStringView()
+		if err != nil || v != tt.want {
+			t.Errorf("ReadStringView(%s) = %q, %v; want %q", tt.in, v, err, tt.want)
+		}
 	}
 }
 
@@ -227,6 +233,30 @@ func TestReadStringBytesIsViewWithoutEscapes(t *testing.T) {
 	}
 	if &b[0] != &data[2] {
 		t.Error("ReadStringBytes copied a string without escapes")
+	}
+	d.Reset(data)
+	v, err := d.ReadStringView()
+	if err != nil || v != "hello" {
+		t.Fatalf("ReadStringView = %q, %v", v, err)
+	}
+	if unsafe.StringData(v) != &data[2] {
+		t.Error("ReadStringView copied a string without escapes")
+	}
+}
+
+// TestReadStringViewOwnsEscapedStrings: an escaped string is unescaped
+// into memory of its own, which the Decoder does not reuse.
+func TestReadStringViewOwnsEscapedStrings(t *testing.T) {
+	var d Decoder
+	d.Reset([]byte(`"a\nb"`))
+	first, err := d.ReadStringView()
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.Reset([]byte(`"c\td"`))
+	second, err := d.ReadStringView()
+	if err != nil || first != "a\nb" || second != "c\td" {
+		t.Errorf("ReadStringView read %q, then %q, %v", first, second, err)
 	}
 }
 

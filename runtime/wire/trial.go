@@ -1,4 +1,4 @@
-package runtime
+package wire
 
 // Trial decoding: a oneOf without a discriminator is told apart by
 // decoding its value once per variant, each on a Decoder forked from the

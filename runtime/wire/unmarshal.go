@@ -1,4 +1,4 @@
-package runtime
+package wire
 
 // Unmarshaler is the state of one generated UnmarshalJSON (or unmarshalX
 // function of a code-first type): the Decoder over the document, the path
@@ -6,7 +6,7 @@ package runtime
 // lives on the caller's stack:
 //
 //	func (v *Order) UnmarshalJSON(data []byte) error {
-//		var u runtime.Unmarshaler
+//		var u wire.Unmarshaler
 //		return u.Done(decodeOrder(u.Start(data), u.Root(), v, u.Errors()))
 //	}
 //

@@ -1,4 +1,4 @@
-package runtime
+package wire
 
 import (
 	"fmt"
@@ -10,7 +10,7 @@ import (
 // Paths
 //
 // The root of the value being decoded is the zero Path (or a nil *Path):
-// declare `var root runtime.Path` and pass &root. Child and Elem return the
+// declare `var root wire.Path` and pass &root. Child and Elem return the
 // next step by value so that it stays on the caller's stack.
 
 // Child returns the step to property key of the object at p. A nil p is

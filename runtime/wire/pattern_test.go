@@ -1,4 +1,4 @@
-package runtime
+package wire
 
 import (
 	"regexp"

@@ -1,8 +1,7 @@
-package runtime
+package wire
 
-// This file states the types of the JSON toolkit that generated decoders,
-// encoders and validators call. Their methods live in json_decode.go,
-// json_encode.go, json_check.go and validation.go.
+// This file states the types of the package. Their methods live in
+// decode.go, trial.go and validation.go.
 
 // JSONKind is the kind of the next JSON value in a Decoder.
 type JSONKind uint8

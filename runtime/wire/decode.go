@@ -1,4 +1,4 @@
-package runtime
+package wire
 
 import (
 	"encoding/binary"
@@ -211,6 +211,24 @@ func (d *Decoder) ReadStringBytes() ([]byte, error) {
 	}
 	d.scratch = appendUnescaped(d.scratch[:0], raw)
 	return d.scratch, nil
+}
+
+// ReadStringView consumes a string and returns it unescaped: a view into
+// the input when the string has no escapes, so nothing is allocated, and a
+// new string otherwise. The view is valid as long as the input is and
+// stays unmodified. It is for the runtime's own use, which reads protocol
+// members out of a message it keeps whole; generated code calls
+// ReadString, whose strings outlive the input.
+func (d *Decoder) ReadStringView() (string, error) {
+	d.skipSpace()
+	raw, escaped, err := d.scanString()
+	if err != nil || len(raw) == 0 {
+		return "", err
+	}
+	if escaped {
+		return string(appendUnescaped(nil, raw)), nil
+	}
+	return unsafe.String(&raw[0], len(raw)), nil
 }
 
 // special8 returns a mask with the high bit set in the bytes of x

@@ -1,4 +1,4 @@
-package runtime
+package upstream
 
 import (
 	"bytes"
@@ -14,32 +14,32 @@ import (
 	"time"
 )
 
-func upstreamFor(t *testing.T, h http.HandlerFunc, opts ...UpstreamOption) *UpstreamClient {
+func clientFor(t *testing.T, h http.HandlerFunc, opts ...Option) *Client {
 	t.Helper()
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
-	schemes := []UpstreamScheme{
+	schemes := []Scheme{
 		{Name: "key", Type: "apiKey", In: "query", ParamName: "api_key"},
 		{Name: "bearer", Type: "http", Scheme: "bearer"},
 		{Name: "basic", Type: "http", Scheme: "basic"},
 	}
-	return NewUpstreamClient(srv.URL, schemes, append([]UpstreamOption{WithRetries(2, time.Millisecond)}, opts...)...)
+	return NewClient(srv.URL, schemes, append([]Option{WithRetries(2, time.Millisecond)}, opts...)...)
 }
 
-func TestUpstreamRetriesOnlyIdempotentMethods(t *testing.T) {
+func TestRetriesOnlyIdempotentMethods(t *testing.T) {
 	for _, tc := range []struct {
 		method string
 		calls  int32
 	}{{"GET", 3}, {"PUT", 3}, {"DELETE", 3}, {"HEAD", 3}, {"OPTIONS", 3}, {"POST", 1}, {"PATCH", 1}} {
 		var calls atomic.Int32
-		c := upstreamFor(t, func(w http.ResponseWriter, r *http.Request) {
+		c := clientFor(t, func(w http.ResponseWriter, r *http.Request) {
 			calls.Add(1)
 			w.WriteHeader(http.StatusServiceUnavailable)
 		})
-		_, err := c.Do(context.Background(), &UpstreamRequest{Method: tc.method, Path: "/x"})
-		var ue *UpstreamError
+		_, err := c.Do(context.Background(), &Request{Method: tc.method, Path: "/x"})
+		var ue *Error
 		if !errors.As(err, &ue) || ue.Status != 503 {
-			t.Fatalf("%s: err %v, want a 503 UpstreamError", tc.method, err)
+			t.Fatalf("%s: err %v, want a 503 Error", tc.method, err)
 		}
 		if got := calls.Load(); got != tc.calls {
 			t.Errorf("%s: %d attempts, want %d", tc.method, got, tc.calls)
@@ -47,31 +47,31 @@ func TestUpstreamRetriesOnlyIdempotentMethods(t *testing.T) {
 	}
 }
 
-func TestUpstreamDoesNotRetryClientErrors(t *testing.T) {
+func TestDoesNotRetryClientErrors(t *testing.T) {
 	var calls atomic.Int32
-	c := upstreamFor(t, func(w http.ResponseWriter, r *http.Request) {
+	c := clientFor(t, func(w http.ResponseWriter, r *http.Request) {
 		calls.Add(1)
 		w.WriteHeader(http.StatusNotFound)
 	})
-	c.Do(context.Background(), &UpstreamRequest{Method: "GET", Path: "/x"})
+	c.Do(context.Background(), &Request{Method: "GET", Path: "/x"})
 	if calls.Load() != 1 {
 		t.Errorf("%d attempts of a 404, want 1", calls.Load())
 	}
 }
 
-func TestUpstreamTruncatesWithMarker(t *testing.T) {
-	c := upstreamFor(t, func(w http.ResponseWriter, r *http.Request) {
+func TestTruncatesWithMarker(t *testing.T) {
+	c := clientFor(t, func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain")
 		io.WriteString(w, strings.Repeat("a", 100))
 	}, WithMaxResponseBytes(10))
-	resp, err := c.Do(context.Background(), &UpstreamRequest{Method: "GET", Path: "/"})
+	resp, err := c.Do(context.Background(), &Request{Method: "GET", Path: "/"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got, want := resp.Text(), strings.Repeat("a", 10)+"…[truncated 90 bytes]"; got != want {
 		t.Errorf("text %q, want %q", got, want)
 	}
-	if err := DecodeUpstreamJSON(resp, &rawOut{}); err == nil {
+	if err := DecodeJSON(resp, &rawOut{}); err == nil {
 		t.Error("a truncated body decoded as the structured output")
 	}
 }
@@ -80,7 +80,7 @@ type rawOut struct{ b []byte }
 
 func (r *rawOut) UnmarshalJSON(b []byte) error { r.b = b; return nil }
 
-func TestUpstreamErrorMapping(t *testing.T) {
+func TestErrorMapping(t *testing.T) {
 	for _, tc := range []struct {
 		name, ct, body string
 		status         int
@@ -112,18 +112,18 @@ func TestUpstreamErrorMapping(t *testing.T) {
 	}
 }
 
-func TestUpstreamCredentialsPerSchemeAndNeverLeaked(t *testing.T) {
+func TestCredentialsPerSchemeAndNeverLeaked(t *testing.T) {
 	var got *http.Request
 	var logs bytes.Buffer
-	c := upstreamFor(t, func(w http.ResponseWriter, r *http.Request) {
+	c := clientFor(t, func(w http.ResponseWriter, r *http.Request) {
 		got = r
 		w.WriteHeader(http.StatusUnauthorized)
 		io.WriteString(w, `{"message":"bad key"}`)
 	}, WithCredentials(Credentials{
 		"key":    {APIKey: "s3cr3t-key"},
 		"bearer": {Token: "s3cr3t-token"},
-	}), WithUpstreamLogger(slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))))
-	_, err := c.Do(context.Background(), &UpstreamRequest{Method: "GET", Path: "/p", RawQuery: "a=1",
+	}), WithLogger(slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))))
+	_, err := c.Do(context.Background(), &Request{Method: "GET", Path: "/p", RawQuery: "a=1",
 		Security: [][]string{{"basic"}, {"key", "bearer"}}})
 	if got.URL.Query().Get("api_key") != "s3cr3t-key" || got.URL.Query().Get("a") != "1" {
 		t.Errorf("query %q lacks the API key or the parameter", got.URL.RawQuery)
@@ -136,7 +136,7 @@ func TestUpstreamCredentialsPerSchemeAndNeverLeaked(t *testing.T) {
 			t.Errorf("a secret leaked: %q", text)
 		}
 	}
-	var ue *UpstreamError
+	var ue *Error
 	if !errors.As(err, &ue) || !ue.Unauthorized() {
 		t.Errorf("err %v, want a 401", err)
 	}
@@ -151,7 +151,7 @@ func slogString(c Credentials) string {
 	return b.String() + c["k"].String()
 }
 
-func TestUpstreamOAuth2ClientCredentialsCachesToken(t *testing.T) {
+func TestOAuth2ClientCredentialsCachesToken(t *testing.T) {
 	var tokenCalls atomic.Int32
 	var auth []string
 	mux := http.NewServeMux()
@@ -167,10 +167,10 @@ func TestUpstreamOAuth2ClientCredentialsCachesToken(t *testing.T) {
 	mux.HandleFunc("/api", func(w http.ResponseWriter, r *http.Request) { auth = append(auth, r.Header.Get("Authorization")) })
 	srv := httptest.NewServer(mux)
 	defer srv.Close()
-	c := NewUpstreamClient(srv.URL, []UpstreamScheme{{Name: "oauth", Type: "oauth2"}},
+	c := NewClient(srv.URL, []Scheme{{Name: "oauth", Type: "oauth2"}},
 		WithCredentials(Credentials{"oauth": {ClientID: "cid", ClientSecret: "csecret", TokenURL: srv.URL + "/token"}}))
 	for range 2 {
-		if _, err := c.Do(context.Background(), &UpstreamRequest{Method: "GET", Path: "/api", Security: [][]string{{"oauth"}}}); err != nil {
+		if _, err := c.Do(context.Background(), &Request{Method: "GET", Path: "/api", Security: [][]string{{"oauth"}}}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -181,30 +181,8 @@ func TestUpstreamOAuth2ClientCredentialsCachesToken(t *testing.T) {
 
 func TestCredentialsFromEnv(t *testing.T) {
 	env := map[string]string{"MCPGEN_PETSTORE_AUTH_TOKEN": "t", "MCPGEN_API_KEY_API_KEY": "k"}
-	got := CredentialsFromEnv(func(k string) string { return env[k] }, "", []UpstreamScheme{{Name: "petstore_auth"}, {Name: "api-key"}, {Name: "unset"}})
+	got := CredentialsFromEnv(func(k string) string { return env[k] }, "", []Scheme{{Name: "petstore_auth"}, {Name: "api-key"}, {Name: "unset"}})
 	if got["petstore_auth"].Token != "t" || got["api-key"].APIKey != "k" || len(got) != 2 {
 		t.Errorf("got %d schemes: token %q key %q", len(got), got["petstore_auth"].Token, got["api-key"].APIKey)
-	}
-}
-
-func TestParamStyles(t *testing.T) {
-	for _, tc := range []struct{ got, want string }{
-		{string(AppendPathParam(nil, "id", "simple", false, []byte(`"a b/c"`))), "a%20b%2Fc"},
-		{string(AppendPathParam(nil, "id", "simple", false, []byte(`[1,2]`))), "1,2"},
-		{string(AppendPathParam(nil, "id", "label", true, []byte(`[1,2]`))), ".1.2"},
-		{string(AppendPathParam(nil, "id", "matrix", false, []byte(`[1,2]`))), ";id=1,2"},
-		{string(AppendPathParam(nil, "id", "matrix", true, []byte(`{"a":1,"b":2}`))), ";a=1;b=2"},
-		{string(AppendPathParam(nil, "id", "simple", true, []byte(`{"a":1,"b":2}`))), "a=1,b=2"},
-		{string(AppendQueryParam(nil, "s", "form", true, []byte(`["a","b"]`))), "s=a&s=b"},
-		{string(AppendQueryParam(nil, "s", "form", false, []byte(`["a","b"]`))), "s=a,b"},
-		{string(AppendQueryParam(nil, "s", "spaceDelimited", false, []byte(`["a","b"]`))), "s=a%20b"},
-		{string(AppendQueryParam(nil, "s", "pipeDelimited", false, []byte(`["a","b"]`))), "s=a|b"},
-		{string(AppendQueryParam(nil, "m", "deepObject", true, []byte(`{"a":{"b":"c"},"d":[1]}`))), "m%5Ba%5D%5Bb%5D=c&m%5Bd%5D%5B0%5D=1"},
-		{HeaderParam(false, []byte(`"x y"`)), "x y"},
-		{CookieParam("c", true, []byte(`"v"`)), "c=v"},
-	} {
-		if tc.got != tc.want {
-			t.Errorf("got %q, want %q", tc.got, tc.want)
-		}
 	}
 }

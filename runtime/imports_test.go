@@ -1,0 +1,51 @@
+package runtime
+
+import (
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestImportDirection holds the runtime's three packages to their one-way
+// imports: upstream → runtime → wire, and wire → the standard library only.
+// Test files may import more (a test of the core builds wire values).
+func TestImportDirection(t *testing.T) {
+	const module = "github.com/mcpgen-dev/mcpgen/"
+	allowed := map[string][]string{
+		".":        {module + "runtime/wire"},
+		"wire":     nil,
+		"upstream": {module + "runtime", module + "runtime/wire"},
+	}
+	for dir, ours := range allowed {
+		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+		if err != nil || len(files) == 0 {
+			t.Fatalf("%s: no Go files (%v)", dir, err)
+		}
+		for _, file := range files {
+			if strings.HasSuffix(file, "_test.go") {
+				continue
+			}
+			f, err := parser.ParseFile(token.NewFileSet(), file, nil, parser.ImportsOnly)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, spec := range f.Imports {
+				path, _ := strconv.Unquote(spec.Path.Value)
+				first, _, _ := strings.Cut(path, "/")
+				if !strings.Contains(first, ".") {
+					continue // the standard library
+				}
+				ok := false
+				for _, p := range ours {
+					ok = ok || path == p
+				}
+				if !ok {
+					t.Errorf("%s imports %s; the package may import only the standard library and %q", file, path, ours)
+				}
+			}
+		}
+	}
+}
