@@ -194,7 +194,7 @@ func goEntries(root string) ([]entry, error) {
 		key := mod.Path + "@" + mod.Version
 		e := byKey[key]
 		if e == nil {
-			license, err := goLicense(root, mod)
+			license, err := goLicense(mod)
 			if err != nil {
 				return err
 			}
@@ -263,14 +263,15 @@ func sorted(m map[string]*entry) []entry {
 
 // moduleDir is the directory of mod in the module cache, downloading it if
 // need be.
-func moduleDir(root string, mod *goModule) (string, error) {
+func moduleDir(mod *goModule) (string, error) {
 	if mod.Replace != nil {
 		mod = mod.Replace
 	}
 	if mod.Dir != "" {
 		return mod.Dir, nil
 	}
-	out, err := goCmd(root, "mod", "download", "-json", mod.Path+"@"+mod.Version)
+	// Outside any module, so that no go.sum is touched.
+	out, err := goCmdEnv(os.TempDir(), []string{"GO111MODULE=on", "GOFLAGS="}, "mod", "download", "-json", mod.Path+"@"+mod.Version)
 	if err != nil {
 		return "", err
 	}
@@ -281,8 +282,8 @@ func moduleDir(root string, mod *goModule) (string, error) {
 	return d.Dir, nil
 }
 
-func goLicense(root string, mod *goModule) (string, error) {
-	dir, err := moduleDir(root, mod)
+func goLicense(mod *goModule) (string, error) {
+	dir, err := moduleDir(mod)
 	if err != nil {
 		return "", err
 	}
@@ -423,7 +424,7 @@ func writeNotices(out string, binaries []string) error {
 	b.WriteString("Third-party software in mcpgen\n\nmcpgen is licensed under the Apache License, Version 2.0 (LICENSE).\nThe binaries include the Go standard library and runtime (BSD-3-Clause,\nCopyright 2009 The Go Authors) and the modules below, each under the\nlicense and notices that follow its name.\n")
 	for _, k := range keys {
 		m := mods[k]
-		dir, err := moduleDir(".", m)
+		dir, err := moduleDir(m)
 		if err != nil {
 			return err
 		}
