@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Runs every check of mcpgen, in the order a failure is cheapest to read:
-# vet, formatting, the Go tests (with the race detector), then the orders
-# example end to end with the official TypeScript client and Go SDK, the
-# reproducibility of release builds, then the official conformance suite
-# against examples/conformance.
+# the docs, vet, formatting, the Go tests (with the race detector), then the
+# orders example end to end with the official TypeScript client and Go SDK,
+# the reproducibility of release builds, then the official conformance
+# suite against examples/conformance.
 #
 # Usage: ./scripts/test.sh     (from anywhere; needs go and node >= 20)
 set -euo pipefail
@@ -17,6 +17,51 @@ export GOTOOLCHAIN
 step() { printf '\n==> %s\n' "$*"; }
 
 step "$(go version)"
+
+# The README is the front door: short, every relative link of it and of
+# docs/ leads somewhere, and the pages describe the product, not how the
+# work on it was organised.
+step "docs: README.md under 12,000 bytes, relative links resolve, no process words"
+docs_ok=true
+readme_bytes=$(wc -c <README.md)
+if [ "$readme_bytes" -ge 12000 ]; then
+  echo "README.md is $readme_bytes bytes; keep it under 12,000 and move the details to docs/" >&2
+  docs_ok=false
+fi
+# Prints "file<TAB>line<TAB>target" for every link outside code: inline
+# [text](target) and reference definitions [label]: target.
+doc_links() {
+  awk '
+    FNR == 1 { fenced = 0 }
+    /^[ \t]*```/ { fenced = !fenced; next }
+    fenced { next }
+    {
+      line = $0
+      gsub(/`[^`]*`/, "", line)
+      if (match(line, /^[ \t]*\[[^]]+\]:[ \t]+[^ \t]+/)) {
+        def = substr(line, RSTART, RLENGTH); sub(/^[^]]*\]:[ \t]+/, "", def)
+        print FILENAME "\t" FNR "\t" def
+      }
+      while (match(line, /\]\([^) \t]+/)) {
+        print FILENAME "\t" FNR "\t" substr(line, RSTART + 2, RLENGTH - 2)
+        line = substr(line, RSTART + RLENGTH)
+      }
+    }' "$@"
+}
+while IFS=$'\t' read -r file line target; do
+  case "$target" in
+  *://* | mailto:* | \#*) continue ;; # other sites, and anchors within the page
+  esac
+  if [ ! -e "$(dirname "$file")/${target%%#*}" ]; then
+    echo "$file:$line: broken link: $target" >&2
+    docs_ok=false
+  fi
+done < <(doc_links README.md docs/*.md)
+if grep -n -i -E 'this stop|last stop|rehearsal|colleague|this session|(before|after) this change' README.md docs/*.md >&2; then
+  echo "the lines above talk about how the work was organised; describe the product as it is" >&2
+  docs_ok=false
+fi
+$docs_ok
 
 step "go vet ./..."
 go vet ./...
