@@ -2,6 +2,8 @@ module github.com/mcpgen-dev/mcpgen
 
 go 1.26.0
 
+toolchain go1.26.10
+
 require (
 	github.com/bahlo/generic-list-go v0.2.0 // indirect
 	github.com/buger/jsonparser v1.1.2 // indirect

@@ -2,13 +2,21 @@
 # Runs every check of mcpgen, in the order a failure is cheapest to read:
 # the docs, vet, formatting, the Go tests (with the race detector), then the
 # orders example end to end with the official TypeScript client and Go SDK,
-# then the official conformance suite against examples/conformance.
+# the reproducibility of release builds, then the official conformance
+# suite against examples/conformance.
 #
 # Usage: ./scripts/test.sh     (from anywhere; needs go and node >= 20)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Build and test with the Go release that mcpgen ships with: the toolchain
+# line of go.mod (a patched Go; the go command fetches it if need be).
+GOTOOLCHAIN=$(sed -n 's/^toolchain //p' go.mod)
+export GOTOOLCHAIN
+
 step() { printf '\n==> %s\n' "$*"; }
+
+step "$(go version)"
 
 # The README is the front door: short, every relative link of it and of
 # docs/ leads somewhere, and the pages describe the product, not how the
@@ -95,6 +103,9 @@ MCPGEN_E2E=1 go test -count=1 ./e2e/openapi
 
 step "go test ./... in e2e/gosdk (official Go SDK)"
 (cd e2e/gosdk && go test ./...)
+
+step "scripts/release-check.sh (two release builds of this commit, one from an empty build cache, are byte-identical; mcpgen version names the commit)"
+TARGETS="linux/amd64 darwin/arm64" ./scripts/release-check.sh
 
 step "conformance/run.sh (official MCP conformance suite against examples/conformance, judged by conformance/baseline.yaml)"
 timeout 900 conformance/run.sh

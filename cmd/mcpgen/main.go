@@ -47,7 +47,8 @@ Commands:
              spec file or git revision (--against) that would break clients
   stats      print the size in bytes and estimated tokens of every tool
              definition and of tools/list; exit 1 over a --max-… budget
-  version    print the mcpgen version
+  version    print the mcpgen version, the commit it was built from and
+             whether that tree was modified, and the Go release
   help       print this help
 
 Every command that reads a spec takes:
