@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	. "github.com/mcpgen-dev/mcpgen/generator/gosrc"
+	. "github.com/dave/jennifer/jen"
 
 	"github.com/mcpgen-dev/mcpgen/generator/schema"
 	"github.com/mcpgen-dev/mcpgen/spec"
@@ -100,14 +100,8 @@ func (m *Model) ServerFile(f *File, docs map[*spec.Tool]ToolDocs) error {
 	api := m.api
 	f.Comment(lc("This file needs a runtime at least as new as the one it was generated for."))
 	f.Const().Id("_").Op("=").Add(rt("IsAtLeastVersion0_1_0"))
-	// The definitions are declared before NewServer but collected while
-	// its body is written, statement by statement (a large API's body
-	// would be a large tree).
-	consts := f.Later()
-	var defs []Code
+	var defs, body []Code
 	var enc schema.Encoder
-	f.Comment(lc("NewServer returns a server for the spec's tools, resources and prompts,\nserved by h. Fields of opts left unset are filled from the spec."))
-	body := f.FuncBody(Func().Id("NewServer").Params(Id("h").Id("Handler"), Id("opts").Add(rt("Options"))).Op("*").Add(rt("Server")))
 	srv := api.Server
 	info := &ordered{}
 	info.add("Name", Lit(srv.Name))
@@ -143,22 +137,22 @@ func (m *Model) ServerFile(f *File, docs map[*spec.Tool]ToolDocs) error {
 		}
 		info.add("Icons", Index().Add(rt("Icon")).Values(icons...))
 	}
-	body.Add(If(Id("opts").Dot("Info").Dot("Name").Op("==").Lit("")).Block(
+	body = append(body, If(Id("opts").Dot("Info").Dot("Name").Op("==").Lit("")).Block(
 		Id("opts").Dot("Info").Op("=").Add(rt("Implementation")).Add(info.values())))
 	if srv.Instructions != "" {
-		body.Add(If(Id("opts").Dot("Instructions").Op("==").Lit("")).Block(
+		body = append(body, If(Id("opts").Dot("Instructions").Op("==").Lit("")).Block(
 			Id("opts").Dot("Instructions").Op("=").Lit(srv.Instructions)))
 	}
 	cache := func(field string, c *spec.CacheHint) {
 		if c == nil {
 			return
 		}
-		body.Add(If(Id("opts").Dot(field).Op("==").Parens(rt("CacheHint").Values())).Block(
+		body = append(body, If(Id("opts").Dot(field).Op("==").Parens(rt("CacheHint").Values())).Block(
 			Id("opts").Dot(field).Op("=").Add(cacheLit(c))))
 	}
 	cache("ListCache", srv.ListCache)
 	cache("ReadCache", srv.ReadCache)
-	body.Add(Id("s").Op(":=").Add(rt("NewServer")).Call(Id("opts")))
+	body = append(body, Id("s").Op(":=").Add(rt("NewServer")).Call(Id("opts")))
 
 	for _, t := range m.tools {
 		def, err := toolDefinition(&enc, t, docs[t.t])
@@ -181,7 +175,7 @@ func (m *Model) ServerFile(f *File, docs map[*spec.Tool]ToolDocs) error {
 			d.add("ParamHeaders", Index().Add(rt("ParamHeader")).Add((&ordered{items: hs}).values()))
 		}
 		d.add("Call", m.toolCall(t))
-		body.Add(Id("s").Dot("AddTool").Call(rt("ToolDef").Add(d.values())))
+		body = append(body, Id("s").Dot("AddTool").Call(rt("ToolDef").Add(d.values())))
 	}
 	for _, r := range m.resources {
 		def, err := resourceDefinition(&enc, r.r)
@@ -201,7 +195,7 @@ func (m *Model) ServerFile(f *File, docs map[*spec.Tool]ToolDocs) error {
 		}
 		d.add("Read", Func().Params(Id("ctx").Qual("context", "Context"), Id("_").String()).Params(Index().Add(rt("ResourceContents")), Error()).Block(
 			Return(Id("h").Dot(r.method).Call(Id("ctx")))))
-		body.Add(Id("s").Dot("AddResource").Call(rt("ResourceDef").Add(d.values())))
+		body = append(body, Id("s").Dot("AddResource").Call(rt("ResourceDef").Add(d.values())))
 	}
 	for _, t := range m.templates {
 		def, err := templateDefinition(&enc, t.t)
@@ -229,7 +223,7 @@ func (m *Model) ServerFile(f *File, docs map[*spec.Tool]ToolDocs) error {
 		if len(comp.items) > 0 {
 			d.add("Complete", Map(String()).Add(rt("CompleteFunc")).Add(comp.values()))
 		}
-		body.Add(Id("s").Dot("AddResourceTemplate").Call(rt("TemplateDef").Add(d.values())))
+		body = append(body, Id("s").Dot("AddResourceTemplate").Call(rt("TemplateDef").Add(d.values())))
 	}
 	for _, p := range m.prompts {
 		def, err := promptDefinition(&enc, p.p)
@@ -251,14 +245,15 @@ func (m *Model) ServerFile(f *File, docs map[*spec.Tool]ToolDocs) error {
 		if len(comp.items) > 0 {
 			d.add("Complete", Map(String()).Add(rt("CompleteFunc")).Add(comp.values()))
 		}
-		body.Add(Id("s").Dot("AddPrompt").Call(rt("PromptDef").Add(d.values())))
+		body = append(body, Id("s").Dot("AddPrompt").Call(rt("PromptDef").Add(d.values())))
 	}
-	body.Add(Return(Id("s")))
-	body.End()
+	body = append(body, Return(Id("s")))
 	if len(defs) > 0 {
-		consts.Comment(lc("The definitions as listed to clients, in compact JSON."))
-		consts.Const().Defs(defs...)
+		f.Comment(lc("The definitions as listed to clients, in compact JSON."))
+		f.Const().Defs(defs...)
 	}
+	f.Comment(lc("NewServer returns a server for the spec's tools, resources and prompts,\nserved by h. Fields of opts left unset are filled from the spec."))
+	f.Func().Id("NewServer").Params(Id("h").Id("Handler"), Id("opts").Add(rt("Options"))).Op("*").Add(rt("Server")).Block(body...)
 	if m.completeFrom {
 		f.Comment(lc("completeFrom completes from a fixed list: the values that start with\nwhat was typed, ignoring case."))
 		f.Func().Id("completeFrom").Params(Id("values").Index().String()).Add(rt("CompleteFunc")).Block(
@@ -550,7 +545,7 @@ func (o *ordered) add(field string, v Code) { o.addCode(Id(field), v) }
 func (o *ordered) addCode(key, v Code) { o.items = append(o.items, Add(key).Op(":").Add(v)) }
 
 func (o *ordered) values() *Statement {
-	return MultiValues(o.items...)
+	return Custom(Options{Open: "{", Close: "}", Separator: ",", Multi: true}, o.items...)
 }
 
 // rawString writes s as a raw string literal when it can, so that JSON
@@ -559,5 +554,5 @@ func rawString(s string) *Statement {
 	if strings.ContainsAny(s, "`\r") {
 		return Lit(s)
 	}
-	return Raw("`" + s + "`")
+	return Op("`" + s + "`")
 }

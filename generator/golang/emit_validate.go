@@ -2,12 +2,13 @@ package golang
 
 import (
 	"encoding/json"
+	"fmt"
 	"hash/fnv"
 	"math"
 	"strconv"
 	"strings"
 
-	. "github.com/mcpgen-dev/mcpgen/generator/gosrc"
+	. "github.com/dave/jennifer/jen"
 
 	"github.com/mcpgen-dev/mcpgen/spec"
 )
@@ -29,18 +30,18 @@ func addErr(path Code, msg Code) Code { return Id("e").Dot("Add").Call(path, msg
 // helpers the spec needs.
 func (m *Model) ValidateFile(f *File) {
 	// The patterns and messages are declared first, but only the bodies
-	// decide which are needed: they print in place once those are built.
-	vars := f.Later()
+	// decide which are needed: the bodies are built first.
+	var funcs []Code
 	used := m.validatorsUsed()
 	for _, n := range m.nodes {
 		if !n.unit() {
 			continue
 		}
-		f.Comment(lcf("decode%s decodes the next JSON value of d into v. Values of the wrong\ntype, missing required and unknown properties go to e, and so does\nevery constraint violated by a value that decoded without one of\nthose; only syntax errors are returned.", n.name))
-		f.Func().Id("decode"+n.name).Params(dParam(), pParam(), Id("v").Op("*").Add(goType(n)), eParam()).Error().Block(m.decodeBody(n)...)
+		funcs = append(funcs, Comment(lcf("decode%s decodes the next JSON value of d into v. Values of the wrong\ntype, missing required and unknown properties go to e, and so does\nevery constraint violated by a value that decoded without one of\nthose; only syntax errors are returned.", n.name)),
+			Func().Id("decode"+n.name).Params(dParam(), pParam(), Id("v").Op("*").Add(goType(n)), eParam()).Error().Block(m.decodeBody(n)...))
 		if used[n] {
-			f.Comment(lcf("validate%s reports every constraint of the spec that v violates to e.", n.name))
-			f.Func().Id("validate"+n.name).Params(pParam(), Id("v").Op("*").Add(goType(n)), eParam()).Block(m.validateBody(n)...)
+			funcs = append(funcs, Comment(lcf("validate%s reports every constraint of the spec that v violates to e.", n.name)),
+				Func().Id("validate"+n.name).Params(pParam(), Id("v").Op("*").Add(goType(n)), eParam()).Block(m.validateBody(n)...))
 		}
 	}
 	if len(m.patterns) > 0 {
@@ -48,16 +49,19 @@ func (m *Model) ValidateFile(f *File) {
 		for _, p := range m.patterns {
 			defs = append(defs, Id(p.name).Op("=").Add(rt("MustCompilePattern")).Call(Lit(p.expr)))
 		}
-		vars.Comment(lc("Patterns of the spec, compiled once. They are never modified."))
-		vars.Var().Defs(defs...)
+		f.Comment(lc("Patterns of the spec, compiled once. They are never modified."))
+		f.Var().Defs(defs...)
 	}
 	if len(m.messages) > 0 {
 		var defs []Code
 		for _, msg := range m.messages {
 			defs = append(defs, Id(msg.name).Op("=").Add(msg.call))
 		}
-		vars.Comment(lc("Violation messages of the spec, built once so that reporting one costs\nno allocation. They are never modified."))
-		vars.Var().Defs(defs...)
+		f.Comment(lc("Violation messages of the spec, built once so that reporting one costs\nno allocation. They are never modified."))
+		f.Var().Defs(defs...)
+	}
+	for _, c := range funcs {
+		f.Add(c) // one declaration (or doc comment) each
 	}
 	m.helperFuncs(f)
 }
@@ -71,9 +75,9 @@ type message struct {
 
 // message returns the package variable holding the result of call (a
 // runtime.Msg* call with constant arguments), declaring it on first use as
-// name, or name2, name3, … when name holds another message.
-func (m *Model) message(name string, call *Statement) Code {
-	key := call.GoString()
+// name, or name2, name3, … when name holds another message. key is the
+// call as Go source (callKey): equal calls share one variable.
+func (m *Model) message(name, key string, call *Statement) Code {
 	if existing, ok := m.messageByKey[key]; ok {
 		return Id(existing)
 	}
@@ -91,10 +95,11 @@ func (m *Model) message(name string, call *Statement) Code {
 // (enum values, discriminator values): base, "_" and the values joined by
 // "_" when they are all words of ASCII letters and digits and the name
 // stays short (msgEnum_PENDING_SHIPPED), otherwise base, "H" and a hash of
-// call, the message's runtime.Msg* call. The name depends only on the values, never on the order the
-// spec declares its types in, and two different lists get different names.
-// words is nil when a value is not a string.
-func listName(base string, words []string, call *Statement) string {
+// key, the message's runtime.Msg* call as Go source (callKey). The name
+// depends only on the values, never on the order the spec declares its
+// types in, and two different lists get different names. words is nil
+// when a value is not a string.
+func listName(base string, words []string, key string) string {
 	name := base
 	readable := words != nil
 	for _, w := range words {
@@ -110,7 +115,7 @@ func listName(base string, words []string, call *Statement) string {
 		return name
 	}
 	h := fnv.New32a()
-	h.Write([]byte(call.GoString()))
+	h.Write([]byte(key))
 	return base + "H" + strconv.FormatUint(uint64(h.Sum32()), 16)
 }
 
@@ -131,7 +136,32 @@ func jsonWords(texts []json.RawMessage) []string {
 // countMessage is the message of fn (MsgMinLength, MsgMaxItems, …) for the
 // bound n.
 func (m *Model) countMessage(fn string, n int64) Code {
-	return m.message("msg"+strings.TrimPrefix(fn, "Msg")+strconv.FormatInt(n, 10), rt(fn).Call(Lit(int(n))))
+	return m.message("msg"+strings.TrimPrefix(fn, "Msg")+strconv.FormatInt(n, 10), callKey(fn, strconv.FormatInt(n, 10)), rt(fn).Call(Lit(int(n))))
+}
+
+// callKey is the Go source of the call runtime.fn(args...), each argument
+// already in Go syntax: the identity of a message, without rendering its
+// tree.
+func callKey(fn string, args ...string) string {
+	return "runtime." + fn + "(" + strings.Join(args, ", ") + ")"
+}
+
+// stringsKey is the Go source of a []string literal of values.
+func stringsKey(values []string) string {
+	quoted := make([]string, len(values))
+	for i, v := range values {
+		quoted[i] = strconv.Quote(v)
+	}
+	return "[]string{" + strings.Join(quoted, ", ") + "}"
+}
+
+// floatKey is the Go source jennifer writes for the float64 literal x.
+func floatKey(x float64) string {
+	out := fmt.Sprintf("%#v", x)
+	if !strings.ContainsAny(out, ".e") {
+		out += ".0"
+	}
+	return out
 }
 
 // numberMessage is the message of fn (MsgMinimum, MsgMultipleOf, …) for
@@ -139,13 +169,14 @@ func (m *Model) countMessage(fn string, n int64) Code {
 // it otherwise.
 func (m *Model) numberMessage(fn string, x float64) Code {
 	call := rt(fn).Call(Lit(x))
+	key := callKey(fn, floatKey(x))
 	name := "msg" + strings.TrimPrefix(fn, "Msg")
 	if t := strconv.FormatFloat(x, 'f', -1, 64); len(t) <= 12 {
 		name += strings.NewReplacer("-", "Minus", ".", "_").Replace(t)
 	} else {
-		name = listName(name, nil, call)
+		name = listName(name, nil, key)
 	}
-	return m.message(name, call)
+	return m.message(name, key, call)
 }
 
 func kindCheck(want string, jsonKind string) Code {
@@ -428,6 +459,7 @@ func (m *Model) decodeOneOf(n *node) []Code {
 			))
 		}
 		discCall := rt("MsgDiscriminator").Call(Index().String().Values(values...))
+		discKey := callKey("MsgDiscriminator", stringsKey(words))
 		return append(out,
 			kindCheck("object", "KindObject"),
 			List(Id("raw"), Err()).Op(":=").Id("d").Dot("ReadRaw").Call(),
@@ -441,7 +473,7 @@ func (m *Model) decodeOneOf(n *node) []Code {
 			If(Op("!").Id("found")).Block(
 				addErr(Op("&").Id("c"), rt("MsgRequired")),
 			).Else().Block(
-				addErr(Op("&").Id("c"), m.message(listName("msgDiscriminator", words, discCall), discCall)),
+				addErr(Op("&").Id("c"), m.message(listName("msgDiscriminator", words, discKey), discKey, discCall)),
 			),
 			Return(Nil()),
 		)
@@ -744,11 +776,14 @@ func (m *Model) scalarChecks(s *spec.Schema, k kind, x *Statement, path Code) []
 	fail := func(msg Code) Code { return addErr(path, msg) }
 	if s.Enum != nil {
 		var texts []Code
-		for _, v := range s.Enum {
+		raw := make([]string, len(s.Enum))
+		for i, v := range s.Enum {
 			texts = append(texts, Lit(string(v)))
+			raw[i] = string(v)
 		}
 		call := rt("MsgEnum").Call(Index().String().Values(texts...))
-		msg := fail(m.message(listName("msgEnum", jsonWords(s.Enum), call), call))
+		key := callKey("MsgEnum", stringsKey(raw))
+		msg := fail(m.message(listName("msgEnum", jsonWords(s.Enum), key), key, call))
 		if k <= kBool {
 			if lits := enumCases(s.Enum, k); len(lits) > 0 {
 				out = append(out, Switch(x).Block(Case(lits...), Default().Block(msg)))
@@ -771,7 +806,8 @@ func (m *Model) scalarChecks(s *spec.Schema, k kind, x *Statement, path Code) []
 	}
 	if s.Const != nil {
 		call := rt("MsgConst").Call(Lit(string(s.Const)))
-		msg := fail(m.message(listName("msgConst", jsonWords([]json.RawMessage{s.Const}), call), call))
+		key := callKey("MsgConst", strconv.Quote(string(s.Const)))
+		msg := fail(m.message(listName("msgConst", jsonWords([]json.RawMessage{s.Const}), key), key, call))
 		if k <= kBool {
 			out = append(out, If(Add(x).Op("!=").Add(jsonLit(s.Const, k))).Block(msg))
 		} else {
@@ -785,11 +821,11 @@ func (m *Model) scalarChecks(s *spec.Schema, k kind, x *Statement, path Code) []
 		}
 		if s.Pattern != "" {
 			v := m.patternVar(s.Pattern)
-			msg := m.message("msgPattern"+strings.TrimPrefix(v, "pattern"), rt("MsgPattern").Call(Lit(s.Pattern)))
+			msg := m.message("msgPattern"+strings.TrimPrefix(v, "pattern"), callKey("MsgPattern", strconv.Quote(s.Pattern)), rt("MsgPattern").Call(Lit(s.Pattern)))
 			out = append(out, If(Op("!").Id(v).Dot("MatchString").Call(x)).Block(fail(msg)))
 		}
 		if fn, ok := map[string]string{"date": "IsDate", "date-time": "IsDateTime", "email": "IsEmail", "uri": "IsURI", "uuid": "IsUUID"}[s.Format]; ok {
-			out = append(out, If(Op("!").Add(rt(fn)).Call(x)).Block(fail(m.message("msgFormat"+fn[2:], rt("MsgFormat").Call(Lit(s.Format))))))
+			out = append(out, If(Op("!").Add(rt(fn)).Call(x)).Block(fail(m.message("msgFormat"+fn[2:], callKey("MsgFormat", strconv.Quote(s.Format)), rt("MsgFormat").Call(Lit(s.Format))))))
 		}
 	case kInt, kFloat:
 		bound := func(b *float64, op, msgFn string) {

@@ -1,6 +1,6 @@
 // Package golang lowers a spec.API to Go (every Go name and type decided
-// once, in model.go) and emits the generated Go files as gosrc trees, one
-// function per output file.
+// once, in model.go) and emits the generated Go files as
+// github.com/dave/jennifer trees, one function per output file.
 package golang
 
 import (
