@@ -63,12 +63,6 @@ func Generate(api *spec.API, opts Options) ([]File, error) {
 		}
 	}
 	source := sourcePath(api.File, dir)
-	// The server file and the schema files need the tools' schema
-	// documents: the first of them to start builds them, the other waits.
-	docs := sync.OnceValues(func() (map[*spec.Tool]golang.ToolDocs, error) {
-		return golang.ToolDocuments(api, schema.NewBuilder(api))
-	})
-
 	goFile := func(name string, version bool, emit func(*jen.File) error) (File, error) {
 		f := jen.NewFile(pkg)
 		f.ImportName("github.com/mcpgen-dev/mcpgen/runtime", "runtime")
@@ -94,22 +88,15 @@ func Generate(api *spec.API, opts Options) ([]File, error) {
 			return []File{f}, err
 		}
 	}
-	// The files are independent once the API is lowered (only the
-	// validate file adds to the model, and only it reads what it adds), so
-	// they are made side by side.
+	// The files are independent once the API is lowered (the model is
+	// read-only from then on), so they are made side by side.
 	tasks := []func() ([]File, error){
 		one("mcpgen_types_gen.go", false, func(f *jen.File) error { m.TypesFile(f); return nil }),
 		one("mcpgen_validate_gen.go", false, func(f *jen.File) error { m.ValidateFile(f); return nil }),
 		one("mcpgen_handler_gen.go", false, func(f *jen.File) error { m.HandlerFile(f); return nil }),
-		one("mcpgen_server_gen.go", true, func(f *jen.File) error {
-			docs, err := docs()
-			if err != nil {
-				return err
-			}
-			return m.ServerFile(f, docs)
-		}),
+		one("mcpgen_server_gen.go", true, m.ServerFile),
 		func() ([]File, error) {
-			docs, err := docs()
+			docs, err := golang.ToolDocuments(api, schema.NewBuilder(api))
 			if err != nil {
 				return nil, err
 			}

@@ -2,7 +2,6 @@ package golang
 
 import (
 	"fmt"
-	"strings"
 
 	. "github.com/dave/jennifer/jen"
 
@@ -95,11 +94,16 @@ func withDesc(first, desc string) string {
 	return first + "\n\n" + desc
 }
 
-// ServerFile emits mcpgen_server_gen.go: the definitions and NewServer.
-func (m *Model) ServerFile(f *File, docs map[*spec.Tool]ToolDocs) error {
+// ServerFile emits mcpgen_server_gen.go: the embedded schema files, the
+// definitions of resources, templates and prompts, and NewServer.
+func (m *Model) ServerFile(f *File) error {
 	api := m.api
 	f.Comment(lc("This file needs a runtime at least as new as the one it was generated for."))
 	f.Const().Id("_").Op("=").Add(rt("IsAtLeastVersion0_1_0"))
+	if len(m.tools) > 0 {
+		f.Comment(lc("schemaFiles holds the tools' JSON Schemas as published in schemas/:\nNewServer lists them in the tool definitions.") + "\n//\n//go:embed schemas/*.json")
+		f.Var().Id("schemaFiles").Qual("embed", "FS")
+	}
 	var defs, body []Code
 	var enc schema.Encoder
 	srv := api.Server
@@ -116,26 +120,7 @@ func (m *Model) ServerFile(f *File, docs map[*spec.Tool]ToolDocs) error {
 		info.add("WebsiteURL", Lit(srv.WebsiteURL))
 	}
 	if len(srv.Icons) > 0 {
-		var icons []Code
-		for _, ic := range srv.Icons {
-			d := &ordered{}
-			d.add("Src", Lit(ic.Src))
-			if ic.MimeType != "" {
-				d.add("MimeType", Lit(ic.MimeType))
-			}
-			if len(ic.Sizes) > 0 {
-				var ss []Code
-				for _, s := range ic.Sizes {
-					ss = append(ss, Lit(s))
-				}
-				d.add("Sizes", Index().String().Values(ss...))
-			}
-			if ic.Theme != "" {
-				d.add("Theme", Lit(ic.Theme))
-			}
-			icons = append(icons, d.values())
-		}
-		info.add("Icons", Index().Add(rt("Icon")).Values(icons...))
+		info.add("Icons", iconsLit(srv.Icons))
 	}
 	body = append(body, If(Id("opts").Dot("Info").Dot("Name").Op("==").Lit("")).Block(
 		Id("opts").Dot("Info").Op("=").Add(rt("Implementation")).Add(info.values())))
@@ -155,15 +140,9 @@ func (m *Model) ServerFile(f *File, docs map[*spec.Tool]ToolDocs) error {
 	body = append(body, Id("s").Op(":=").Add(rt("NewServer")).Call(Id("opts")))
 
 	for _, t := range m.tools {
-		def, err := toolDefinition(&enc, t, docs[t.t])
-		if err != nil {
-			return err
-		}
-		name := "tool" + t.method
-		defs = append(defs, Id(name).Op("=").Add(rawString(def)))
 		d := &ordered{}
 		d.add("Name", Lit(t.t.Name))
-		d.add("Definition", Id(name))
+		d.add("Definition", m.toolDefinition(t))
 		if len(t.t.Scopes) > 0 {
 			var ss []Code
 			for _, s := range t.t.Scopes {
@@ -183,7 +162,7 @@ func (m *Model) ServerFile(f *File, docs map[*spec.Tool]ToolDocs) error {
 			return err
 		}
 		name := "resource" + r.method[len("Read"):]
-		defs = append(defs, Id(name).Op("=").Add(rawString(def)))
+		defs = append(defs, Id(name).Op("=").Lit(def))
 		d := &ordered{}
 		d.add("URI", Lit(r.r.URI))
 		d.add("Definition", Id(name))
@@ -203,7 +182,7 @@ func (m *Model) ServerFile(f *File, docs map[*spec.Tool]ToolDocs) error {
 			return err
 		}
 		name := "template" + t.method[len("Read"):]
-		defs = append(defs, Id(name).Op("=").Add(rawString(def)))
+		defs = append(defs, Id(name).Op("=").Lit(def))
 		d := &ordered{}
 		d.add("URITemplate", Lit(t.t.URITemplate))
 		d.add("Definition", Id(name))
@@ -231,7 +210,7 @@ func (m *Model) ServerFile(f *File, docs map[*spec.Tool]ToolDocs) error {
 			return err
 		}
 		name := "prompt" + p.method[len("Get"):]
-		defs = append(defs, Id(name).Op("=").Add(rawString(def)))
+		defs = append(defs, Id(name).Op("=").Lit(def))
 		d := &ordered{}
 		d.add("Name", Lit(p.p.Name))
 		d.add("Definition", Id(name))
@@ -249,7 +228,7 @@ func (m *Model) ServerFile(f *File, docs map[*spec.Tool]ToolDocs) error {
 	}
 	body = append(body, Return(Id("s")))
 	if len(defs) > 0 {
-		f.Comment(lc("The definitions as listed to clients, in compact JSON."))
+		f.Comment(lc("The definitions of the resources, templates and prompts as listed to\nclients, in compact JSON."))
 		f.Const().Defs(defs...)
 	}
 	f.Comment(lc("NewServer returns a server for the spec's tools, resources and prompts,\nserved by h. Fields of opts left unset are filled from the spec."))
@@ -312,7 +291,26 @@ func paramHeaders(n *node, path []string) []Code {
 	return out
 }
 
+// toolCall is the Call of a tool: runtime.StructuredCall or
+// runtime.ContentCall over the handler's method where the input and output
+// types have the methods those need, a function of its own otherwise
+// (code-first types, outputs of any JSON value).
 func (m *Model) toolCall(t *tool) Code {
+	typed := t.input.ext == ""
+	var validate Code = Nil()
+	if t.output != nil {
+		r := t.output.real()
+		typed = typed && r.ext == "" && r.declared && r.kind != kRaw
+		if r.unit() && r.validates {
+			validate = Id("validate" + r.name)
+		}
+	}
+	switch {
+	case typed && t.output == nil:
+		return rt("ContentCall").Call(Id("h").Dot(t.method))
+	case typed:
+		return rt("StructuredCall").Call(Lit(t.t.Name), Id("h").Dot(t.method), validate)
+	}
 	body := []Code{
 		Var().Id("in").Add(goType(t.input)),
 		If(Err().Op(":=").Add(decodeInput(t.input)), Err().Op("!=").Nil()).Block(Return(Nil(), Err())),
@@ -339,6 +337,74 @@ func (m *Model) toolCall(t *tool) Code {
 		body = append(body, Var().Id("b").Index().Byte(), Id("b").Op("=").Add(enc), Return(rt("StructuredResult").Call(Id("b")), Nil()))
 	}
 	return Func().Params(Id("ctx").Qual("context", "Context"), Id("args").Index().Byte()).Params(Op("*").Add(rt("ToolResult")), Error()).Block(body...)
+}
+
+// toolDefinition is the Definition of a tool: runtime.ToolDefinition over
+// its fields and its embedded schema files.
+func (m *Model) toolDefinition(t *tool) Code {
+	info := &ordered{}
+	info.add("Name", Lit(t.t.Name))
+	if t.t.Title != "" {
+		info.add("Title", Lit(t.t.Title))
+	}
+	if t.t.Description != "" {
+		info.add("Description", Lit(t.t.Description))
+	}
+	if len(t.t.Icons) > 0 {
+		info.add("Icons", iconsLit(t.t.Icons))
+	}
+	a := t.t.Annotations
+	// Every hint is listed, with MCP's defaults where the spec is silent,
+	// so that clients need not know the defaults; the literal leaves out
+	// the false ones.
+	var ann []Code
+	if a.Title != "" {
+		ann = append(ann, Id("Title").Op(":").Lit(a.Title))
+	}
+	hint := func(field string, v *bool, def bool) {
+		if v != nil {
+			def = *v
+		}
+		if def {
+			ann = append(ann, Id(field).Op(":").True())
+		}
+	}
+	hint("ReadOnlyHint", a.ReadOnly, false)
+	hint("DestructiveHint", a.Destructive, true)
+	hint("IdempotentHint", a.Idempotent, false)
+	hint("OpenWorldHint", a.OpenWorld, true)
+	if len(ann) > 0 {
+		info.add("Annotations", rt("ToolAnnotations").Values(ann...))
+	}
+	output := Lit("")
+	if t.output != nil {
+		output = Lit("schemas/" + t.t.Name + ".output.schema.json")
+	}
+	return rt("ToolDefinition").Call(rt("ToolInfo").Add(info.values()), Id("schemaFiles"), Lit("schemas/"+t.t.Name+".input.schema.json"), output)
+}
+
+// iconsLit is the []runtime.Icon literal of ics.
+func iconsLit(ics []spec.Icon) Code {
+	var icons []Code
+	for _, ic := range ics {
+		d := &ordered{}
+		d.add("Src", Lit(ic.Src))
+		if ic.MimeType != "" {
+			d.add("MimeType", Lit(ic.MimeType))
+		}
+		if len(ic.Sizes) > 0 {
+			var ss []Code
+			for _, s := range ic.Sizes {
+				ss = append(ss, Lit(s))
+			}
+			d.add("Sizes", Index().String().Values(ss...))
+		}
+		if ic.Theme != "" {
+			d.add("Theme", Lit(ic.Theme))
+		}
+		icons = append(icons, d.values())
+	}
+	return Index().Add(rt("Icon")).Values(icons...)
 }
 
 func (m *Model) templateRead(t *template) Code {
@@ -446,8 +512,8 @@ type ToolDocs struct {
 	InCut, OutCut *schema.Cut
 }
 
-// ToolDocuments builds the schema documents of every tool of api, once
-// for the server file's definitions and the schema files.
+// ToolDocuments builds the schema documents of every tool of api: the
+// schema files, which the generated server embeds.
 func ToolDocuments(api *spec.API, b *schema.Builder) (map[*spec.Tool]ToolDocs, error) {
 	docs := make(map[*spec.Tool]ToolDocs, len(api.Tools))
 	for _, t := range api.Tools {
@@ -463,33 +529,6 @@ func ToolDocuments(api *spec.API, b *schema.Builder) (map[*spec.Tool]ToolDocs, e
 		docs[t] = d
 	}
 	return docs, nil
-}
-
-func toolDefinition(enc *schema.Encoder, t *tool, d ToolDocs) (string, error) {
-	o := common(schema.Object{kv("name", t.t.Name)}, t.t.Title, t.t.Description, t.t.Icons)
-	o = append(o, kv("inputSchema", d.In))
-	if d.Out != nil {
-		o = append(o, kv("outputSchema", d.Out))
-	}
-	a := t.t.Annotations
-	ann := schema.Object{}
-	if a.Title != "" {
-		ann = append(ann, kv("title", a.Title))
-	}
-	hint := func(k string, v *bool, def bool) {
-		if v != nil {
-			def = *v
-		}
-		ann = append(ann, kv(k, def))
-	}
-	// Every hint is stated, with MCP's defaults where the spec is silent, so
-	// that clients need not know the defaults.
-	hint("readOnlyHint", a.ReadOnly, false)
-	hint("destructiveHint", a.Destructive, true)
-	hint("idempotentHint", a.Idempotent, false)
-	hint("openWorldHint", a.OpenWorld, true)
-	o = append(o, kv("annotations", ann))
-	return enc.Compact(o)
 }
 
 func resourceDefinition(enc *schema.Encoder, r *spec.Resource) (string, error) {
@@ -546,13 +585,4 @@ func (o *ordered) addCode(key, v Code) { o.items = append(o.items, Add(key).Op("
 
 func (o *ordered) values() *Statement {
 	return Custom(Options{Open: "{", Close: "}", Separator: ",", Multi: true}, o.items...)
-}
-
-// rawString writes s as a raw string literal when it can, so that JSON
-// definitions stay readable.
-func rawString(s string) *Statement {
-	if strings.ContainsAny(s, "`\r") {
-		return Lit(s)
-	}
-	return Op("`" + s + "`")
 }

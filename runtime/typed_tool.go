@@ -1,0 +1,249 @@
+package runtime
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"sync"
+)
+
+// This file holds what generated NewServer functions register tools with:
+// the Call of a tool built from its typed handler, and the tool's
+// definition built from a few fields and the schema files the generator
+// wrote (embedded in the generated package), so that neither is spelled
+// out in Go once per tool.
+
+// ToolInput is the pointer type of a generated tool input: UnmarshalJSON
+// decodes the arguments object and checks it against the input schema,
+// returning a *ValidationError that names every violation.
+type ToolInput[T any] interface {
+	*T
+	UnmarshalJSON(data []byte) error
+}
+
+// ToolOutput is the pointer type of a generated tool output, whose
+// AppendJSON appends its JSON encoding.
+type ToolOutput[T any] interface {
+	*T
+	AppendJSON(b []byte) []byte
+}
+
+// StructuredCall returns the Call of the tool name whose handler returns a
+// structured output: it decodes the arguments into In, runs handle, checks
+// the output with validate (nil when the output schema has nothing to
+// check) and returns the output as structuredContent. An output that
+// breaks its schema is a bug of the server, not of the call: it is
+// returned as a plain error, not a *ValidationError.
+func StructuredCall[In, Out any, PIn ToolInput[In], POut ToolOutput[Out]](name string, handle func(context.Context, In) (Out, error), validate func(*Path, *Out, *Errors)) func(context.Context, []byte) (*ToolResult, error) {
+	var frames sync.Pool // of *callFrame[In, Out]
+	return func(ctx context.Context, args []byte) (*ToolResult, error) {
+		f := getFrame[In, Out](&frames)
+		defer putFrame(&frames, f)
+		if err := PIn(&f.in).UnmarshalJSON(args); err != nil {
+			return nil, err
+		}
+		var err error
+		if f.out, err = handle(ctx, f.in); err != nil {
+			return nil, err
+		}
+		if validate != nil {
+			validate(&f.root, &f.out, &f.e)
+			if err := f.e.Err(); err != nil {
+				return nil, fmt.Errorf("tool %q: the output does not match the output schema: %v", name, err)
+			}
+		}
+		return StructuredResult(POut(&f.out).AppendJSON(nil)), nil
+	}
+}
+
+// ContentCall returns the Call of a tool without an output schema: it
+// decodes the arguments into In and returns what handle returns.
+func ContentCall[In any, PIn ToolInput[In]](handle func(context.Context, In) (*ToolResult, error)) func(context.Context, []byte) (*ToolResult, error) {
+	var frames sync.Pool // of *callFrame[In, struct{}]
+	return func(ctx context.Context, args []byte) (*ToolResult, error) {
+		f := getFrame[In, struct{}](&frames)
+		defer putFrame(&frames, f)
+		if err := PIn(&f.in).UnmarshalJSON(args); err != nil {
+			return nil, err
+		}
+		return handle(ctx, f.in)
+	}
+}
+
+// callFrame holds the values of one call whose addresses the calls above
+// pass on. Those calls go through type parameters, which the compiler
+// cannot see into, so values of the call's own stack would move to the
+// heap on every call; frames come from a pool instead, so that a typed
+// call allocates what the generated code spelled out per tool did.
+type callFrame[In, Out any] struct {
+	in   In
+	out  Out
+	root Path
+	e    Errors
+}
+
+func getFrame[In, Out any](pool *sync.Pool) *callFrame[In, Out] {
+	if f, ok := pool.Get().(*callFrame[In, Out]); ok {
+		return f
+	}
+	return new(callFrame[In, Out])
+}
+
+// putFrame clears f, so that the pool keeps nothing of the call alive,
+// and returns it to the pool.
+func putFrame[In, Out any](pool *sync.Pool, f *callFrame[In, Out]) {
+	*f = callFrame[In, Out]{}
+	pool.Put(f)
+}
+
+// ToolInfo is what a tool definition lists besides its schemas.
+type ToolInfo struct {
+	Name        string
+	Title       string
+	Description string
+	Icons       []Icon
+	Annotations ToolAnnotations
+}
+
+// ToolAnnotations are the hints of a tool definition. Every hint is
+// listed, so that clients need not know MCP's defaults (destructive and
+// open-world when unsaid): a generator states them all.
+type ToolAnnotations struct {
+	Title           string
+	ReadOnlyHint    bool
+	DestructiveHint bool
+	IdempotentHint  bool
+	OpenWorldHint   bool
+}
+
+// ToolDefinition returns the JSON of the Tool object of info, as
+// ToolDef.Definition wants it: its inputSchema is the JSON Schema document
+// at path input of schemas, and its outputSchema the one at output when
+// output is not "". The documents are those mcpgen writes to
+// schemas/*.schema.json: their leading "$comment" and "$schema" members
+// are left out of the definition, and they are compacted. It panics when
+// a document is missing or not a JSON object, as generated code embeds
+// them: that is a bug of the generated package.
+func ToolDefinition(info ToolInfo, schemas fs.FS, input, output string) string {
+	b := append(make([]byte, 0, 256), `{"name":`...)
+	b = AppendString(b, info.Name)
+	if info.Title != "" {
+		b = append(b, `,"title":`...)
+		b = AppendString(b, info.Title)
+	}
+	if info.Description != "" {
+		b = append(b, `,"description":`...)
+		b = AppendString(b, info.Description)
+	}
+	if len(info.Icons) > 0 {
+		b = append(b, `,"icons":`...)
+		b = appendIcons(b, info.Icons)
+	}
+	b = append(b, `,"inputSchema":`...)
+	b = appendSchemaFile(b, info.Name, schemas, input)
+	if output != "" {
+		b = append(b, `,"outputSchema":`...)
+		b = appendSchemaFile(b, info.Name, schemas, output)
+	}
+	a := info.Annotations
+	b = append(b, `,"annotations":{`...)
+	if a.Title != "" {
+		b = append(b, `"title":`...)
+		b = AppendString(b, a.Title)
+		b = append(b, ',')
+	}
+	b = append(b, `"readOnlyHint":`...)
+	b = AppendBool(b, a.ReadOnlyHint)
+	b = append(b, `,"destructiveHint":`...)
+	b = AppendBool(b, a.DestructiveHint)
+	b = append(b, `,"idempotentHint":`...)
+	b = AppendBool(b, a.IdempotentHint)
+	b = append(b, `,"openWorldHint":`...)
+	b = AppendBool(b, a.OpenWorldHint)
+	b = append(b, "}}"...)
+	return string(b)
+}
+
+// appendIcons appends icons as a JSON array of Icon objects.
+func appendIcons(b []byte, icons []Icon) []byte {
+	b = append(b, '[')
+	for i, ic := range icons {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"src":`...)
+		b = AppendString(b, ic.Src)
+		if ic.MimeType != "" {
+			b = append(b, `,"mimeType":`...)
+			b = AppendString(b, ic.MimeType)
+		}
+		if len(ic.Sizes) > 0 {
+			b = append(b, `,"sizes":[`...)
+			for j, s := range ic.Sizes {
+				if j > 0 {
+					b = append(b, ',')
+				}
+				b = AppendString(b, s)
+			}
+			b = append(b, ']')
+		}
+		if ic.Theme != "" {
+			b = append(b, `,"theme":`...)
+			b = AppendString(b, ic.Theme)
+		}
+		b = append(b, '}')
+	}
+	return append(b, ']')
+}
+
+// appendSchemaFile appends the schema document at path of schemas,
+// compacted, without its leading "$comment" and "$schema" members.
+func appendSchemaFile(b []byte, tool string, schemas fs.FS, path string) []byte {
+	data, err := fs.ReadFile(schemas, path)
+	if err != nil {
+		panic(fmt.Sprintf("runtime: tool %q: %v", tool, err))
+	}
+	buf := bytes.NewBuffer(b)
+	start := buf.Len()
+	if err := json.Compact(buf, data); err != nil {
+		panic(fmt.Sprintf("runtime: tool %q: %s is not valid JSON: %v", tool, path, err))
+	}
+	b = buf.Bytes()
+	doc := b[start:]
+	if len(doc) == 0 || doc[0] != '{' {
+		panic(fmt.Sprintf("runtime: tool %q: %s is not a JSON object", tool, path))
+	}
+	doc = dropLeadingMember(dropLeadingMember(doc, "$comment"), "$schema")
+	// What is left is the end of the document: it moves over what was
+	// dropped.
+	copy(b[start:], doc)
+	return b[:start+len(doc)]
+}
+
+// dropLeadingMember returns the compact JSON object obj without its first
+// member when that member's key is key and its value a string.
+func dropLeadingMember(obj []byte, key string) []byte {
+	prefix := `{"` + key + `":"`
+	if !bytes.HasPrefix(obj, []byte(prefix)) {
+		return obj
+	}
+	i := len(prefix)
+	for i < len(obj) && obj[i] != '"' {
+		if obj[i] == '\\' {
+			i++
+		}
+		i++
+	}
+	i++ // the closing quote
+	if i >= len(obj) {
+		return obj
+	}
+	if obj[i] == ',' {
+		i++
+	}
+	// obj[i-1] becomes the object's '{'.
+	obj[i-1] = '{'
+	return obj[i-1:]
+}
