@@ -25,10 +25,32 @@ func returnIfErr(call Code) Code {
 
 func addErr(path Code, msg Code) Code { return Id("e").Dot("Add").Call(path, msg) }
 
+// validateEmitter emits the validate file. The read helpers and the
+// violation messages its functions need are found while it builds them,
+// so they are its own state: the other files are emitted from the same
+// Model at the same time, and the Model is read-only once lowered.
+type validateEmitter struct {
+	*Model
+	// helpers are the read helpers the decoders use, by name.
+	helpers map[string]bool
+	// messages are the violation messages with arguments, built once in
+	// package variables (see message), in the order they were first
+	// needed; messageByKey finds one by its call's source (callKey) and
+	// messageNames holds the names taken.
+	messages     []message
+	messageByKey map[string]string
+	messageNames map[string]bool
+}
+
 // ValidateFile emits mcpgen_validate_gen.go: decodeX and validateX for
 // every unit, the compiled patterns, the violation messages and the read
 // helpers the spec needs.
 func (m *Model) ValidateFile(f *File) {
+	v := &validateEmitter{Model: m, helpers: map[string]bool{}, messageByKey: map[string]string{}, messageNames: map[string]bool{}}
+	v.file(f)
+}
+
+func (m *validateEmitter) file(f *File) {
 	// The patterns and messages are declared first, but only the bodies
 	// decide which are needed: the bodies are built first.
 	var funcs []Code
@@ -77,7 +99,7 @@ type message struct {
 // runtime.Msg* call with constant arguments), declaring it on first use as
 // name, or name2, name3, … when name holds another message. key is the
 // call as Go source (callKey): equal calls share one variable.
-func (m *Model) message(name, key string, call *Statement) Code {
+func (m *validateEmitter) message(name, key string, call *Statement) Code {
 	if existing, ok := m.messageByKey[key]; ok {
 		return Id(existing)
 	}
@@ -135,7 +157,7 @@ func jsonWords(texts []json.RawMessage) []string {
 
 // countMessage is the message of fn (MsgMinLength, MsgMaxItems, …) for the
 // bound n.
-func (m *Model) countMessage(fn string, n int64) Code {
+func (m *validateEmitter) countMessage(fn string, n int64) Code {
 	return m.message("msg"+strings.TrimPrefix(fn, "Msg")+strconv.FormatInt(n, 10), callKey(fn, strconv.FormatInt(n, 10)), rt(fn).Call(Lit(int(n))))
 }
 
@@ -167,7 +189,7 @@ func floatKey(x float64) string {
 // numberMessage is the message of fn (MsgMinimum, MsgMultipleOf, …) for
 // the bound x; the variable's name spells x when it is short, and hashes
 // it otherwise.
-func (m *Model) numberMessage(fn string, x float64) Code {
+func (m *validateEmitter) numberMessage(fn string, x float64) Code {
 	call := rt(fn).Call(Lit(x))
 	key := callKey(fn, floatKey(x))
 	name := "msg" + strings.TrimPrefix(fn, "Msg")
@@ -186,7 +208,7 @@ func kindCheck(want string, jsonKind string) Code {
 	)
 }
 
-func (m *Model) decodeBody(n *node) []Code {
+func (m *validateEmitter) decodeBody(n *node) []Code {
 	switch n.kind {
 	case kString, kInt, kFloat, kBool:
 		h := m.readHelper(n.kind)
@@ -256,7 +278,7 @@ func (m *Model) decodeBody(n *node) []Code {
 // rawReader is the read helper of a json.RawMessage value of schema s:
 // readNull for {type: null}, which must be checked although it has no Go
 // type of its own, readRaw for any value.
-func (m *Model) rawReader(s *spec.Schema) string {
+func (m *validateEmitter) rawReader(s *spec.Schema) string {
 	if s != nil && s.Type == spec.KindNull {
 		m.helpers["readNull"] = true
 		return "readNull"
@@ -264,7 +286,7 @@ func (m *Model) rawReader(s *spec.Schema) string {
 	return m.readHelper(kRaw)
 }
 
-func (m *Model) readHelper(k kind) string {
+func (m *validateEmitter) readHelper(k kind) string {
 	name := map[kind]string{kString: "readString", kInt: "readInt", kFloat: "readFloat", kBool: "readBool", kRaw: "readRaw"}[k]
 	m.helpers[name] = true
 	return name
@@ -276,7 +298,7 @@ func (m *Model) readHelper(k kind) string {
 // reading it found no violation; declared types check themselves in their
 // decode function. dirty, when not nil, runs when the value had a
 // violation of its type (or, for declared types, any violation).
-func (m *Model) decodeSlot(s *slot, target *Statement, path Code, dirty Code) []Code {
+func (m *validateEmitter) decodeSlot(s *slot, target *Statement, path Code, dirty Code) []Code {
 	r := s.node.real()
 	if !r.unit() && r.convertible() {
 		return m.decodeConverted(s, r, target, path, dirty)
@@ -323,7 +345,7 @@ func (m *Model) decodeSlot(s *slot, target *Statement, path Code, dirty Code) []
 	return rest
 }
 
-func (m *Model) decodeStruct(n *node) []Code {
+func (m *validateEmitter) decodeStruct(n *node) []Code {
 	out := []Code{
 		kindCheck("object", "KindObject"),
 		returnIfErr(Id("d").Dot("BeginObject").Call()),
@@ -398,7 +420,7 @@ func (m *Model) decodeStruct(n *node) []Code {
 
 // setDefault sets a field to its default: scalars from a Go literal,
 // anything else decoded from the default's JSON.
-func (m *Model) setDefault(f *field) []Code {
+func (m *validateEmitter) setDefault(f *field) []Code {
 	r := f.node.real()
 	fv := Id("v").Dot(f.goName)
 	if r.kind <= kBool {
@@ -429,7 +451,7 @@ func (m *Model) setDefault(f *field) []Code {
 	}, m.decodeSlot(&slot{node: f.node, ptr: f.ptr}, fv, Op("&").Id("c"), nil)...)
 }
 
-func (m *Model) decodeOneOf(n *node) []Code {
+func (m *validateEmitter) decodeOneOf(n *node) []Code {
 	out := []Code{Op("*").Id("v").Op("=").Id(n.name).Values()}
 	if n.disc != nil {
 		m.helpers["discriminator"] = true
@@ -551,7 +573,7 @@ func jsonKindOf(n *node) string {
 
 // checkValue validates a value of node n given as pointer and as value,
 // at path. It returns nothing when n has no constraint.
-func (m *Model) checkValue(n *node, ptr, val *Statement, path Code) []Code {
+func (m *validateEmitter) checkValue(n *node, ptr, val *Statement, path Code) []Code {
 	r := n.real()
 	if r.unit() {
 		if !r.validates {
@@ -568,7 +590,7 @@ func (m *Model) checkValue(n *node, ptr, val *Statement, path Code) []Code {
 // checkSlot validates the value x held in slot s, skipping nil pointers,
 // and absent (nil) slices and maps when optional. decl declares the path
 // variable c.
-func (m *Model) checkSlot(s *slot, x *Statement, decl Code, optional, loop bool) []Code {
+func (m *validateEmitter) checkSlot(s *slot, x *Statement, decl Code, optional, loop bool) []Code {
 	if !s.checks() {
 		return nil
 	}
@@ -590,7 +612,7 @@ func (m *Model) checkSlot(s *slot, x *Statement, decl Code, optional, loop bool)
 	return []Code{Block(inner...)}
 }
 
-func (m *Model) validateBody(n *node) []Code {
+func (m *validateEmitter) validateBody(n *node) []Code {
 	s := n.schema
 	v := Op("*").Id("v")
 	switch n.kind {
@@ -660,7 +682,7 @@ func countsProperties(n *node) bool {
 // propertyCount checks the minProperties and maxProperties of a struct
 // node v. unknown, when not nil, is the number of unknown properties the
 // input had besides (decoding only).
-func (m *Model) propertyCount(n *node, unknown Code) []Code {
+func (m *validateEmitter) propertyCount(n *node, unknown Code) []Code {
 	s := n.schema
 	if !countsProperties(n) {
 		return nil
@@ -724,7 +746,7 @@ func (m *Model) validatorsUsed() map[*node]bool {
 
 // bounds checks a count against a minimum and a maximum; a nil count
 // means that the variable n holds it already.
-func (m *Model) bounds(count Code, min, max *int64, minMsg, maxMsg string) []Code {
+func (m *validateEmitter) bounds(count Code, min, max *int64, minMsg, maxMsg string) []Code {
 	var cond []Code // the init statement of the min-and-max check
 	if count == nil {
 		count = Id("n")
@@ -747,7 +769,7 @@ func (m *Model) bounds(count Code, min, max *int64, minMsg, maxMsg string) []Cod
 	return nil
 }
 
-func (m *Model) uniqueItems(n *node) []Code {
+func (m *validateEmitter) uniqueItems(n *node) []Code {
 	el := n.elem
 	k := el.node.real().kind
 	comparable := !el.ptr && k <= kBool
@@ -771,7 +793,7 @@ func (m *Model) uniqueItems(n *node) []Code {
 
 // scalarChecks checks the constraints of a string, number, boolean or any
 // value x.
-func (m *Model) scalarChecks(s *spec.Schema, k kind, x *Statement, path Code) []Code {
+func (m *validateEmitter) scalarChecks(s *spec.Schema, k kind, x *Statement, path Code) []Code {
 	var out []Code
 	fail := func(msg Code) Code { return addErr(path, msg) }
 	if s.Enum != nil {
@@ -864,7 +886,7 @@ func (m *Model) scalarChecks(s *spec.Schema, k kind, x *Statement, path Code) []
 	return out
 }
 
-func (m *Model) lengthCheck(x Code, min, max *int64, path Code) []Code {
+func (m *validateEmitter) lengthCheck(x Code, min, max *int64, path Code) []Code {
 	n := rt("RuneCount").Call(x)
 	minErr := func() Code { return addErr(path, m.countMessage("MsgMinLength", *min)) }
 	maxErr := func() Code { return addErr(path, m.countMessage("MsgMaxLength", *max)) }
@@ -899,7 +921,7 @@ func (m *Model) lengthCheck(x Code, min, max *int64, path Code) []Code {
 }
 
 // helperFuncs emits the helpers the generated code uses, in a fixed order.
-func (m *Model) helperFuncs(f *File) {
+func (m *validateEmitter) helperFuncs(f *File) {
 	read := func(name, want, jsonKind string, goT *Statement, method string) {
 		if !m.helpers[name] {
 			return
