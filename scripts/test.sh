@@ -1,14 +1,28 @@
 #!/usr/bin/env bash
 # Runs every check of mcpgen, in the order a failure is cheapest to read:
-# vet, formatting, the Go tests (with the race detector), then the orders
-# example end to end with the official TypeScript client and Go SDK, then
-# the official conformance suite against examples/conformance.
+# module tidiness, vet, formatting, the Go tests (with the race detector),
+# then the orders example end to end with the official TypeScript client
+# and Go SDK, then the official conformance suite against
+# examples/conformance. It sets up what it needs itself: the Go modules
+# (go mod download) and, when missing, the pinned npm packages.
 #
 # Usage: ./scripts/test.sh     (from anywhere; needs go and node >= 20)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 step() { printf '\n==> %s\n' "$*"; }
+
+# The generator's tests build temporary modules with the module proxy
+# off: the modules they need must be in the module cache first.
+step "go mod download (mcpgen, e2e/gosdk, bench)"
+go mod download
+(cd e2e/gosdk && go mod download)
+(cd bench && go mod download)
+
+step "go mod tidy -diff (each module's go.mod and go.sum say exactly what it imports)"
+go mod tidy -diff
+(cd e2e/gosdk && go mod tidy -diff)
+(cd bench && go mod tidy -diff)
 
 step "go vet ./..."
 go vet ./...
