@@ -50,7 +50,8 @@ import (
 
 // reflectTest returns the source of the test that reflects the tool types
 // of a golden case's generated package and writes them, as a JSON object
-// from schema file path to reflected schema, to out.
+// from schema file path to reflected schema, to out; and of a test that
+// starts the generated server.
 func reflectTest(t *testing.T, api *spec.API, files []File, out string) string {
 	t.Helper()
 	var typesSrc string
@@ -130,11 +131,19 @@ import (
 	"testing"
 
 	"github.com/invopop/jsonschema"
+
+	"github.com/mcpgen-dev/mcpgen/runtime"
 )
 
 `
 
 const reflectBody = `
+// TestNewServer starts the generated server, which builds every tool
+// definition from the embedded schema files.
+func TestNewServer(t *testing.T) {
+	NewServer(UnimplementedHandler{}, runtime.Options{})
+}
+
 // TestReflect reflects every tool's input and output type, for the
 // generator's agreement test to compare with the emitted schema files.
 func TestReflect(t *testing.T) {

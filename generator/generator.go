@@ -63,6 +63,12 @@ func Generate(api *spec.API, opts Options) ([]File, error) {
 		}
 	}
 	source := sourcePath(api.File, dir)
+	// The schema files and the server file, which lists the files there
+	// are, need the tools' schema documents: the first of them to start
+	// builds them, the other waits.
+	docs := sync.OnceValues(func() (map[*spec.Tool]golang.ToolDocs, error) {
+		return golang.ToolDocuments(api, schema.NewBuilder(api))
+	})
 	goFile := func(name string, version bool, emit func(*jen.File) error) (File, error) {
 		f := jen.NewFile(pkg)
 		f.ImportName("github.com/mcpgen-dev/mcpgen/runtime", "runtime")
@@ -94,9 +100,15 @@ func Generate(api *spec.API, opts Options) ([]File, error) {
 		one("mcpgen_types_gen.go", false, func(f *jen.File) error { m.TypesFile(f); return nil }),
 		one("mcpgen_validate_gen.go", false, func(f *jen.File) error { m.ValidateFile(f); return nil }),
 		one("mcpgen_handler_gen.go", false, func(f *jen.File) error { m.HandlerFile(f); return nil }),
-		one("mcpgen_server_gen.go", true, m.ServerFile),
+		one("mcpgen_server_gen.go", true, func(f *jen.File) error {
+			docs, err := docs()
+			if err != nil {
+				return err
+			}
+			return m.ServerFile(f, docs)
+		}),
 		func() ([]File, error) {
-			docs, err := golang.ToolDocuments(api, schema.NewBuilder(api))
+			docs, err := docs()
 			if err != nil {
 				return nil, err
 			}

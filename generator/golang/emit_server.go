@@ -95,8 +95,9 @@ func withDesc(first, desc string) string {
 }
 
 // ServerFile emits mcpgen_server_gen.go: the embedded schema files, the
-// definitions of resources, templates and prompts, and NewServer.
-func (m *Model) ServerFile(f *File) error {
+// definitions of resources, templates and prompts, and NewServer. docs are
+// the tools' schema documents: a tool lists the output schema file there is.
+func (m *Model) ServerFile(f *File, docs map[*spec.Tool]ToolDocs) error {
 	api := m.api
 	f.Comment(lc("This file needs a runtime at least as new as the one it was generated for."))
 	f.Const().Id("_").Op("=").Add(rt("IsAtLeastVersion0_1_0"))
@@ -142,7 +143,7 @@ func (m *Model) ServerFile(f *File) error {
 	for _, t := range m.tools {
 		d := &ordered{}
 		d.add("Name", Lit(t.t.Name))
-		d.add("Definition", m.toolDefinition(t))
+		d.add("Definition", m.toolDefinition(t, docs[t.t].Out != nil))
 		if len(t.t.Scopes) > 0 {
 			var ss []Code
 			for _, s := range t.t.Scopes {
@@ -340,8 +341,9 @@ func (m *Model) toolCall(t *tool) Code {
 }
 
 // toolDefinition is the Definition of a tool: runtime.ToolDefinition over
-// its fields and its embedded schema files.
-func (m *Model) toolDefinition(t *tool) Code {
+// its fields and its embedded schema files. An output that may be any
+// value has an empty schema document, which is neither written nor listed.
+func (m *Model) toolDefinition(t *tool, hasOutput bool) Code {
 	info := &ordered{}
 	info.add("Name", Lit(t.t.Name))
 	if t.t.Title != "" {
@@ -377,7 +379,7 @@ func (m *Model) toolDefinition(t *tool) Code {
 		info.add("Annotations", rt("ToolAnnotations").Values(ann...))
 	}
 	output := Lit("")
-	if t.output != nil {
+	if hasOutput {
 		output = Lit("schemas/" + t.t.Name + ".output.schema.json")
 	}
 	return rt("ToolDefinition").Call(rt("ToolInfo").Add(info.values()), Id("schemaFiles"), Lit("schemas/"+t.t.Name+".input.schema.json"), output)
@@ -512,8 +514,8 @@ type ToolDocs struct {
 	InCut, OutCut *schema.Cut
 }
 
-// ToolDocuments builds the schema documents of every tool of api: the
-// schema files, which the generated server embeds.
+// ToolDocuments builds the schema documents of every tool of api, once
+// for the schema files and the server file, which embeds them.
 func ToolDocuments(api *spec.API, b *schema.Builder) (map[*spec.Tool]ToolDocs, error) {
 	docs := make(map[*spec.Tool]ToolDocs, len(api.Tools))
 	for _, t := range api.Tools {

@@ -34,7 +34,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		Definition: runtime.ToolDefinition(runtime.ToolInfo{
 			Name:        "echo",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
-		}, schemaFiles, "schemas/echo.input.schema.json", "schemas/echo.output.schema.json"),
+		}, schemaFiles, "schemas/echo.input.schema.json", ""),
 		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
 			var in EchoInput
 			if err := in.UnmarshalJSON(args); err != nil {

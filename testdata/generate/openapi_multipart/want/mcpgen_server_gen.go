@@ -23,7 +23,7 @@ var schemaFiles embed.FS
 func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 	if opts.Info.Name == "" {
 		opts.Info = runtime.Implementation{
-			Name:    "Example",
+			Name:    "openapimultipart",
 			Title:   "Example",
 			Version: "1.0.0",
 		}
