@@ -44,23 +44,26 @@ type ToolOutput[T any] interface {
 //go:noinline
 func StructuredCall[In, Out any, PIn ToolInput[In], POut ToolOutput[Out]](name string, handle func(context.Context, In) (Out, error), validate func(*Path, *Out, *Errors)) func(context.Context, []byte) (*ToolResult, error) {
 	var frames sync.Pool // of *callFrame[In, Out]
-	return func(ctx context.Context, args []byte) (*ToolResult, error) {
-		f := getFrame[In, Out](&frames)
-		defer putFrame(&frames, f)
-		if err := PIn(&f.in).UnmarshalJSON(args); err != nil {
-			return nil, err
+	return func(ctx context.Context, args []byte) (res *ToolResult, err error) {
+		f, _ := frames.Get().(*callFrame[In, Out])
+		if f == nil {
+			f = new(callFrame[In, Out])
 		}
-		var err error
-		if f.out, err = handle(ctx, f.in); err != nil {
-			return nil, err
-		}
-		if validate != nil {
-			validate(&f.root, &f.out, &f.e)
-			if err := f.e.Err(); err != nil {
-				return nil, fmt.Errorf("tool %q: the output does not match the output schema: %v", name, err)
+		if err = PIn(&f.in).UnmarshalJSON(args); err == nil {
+			if f.out, err = handle(ctx, f.in); err == nil {
+				if validate != nil {
+					validate(&f.root, &f.out, &f.e)
+				}
+				if verr := f.e.Err(); verr != nil {
+					err = fmt.Errorf("tool %q: the output does not match the output schema: %v", name, verr)
+				} else {
+					res = StructuredResult(POut(&f.out).AppendJSON(nil))
+				}
 			}
 		}
-		return StructuredResult(POut(&f.out).AppendJSON(nil)), nil
+		*f = callFrame[In, Out]{}
+		frames.Put(f)
+		return res, err
 	}
 }
 
@@ -71,13 +74,17 @@ func StructuredCall[In, Out any, PIn ToolInput[In], POut ToolOutput[Out]](name s
 //go:noinline
 func ContentCall[In any, PIn ToolInput[In]](handle func(context.Context, In) (*ToolResult, error)) func(context.Context, []byte) (*ToolResult, error) {
 	var frames sync.Pool // of *callFrame[In, struct{}]
-	return func(ctx context.Context, args []byte) (*ToolResult, error) {
-		f := getFrame[In, struct{}](&frames)
-		defer putFrame(&frames, f)
-		if err := PIn(&f.in).UnmarshalJSON(args); err != nil {
-			return nil, err
+	return func(ctx context.Context, args []byte) (res *ToolResult, err error) {
+		f, _ := frames.Get().(*callFrame[In, struct{}])
+		if f == nil {
+			f = new(callFrame[In, struct{}])
 		}
-		return handle(ctx, f.in)
+		if err = PIn(&f.in).UnmarshalJSON(args); err == nil {
+			res, err = handle(ctx, f.in)
+		}
+		*f = callFrame[In, struct{}]{}
+		frames.Put(f)
+		return res, err
 	}
 }
 
@@ -85,26 +92,15 @@ func ContentCall[In any, PIn ToolInput[In]](handle func(context.Context, In) (*T
 // pass on. Those calls go through type parameters, which the compiler
 // cannot see into, so values of the call's own stack would move to the
 // heap on every call; frames come from a pool instead, so that a typed
-// call allocates what the generated code spelled out per tool did.
+// call allocates what the generated code spelled out per tool did. A call
+// clears its frame and returns it to the pool in the closure itself, not
+// in helper functions or a deferred one: each would be one more function
+// compiled per tool (a handler's panic leaves its frame to the collector).
 type callFrame[In, Out any] struct {
 	in   In
 	out  Out
 	root Path
 	e    Errors
-}
-
-func getFrame[In, Out any](pool *sync.Pool) *callFrame[In, Out] {
-	if f, ok := pool.Get().(*callFrame[In, Out]); ok {
-		return f
-	}
-	return new(callFrame[In, Out])
-}
-
-// putFrame clears f, so that the pool keeps nothing of the call alive,
-// and returns it to the pool.
-func putFrame[In, Out any](pool *sync.Pool, f *callFrame[In, Out]) {
-	*f = callFrame[In, Out]{}
-	pool.Put(f)
 }
 
 // ToolInfo is what a tool definition lists besides its schemas.
