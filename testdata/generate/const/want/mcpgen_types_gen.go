@@ -7,9 +7,8 @@ import "github.com/mcpgen-dev/mcpgen/runtime"
 
 // ApplyInput is the input of the "apply" tool.
 type ApplyInput struct {
-	Version  string              `json:"version"`
-	Answer   *int64              `json:"answer,omitempty"`
-	Settings *ApplyInputSettings `json:"settings,omitempty"`
+	Version string `json:"version"`
+	Answer  *int64 `json:"answer,omitempty"`
 }
 
 // AppendJSON appends the JSON encoding of v to b.
@@ -20,10 +19,6 @@ func (v ApplyInput) AppendJSON(b []byte) []byte {
 	if v.Answer != nil {
 		b = append(b, ",\"answer\":"...)
 		b = runtime.AppendInt(b, *v.Answer)
-	}
-	if v.Settings != nil {
-		b = append(b, ",\"settings\":"...)
-		b = v.Settings.AppendJSON(b)
 	}
 	return append(b, '}')
 }
@@ -38,31 +33,4 @@ func (v ApplyInput) MarshalJSON() ([]byte, error) {
 func (v *ApplyInput) UnmarshalJSON(data []byte) error {
 	var u runtime.Unmarshaler
 	return u.Done(decodeApplyInput(u.Start(data), u.Root(), v, u.Errors()))
-}
-
-// ApplyInputSettings is generated from the spec.
-type ApplyInputSettings struct {
-	Mode *string `json:"mode,omitempty"`
-}
-
-// AppendJSON appends the JSON encoding of v to b.
-func (v ApplyInputSettings) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	if v.Mode != nil {
-		b = append(b, "\"mode\":"...)
-		b = runtime.AppendString(b, *v.Mode)
-	}
-	return append(b, '}')
-}
-
-// MarshalJSON encodes v as JSON.
-func (v ApplyInputSettings) MarshalJSON() ([]byte, error) {
-	return v.AppendJSON(nil), nil
-}
-
-// UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see runtime.Unmarshaler).
-func (v *ApplyInputSettings) UnmarshalJSON(data []byte) error {
-	var u runtime.Unmarshaler
-	return u.Done(decodeApplyInputSettings(u.Start(data), u.Root(), v, u.Errors()))
 }

@@ -59,12 +59,6 @@ func decodeApplyInput(d *runtime.Decoder, p *runtime.Path, v *ApplyInput, e *run
 					e.Add(&c, msgConstH93ba4d82)
 				}
 			}
-		case "settings":
-			c := p.Child("settings")
-			v.Settings = new(ApplyInputSettings)
-			if err := decodeApplyInputSettings(d, &c, v.Settings, e); err != nil {
-				return err
-			}
 		default:
 			c := p.Child(string(key))
 			e.Add(&c, runtime.MsgUnknownProperty)
@@ -76,45 +70,6 @@ func decodeApplyInput(d *runtime.Decoder, p *runtime.Path, v *ApplyInput, e *run
 	if !seenVersion {
 		c := p.Child("version")
 		e.Add(&c, runtime.MsgRequired)
-	}
-	return nil
-}
-
-// decodeApplyInputSettings decodes the next JSON value of d into v. Values of
-// the wrong type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of those; only
-// syntax errors are returned.
-func decodeApplyInputSettings(d *runtime.Decoder, p *runtime.Path, v *ApplyInputSettings, e *runtime.Errors) error {
-	if k := d.Peek(); k != runtime.KindObject {
-		e.Add(p, runtime.MsgType("object", k))
-		return d.Skip()
-	}
-	if err := d.BeginObject(); err != nil {
-		return err
-	}
-	*v = ApplyInputSettings{}
-	for {
-		key, ok, err := d.NextKey()
-		if err != nil {
-			return err
-		}
-		if !ok {
-			break
-		}
-		switch string(key) {
-		case "mode":
-			c := p.Child("mode")
-			v.Mode = new(string)
-			if err := readString(d, &c, v.Mode, e); err != nil {
-				return err
-			}
-		default:
-			c := p.Child(string(key))
-			e.Add(&c, runtime.MsgUnknownProperty)
-			if err := d.Skip(); err != nil {
-				return err
-			}
-		}
 	}
 	return nil
 }
