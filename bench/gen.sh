@@ -8,12 +8,13 @@
 # Usage: ./bench/gen.sh [DOC...]    (default: the documents listed below)
 #        LIMIT=SECONDS bounds each run (default 600); RUNS=N runs each
 #        generator N times per document, in turns, and reports the medians
-#        (default 3).
+#        (default 3); BUILD=0 leaves out the go build of mcpgen's packages.
 # Needs GNU time at /usr/bin/time (Debian package "time").
 set -euo pipefail
 cd "$(dirname "$0")"
 LIMIT=${LIMIT:-600} # seconds one generator or build may take
 RUNS=${RUNS:-3}     # runs of each generator on each document; the figures are medians
+BUILD=${BUILD:-1}   # 0: do not build mcpgen's generated packages
 bench=$(pwd)
 openapi=${OPENAPI_DIR:-$bench/../../shared/openapi}
 docs=("$@")
@@ -121,7 +122,7 @@ for doc in "${docs[@]}"; do
   printf '%-38s %-14s %s\n' "$label" mcpgen "$(report mcpgen)"
   printf '%-38s %-14s %s\n' "" oapi-codegen "$(report oapi-codegen)"
   printf '%-38s %-14s %s\n' "" ogen "$(report ogen)"
-  if [ -d "$out" ] && ls "$out"/*.go >/dev/null 2>&1; then
+  if [ "$BUILD" != 0 ] && [ -d "$out" ] && ls "$out"/*.go >/dev/null 2>&1; then
     # The package lives under bench/ so that it builds against this
     # checkout's runtime, which is built first: the figure is the
     # generated package's own compile (its path is new, so never cached).

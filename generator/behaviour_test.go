@@ -1,8 +1,6 @@
 package generator
 
-import "testing"
-
-// The behavioural tests run inside the temporary module of a golden case,
+// The behavioural tests run inside the temporary module of the golden cases,
 // against the generated package itself. Each checks what a caller of the
 // generated server sees: the JSON pointers of the violations, defaults,
 // and that encoding what was decoded gives the same JSON back.
@@ -379,20 +377,11 @@ func TestRequiredCycles(t *testing.T) {
 }
 `
 
-// TestGeneratedBehaviour runs the tests above inside the generated packages.
-func TestGeneratedBehaviour(t *testing.T) {
-	gobin := goTool(t)
-	cases := map[string]string{
-		"orders":      ordersBehaviour,
-		"constraints": constraintsBehaviour,
-		"oneof":       oneofBehaviour,
-		"recursion":   recursionBehaviour,
-	}
-	for _, name := range []string{"orders", "constraints", "oneof", "recursion"} {
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			dir := writeModule(t, generateCase(t, name), map[string]string{"behaviour_test.go": cases[name]})
-			runGo(t, gobin, dir, "test", "./...")
-		})
-	}
+// behaviourTests are the tests above, by the golden case whose generated
+// package they run in (TestGoldenBuilds runs them).
+var behaviourTests = map[string]string{
+	"orders":      ordersBehaviour,
+	"constraints": constraintsBehaviour,
+	"oneof":       oneofBehaviour,
+	"recursion":   recursionBehaviour,
 }

@@ -15,8 +15,9 @@ import (
 	"sort"
 	"sync"
 
+	"github.com/dave/jennifer/jen"
+
 	"github.com/mcpgen-dev/mcpgen/generator/golang"
-	"github.com/mcpgen-dev/mcpgen/generator/gosrc"
 	"github.com/mcpgen-dev/mcpgen/generator/schema"
 	"github.com/mcpgen-dev/mcpgen/spec"
 )
@@ -62,14 +63,14 @@ func Generate(api *spec.API, opts Options) ([]File, error) {
 		}
 	}
 	source := sourcePath(api.File, dir)
-	// The server file and the schema files need the tools' schema
-	// documents: the first of them to start builds them, the other waits.
+	// The schema files and the server file, which lists the files there
+	// are, need the tools' schema documents: the first of them to start
+	// builds them, the other waits.
 	docs := sync.OnceValues(func() (map[*spec.Tool]golang.ToolDocs, error) {
 		return golang.ToolDocuments(api, schema.NewBuilder(api))
 	})
-
-	goFile := func(name string, version bool, emit func(*gosrc.File) error) (File, error) {
-		f := gosrc.NewFile(pkg)
+	goFile := func(name string, version bool, emit func(*jen.File) error) (File, error) {
+		f := jen.NewFile(pkg)
 		golang.NameRuntimeImports(f)
 		f.HeaderComment(Header)
 		f.HeaderComment("// source: " + source)
@@ -79,22 +80,27 @@ func Generate(api *spec.API, opts Options) ([]File, error) {
 		if err := emit(f); err != nil {
 			return File{}, err
 		}
-		return File{Path: path.Join(dir, name), Data: f.Bytes()}, nil
+		// jennifer renders the tree and runs go/format over it: a tree that
+		// is not Go fails here, with the unformatted source in the error.
+		var buf bytes.Buffer
+		if err := f.Render(&buf); err != nil {
+			return File{}, fmt.Errorf("generator: %s: %w", name, err)
+		}
+		return File{Path: path.Join(dir, name), Data: groupImports(buf.Bytes())}, nil
 	}
-	one := func(name string, version bool, emit func(*gosrc.File) error) func() ([]File, error) {
+	one := func(name string, version bool, emit func(*jen.File) error) func() ([]File, error) {
 		return func() ([]File, error) {
 			f, err := goFile(name, version, emit)
 			return []File{f}, err
 		}
 	}
-	// The files are independent once the API is lowered (only the
-	// validate file adds to the model, and only it reads what it adds), so
-	// they are made side by side.
+	// The files are independent once the API is lowered (the model is
+	// read-only from then on), so they are made side by side.
 	tasks := []func() ([]File, error){
-		one("mcpgen_types_gen.go", false, func(f *gosrc.File) error { m.TypesFile(f); return nil }),
-		one("mcpgen_validate_gen.go", false, func(f *gosrc.File) error { m.ValidateFile(f); return nil }),
-		one("mcpgen_handler_gen.go", false, func(f *gosrc.File) error { m.HandlerFile(f); return nil }),
-		one("mcpgen_server_gen.go", true, func(f *gosrc.File) error {
+		one("mcpgen_types_gen.go", false, func(f *jen.File) error { m.TypesFile(f); return nil }),
+		one("mcpgen_validate_gen.go", false, func(f *jen.File) error { m.ValidateFile(f); return nil }),
+		one("mcpgen_handler_gen.go", false, func(f *jen.File) error { m.HandlerFile(f); return nil }),
+		one("mcpgen_server_gen.go", true, func(f *jen.File) error {
 			docs, err := docs()
 			if err != nil {
 				return err
@@ -110,7 +116,7 @@ func Generate(api *spec.API, opts Options) ([]File, error) {
 		},
 	}
 	if m.HasUpstream() {
-		tasks = append(tasks, one("mcpgen_upstream_gen.go", false, func(f *gosrc.File) error { m.UpstreamFile(f); return nil }))
+		tasks = append(tasks, one("mcpgen_upstream_gen.go", false, func(f *jen.File) error { m.UpstreamFile(f); return nil }))
 	}
 	files, err := runAll(tasks)
 	if err != nil {
@@ -202,6 +208,49 @@ func noteCut(api *spec.API, t *spec.Tool, what string, c *schema.Cut) {
 
 // kib rounds a byte count up to KiB.
 func kib(n int) int { return (n + 1023) >> 10 }
+
+// groupImports puts the standard library imports of the import block
+// first and the others after a blank line, as goimports does (jennifer
+// sorts them in one group). gofmt keeps both groups sorted.
+func groupImports(src []byte) []byte {
+	start := bytes.Index(src, []byte("\nimport (\n"))
+	if start < 0 {
+		return src
+	}
+	start += len("\nimport (\n")
+	end := bytes.Index(src[start:], []byte("\n)\n"))
+	if end < 0 {
+		return src
+	}
+	end += start
+	var std, other [][]byte
+	for line := range bytes.SplitSeq(src[start:end], []byte("\n")) {
+		spec := bytes.TrimSpace(line)
+		if len(spec) == 0 {
+			continue
+		}
+		// The path is the quoted part (an import may have a name first).
+		q := bytes.IndexByte(spec, '"')
+		if q < 0 {
+			return src
+		}
+		first, _, _ := bytes.Cut(spec[q+1:], []byte("/"))
+		if bytes.Contains(first, []byte(".")) {
+			other = append(other, line)
+		} else {
+			std = append(std, line)
+		}
+	}
+	if len(std) == 0 || len(other) == 0 {
+		return src
+	}
+	out := make([]byte, 0, len(src)+1)
+	out = append(out, src[:start]...)
+	out = append(out, bytes.Join(std, []byte("\n"))...)
+	out = append(out, "\n\n"...)
+	out = append(out, bytes.Join(other, []byte("\n"))...)
+	return append(out, src[end:]...)
+}
 
 // sourcePath is the spec file's path as seen from the output directory.
 func sourcePath(file, dir string) string {

@@ -11,7 +11,7 @@ import (
 	"github.com/mcpgen-dev/mcpgen/bench/tool/benchmcp"
 )
 
-//go:generate go run github.com/mcpgen-dev/mcpgen/cmd/mcpgen generate -f mcpgen.yaml
+//go:generate go tool mcpgen generate -f mcpgen.yaml
 
 // Name is the tool's name.
 const Name = "get_order_status"

@@ -7,7 +7,11 @@ import (
 	"go/parser"
 	"go/token"
 	"path"
+	"reflect"
 	"strconv"
+	"testing/fstest"
+
+	"github.com/mcpgen-dev/mcpgen/runtime"
 )
 
 const statsSynopsis = `mcpgen stats [-f mcpgen.yaml | --spec FILE] [--max-tool-bytes N] [--max-tool-tokens N]
@@ -110,14 +114,20 @@ func (c *cli) stats(args []string) error {
 	return nil
 }
 
-// toolStats reads the tool definitions out of the generated server file:
-// they are the exact JSON the server lists, so measuring them there needs
-// no second copy of the generator's rules. Tools are in registration order.
+// toolStats measures the tool definitions of the generated server: each
+// is built by the call the server makes, runtime.ToolDefinition over the
+// generated schema files, from the arguments written in the generated
+// server file, so that measuring them needs no second copy of the
+// generator's rules. Tools are in registration order.
 func toolStats(g *generation) ([]toolStat, error) {
 	var src []byte
+	schemas := fstest.MapFS{}
 	for _, f := range g.Files {
-		if path.Base(f.Path) == "mcpgen_server_gen.go" {
+		switch {
+		case path.Base(f.Path) == "mcpgen_server_gen.go":
 			src = f.Data
+		case path.Base(path.Dir(f.Path)) == "schemas":
+			schemas["schemas/"+path.Base(f.Path)] = &fstest.MapFile{Data: f.Data}
 		}
 	}
 	if src == nil {
@@ -127,66 +137,87 @@ func toolStats(g *generation) ([]toolStat, error) {
 	if err != nil {
 		return nil, fmt.Errorf("stats: %w", err)
 	}
-	consts := map[string]string{}
-	for _, d := range file.Decls {
-		gd, ok := d.(*ast.GenDecl)
-		if !ok {
-			continue
-		}
-		for _, s := range gd.Specs {
-			vs, ok := s.(*ast.ValueSpec)
-			if !ok {
-				continue
-			}
-			for i, n := range vs.Names {
-				if i < len(vs.Values) {
-					if v, ok := stringLit(vs.Values[i]); ok {
-						consts[n.Name] = v
-					}
-				}
-			}
-		}
-	}
 	var tools []toolStat
 	var ferr error
 	ast.Inspect(file, func(n ast.Node) bool {
 		cl, ok := n.(*ast.CompositeLit)
-		if !ok {
-			return true
+		if !ok || ferr != nil {
+			return ferr == nil
 		}
-		sel, ok := cl.Type.(*ast.SelectorExpr)
-		if !ok || sel.Sel.Name != "ToolDef" {
+		if sel, ok := cl.Type.(*ast.SelectorExpr); !ok || sel.Sel.Name != "ToolDef" {
 			return true
 		}
 		var t toolStat
-		def, found := "", false
+		var def *ast.CallExpr
 		for _, e := range cl.Elts {
 			kv, ok := e.(*ast.KeyValueExpr)
 			if !ok {
 				continue
 			}
-			key, _ := kv.Key.(*ast.Ident)
-			switch {
+			switch key, _ := kv.Key.(*ast.Ident); {
 			case key == nil:
 			case key.Name == "Name":
 				t.Name, _ = stringLit(kv.Value)
 			case key.Name == "Definition":
-				if id, ok := kv.Value.(*ast.Ident); ok {
-					def, found = consts[id.Name]
-				} else {
-					def, found = stringLit(kv.Value)
-				}
+				def, _ = kv.Value.(*ast.CallExpr)
 			}
 		}
-		if !found {
+		var info runtime.ToolInfo
+		if def == nil || len(def.Args) != 4 || evalLit(def.Args[0], reflect.ValueOf(&info).Elem()) != nil {
 			ferr = fmt.Errorf("stats: tool %q: no definition found in the generated server", t.Name)
 			return false
 		}
-		t.Bytes = len(def)
+		input, _ := stringLit(def.Args[2])
+		output, _ := stringLit(def.Args[3])
+		t.Bytes = len(runtime.ToolDefinition(info, schemas, input, output))
 		tools = append(tools, t)
 		return true
 	})
 	return tools, ferr
+}
+
+// evalLit sets v to the value of the Go literal e: a string, true or
+// false, or a composite literal of the struct and slice types of v (the
+// runtime.ToolInfo of a tool definition).
+func evalLit(e ast.Expr, v reflect.Value) error {
+	switch e := e.(type) {
+	case *ast.BasicLit:
+		s, ok := stringLit(e)
+		if !ok || v.Kind() != reflect.String {
+			return fmt.Errorf("%s: not a string", e.Value)
+		}
+		v.SetString(s)
+		return nil
+	case *ast.Ident:
+		if v.Kind() != reflect.Bool || e.Name != "true" && e.Name != "false" {
+			return fmt.Errorf("%s: not a boolean", e.Name)
+		}
+		v.SetBool(e.Name == "true")
+		return nil
+	case *ast.CompositeLit:
+		for i, el := range e.Elts {
+			switch v.Kind() {
+			case reflect.Slice:
+				v.Set(reflect.Append(v, reflect.Zero(v.Type().Elem())))
+				if err := evalLit(el, v.Index(i)); err != nil {
+					return err
+				}
+			case reflect.Struct:
+				kv, ok := el.(*ast.KeyValueExpr)
+				key, _ := kv.Key.(*ast.Ident)
+				if !ok || key == nil || !v.FieldByName(key.Name).CanSet() {
+					return fmt.Errorf("an element of a %s literal names no field", v.Type())
+				}
+				if err := evalLit(kv.Value, v.FieldByName(key.Name)); err != nil {
+					return err
+				}
+			default:
+				return fmt.Errorf("a composite literal for a %s", v.Type())
+			}
+		}
+		return nil
+	}
+	return fmt.Errorf("%T: not a literal", e)
 }
 
 func stringLit(e ast.Expr) (string, bool) {

@@ -3,7 +3,7 @@ package golang
 import (
 	"strings"
 
-	. "github.com/mcpgen-dev/mcpgen/generator/gosrc"
+	. "github.com/dave/jennifer/jen"
 
 	"github.com/mcpgen-dev/mcpgen/spec"
 )
@@ -79,7 +79,7 @@ func (n *node) canonical(x *Statement) *Statement {
 
 // decodeConverted decodes a scalar of a code-first type through a
 // variable of the canonical type, then converts it into target.
-func (m *Model) decodeConverted(s *slot, r *node, target *Statement, path, dirty Code) []Code {
+func (m *validateEmitter) decodeConverted(s *slot, r *node, target *Statement, path, dirty Code) []Code {
 	tmp := &slot{node: &node{kind: r.kind, schema: r.schema, pos: r.pos}}
 	body := []Code{Var().Id("t").Add(baseType(tmp.node))}
 	body = append(body, m.decodeSlot(tmp, Id("t"), path, dirty)...)

@@ -2,9 +2,8 @@ package golang
 
 import (
 	"fmt"
-	"strings"
 
-	. "github.com/mcpgen-dev/mcpgen/generator/gosrc"
+	. "github.com/dave/jennifer/jen"
 
 	"github.com/mcpgen-dev/mcpgen/generator/schema"
 	"github.com/mcpgen-dev/mcpgen/spec"
@@ -95,19 +94,19 @@ func withDesc(first, desc string) string {
 	return first + "\n\n" + desc
 }
 
-// ServerFile emits mcpgen_server_gen.go: the definitions and NewServer.
+// ServerFile emits mcpgen_server_gen.go: the embedded schema files, the
+// definitions of resources, templates and prompts, and NewServer. docs are
+// the tools' schema documents: a tool lists the output schema file there is.
 func (m *Model) ServerFile(f *File, docs map[*spec.Tool]ToolDocs) error {
 	api := m.api
 	f.Comment(lc("This file needs a runtime at least as new as the one it was generated for."))
 	f.Const().Id("_").Op("=").Add(rt("IsAtLeastVersion0_1_0"))
-	// The definitions are declared before NewServer but collected while
-	// its body is written, statement by statement (a large API's body
-	// would be a large tree).
-	consts := f.Later()
-	var defs []Code
+	if len(m.tools) > 0 {
+		f.Comment(lc("schemaFiles holds the tools' JSON Schemas as published in schemas/:\nNewServer lists them in the tool definitions.") + "\n//\n//go:embed schemas/*.json")
+		f.Var().Id("schemaFiles").Qual("embed", "FS")
+	}
+	var defs, body []Code
 	var enc schema.Encoder
-	f.Comment(lc("NewServer returns a server for the spec's tools, resources and prompts,\nserved by h. Fields of opts left unset are filled from the spec."))
-	body := f.FuncBody(Func().Id("NewServer").Params(Id("h").Id("Handler"), Id("opts").Add(rt("Options"))).Op("*").Add(rt("Server")))
 	srv := api.Server
 	info := &ordered{}
 	info.add("Name", Lit(srv.Name))
@@ -122,54 +121,29 @@ func (m *Model) ServerFile(f *File, docs map[*spec.Tool]ToolDocs) error {
 		info.add("WebsiteURL", Lit(srv.WebsiteURL))
 	}
 	if len(srv.Icons) > 0 {
-		var icons []Code
-		for _, ic := range srv.Icons {
-			d := &ordered{}
-			d.add("Src", Lit(ic.Src))
-			if ic.MimeType != "" {
-				d.add("MimeType", Lit(ic.MimeType))
-			}
-			if len(ic.Sizes) > 0 {
-				var ss []Code
-				for _, s := range ic.Sizes {
-					ss = append(ss, Lit(s))
-				}
-				d.add("Sizes", Index().String().Values(ss...))
-			}
-			if ic.Theme != "" {
-				d.add("Theme", Lit(ic.Theme))
-			}
-			icons = append(icons, d.values())
-		}
-		info.add("Icons", Index().Add(rt("Icon")).Values(icons...))
+		info.add("Icons", iconsLit(srv.Icons))
 	}
-	body.Add(If(Id("opts").Dot("Info").Dot("Name").Op("==").Lit("")).Block(
+	body = append(body, If(Id("opts").Dot("Info").Dot("Name").Op("==").Lit("")).Block(
 		Id("opts").Dot("Info").Op("=").Add(rt("Implementation")).Add(info.values())))
 	if srv.Instructions != "" {
-		body.Add(If(Id("opts").Dot("Instructions").Op("==").Lit("")).Block(
+		body = append(body, If(Id("opts").Dot("Instructions").Op("==").Lit("")).Block(
 			Id("opts").Dot("Instructions").Op("=").Lit(srv.Instructions)))
 	}
 	cache := func(field string, c *spec.CacheHint) {
 		if c == nil {
 			return
 		}
-		body.Add(If(Id("opts").Dot(field).Op("==").Parens(rt("CacheHint").Values())).Block(
+		body = append(body, If(Id("opts").Dot(field).Op("==").Parens(rt("CacheHint").Values())).Block(
 			Id("opts").Dot(field).Op("=").Add(cacheLit(c))))
 	}
 	cache("ListCache", srv.ListCache)
 	cache("ReadCache", srv.ReadCache)
-	body.Add(Id("s").Op(":=").Add(rt("NewServer")).Call(Id("opts")))
+	body = append(body, Id("s").Op(":=").Add(rt("NewServer")).Call(Id("opts")))
 
 	for _, t := range m.tools {
-		def, err := toolDefinition(&enc, t, docs[t.t])
-		if err != nil {
-			return err
-		}
-		name := "tool" + t.method
-		defs = append(defs, Id(name).Op("=").Add(rawString(def)))
 		d := &ordered{}
 		d.add("Name", Lit(t.t.Name))
-		d.add("Definition", Id(name))
+		d.add("Definition", m.toolDefinition(t, docs[t.t].Out != nil))
 		if len(t.t.Scopes) > 0 {
 			var ss []Code
 			for _, s := range t.t.Scopes {
@@ -181,7 +155,7 @@ func (m *Model) ServerFile(f *File, docs map[*spec.Tool]ToolDocs) error {
 			d.add("ParamHeaders", Index().Add(rt("ParamHeader")).Add((&ordered{items: hs}).values()))
 		}
 		d.add("Call", m.toolCall(t))
-		body.Add(Id("s").Dot("AddTool").Call(rt("ToolDef").Add(d.values())))
+		body = append(body, Id("s").Dot("AddTool").Call(rt("ToolDef").Add(d.values())))
 	}
 	for _, r := range m.resources {
 		def, err := resourceDefinition(&enc, r.r)
@@ -189,7 +163,7 @@ func (m *Model) ServerFile(f *File, docs map[*spec.Tool]ToolDocs) error {
 			return err
 		}
 		name := "resource" + r.method[len("Read"):]
-		defs = append(defs, Id(name).Op("=").Add(rawString(def)))
+		defs = append(defs, Id(name).Op("=").Lit(def))
 		d := &ordered{}
 		d.add("URI", Lit(r.r.URI))
 		d.add("Definition", Id(name))
@@ -201,7 +175,7 @@ func (m *Model) ServerFile(f *File, docs map[*spec.Tool]ToolDocs) error {
 		}
 		d.add("Read", Func().Params(Id("ctx").Qual("context", "Context"), Id("_").String()).Params(Index().Add(rt("ResourceContents")), Error()).Block(
 			Return(Id("h").Dot(r.method).Call(Id("ctx")))))
-		body.Add(Id("s").Dot("AddResource").Call(rt("ResourceDef").Add(d.values())))
+		body = append(body, Id("s").Dot("AddResource").Call(rt("ResourceDef").Add(d.values())))
 	}
 	for _, t := range m.templates {
 		def, err := templateDefinition(&enc, t.t)
@@ -209,7 +183,7 @@ func (m *Model) ServerFile(f *File, docs map[*spec.Tool]ToolDocs) error {
 			return err
 		}
 		name := "template" + t.method[len("Read"):]
-		defs = append(defs, Id(name).Op("=").Add(rawString(def)))
+		defs = append(defs, Id(name).Op("=").Lit(def))
 		d := &ordered{}
 		d.add("URITemplate", Lit(t.t.URITemplate))
 		d.add("Definition", Id(name))
@@ -229,7 +203,7 @@ func (m *Model) ServerFile(f *File, docs map[*spec.Tool]ToolDocs) error {
 		if len(comp.items) > 0 {
 			d.add("Complete", Map(String()).Add(rt("CompleteFunc")).Add(comp.values()))
 		}
-		body.Add(Id("s").Dot("AddResourceTemplate").Call(rt("TemplateDef").Add(d.values())))
+		body = append(body, Id("s").Dot("AddResourceTemplate").Call(rt("TemplateDef").Add(d.values())))
 	}
 	for _, p := range m.prompts {
 		def, err := promptDefinition(&enc, p.p)
@@ -237,7 +211,7 @@ func (m *Model) ServerFile(f *File, docs map[*spec.Tool]ToolDocs) error {
 			return err
 		}
 		name := "prompt" + p.method[len("Get"):]
-		defs = append(defs, Id(name).Op("=").Add(rawString(def)))
+		defs = append(defs, Id(name).Op("=").Lit(def))
 		d := &ordered{}
 		d.add("Name", Lit(p.p.Name))
 		d.add("Definition", Id(name))
@@ -251,14 +225,15 @@ func (m *Model) ServerFile(f *File, docs map[*spec.Tool]ToolDocs) error {
 		if len(comp.items) > 0 {
 			d.add("Complete", Map(String()).Add(rt("CompleteFunc")).Add(comp.values()))
 		}
-		body.Add(Id("s").Dot("AddPrompt").Call(rt("PromptDef").Add(d.values())))
+		body = append(body, Id("s").Dot("AddPrompt").Call(rt("PromptDef").Add(d.values())))
 	}
-	body.Add(Return(Id("s")))
-	body.End()
+	body = append(body, Return(Id("s")))
 	if len(defs) > 0 {
-		consts.Comment(lc("The definitions as listed to clients, in compact JSON."))
-		consts.Const().Defs(defs...)
+		f.Comment(lc("The definitions of the resources, templates and prompts as listed to\nclients, in compact JSON."))
+		f.Const().Defs(defs...)
 	}
+	f.Comment(lc("NewServer returns a server for the spec's tools, resources and prompts,\nserved by h. Fields of opts left unset are filled from the spec."))
+	f.Func().Id("NewServer").Params(Id("h").Id("Handler"), Id("opts").Add(rt("Options"))).Op("*").Add(rt("Server")).Block(body...)
 	if m.completeFrom {
 		f.Comment(lc("completeFrom completes from a fixed list: the values that start with\nwhat was typed, ignoring case."))
 		f.Func().Id("completeFrom").Params(Id("values").Index().String()).Add(rt("CompleteFunc")).Block(
@@ -317,7 +292,26 @@ func paramHeaders(n *node, path []string) []Code {
 	return out
 }
 
+// toolCall is the Call of a tool: runtime.StructuredCall or
+// runtime.ContentCall over the handler's method where the input and output
+// types have the methods those need, a function of its own otherwise
+// (code-first types, outputs of any JSON value).
 func (m *Model) toolCall(t *tool) Code {
+	typed := t.input.ext == ""
+	var validate Code = Nil()
+	if t.output != nil {
+		r := t.output.real()
+		typed = typed && r.ext == "" && r.declared && r.kind != kRaw
+		if r.unit() && r.validates {
+			validate = Id("validate" + r.name)
+		}
+	}
+	switch {
+	case typed && t.output == nil:
+		return rt("ContentCall").Call(Id("h").Dot(t.method))
+	case typed:
+		return rt("StructuredCall").Call(Lit(t.t.Name), Id("h").Dot(t.method), validate)
+	}
 	body := []Code{
 		Var().Id("in").Add(goType(t.input)),
 		If(Err().Op(":=").Add(decodeInput(t.input)), Err().Op("!=").Nil()).Block(Return(Nil(), Err())),
@@ -344,6 +338,75 @@ func (m *Model) toolCall(t *tool) Code {
 		body = append(body, Var().Id("b").Index().Byte(), Id("b").Op("=").Add(enc), Return(rt("StructuredResult").Call(Id("b")), Nil()))
 	}
 	return Func().Params(Id("ctx").Qual("context", "Context"), Id("args").Index().Byte()).Params(Op("*").Add(rt("ToolResult")), Error()).Block(body...)
+}
+
+// toolDefinition is the Definition of a tool: runtime.ToolDefinition over
+// its fields and its embedded schema files. An output that may be any
+// value has an empty schema document, which is neither written nor listed.
+func (m *Model) toolDefinition(t *tool, hasOutput bool) Code {
+	info := &ordered{}
+	info.add("Name", Lit(t.t.Name))
+	if t.t.Title != "" {
+		info.add("Title", Lit(t.t.Title))
+	}
+	if t.t.Description != "" {
+		info.add("Description", Lit(t.t.Description))
+	}
+	if len(t.t.Icons) > 0 {
+		info.add("Icons", iconsLit(t.t.Icons))
+	}
+	a := t.t.Annotations
+	// Every hint is listed, with MCP's defaults where the spec is silent,
+	// so that clients need not know the defaults; the literal leaves out
+	// the false ones.
+	var ann []Code
+	if a.Title != "" {
+		ann = append(ann, Id("Title").Op(":").Lit(a.Title))
+	}
+	hint := func(field string, v *bool, def bool) {
+		if v != nil {
+			def = *v
+		}
+		if def {
+			ann = append(ann, Id(field).Op(":").True())
+		}
+	}
+	hint("ReadOnlyHint", a.ReadOnly, false)
+	hint("DestructiveHint", a.Destructive, true)
+	hint("IdempotentHint", a.Idempotent, false)
+	hint("OpenWorldHint", a.OpenWorld, true)
+	if len(ann) > 0 {
+		info.add("Annotations", rt("ToolAnnotations").Values(ann...))
+	}
+	output := Lit("")
+	if hasOutput {
+		output = Lit("schemas/" + t.t.Name + ".output.schema.json")
+	}
+	return rt("ToolDefinition").Call(rt("ToolInfo").Add(info.values()), Id("schemaFiles"), Lit("schemas/"+t.t.Name+".input.schema.json"), output)
+}
+
+// iconsLit is the []runtime.Icon literal of ics.
+func iconsLit(ics []spec.Icon) Code {
+	var icons []Code
+	for _, ic := range ics {
+		d := &ordered{}
+		d.add("Src", Lit(ic.Src))
+		if ic.MimeType != "" {
+			d.add("MimeType", Lit(ic.MimeType))
+		}
+		if len(ic.Sizes) > 0 {
+			var ss []Code
+			for _, s := range ic.Sizes {
+				ss = append(ss, Lit(s))
+			}
+			d.add("Sizes", Index().String().Values(ss...))
+		}
+		if ic.Theme != "" {
+			d.add("Theme", Lit(ic.Theme))
+		}
+		icons = append(icons, d.values())
+	}
+	return Index().Add(rt("Icon")).Values(icons...)
 }
 
 func (m *Model) templateRead(t *template) Code {
@@ -452,7 +515,7 @@ type ToolDocs struct {
 }
 
 // ToolDocuments builds the schema documents of every tool of api, once
-// for the server file's definitions and the schema files.
+// for the schema files and the server file, which embeds them.
 func ToolDocuments(api *spec.API, b *schema.Builder) (map[*spec.Tool]ToolDocs, error) {
 	docs := make(map[*spec.Tool]ToolDocs, len(api.Tools))
 	for _, t := range api.Tools {
@@ -468,33 +531,6 @@ func ToolDocuments(api *spec.API, b *schema.Builder) (map[*spec.Tool]ToolDocs, e
 		docs[t] = d
 	}
 	return docs, nil
-}
-
-func toolDefinition(enc *schema.Encoder, t *tool, d ToolDocs) (string, error) {
-	o := common(schema.Object{kv("name", t.t.Name)}, t.t.Title, t.t.Description, t.t.Icons)
-	o = append(o, kv("inputSchema", d.In))
-	if d.Out != nil {
-		o = append(o, kv("outputSchema", d.Out))
-	}
-	a := t.t.Annotations
-	ann := schema.Object{}
-	if a.Title != "" {
-		ann = append(ann, kv("title", a.Title))
-	}
-	hint := func(k string, v *bool, def bool) {
-		if v != nil {
-			def = *v
-		}
-		ann = append(ann, kv(k, def))
-	}
-	// Every hint is stated, with MCP's defaults where the spec is silent, so
-	// that clients need not know the defaults.
-	hint("readOnlyHint", a.ReadOnly, false)
-	hint("destructiveHint", a.Destructive, true)
-	hint("idempotentHint", a.Idempotent, false)
-	hint("openWorldHint", a.OpenWorld, true)
-	o = append(o, kv("annotations", ann))
-	return enc.Compact(o)
 }
 
 func resourceDefinition(enc *schema.Encoder, r *spec.Resource) (string, error) {
@@ -550,14 +586,5 @@ func (o *ordered) add(field string, v Code) { o.addCode(Id(field), v) }
 func (o *ordered) addCode(key, v Code) { o.items = append(o.items, Add(key).Op(":").Add(v)) }
 
 func (o *ordered) values() *Statement {
-	return MultiValues(o.items...)
-}
-
-// rawString writes s as a raw string literal when it can, so that JSON
-// definitions stay readable.
-func rawString(s string) *Statement {
-	if strings.ContainsAny(s, "`\r") {
-		return Lit(s)
-	}
-	return Raw("`" + s + "`")
+	return Custom(Options{Open: "{", Close: "}", Separator: ",", Multi: true}, o.items...)
 }

@@ -9,7 +9,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	. "github.com/mcpgen-dev/mcpgen/generator/gosrc"
+	. "github.com/dave/jennifer/jen"
 )
 
 // The runtime's three packages, one per audience (see ARCHITECTURE.md).

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"strings"
 
-	. "github.com/mcpgen-dev/mcpgen/generator/gosrc"
+	. "github.com/dave/jennifer/jen"
 
 	"github.com/mcpgen-dev/mcpgen/spec"
 )
@@ -52,7 +52,7 @@ func (m *Model) UpstreamFile(f *File) {
 	}
 	f.Comment(lc("UpstreamSchemes returns the security schemes of the wrapped API. Their\ncredentials come from configuration (upstream.Credentials), never from\ntool arguments."))
 	f.Func().Id("UpstreamSchemes").Params().Index().Add(upstream("Scheme")).Block(
-		Return(Index().Add(upstream("Scheme")).MultiValues(schemes...)))
+		Return(Index().Add(upstream("Scheme")).Custom(Options{Open: "{", Close: "}", Separator: ",", Multi: true}, schemes...)))
 	f.Comment(lc("UpstreamCredentialsFromEnv reads the credentials of UpstreamSchemes from\nMCPGEN_<SCHEME>_<FIELD> environment variables (see\nupstream.CredentialsFromEnv)."))
 	f.Func().Id("UpstreamCredentialsFromEnv").Params().Add(upstream("Credentials")).Block(
 		Return(upstream("CredentialsFromEnv").Call(Qual("os", "Getenv"), Lit(""), Id("UpstreamSchemes").Call())))

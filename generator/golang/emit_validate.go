@@ -2,12 +2,13 @@ package golang
 
 import (
 	"encoding/json"
+	"fmt"
 	"hash/fnv"
 	"math"
 	"strconv"
 	"strings"
 
-	. "github.com/mcpgen-dev/mcpgen/generator/gosrc"
+	. "github.com/dave/jennifer/jen"
 
 	"github.com/mcpgen-dev/mcpgen/spec"
 )
@@ -24,23 +25,45 @@ func returnIfErr(call Code) Code {
 
 func addErr(path Code, msg Code) Code { return Id("e").Dot("Add").Call(path, msg) }
 
+// validateEmitter emits the validate file. The read helpers and the
+// violation messages its functions need are found while it builds them,
+// so they are its own state: the other files are emitted from the same
+// Model at the same time, and the Model is read-only once lowered.
+type validateEmitter struct {
+	*Model
+	// helpers are the read helpers the decoders use, by name.
+	helpers map[string]bool
+	// messages are the violation messages with arguments, built once in
+	// package variables (see message), in the order they were first
+	// needed; messageByKey finds one by its call's source (callKey) and
+	// messageNames holds the names taken.
+	messages     []message
+	messageByKey map[string]string
+	messageNames map[string]bool
+}
+
 // ValidateFile emits mcpgen_validate_gen.go: decodeX and validateX for
 // every unit, the compiled patterns, the violation messages and the read
 // helpers the spec needs.
 func (m *Model) ValidateFile(f *File) {
+	v := &validateEmitter{Model: m, helpers: map[string]bool{}, messageByKey: map[string]string{}, messageNames: map[string]bool{}}
+	v.file(f)
+}
+
+func (m *validateEmitter) file(f *File) {
 	// The patterns and messages are declared first, but only the bodies
-	// decide which are needed: they print in place once those are built.
-	vars := f.Later()
+	// decide which are needed: the bodies are built first.
+	var funcs []Code
 	used := m.validatorsUsed()
 	for _, n := range m.nodes {
 		if !n.unit() {
 			continue
 		}
-		f.Comment(lcf("decode%s decodes the next JSON value of d into v. Values of the wrong\ntype, missing required and unknown properties go to e, and so does\nevery constraint violated by a value that decoded without one of\nthose; only syntax errors are returned.", n.name))
-		f.Func().Id("decode"+n.name).Params(dParam(), pParam(), Id("v").Op("*").Add(goType(n)), eParam()).Error().Block(m.decodeBody(n)...)
+		funcs = append(funcs, Comment(lcf("decode%s decodes the next JSON value of d into v. Values of the wrong\ntype, missing required and unknown properties go to e, and so does\nevery constraint violated by a value that decoded without one of\nthose; only syntax errors are returned.", n.name)),
+			Func().Id("decode"+n.name).Params(dParam(), pParam(), Id("v").Op("*").Add(goType(n)), eParam()).Error().Block(m.decodeBody(n)...))
 		if used[n] {
-			f.Comment(lcf("validate%s reports every constraint of the spec that v violates to e.", n.name))
-			f.Func().Id("validate"+n.name).Params(pParam(), Id("v").Op("*").Add(goType(n)), eParam()).Block(m.validateBody(n)...)
+			funcs = append(funcs, Comment(lcf("validate%s reports every constraint of the spec that v violates to e.", n.name)),
+				Func().Id("validate"+n.name).Params(pParam(), Id("v").Op("*").Add(goType(n)), eParam()).Block(m.validateBody(n)...))
 		}
 	}
 	if len(m.patterns) > 0 {
@@ -48,16 +71,19 @@ func (m *Model) ValidateFile(f *File) {
 		for _, p := range m.patterns {
 			defs = append(defs, Id(p.name).Op("=").Add(wire("MustCompilePattern")).Call(Lit(p.expr)))
 		}
-		vars.Comment(lc("Patterns of the spec, compiled once. They are never modified."))
-		vars.Var().Defs(defs...)
+		f.Comment(lc("Patterns of the spec, compiled once. They are never modified."))
+		f.Var().Defs(defs...)
 	}
 	if len(m.messages) > 0 {
 		var defs []Code
 		for _, msg := range m.messages {
 			defs = append(defs, Id(msg.name).Op("=").Add(msg.call))
 		}
-		vars.Comment(lc("Violation messages of the spec, built once so that reporting one costs\nno allocation. They are never modified."))
-		vars.Var().Defs(defs...)
+		f.Comment(lc("Violation messages of the spec, built once so that reporting one costs\nno allocation. They are never modified."))
+		f.Var().Defs(defs...)
+	}
+	for _, c := range funcs {
+		f.Add(c) // one declaration (or doc comment) each
 	}
 	m.helperFuncs(f)
 }
@@ -71,9 +97,9 @@ type message struct {
 
 // message returns the package variable holding the result of call (a
 // wire.Msg* call with constant arguments), declaring it on first use as
-// name, or name2, name3, … when name holds another message.
-func (m *Model) message(name string, call *Statement) Code {
-	key := call.GoString()
+// name, or name2, name3, … when name holds another message. key is the
+// call as Go source (callKey): equal calls share one variable.
+func (m *validateEmitter) message(name, key string, call *Statement) Code {
 	if existing, ok := m.messageByKey[key]; ok {
 		return Id(existing)
 	}
@@ -91,10 +117,11 @@ func (m *Model) message(name string, call *Statement) Code {
 // (enum values, discriminator values): base, "_" and the values joined by
 // "_" when they are all words of ASCII letters and digits and the name
 // stays short (msgEnum_PENDING_SHIPPED), otherwise base, "H" and a hash of
-// call, the message's wire.Msg* call. The name depends only on the values, never on the order the
-// spec declares its types in, and two different lists get different names.
-// words is nil when a value is not a string.
-func listName(base string, words []string, call *Statement) string {
+// key, the message's wire.Msg* call as Go source (callKey). The name
+// depends only on the values, never on the order the spec declares its
+// types in, and two different lists get different names. words is nil
+// when a value is not a string.
+func listName(base string, words []string, key string) string {
 	name := base
 	readable := words != nil
 	for _, w := range words {
@@ -110,7 +137,7 @@ func listName(base string, words []string, call *Statement) string {
 		return name
 	}
 	h := fnv.New32a()
-	h.Write([]byte(call.GoString()))
+	h.Write([]byte(key))
 	return base + "H" + strconv.FormatUint(uint64(h.Sum32()), 16)
 }
 
@@ -130,22 +157,48 @@ func jsonWords(texts []json.RawMessage) []string {
 
 // countMessage is the message of fn (MsgMinLength, MsgMaxItems, …) for the
 // bound n.
-func (m *Model) countMessage(fn string, n int64) Code {
-	return m.message("msg"+strings.TrimPrefix(fn, "Msg")+strconv.FormatInt(n, 10), wire(fn).Call(Lit(int(n))))
+func (m *validateEmitter) countMessage(fn string, n int64) Code {
+	return m.message("msg"+strings.TrimPrefix(fn, "Msg")+strconv.FormatInt(n, 10), callKey(fn, strconv.FormatInt(n, 10)), wire(fn).Call(Lit(int(n))))
+}
+
+// callKey is the Go source of the call wire.fn(args...), each argument
+// already in Go syntax: the identity of a message, without rendering its
+// tree.
+func callKey(fn string, args ...string) string {
+	return "wire." + fn + "(" + strings.Join(args, ", ") + ")"
+}
+
+// stringsKey is the Go source of a []string literal of values.
+func stringsKey(values []string) string {
+	quoted := make([]string, len(values))
+	for i, v := range values {
+		quoted[i] = strconv.Quote(v)
+	}
+	return "[]string{" + strings.Join(quoted, ", ") + "}"
+}
+
+// floatKey is the Go source jennifer writes for the float64 literal x.
+func floatKey(x float64) string {
+	out := fmt.Sprintf("%#v", x)
+	if !strings.ContainsAny(out, ".e") {
+		out += ".0"
+	}
+	return out
 }
 
 // numberMessage is the message of fn (MsgMinimum, MsgMultipleOf, …) for
 // the bound x; the variable's name spells x when it is short, and hashes
 // it otherwise.
-func (m *Model) numberMessage(fn string, x float64) Code {
+func (m *validateEmitter) numberMessage(fn string, x float64) Code {
 	call := wire(fn).Call(Lit(x))
+	key := callKey(fn, floatKey(x))
 	name := "msg" + strings.TrimPrefix(fn, "Msg")
 	if t := strconv.FormatFloat(x, 'f', -1, 64); len(t) <= 12 {
 		name += strings.NewReplacer("-", "Minus", ".", "_").Replace(t)
 	} else {
-		name = listName(name, nil, call)
+		name = listName(name, nil, key)
 	}
-	return m.message(name, call)
+	return m.message(name, key, call)
 }
 
 func kindCheck(want string, jsonKind string) Code {
@@ -155,7 +208,7 @@ func kindCheck(want string, jsonKind string) Code {
 	)
 }
 
-func (m *Model) decodeBody(n *node) []Code {
+func (m *validateEmitter) decodeBody(n *node) []Code {
 	switch n.kind {
 	case kString, kInt, kFloat, kBool:
 		h := m.readHelper(n.kind)
@@ -225,7 +278,7 @@ func (m *Model) decodeBody(n *node) []Code {
 // rawReader is the read helper of a json.RawMessage value of schema s:
 // readNull for {type: null}, which must be checked although it has no Go
 // type of its own, readRaw for any value.
-func (m *Model) rawReader(s *spec.Schema) string {
+func (m *validateEmitter) rawReader(s *spec.Schema) string {
 	if s != nil && s.Type == spec.KindNull {
 		m.helpers["readNull"] = true
 		return "readNull"
@@ -233,7 +286,7 @@ func (m *Model) rawReader(s *spec.Schema) string {
 	return m.readHelper(kRaw)
 }
 
-func (m *Model) readHelper(k kind) string {
+func (m *validateEmitter) readHelper(k kind) string {
 	name := map[kind]string{kString: "readString", kInt: "readInt", kFloat: "readFloat", kBool: "readBool", kRaw: "readRaw"}[k]
 	m.helpers[name] = true
 	return name
@@ -245,7 +298,7 @@ func (m *Model) readHelper(k kind) string {
 // reading it found no violation; declared types check themselves in their
 // decode function. dirty, when not nil, runs when the value had a
 // violation of its type (or, for declared types, any violation).
-func (m *Model) decodeSlot(s *slot, target *Statement, path Code, dirty Code) []Code {
+func (m *validateEmitter) decodeSlot(s *slot, target *Statement, path Code, dirty Code) []Code {
 	r := s.node.real()
 	if !r.unit() && r.convertible() {
 		return m.decodeConverted(s, r, target, path, dirty)
@@ -292,7 +345,7 @@ func (m *Model) decodeSlot(s *slot, target *Statement, path Code, dirty Code) []
 	return rest
 }
 
-func (m *Model) decodeStruct(n *node) []Code {
+func (m *validateEmitter) decodeStruct(n *node) []Code {
 	out := []Code{
 		kindCheck("object", "KindObject"),
 		returnIfErr(Id("d").Dot("BeginObject").Call()),
@@ -367,7 +420,7 @@ func (m *Model) decodeStruct(n *node) []Code {
 
 // setDefault sets a field to its default: scalars from a Go literal,
 // anything else decoded from the default's JSON.
-func (m *Model) setDefault(f *field) []Code {
+func (m *validateEmitter) setDefault(f *field) []Code {
 	r := f.node.real()
 	fv := Id("v").Dot(f.goName)
 	if r.kind <= kBool {
@@ -398,7 +451,7 @@ func (m *Model) setDefault(f *field) []Code {
 	}, m.decodeSlot(&slot{node: f.node, ptr: f.ptr}, fv, Op("&").Id("c"), nil)...)
 }
 
-func (m *Model) decodeOneOf(n *node) []Code {
+func (m *validateEmitter) decodeOneOf(n *node) []Code {
 	out := []Code{Op("*").Id("v").Op("=").Id(n.name).Values()}
 	if n.disc != nil {
 		m.helpers["discriminator"] = true
@@ -428,6 +481,7 @@ func (m *Model) decodeOneOf(n *node) []Code {
 			))
 		}
 		discCall := wire("MsgDiscriminator").Call(Index().String().Values(values...))
+		discKey := callKey("MsgDiscriminator", stringsKey(words))
 		return append(out,
 			kindCheck("object", "KindObject"),
 			List(Id("raw"), Err()).Op(":=").Id("d").Dot("ReadRaw").Call(),
@@ -441,7 +495,7 @@ func (m *Model) decodeOneOf(n *node) []Code {
 			If(Op("!").Id("found")).Block(
 				addErr(Op("&").Id("c"), wire("MsgRequired")),
 			).Else().Block(
-				addErr(Op("&").Id("c"), m.message(listName("msgDiscriminator", words, discCall), discCall)),
+				addErr(Op("&").Id("c"), m.message(listName("msgDiscriminator", words, discKey), discKey, discCall)),
 			),
 			Return(Nil()),
 		)
@@ -519,7 +573,7 @@ func jsonKindOf(n *node) string {
 
 // checkValue validates a value of node n given as pointer and as value,
 // at path. It returns nothing when n has no constraint.
-func (m *Model) checkValue(n *node, ptr, val *Statement, path Code) []Code {
+func (m *validateEmitter) checkValue(n *node, ptr, val *Statement, path Code) []Code {
 	r := n.real()
 	if r.unit() {
 		if !r.validates {
@@ -536,7 +590,7 @@ func (m *Model) checkValue(n *node, ptr, val *Statement, path Code) []Code {
 // checkSlot validates the value x held in slot s, skipping nil pointers,
 // and absent (nil) slices and maps when optional. decl declares the path
 // variable c.
-func (m *Model) checkSlot(s *slot, x *Statement, decl Code, optional, loop bool) []Code {
+func (m *validateEmitter) checkSlot(s *slot, x *Statement, decl Code, optional, loop bool) []Code {
 	if !s.checks() {
 		return nil
 	}
@@ -558,7 +612,7 @@ func (m *Model) checkSlot(s *slot, x *Statement, decl Code, optional, loop bool)
 	return []Code{Block(inner...)}
 }
 
-func (m *Model) validateBody(n *node) []Code {
+func (m *validateEmitter) validateBody(n *node) []Code {
 	s := n.schema
 	v := Op("*").Id("v")
 	switch n.kind {
@@ -628,7 +682,7 @@ func countsProperties(n *node) bool {
 // propertyCount checks the minProperties and maxProperties of a struct
 // node v. unknown, when not nil, is the number of unknown properties the
 // input had besides (decoding only).
-func (m *Model) propertyCount(n *node, unknown Code) []Code {
+func (m *validateEmitter) propertyCount(n *node, unknown Code) []Code {
 	s := n.schema
 	if !countsProperties(n) {
 		return nil
@@ -692,7 +746,7 @@ func (m *Model) validatorsUsed() map[*node]bool {
 
 // bounds checks a count against a minimum and a maximum; a nil count
 // means that the variable n holds it already.
-func (m *Model) bounds(count Code, min, max *int64, minMsg, maxMsg string) []Code {
+func (m *validateEmitter) bounds(count Code, min, max *int64, minMsg, maxMsg string) []Code {
 	var cond []Code // the init statement of the min-and-max check
 	if count == nil {
 		count = Id("n")
@@ -715,7 +769,7 @@ func (m *Model) bounds(count Code, min, max *int64, minMsg, maxMsg string) []Cod
 	return nil
 }
 
-func (m *Model) uniqueItems(n *node) []Code {
+func (m *validateEmitter) uniqueItems(n *node) []Code {
 	el := n.elem
 	k := el.node.real().kind
 	comparable := !el.ptr && k <= kBool
@@ -739,16 +793,19 @@ func (m *Model) uniqueItems(n *node) []Code {
 
 // scalarChecks checks the constraints of a string, number, boolean or any
 // value x.
-func (m *Model) scalarChecks(s *spec.Schema, k kind, x *Statement, path Code) []Code {
+func (m *validateEmitter) scalarChecks(s *spec.Schema, k kind, x *Statement, path Code) []Code {
 	var out []Code
 	fail := func(msg Code) Code { return addErr(path, msg) }
 	if s.Enum != nil {
 		var texts []Code
-		for _, v := range s.Enum {
+		raw := make([]string, len(s.Enum))
+		for i, v := range s.Enum {
 			texts = append(texts, Lit(string(v)))
+			raw[i] = string(v)
 		}
 		call := wire("MsgEnum").Call(Index().String().Values(texts...))
-		msg := fail(m.message(listName("msgEnum", jsonWords(s.Enum), call), call))
+		key := callKey("MsgEnum", stringsKey(raw))
+		msg := fail(m.message(listName("msgEnum", jsonWords(s.Enum), key), key, call))
 		if k <= kBool {
 			if lits := enumCases(s.Enum, k); len(lits) > 0 {
 				out = append(out, Switch(x).Block(Case(lits...), Default().Block(msg)))
@@ -771,7 +828,8 @@ func (m *Model) scalarChecks(s *spec.Schema, k kind, x *Statement, path Code) []
 	}
 	if s.Const != nil {
 		call := wire("MsgConst").Call(Lit(string(s.Const)))
-		msg := fail(m.message(listName("msgConst", jsonWords([]json.RawMessage{s.Const}), call), call))
+		key := callKey("MsgConst", strconv.Quote(string(s.Const)))
+		msg := fail(m.message(listName("msgConst", jsonWords([]json.RawMessage{s.Const}), key), key, call))
 		if k <= kBool {
 			out = append(out, If(Add(x).Op("!=").Add(jsonLit(s.Const, k))).Block(msg))
 		} else {
@@ -785,11 +843,11 @@ func (m *Model) scalarChecks(s *spec.Schema, k kind, x *Statement, path Code) []
 		}
 		if s.Pattern != "" {
 			v := m.patternVar(s.Pattern)
-			msg := m.message("msgPattern"+strings.TrimPrefix(v, "pattern"), wire("MsgPattern").Call(Lit(s.Pattern)))
+			msg := m.message("msgPattern"+strings.TrimPrefix(v, "pattern"), callKey("MsgPattern", strconv.Quote(s.Pattern)), wire("MsgPattern").Call(Lit(s.Pattern)))
 			out = append(out, If(Op("!").Id(v).Dot("MatchString").Call(x)).Block(fail(msg)))
 		}
 		if fn, ok := map[string]string{"date": "IsDate", "date-time": "IsDateTime", "email": "IsEmail", "uri": "IsURI", "uuid": "IsUUID"}[s.Format]; ok {
-			out = append(out, If(Op("!").Add(wire(fn)).Call(x)).Block(fail(m.message("msgFormat"+fn[2:], wire("MsgFormat").Call(Lit(s.Format))))))
+			out = append(out, If(Op("!").Add(wire(fn)).Call(x)).Block(fail(m.message("msgFormat"+fn[2:], callKey("MsgFormat", strconv.Quote(s.Format)), wire("MsgFormat").Call(Lit(s.Format))))))
 		}
 	case kInt, kFloat:
 		bound := func(b *float64, op, msgFn string) {
@@ -828,7 +886,7 @@ func (m *Model) scalarChecks(s *spec.Schema, k kind, x *Statement, path Code) []
 	return out
 }
 
-func (m *Model) lengthCheck(x Code, min, max *int64, path Code) []Code {
+func (m *validateEmitter) lengthCheck(x Code, min, max *int64, path Code) []Code {
 	n := wire("RuneCount").Call(x)
 	minErr := func() Code { return addErr(path, m.countMessage("MsgMinLength", *min)) }
 	maxErr := func() Code { return addErr(path, m.countMessage("MsgMaxLength", *max)) }
@@ -863,7 +921,7 @@ func (m *Model) lengthCheck(x Code, min, max *int64, path Code) []Code {
 }
 
 // helperFuncs emits the helpers the generated code uses, in a fixed order.
-func (m *Model) helperFuncs(f *File) {
+func (m *validateEmitter) helperFuncs(f *File) {
 	read := func(name, want, jsonKind string, goT *Statement, method string) {
 		if !m.helpers[name] {
 			return

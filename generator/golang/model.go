@@ -1,6 +1,6 @@
 // Package golang lowers a spec.API to Go (every Go name and type decided
-// once, in model.go) and emits the generated Go files as gosrc trees, one
-// function per output file.
+// once, in model.go) and emits the generated Go files as
+// github.com/dave/jennifer trees, one function per output file.
 package golang
 
 import (
@@ -176,7 +176,9 @@ type resource struct {
 	method string
 }
 
-// Model is everything the emitters need, decided once.
+// Model is everything the emitters need, decided once. It is read-only
+// after Lower: the files are emitted from it side by side, and an emitter
+// that finds things out as it goes (the validate file) keeps them itself.
 type Model struct {
 	api       *spec.API
 	nodes     []*node // declared and anonymous units, in the order they are emitted
@@ -188,20 +190,9 @@ type Model struct {
 	// completeFrom is whether a completion lists fixed values, which the
 	// server file's completeFrom function serves.
 	completeFrom bool
-	// helpers are the read helpers the validate file's decoders use, by
-	// name; ValidateFile fills and reads it, and no other emitter touches
-	// it (they run alongside it).
-	helpers map[string]bool
 	// inputs are the code-first types that are tool inputs (they get an
 	// unmarshalX function).
 	inputs map[*node]bool
-	// messages are the violation messages with arguments that the
-	// validate file builds once, in package variables (see message), in
-	// the order they were first needed; messageByKey finds one by its
-	// call's source and messageNames holds the names taken.
-	messages     []message
-	messageByKey map[string]string
-	messageNames map[string]bool
 }
 
 type pattern struct {
@@ -212,7 +203,7 @@ type pattern struct {
 // returned as spec.Diagnostics at the spec positions involved.
 func Lower(api *spec.API) (*Model, error) {
 	l := &lowerer{
-		m:        &Model{api: api, helpers: map[string]bool{}, inputs: map[*node]bool{}, messageByKey: map[string]string{}, messageNames: map[string]bool{}},
+		m:        &Model{api: api, inputs: map[*node]bool{}},
 		named:    map[string]*node{},
 		names:    map[string]spec.Pos{},
 		specType: map[string]*spec.NamedType{},

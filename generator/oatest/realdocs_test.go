@@ -100,8 +100,9 @@ func TestRealDocumentsGenerate(t *testing.T) {
 			for _, f := range files {
 				if !strings.HasSuffix(f.Path, ".schema.json") {
 					goSize += len(f.Data)
-					// gosrc prints without go/format: the file must be
-					// what gofmt would make of it.
+					// Every Go file must be exactly what gofmt makes of
+					// it (go/format formats it, and the import grouping
+					// after it must keep it so).
 					if formatted, err := format.Source(f.Data); err != nil {
 						t.Errorf("%s does not parse: %v", f.Path, err)
 					} else if !bytes.Equal(formatted, f.Data) {

@@ -59,58 +59,12 @@ func (e *Encoder) File(doc Object) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := appendIndented(make([]byte, 0, len(b)+len(b)/2), b, "  ")
-	return append(out, '\n'), nil
-}
-
-// appendIndented appends compact, valid JSON src to dst as json.Indent
-// writes it with no prefix: a newline and one indent per level before
-// each element, a blank after each colon, empty objects and arrays kept
-// as {} and []. It does not check src, which appendJSON wrote.
-func appendIndented(dst, src []byte, indent string) []byte {
-	depth := 0
-	newline := func() {
-		dst = append(dst, '\n')
-		for range depth {
-			dst = append(dst, indent...)
-		}
+	out := bytes.NewBuffer(make([]byte, 0, len(b)+len(b)/2))
+	if err := json.Indent(out, b, "", "  "); err != nil {
+		return nil, err
 	}
-	for i := 0; i < len(src); i++ {
-		c := src[i]
-		switch c {
-		case '"':
-			// Copy the string whole: it may hold any of the bytes below.
-			j := i + 1
-			for ; src[j] != '"'; j++ {
-				if src[j] == '\\' {
-					j++
-				}
-			}
-			dst = append(dst, src[i:j+1]...)
-			i = j
-		case '{', '[':
-			dst = append(dst, c)
-			if i+1 < len(src) && (src[i+1] == '}' || src[i+1] == ']') {
-				dst = append(dst, src[i+1])
-				i++
-				continue
-			}
-			depth++
-			newline()
-		case '}', ']':
-			depth--
-			newline()
-			dst = append(dst, c)
-		case ',':
-			dst = append(dst, c)
-			newline()
-		case ':':
-			dst = append(dst, ':', ' ')
-		default:
-			dst = append(dst, c)
-		}
-	}
-	return dst
+	out.WriteByte('\n')
+	return out.Bytes(), nil
 }
 
 // appendJSON appends v as compact JSON, byte for byte what encoding/json

@@ -108,24 +108,3 @@ func TestCompactAgreesWithEncodingJSON(t *testing.T) {
 		}
 	}
 }
-
-// FuzzIndent checks appendIndented, which lays out every schema file,
-// against json.Indent on compact JSON.
-func FuzzIndent(f *testing.F) {
-	f.Add([]byte(`{"a":[1,{"b":"x,y:{}[]\"\\"},[],{}],"c":{"d":null,"e":true}}`))
-	f.Add([]byte(`[[],[[]],{"":{}}]`))
-	f.Add([]byte(`"just a string"`))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		var compact bytes.Buffer
-		if json.Compact(&compact, data) != nil {
-			t.Skip()
-		}
-		var want bytes.Buffer
-		if err := json.Indent(&want, compact.Bytes(), "", "  "); err != nil {
-			t.Fatal(err)
-		}
-		if got := appendIndented(nil, compact.Bytes(), "  "); !bytes.Equal(got, want.Bytes()) {
-			t.Fatalf("appendIndented(%s):\n%s\njson.Indent:\n%s", compact.Bytes(), got, want.Bytes())
-		}
-	})
-}

@@ -5,20 +5,19 @@
 package benchmcp
 
 import (
-	"context"
-	"fmt"
+	"embed"
 
 	"github.com/mcpgen-dev/mcpgen/runtime"
-	"github.com/mcpgen-dev/mcpgen/runtime/wire"
 )
 
 // This file needs a runtime at least as new as the one it was generated for.
 const _ = runtime.IsAtLeastVersion0_1_0
 
-// The definitions as listed to clients, in compact JSON.
-const (
-	toolGetOrderStatus = `{"name":"get_order_status","description":"Tells the status of an order and how many items it holds.","inputSchema":{"type":"object","properties":{"order_id":{"type":"string","pattern":"^A[0-9]+$","minLength":2,"maxLength":8},"quantity":{"type":"integer","minimum":1,"maximum":100},"express":{"type":"boolean"}},"required":["order_id","quantity"],"additionalProperties":false},"outputSchema":{"type":"object","properties":{"found":{"type":"boolean"},"order_id":{"type":"string","maxLength":8},"status":{"type":"string","enum":["PENDING","SHIPPED","DELIVERED","CANCELLED"]},"items":{"type":"integer","minimum":0}},"required":["found","order_id","items"],"additionalProperties":false},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
-)
+// schemaFiles holds the tools' JSON Schemas as published in schemas/:
+// NewServer lists them in the tool definitions.
+//
+//go:embed schemas/*.json
+var schemaFiles embed.FS
 
 // NewServer returns a server for the spec's tools, resources and prompts,
 // served by h. Fields of opts left unset are filled from the spec.
@@ -31,29 +30,13 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 	}
 	s := runtime.NewServer(opts)
 	s.AddTool(runtime.ToolDef{
-		Name:       "get_order_status",
-		Definition: toolGetOrderStatus,
-		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
-			var in GetOrderStatusInput
-			if err := in.UnmarshalJSON(args); err != nil {
-				return nil, err
-			}
-			out, err := h.GetOrderStatus(ctx, in)
-			if err != nil {
-				return nil, err
-			}
-			var root wire.Path
-			var e wire.Errors
-			validateGetOrderStatusOutput(&root, &out, &e)
-			// A handler returning what the schema forbids is a bug in the
-			// server, not in the call: a plain error, not a ValidationError.
-			if err := e.Err(); err != nil {
-				return nil, fmt.Errorf("tool \"get_order_status\": the output does not match the output schema: %v", err)
-			}
-			var b []byte
-			b = out.AppendJSON(b)
-			return runtime.StructuredResult(b), nil
-		},
+		Name: "get_order_status",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "get_order_status",
+			Description: "Tells the status of an order and how many items it holds.",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/get_order_status.input.schema.json", "schemas/get_order_status.output.schema.json"),
+		Call: runtime.StructuredCall("get_order_status", h.GetOrderStatus, validateGetOrderStatusOutput),
 	})
 	return s
 }

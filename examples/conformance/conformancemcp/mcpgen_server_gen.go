@@ -6,6 +6,7 @@ package conformancemcp
 
 import (
 	"context"
+	"embed"
 
 	"github.com/mcpgen-dev/mcpgen/runtime"
 )
@@ -13,43 +14,24 @@ import (
 // This file needs a runtime at least as new as the one it was generated for.
 const _ = runtime.IsAtLeastVersion0_1_0
 
-// The definitions as listed to clients, in compact JSON.
+// schemaFiles holds the tools' JSON Schemas as published in schemas/:
+// NewServer lists them in the tool definitions.
+//
+//go:embed schemas/*.json
+var schemaFiles embed.FS
+
+// The definitions of the resources, templates and prompts as listed to
+// clients, in compact JSON.
 const (
-	toolTestSimpleText                        = `{"name":"test_simple_text","description":"Returns one text block.","inputSchema":{"type":"object","additionalProperties":false},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
-	toolTestImageContent                      = `{"name":"test_image_content","description":"Returns a 1x1 red PNG as an image block.","inputSchema":{"type":"object","additionalProperties":false},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
-	toolTestAudioContent                      = `{"name":"test_audio_content","description":"Returns a short silent WAV as an audio block.","inputSchema":{"type":"object","additionalProperties":false},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
-	toolTestEmbeddedResource                  = `{"name":"test_embedded_resource","description":"Returns an embedded text resource.","inputSchema":{"type":"object","additionalProperties":false},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
-	toolTestMultipleContentTypes              = `{"name":"test_multiple_content_types","description":"Returns a text, an image and an embedded JSON resource.","inputSchema":{"type":"object","additionalProperties":false},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
-	toolTestToolWithLogging                   = `{"name":"test_tool_with_logging","description":"Logs three info messages while it runs (when the client asked for logs).","inputSchema":{"type":"object","additionalProperties":false},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
-	toolTestToolWithProgress                  = `{"name":"test_tool_with_progress","description":"Reports progress 0, 50 and 100 of 100 when the client sent a progressToken.","inputSchema":{"type":"object","additionalProperties":false},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
-	toolTestErrorHandling                     = `{"name":"test_error_handling","description":"Always fails, as a tool error (isError).","inputSchema":{"type":"object","additionalProperties":false},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
-	toolTestSampling                          = `{"name":"test_sampling","description":"Asks the client's model to answer the prompt.","inputSchema":{"type":"object","properties":{"prompt":{"type":"string","description":"The prompt to send to the model."}},"required":["prompt"],"additionalProperties":false},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
-	toolTestElicitation                       = `{"name":"test_elicitation","description":"Asks the user for a username and an email address.","inputSchema":{"type":"object","properties":{"message":{"type":"string","description":"The message to show the user."}},"required":["message"],"additionalProperties":false},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
-	toolTestElicitationSep1034Defaults        = `{"name":"test_elicitation_sep1034_defaults","description":"Elicits a form whose fields all carry defaults (SEP-1034).","inputSchema":{"type":"object","additionalProperties":false},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
-	toolTestElicitationSep1330Enums           = `{"name":"test_elicitation_sep1330_enums","description":"Elicits a form with the five enum shapes (SEP-1330).","inputSchema":{"type":"object","additionalProperties":false},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
-	toolTestInputRequiredResultElicitation    = `{"name":"test_input_required_result_elicitation","description":"Asks the user's name, then greets them.","inputSchema":{"type":"object","additionalProperties":false},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
-	toolTestInputRequiredResultSampling       = `{"name":"test_input_required_result_sampling","description":"Asks the client's model for the capital of France.","inputSchema":{"type":"object","additionalProperties":false},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
-	toolTestInputRequiredResultListRoots      = `{"name":"test_input_required_result_list_roots","description":"Asks the client for its roots and lists them.","inputSchema":{"type":"object","additionalProperties":false},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
-	toolTestInputRequiredResultRequestState   = `{"name":"test_input_required_result_request_state","description":"Asks for a confirmation; the answer travels back in requestState.","inputSchema":{"type":"object","additionalProperties":false},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
-	toolTestInputRequiredResultMultipleInputs = `{"name":"test_input_required_result_multiple_inputs","description":"Asks for a name, a generated greeting and the roots in one round.","inputSchema":{"type":"object","additionalProperties":false},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
-	toolTestInputRequiredResultMultiRound     = `{"name":"test_input_required_result_multi_round","description":"Asks for a name, then for a favourite colour, in two rounds.","inputSchema":{"type":"object","additionalProperties":false},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
-	toolTestInputRequiredResultTamperedState  = `{"name":"test_input_required_result_tampered_state","description":"Asks for a confirmation; a tampered requestState is rejected.","inputSchema":{"type":"object","additionalProperties":false},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
-	toolTestInputRequiredResultCapabilities   = `{"name":"test_input_required_result_capabilities","description":"Asks only for the kinds of input the client declared (sampling, elicitation, roots).","inputSchema":{"type":"object","additionalProperties":false},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
-	toolTestMissingCapability                 = `{"name":"test_missing_capability","description":"Needs sampling; fails with -32021 when the client did not declare it.","inputSchema":{"type":"object","additionalProperties":false},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
-	toolTestStreamingElicitation              = `{"name":"test_streaming_elicitation","description":"Asks the user for input inside the tools/call response.","inputSchema":{"type":"object","additionalProperties":false},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
-	toolTestLoggingTool                       = `{"name":"test_logging_tool","description":"Logs a message, only when the client asked for logs.","inputSchema":{"type":"object","additionalProperties":false},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
-	toolTestCustomHeaders                     = `{"name":"test_custom_headers","description":"Echoes the region, which HTTP clients also send as the Mcp-Param-Region header.","inputSchema":{"type":"object","properties":{"region":{"type":"string","description":"Region to echo.","x-mcp-header":"Region"}},"required":["region"],"additionalProperties":false},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
-	toolTestTriggerToolChange                 = `{"name":"test_trigger_tool_change","description":"Announces a change of the tool list to subscriptions/listen streams.","inputSchema":{"type":"object","additionalProperties":false},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
-	toolTestTriggerPromptChange               = `{"name":"test_trigger_prompt_change","description":"Announces a change of the prompt list to subscriptions/listen streams.","inputSchema":{"type":"object","additionalProperties":false},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
-	resourceStaticText                        = `{"uri":"test://static-text","name":"static_text","title":"Static Text Resource","description":"A static text resource for testing","mimeType":"text/plain"}`
-	resourceStaticBinary                      = `{"uri":"test://static-binary","name":"static_binary","title":"Static Binary Resource","description":"A static binary resource (image) for testing","mimeType":"image/png"}`
-	resourceWatchedResource                   = `{"uri":"test://watched-resource","name":"watched_resource","title":"Watched Resource","description":"A resource that can be subscribed to","mimeType":"text/plain"}`
-	templateTemplateData                      = `{"uriTemplate":"test://template/{id}/data","name":"template_data","title":"Resource Template","description":"A resource template with parameter substitution","mimeType":"application/json"}`
-	promptTestSimplePrompt                    = `{"name":"test_simple_prompt","description":"A simple prompt without arguments"}`
-	promptTestPromptWithArguments             = `{"name":"test_prompt_with_arguments","description":"A prompt with required arguments","arguments":[{"name":"arg1","description":"First test argument","required":true},{"name":"arg2","description":"Second test argument","required":true}]}`
-	promptTestPromptWithEmbeddedResource      = `{"name":"test_prompt_with_embedded_resource","description":"A prompt that embeds a resource","arguments":[{"name":"resourceUri","description":"URI of the resource to embed","required":true}]}`
-	promptTestPromptWithImage                 = `{"name":"test_prompt_with_image","description":"A prompt that shows an image"}`
-	promptTestInputRequiredResultPrompt       = `{"name":"test_input_required_result_prompt","description":"A prompt that asks the user for its context first"}`
+	resourceStaticText                   = "{\"uri\":\"test://static-text\",\"name\":\"static_text\",\"title\":\"Static Text Resource\",\"description\":\"A static text resource for testing\",\"mimeType\":\"text/plain\"}"
+	resourceStaticBinary                 = "{\"uri\":\"test://static-binary\",\"name\":\"static_binary\",\"title\":\"Static Binary Resource\",\"description\":\"A static binary resource (image) for testing\",\"mimeType\":\"image/png\"}"
+	resourceWatchedResource              = "{\"uri\":\"test://watched-resource\",\"name\":\"watched_resource\",\"title\":\"Watched Resource\",\"description\":\"A resource that can be subscribed to\",\"mimeType\":\"text/plain\"}"
+	templateTemplateData                 = "{\"uriTemplate\":\"test://template/{id}/data\",\"name\":\"template_data\",\"title\":\"Resource Template\",\"description\":\"A resource template with parameter substitution\",\"mimeType\":\"application/json\"}"
+	promptTestSimplePrompt               = "{\"name\":\"test_simple_prompt\",\"description\":\"A simple prompt without arguments\"}"
+	promptTestPromptWithArguments        = "{\"name\":\"test_prompt_with_arguments\",\"description\":\"A prompt with required arguments\",\"arguments\":[{\"name\":\"arg1\",\"description\":\"First test argument\",\"required\":true},{\"name\":\"arg2\",\"description\":\"Second test argument\",\"required\":true}]}"
+	promptTestPromptWithEmbeddedResource = "{\"name\":\"test_prompt_with_embedded_resource\",\"description\":\"A prompt that embeds a resource\",\"arguments\":[{\"name\":\"resourceUri\",\"description\":\"URI of the resource to embed\",\"required\":true}]}"
+	promptTestPromptWithImage            = "{\"name\":\"test_prompt_with_image\",\"description\":\"A prompt that shows an image\"}"
+	promptTestInputRequiredResultPrompt  = "{\"name\":\"test_input_required_result_prompt\",\"description\":\"A prompt that asks the user for its context first\"}"
 )
 
 // NewServer returns a server for the spec's tools, resources and prompts,
@@ -71,293 +53,241 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 	}
 	s := runtime.NewServer(opts)
 	s.AddTool(runtime.ToolDef{
-		Name:       "test_simple_text",
-		Definition: toolTestSimpleText,
-		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
-			var in TestSimpleTextInput
-			if err := in.UnmarshalJSON(args); err != nil {
-				return nil, err
-			}
-			return h.TestSimpleText(ctx, in)
-		},
+		Name: "test_simple_text",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "test_simple_text",
+			Description: "Returns one text block.",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/test_simple_text.input.schema.json", ""),
+		Call: runtime.ContentCall(h.TestSimpleText),
 	})
 	s.AddTool(runtime.ToolDef{
-		Name:       "test_image_content",
-		Definition: toolTestImageContent,
-		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
-			var in TestImageContentInput
-			if err := in.UnmarshalJSON(args); err != nil {
-				return nil, err
-			}
-			return h.TestImageContent(ctx, in)
-		},
+		Name: "test_image_content",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "test_image_content",
+			Description: "Returns a 1x1 red PNG as an image block.",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/test_image_content.input.schema.json", ""),
+		Call: runtime.ContentCall(h.TestImageContent),
 	})
 	s.AddTool(runtime.ToolDef{
-		Name:       "test_audio_content",
-		Definition: toolTestAudioContent,
-		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
-			var in TestAudioContentInput
-			if err := in.UnmarshalJSON(args); err != nil {
-				return nil, err
-			}
-			return h.TestAudioContent(ctx, in)
-		},
+		Name: "test_audio_content",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "test_audio_content",
+			Description: "Returns a short silent WAV as an audio block.",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/test_audio_content.input.schema.json", ""),
+		Call: runtime.ContentCall(h.TestAudioContent),
 	})
 	s.AddTool(runtime.ToolDef{
-		Name:       "test_embedded_resource",
-		Definition: toolTestEmbeddedResource,
-		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
-			var in TestEmbeddedResourceInput
-			if err := in.UnmarshalJSON(args); err != nil {
-				return nil, err
-			}
-			return h.TestEmbeddedResource(ctx, in)
-		},
+		Name: "test_embedded_resource",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "test_embedded_resource",
+			Description: "Returns an embedded text resource.",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/test_embedded_resource.input.schema.json", ""),
+		Call: runtime.ContentCall(h.TestEmbeddedResource),
 	})
 	s.AddTool(runtime.ToolDef{
-		Name:       "test_multiple_content_types",
-		Definition: toolTestMultipleContentTypes,
-		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
-			var in TestMultipleContentTypesInput
-			if err := in.UnmarshalJSON(args); err != nil {
-				return nil, err
-			}
-			return h.TestMultipleContentTypes(ctx, in)
-		},
+		Name: "test_multiple_content_types",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "test_multiple_content_types",
+			Description: "Returns a text, an image and an embedded JSON resource.",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/test_multiple_content_types.input.schema.json", ""),
+		Call: runtime.ContentCall(h.TestMultipleContentTypes),
 	})
 	s.AddTool(runtime.ToolDef{
-		Name:       "test_tool_with_logging",
-		Definition: toolTestToolWithLogging,
-		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
-			var in TestToolWithLoggingInput
-			if err := in.UnmarshalJSON(args); err != nil {
-				return nil, err
-			}
-			return h.TestToolWithLogging(ctx, in)
-		},
+		Name: "test_tool_with_logging",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "test_tool_with_logging",
+			Description: "Logs three info messages while it runs (when the client asked for logs).",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/test_tool_with_logging.input.schema.json", ""),
+		Call: runtime.ContentCall(h.TestToolWithLogging),
 	})
 	s.AddTool(runtime.ToolDef{
-		Name:       "test_tool_with_progress",
-		Definition: toolTestToolWithProgress,
-		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
-			var in TestToolWithProgressInput
-			if err := in.UnmarshalJSON(args); err != nil {
-				return nil, err
-			}
-			return h.TestToolWithProgress(ctx, in)
-		},
+		Name: "test_tool_with_progress",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "test_tool_with_progress",
+			Description: "Reports progress 0, 50 and 100 of 100 when the client sent a progressToken.",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/test_tool_with_progress.input.schema.json", ""),
+		Call: runtime.ContentCall(h.TestToolWithProgress),
 	})
 	s.AddTool(runtime.ToolDef{
-		Name:       "test_error_handling",
-		Definition: toolTestErrorHandling,
-		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
-			var in TestErrorHandlingInput
-			if err := in.UnmarshalJSON(args); err != nil {
-				return nil, err
-			}
-			return h.TestErrorHandling(ctx, in)
-		},
+		Name: "test_error_handling",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "test_error_handling",
+			Description: "Always fails, as a tool error (isError).",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/test_error_handling.input.schema.json", ""),
+		Call: runtime.ContentCall(h.TestErrorHandling),
 	})
 	s.AddTool(runtime.ToolDef{
-		Name:       "test_sampling",
-		Definition: toolTestSampling,
-		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
-			var in TestSamplingInput
-			if err := in.UnmarshalJSON(args); err != nil {
-				return nil, err
-			}
-			return h.TestSampling(ctx, in)
-		},
+		Name: "test_sampling",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "test_sampling",
+			Description: "Asks the client's model to answer the prompt.",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/test_sampling.input.schema.json", ""),
+		Call: runtime.ContentCall(h.TestSampling),
 	})
 	s.AddTool(runtime.ToolDef{
-		Name:       "test_elicitation",
-		Definition: toolTestElicitation,
-		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
-			var in TestElicitationInput
-			if err := in.UnmarshalJSON(args); err != nil {
-				return nil, err
-			}
-			return h.TestElicitation(ctx, in)
-		},
+		Name: "test_elicitation",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "test_elicitation",
+			Description: "Asks the user for a username and an email address.",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/test_elicitation.input.schema.json", ""),
+		Call: runtime.ContentCall(h.TestElicitation),
 	})
 	s.AddTool(runtime.ToolDef{
-		Name:       "test_elicitation_sep1034_defaults",
-		Definition: toolTestElicitationSep1034Defaults,
-		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
-			var in TestElicitationSep1034DefaultsInput
-			if err := in.UnmarshalJSON(args); err != nil {
-				return nil, err
-			}
-			return h.TestElicitationSep1034Defaults(ctx, in)
-		},
+		Name: "test_elicitation_sep1034_defaults",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "test_elicitation_sep1034_defaults",
+			Description: "Elicits a form whose fields all carry defaults (SEP-1034).",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/test_elicitation_sep1034_defaults.input.schema.json", ""),
+		Call: runtime.ContentCall(h.TestElicitationSep1034Defaults),
 	})
 	s.AddTool(runtime.ToolDef{
-		Name:       "test_elicitation_sep1330_enums",
-		Definition: toolTestElicitationSep1330Enums,
-		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
-			var in TestElicitationSep1330EnumsInput
-			if err := in.UnmarshalJSON(args); err != nil {
-				return nil, err
-			}
-			return h.TestElicitationSep1330Enums(ctx, in)
-		},
+		Name: "test_elicitation_sep1330_enums",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "test_elicitation_sep1330_enums",
+			Description: "Elicits a form with the five enum shapes (SEP-1330).",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/test_elicitation_sep1330_enums.input.schema.json", ""),
+		Call: runtime.ContentCall(h.TestElicitationSep1330Enums),
 	})
 	s.AddTool(runtime.ToolDef{
-		Name:       "test_input_required_result_elicitation",
-		Definition: toolTestInputRequiredResultElicitation,
-		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
-			var in TestInputRequiredResultElicitationInput
-			if err := in.UnmarshalJSON(args); err != nil {
-				return nil, err
-			}
-			return h.TestInputRequiredResultElicitation(ctx, in)
-		},
+		Name: "test_input_required_result_elicitation",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "test_input_required_result_elicitation",
+			Description: "Asks the user's name, then greets them.",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/test_input_required_result_elicitation.input.schema.json", ""),
+		Call: runtime.ContentCall(h.TestInputRequiredResultElicitation),
 	})
 	s.AddTool(runtime.ToolDef{
-		Name:       "test_input_required_result_sampling",
-		Definition: toolTestInputRequiredResultSampling,
-		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
-			var in TestInputRequiredResultSamplingInput
-			if err := in.UnmarshalJSON(args); err != nil {
-				return nil, err
-			}
-			return h.TestInputRequiredResultSampling(ctx, in)
-		},
+		Name: "test_input_required_result_sampling",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "test_input_required_result_sampling",
+			Description: "Asks the client's model for the capital of France.",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/test_input_required_result_sampling.input.schema.json", ""),
+		Call: runtime.ContentCall(h.TestInputRequiredResultSampling),
 	})
 	s.AddTool(runtime.ToolDef{
-		Name:       "test_input_required_result_list_roots",
-		Definition: toolTestInputRequiredResultListRoots,
-		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
-			var in TestInputRequiredResultListRootsInput
-			if err := in.UnmarshalJSON(args); err != nil {
-				return nil, err
-			}
-			return h.TestInputRequiredResultListRoots(ctx, in)
-		},
+		Name: "test_input_required_result_list_roots",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "test_input_required_result_list_roots",
+			Description: "Asks the client for its roots and lists them.",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/test_input_required_result_list_roots.input.schema.json", ""),
+		Call: runtime.ContentCall(h.TestInputRequiredResultListRoots),
 	})
 	s.AddTool(runtime.ToolDef{
-		Name:       "test_input_required_result_request_state",
-		Definition: toolTestInputRequiredResultRequestState,
-		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
-			var in TestInputRequiredResultRequestStateInput
-			if err := in.UnmarshalJSON(args); err != nil {
-				return nil, err
-			}
-			return h.TestInputRequiredResultRequestState(ctx, in)
-		},
+		Name: "test_input_required_result_request_state",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "test_input_required_result_request_state",
+			Description: "Asks for a confirmation; the answer travels back in requestState.",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/test_input_required_result_request_state.input.schema.json", ""),
+		Call: runtime.ContentCall(h.TestInputRequiredResultRequestState),
 	})
 	s.AddTool(runtime.ToolDef{
-		Name:       "test_input_required_result_multiple_inputs",
-		Definition: toolTestInputRequiredResultMultipleInputs,
-		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
-			var in TestInputRequiredResultMultipleInputsInput
-			if err := in.UnmarshalJSON(args); err != nil {
-				return nil, err
-			}
-			return h.TestInputRequiredResultMultipleInputs(ctx, in)
-		},
+		Name: "test_input_required_result_multiple_inputs",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "test_input_required_result_multiple_inputs",
+			Description: "Asks for a name, a generated greeting and the roots in one round.",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/test_input_required_result_multiple_inputs.input.schema.json", ""),
+		Call: runtime.ContentCall(h.TestInputRequiredResultMultipleInputs),
 	})
 	s.AddTool(runtime.ToolDef{
-		Name:       "test_input_required_result_multi_round",
-		Definition: toolTestInputRequiredResultMultiRound,
-		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
-			var in TestInputRequiredResultMultiRoundInput
-			if err := in.UnmarshalJSON(args); err != nil {
-				return nil, err
-			}
-			return h.TestInputRequiredResultMultiRound(ctx, in)
-		},
+		Name: "test_input_required_result_multi_round",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "test_input_required_result_multi_round",
+			Description: "Asks for a name, then for a favourite colour, in two rounds.",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/test_input_required_result_multi_round.input.schema.json", ""),
+		Call: runtime.ContentCall(h.TestInputRequiredResultMultiRound),
 	})
 	s.AddTool(runtime.ToolDef{
-		Name:       "test_input_required_result_tampered_state",
-		Definition: toolTestInputRequiredResultTamperedState,
-		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
-			var in TestInputRequiredResultTamperedStateInput
-			if err := in.UnmarshalJSON(args); err != nil {
-				return nil, err
-			}
-			return h.TestInputRequiredResultTamperedState(ctx, in)
-		},
+		Name: "test_input_required_result_tampered_state",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "test_input_required_result_tampered_state",
+			Description: "Asks for a confirmation; a tampered requestState is rejected.",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/test_input_required_result_tampered_state.input.schema.json", ""),
+		Call: runtime.ContentCall(h.TestInputRequiredResultTamperedState),
 	})
 	s.AddTool(runtime.ToolDef{
-		Name:       "test_input_required_result_capabilities",
-		Definition: toolTestInputRequiredResultCapabilities,
-		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
-			var in TestInputRequiredResultCapabilitiesInput
-			if err := in.UnmarshalJSON(args); err != nil {
-				return nil, err
-			}
-			return h.TestInputRequiredResultCapabilities(ctx, in)
-		},
+		Name: "test_input_required_result_capabilities",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "test_input_required_result_capabilities",
+			Description: "Asks only for the kinds of input the client declared (sampling, elicitation, roots).",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/test_input_required_result_capabilities.input.schema.json", ""),
+		Call: runtime.ContentCall(h.TestInputRequiredResultCapabilities),
 	})
 	s.AddTool(runtime.ToolDef{
-		Name:       "test_missing_capability",
-		Definition: toolTestMissingCapability,
-		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
-			var in TestMissingCapabilityInput
-			if err := in.UnmarshalJSON(args); err != nil {
-				return nil, err
-			}
-			return h.TestMissingCapability(ctx, in)
-		},
+		Name: "test_missing_capability",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "test_missing_capability",
+			Description: "Needs sampling; fails with -32021 when the client did not declare it.",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/test_missing_capability.input.schema.json", ""),
+		Call: runtime.ContentCall(h.TestMissingCapability),
 	})
 	s.AddTool(runtime.ToolDef{
-		Name:       "test_streaming_elicitation",
-		Definition: toolTestStreamingElicitation,
-		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
-			var in TestStreamingElicitationInput
-			if err := in.UnmarshalJSON(args); err != nil {
-				return nil, err
-			}
-			return h.TestStreamingElicitation(ctx, in)
-		},
+		Name: "test_streaming_elicitation",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "test_streaming_elicitation",
+			Description: "Asks the user for input inside the tools/call response.",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/test_streaming_elicitation.input.schema.json", ""),
+		Call: runtime.ContentCall(h.TestStreamingElicitation),
 	})
 	s.AddTool(runtime.ToolDef{
-		Name:       "test_logging_tool",
-		Definition: toolTestLoggingTool,
-		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
-			var in TestLoggingToolInput
-			if err := in.UnmarshalJSON(args); err != nil {
-				return nil, err
-			}
-			return h.TestLoggingTool(ctx, in)
-		},
+		Name: "test_logging_tool",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "test_logging_tool",
+			Description: "Logs a message, only when the client asked for logs.",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/test_logging_tool.input.schema.json", ""),
+		Call: runtime.ContentCall(h.TestLoggingTool),
 	})
 	s.AddTool(runtime.ToolDef{
-		Name:       "test_custom_headers",
-		Definition: toolTestCustomHeaders,
+		Name: "test_custom_headers",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "test_custom_headers",
+			Description: "Echoes the region, which HTTP clients also send as the Mcp-Param-Region header.",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/test_custom_headers.input.schema.json", ""),
 		ParamHeaders: []runtime.ParamHeader{
 			{Name: "Region", Path: []string{"region"}, Type: "string"},
 		},
-		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
-			var in TestCustomHeadersInput
-			if err := in.UnmarshalJSON(args); err != nil {
-				return nil, err
-			}
-			return h.TestCustomHeaders(ctx, in)
-		},
+		Call: runtime.ContentCall(h.TestCustomHeaders),
 	})
 	s.AddTool(runtime.ToolDef{
-		Name:       "test_trigger_tool_change",
-		Definition: toolTestTriggerToolChange,
-		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
-			var in TestTriggerToolChangeInput
-			if err := in.UnmarshalJSON(args); err != nil {
-				return nil, err
-			}
-			return h.TestTriggerToolChange(ctx, in)
-		},
+		Name: "test_trigger_tool_change",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "test_trigger_tool_change",
+			Description: "Announces a change of the tool list to subscriptions/listen streams.",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/test_trigger_tool_change.input.schema.json", ""),
+		Call: runtime.ContentCall(h.TestTriggerToolChange),
 	})
 	s.AddTool(runtime.ToolDef{
-		Name:       "test_trigger_prompt_change",
-		Definition: toolTestTriggerPromptChange,
-		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
-			var in TestTriggerPromptChangeInput
-			if err := in.UnmarshalJSON(args); err != nil {
-				return nil, err
-			}
-			return h.TestTriggerPromptChange(ctx, in)
-		},
+		Name: "test_trigger_prompt_change",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "test_trigger_prompt_change",
+			Description: "Announces a change of the prompt list to subscriptions/listen streams.",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/test_trigger_prompt_change.input.schema.json", ""),
+		Call: runtime.ContentCall(h.TestTriggerPromptChange),
 	})
 	s.AddResource(runtime.ResourceDef{
 		URI:        "test://static-text",

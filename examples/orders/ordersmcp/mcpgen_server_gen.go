@@ -6,7 +6,7 @@ package ordersmcp
 
 import (
 	"context"
-	"fmt"
+	"embed"
 
 	"github.com/mcpgen-dev/mcpgen/runtime"
 	"github.com/mcpgen-dev/mcpgen/runtime/wire"
@@ -15,15 +15,18 @@ import (
 // This file needs a runtime at least as new as the one it was generated for.
 const _ = runtime.IsAtLeastVersion0_1_0
 
-// The definitions as listed to clients, in compact JSON.
+// schemaFiles holds the tools' JSON Schemas as published in schemas/:
+// NewServer lists them in the tool definitions.
+//
+//go:embed schemas/*.json
+var schemaFiles embed.FS
+
+// The definitions of the resources, templates and prompts as listed to
+// clients, in compact JSON.
 const (
-	toolGetOrderStatus       = `{"name":"get_order_status","title":"Get order status","description":"Tells whether the customer has an order with this id and, if so, its status. An order of another customer is reported as not found.","inputSchema":{"type":"object","properties":{"order_id":{"type":"string","description":"The order id, e.g. A1001.","pattern":"^A[0-9]+$","maxLength":8,"x-mcp-header":"Order-Id"}},"required":["order_id"],"additionalProperties":false},"outputSchema":{"type":"object","properties":{"found":{"type":"boolean","description":"Whether the customer has an order with this id."},"order_id":{"type":"string","description":"The order id that was asked for."},"status":{"type":"string","description":"The order's status; absent when the order was not found.","enum":["PENDING","SHIPPED","DELIVERED","CANCELLED"]}},"required":["found","order_id"],"additionalProperties":false},"annotations":{"title":"Get order status","readOnlyHint":true,"destructiveHint":false,"idempotentHint":true,"openWorldHint":false}}`
-	toolSearchOrders         = `{"name":"search_orders","title":"Search orders","description":"Lists the customer's orders, optionally only those with one status, a page at a time. Pass next_cursor back as cursor to get the next page.","inputSchema":{"type":"object","properties":{"status":{"type":"string","description":"Only list orders with this status.","enum":["PENDING","SHIPPED","DELIVERED","CANCELLED"]},"limit":{"type":"integer","description":"The largest number of orders to return in one page.","default":10,"minimum":1,"maximum":50},"cursor":{"type":"string","description":"The next_cursor of the previous page.","maxLength":256}},"additionalProperties":false},"outputSchema":{"type":"object","properties":{"orders":{"type":"array","items":{"type":"object","properties":{"order_id":{"type":"string","description":"The order id."},"status":{"type":"string","description":"Where an order is in its life cycle.","enum":["PENDING","SHIPPED","DELIVERED","CANCELLED"]}},"required":["order_id","status"],"additionalProperties":false}},"next_cursor":{"type":"string","description":"Present when more orders follow; pass it as cursor."}},"required":["orders"],"additionalProperties":false},"annotations":{"title":"Search orders","readOnlyHint":true,"destructiveHint":false,"idempotentHint":true,"openWorldHint":false}}`
-	toolCreateReturn         = `{"name":"create_return","title":"Create a return","description":"Requests a return for one of the customer's orders. Calling it again with the same idempotency_key returns the return created the first time instead of creating another one.","inputSchema":{"type":"object","properties":{"order_id":{"type":"string","description":"The order to return, e.g. A1001.","pattern":"^A[0-9]+$","maxLength":8,"x-mcp-header":"Order-Id"},"reason":{"type":"string","description":"Why the customer returns the order.","minLength":1,"maxLength":500},"idempotency_key":{"type":"string","description":"A key unique to this return request; retries reuse it.","minLength":1,"maxLength":64}},"required":["order_id","reason","idempotency_key"],"additionalProperties":false},"outputSchema":{"type":"object","properties":{"return_id":{"type":"string","description":"The id of the return."},"order_id":{"type":"string","description":"The returned order."},"status":{"type":"string","description":"The state of a return request. New returns are always REQUESTED.","enum":["REQUESTED"]}},"required":["return_id","order_id","status"],"additionalProperties":false},"annotations":{"title":"Create a return","readOnlyHint":false,"destructiveHint":false,"idempotentHint":true,"openWorldHint":false}}`
-	toolConfirmReturn        = `{"name":"confirm_return","title":"Confirm and create a return","description":"Asks the customer to confirm, then requests a return for one of their orders. Nothing is filed unless the customer confirms; calling it again with the same idempotency_key returns the return created the first time.","inputSchema":{"type":"object","properties":{"order_id":{"type":"string","description":"The order to return, e.g. A1001.","pattern":"^A[0-9]+$","maxLength":8,"x-mcp-header":"Order-Id"},"reason":{"type":"string","description":"Why the customer returns the order.","minLength":1,"maxLength":500},"idempotency_key":{"type":"string","description":"A key unique to this return request; retries reuse it.","minLength":1,"maxLength":64}},"required":["order_id","reason","idempotency_key"],"additionalProperties":false},"outputSchema":{"type":"object","properties":{"confirmed":{"type":"boolean","description":"Whether the customer confirmed the return."},"return_id":{"type":"string","description":"The id of the return; absent when not confirmed."},"status":{"type":"string","description":"The state of a return request. New returns are always REQUESTED.","enum":["REQUESTED"]}},"required":["confirmed"],"additionalProperties":false},"annotations":{"title":"Confirm and create a return","readOnlyHint":false,"destructiveHint":false,"idempotentHint":true,"openWorldHint":false}}`
-	resourceAfterSalesPolicy = `{"uri":"policy://after-sales/current","name":"after_sales_policy","title":"After-sales policy","description":"The current returns and refunds policy, to quote to customers.","mimeType":"text/plain","size":232}`
-	templateOrderSummary     = `{"uriTemplate":"order://{order_id}/summary","name":"order_summary","title":"Order summary","description":"A JSON summary of one of the customer's orders and its returns.","mimeType":"application/json"}`
-	promptReplyOrderQuestion = `{"name":"reply_order_question","title":"Reply to an order question","description":"Drafts a reply to a customer's question about one order.","arguments":[{"name":"order_id","title":"Order id","description":"The order the customer asks about, e.g. A1001.","required":true}]}`
+	resourceAfterSalesPolicy = "{\"uri\":\"policy://after-sales/current\",\"name\":\"after_sales_policy\",\"title\":\"After-sales policy\",\"description\":\"The current returns and refunds policy, to quote to customers.\",\"mimeType\":\"text/plain\",\"size\":232}"
+	templateOrderSummary     = "{\"uriTemplate\":\"order://{order_id}/summary\",\"name\":\"order_summary\",\"title\":\"Order summary\",\"description\":\"A JSON summary of one of the customer's orders and its returns.\",\"mimeType\":\"application/json\"}"
+	promptReplyOrderQuestion = "{\"name\":\"reply_order_question\",\"title\":\"Reply to an order question\",\"description\":\"Drafts a reply to a customer's question about one order.\",\"arguments\":[{\"name\":\"order_id\",\"title\":\"Order id\",\"description\":\"The order the customer asks about, e.g. A1001.\",\"required\":true}]}"
 )
 
 // NewServer returns a server for the spec's tools, resources and prompts,
@@ -48,117 +51,57 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 	}
 	s := runtime.NewServer(opts)
 	s.AddTool(runtime.ToolDef{
-		Name:       "get_order_status",
-		Definition: toolGetOrderStatus,
-		Scopes:     []string{"orders:read"},
+		Name: "get_order_status",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "get_order_status",
+			Title:       "Get order status",
+			Description: "Tells whether the customer has an order with this id and, if so, its status. An order of another customer is reported as not found.",
+			Annotations: runtime.ToolAnnotations{Title: "Get order status", ReadOnlyHint: true, IdempotentHint: true},
+		}, schemaFiles, "schemas/get_order_status.input.schema.json", "schemas/get_order_status.output.schema.json"),
+		Scopes: []string{"orders:read"},
 		ParamHeaders: []runtime.ParamHeader{
 			{Name: "Order-Id", Path: []string{"order_id"}, Type: "string"},
 		},
-		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
-			var in GetOrderStatusInput
-			if err := in.UnmarshalJSON(args); err != nil {
-				return nil, err
-			}
-			out, err := h.GetOrderStatus(ctx, in)
-			if err != nil {
-				return nil, err
-			}
-			var root wire.Path
-			var e wire.Errors
-			validateGetOrderStatusOutput(&root, &out, &e)
-			// A handler returning what the schema forbids is a bug in the
-			// server, not in the call: a plain error, not a ValidationError.
-			if err := e.Err(); err != nil {
-				return nil, fmt.Errorf("tool \"get_order_status\": the output does not match the output schema: %v", err)
-			}
-			var b []byte
-			b = out.AppendJSON(b)
-			return runtime.StructuredResult(b), nil
-		},
+		Call: runtime.StructuredCall("get_order_status", h.GetOrderStatus, validateGetOrderStatusOutput),
 	})
 	s.AddTool(runtime.ToolDef{
-		Name:       "search_orders",
-		Definition: toolSearchOrders,
-		Scopes:     []string{"orders:read"},
-		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
-			var in SearchOrdersInput
-			if err := in.UnmarshalJSON(args); err != nil {
-				return nil, err
-			}
-			out, err := h.SearchOrders(ctx, in)
-			if err != nil {
-				return nil, err
-			}
-			var root wire.Path
-			var e wire.Errors
-			validateSearchOrdersOutput(&root, &out, &e)
-			// A handler returning what the schema forbids is a bug in the
-			// server, not in the call: a plain error, not a ValidationError.
-			if err := e.Err(); err != nil {
-				return nil, fmt.Errorf("tool \"search_orders\": the output does not match the output schema: %v", err)
-			}
-			var b []byte
-			b = out.AppendJSON(b)
-			return runtime.StructuredResult(b), nil
-		},
+		Name: "search_orders",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "search_orders",
+			Title:       "Search orders",
+			Description: "Lists the customer's orders, optionally only those with one status, a page at a time. Pass next_cursor back as cursor to get the next page.",
+			Annotations: runtime.ToolAnnotations{Title: "Search orders", ReadOnlyHint: true, IdempotentHint: true},
+		}, schemaFiles, "schemas/search_orders.input.schema.json", "schemas/search_orders.output.schema.json"),
+		Scopes: []string{"orders:read"},
+		Call:   runtime.StructuredCall("search_orders", h.SearchOrders, validateSearchOrdersOutput),
 	})
 	s.AddTool(runtime.ToolDef{
-		Name:       "create_return",
-		Definition: toolCreateReturn,
-		Scopes:     []string{"orders:write"},
+		Name: "create_return",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "create_return",
+			Title:       "Create a return",
+			Description: "Requests a return for one of the customer's orders. Calling it again with the same idempotency_key returns the return created the first time instead of creating another one.",
+			Annotations: runtime.ToolAnnotations{Title: "Create a return", IdempotentHint: true},
+		}, schemaFiles, "schemas/create_return.input.schema.json", "schemas/create_return.output.schema.json"),
+		Scopes: []string{"orders:write"},
 		ParamHeaders: []runtime.ParamHeader{
 			{Name: "Order-Id", Path: []string{"order_id"}, Type: "string"},
 		},
-		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
-			var in CreateReturnInput
-			if err := in.UnmarshalJSON(args); err != nil {
-				return nil, err
-			}
-			out, err := h.CreateReturn(ctx, in)
-			if err != nil {
-				return nil, err
-			}
-			var root wire.Path
-			var e wire.Errors
-			validateCreateReturnOutput(&root, &out, &e)
-			// A handler returning what the schema forbids is a bug in the
-			// server, not in the call: a plain error, not a ValidationError.
-			if err := e.Err(); err != nil {
-				return nil, fmt.Errorf("tool \"create_return\": the output does not match the output schema: %v", err)
-			}
-			var b []byte
-			b = out.AppendJSON(b)
-			return runtime.StructuredResult(b), nil
-		},
+		Call: runtime.StructuredCall("create_return", h.CreateReturn, validateCreateReturnOutput),
 	})
 	s.AddTool(runtime.ToolDef{
-		Name:       "confirm_return",
-		Definition: toolConfirmReturn,
-		Scopes:     []string{"orders:write"},
+		Name: "confirm_return",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "confirm_return",
+			Title:       "Confirm and create a return",
+			Description: "Asks the customer to confirm, then requests a return for one of their orders. Nothing is filed unless the customer confirms; calling it again with the same idempotency_key returns the return created the first time.",
+			Annotations: runtime.ToolAnnotations{Title: "Confirm and create a return", IdempotentHint: true},
+		}, schemaFiles, "schemas/confirm_return.input.schema.json", "schemas/confirm_return.output.schema.json"),
+		Scopes: []string{"orders:write"},
 		ParamHeaders: []runtime.ParamHeader{
 			{Name: "Order-Id", Path: []string{"order_id"}, Type: "string"},
 		},
-		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
-			var in ConfirmReturnInput
-			if err := in.UnmarshalJSON(args); err != nil {
-				return nil, err
-			}
-			out, err := h.ConfirmReturn(ctx, in)
-			if err != nil {
-				return nil, err
-			}
-			var root wire.Path
-			var e wire.Errors
-			validateConfirmReturnOutput(&root, &out, &e)
-			// A handler returning what the schema forbids is a bug in the
-			// server, not in the call: a plain error, not a ValidationError.
-			if err := e.Err(); err != nil {
-				return nil, fmt.Errorf("tool \"confirm_return\": the output does not match the output schema: %v", err)
-			}
-			var b []byte
-			b = out.AppendJSON(b)
-			return runtime.StructuredResult(b), nil
-		},
+		Call: runtime.StructuredCall("confirm_return", h.ConfirmReturn, validateConfirmReturnOutput),
 	})
 	s.AddResource(runtime.ResourceDef{
 		URI:        "policy://after-sales/current",

@@ -5,22 +5,19 @@
 package restmcp
 
 import (
-	"context"
-	"fmt"
+	"embed"
 
 	"github.com/mcpgen-dev/mcpgen/runtime"
-	"github.com/mcpgen-dev/mcpgen/runtime/wire"
 )
 
 // This file needs a runtime at least as new as the one it was generated for.
 const _ = runtime.IsAtLeastVersion0_1_0
 
-// The definitions as listed to clients, in compact JSON.
-const (
-	toolSearchOrders = `{"name":"search_orders","title":"Search orders","description":"Lists the customer's orders in ascending id order, optionally only those with one status, a page at a time. Pass next_cursor back as cursor to get the next page.","inputSchema":{"type":"object","properties":{"status":{"type":"string","description":"Only list orders with this status.","enum":["PENDING","SHIPPED","DELIVERED","CANCELLED"]},"limit":{"type":"integer","description":"The largest number of orders to return in one page.","default":10,"minimum":1,"maximum":50},"cursor":{"type":"string","description":"The next_cursor of the previous page.","maxLength":256}},"additionalProperties":false},"outputSchema":{"type":"object","properties":{"orders":{"type":"array","items":{"type":"object","properties":{"order_id":{"type":"string","description":"The order id."},"status":{"type":"string","description":"Where an order is in its life cycle.","enum":["PENDING","SHIPPED","DELIVERED","CANCELLED"]}},"required":["order_id","status"],"additionalProperties":false}},"next_cursor":{"type":"string","description":"Present when more orders follow; pass it as cursor."}},"required":["orders"],"additionalProperties":false},"annotations":{"title":"Search orders","readOnlyHint":true,"destructiveHint":false,"idempotentHint":true,"openWorldHint":true}}`
-	toolGetOrder     = `{"name":"get_order","title":"Get an order","description":"The customer's order with this id, with its status and total.","inputSchema":{"type":"object","properties":{"order_id":{"type":"string","description":"The order id, e.g. A1001.","examples":["A1001"],"pattern":"^A[0-9]+$","maxLength":8}},"required":["order_id"],"additionalProperties":false},"outputSchema":{"type":"object","properties":{"order_id":{"type":"string","description":"The order id."},"status":{"type":"string","description":"Where an order is in its life cycle.","enum":["PENDING","SHIPPED","DELIVERED","CANCELLED"]},"total_cents":{"type":"integer","description":"The order total in cents.","minimum":0}},"required":["order_id","status","total_cents"],"additionalProperties":false},"annotations":{"title":"Get an order","readOnlyHint":true,"destructiveHint":false,"idempotentHint":true,"openWorldHint":true}}`
-	toolCreateReturn = `{"name":"create_return","title":"Create a return","description":"Requests a return for one of the customer's orders. Posting again with the same idempotency_key returns the return created the first time (200) instead of creating another one (201).","inputSchema":{"type":"object","properties":{"reason":{"type":"string","description":"Why the customer returns the order.","minLength":1,"maxLength":500},"idempotency_key":{"type":"string","description":"A key unique to this return request; retries reuse it.","minLength":1,"maxLength":64},"order_id":{"type":"string","description":"The order id, e.g. A1001.","examples":["A1001"],"pattern":"^A[0-9]+$","maxLength":8}},"required":["reason","idempotency_key","order_id"],"additionalProperties":false},"outputSchema":{"type":"object","properties":{"return_id":{"type":"string","description":"The id of the return."},"order_id":{"type":"string","description":"The returned order."},"status":{"type":"string","description":"New returns are always REQUESTED.","enum":["REQUESTED"]},"reason":{"type":"string","description":"The reason given."}},"required":["return_id","order_id","status","reason"],"additionalProperties":false},"annotations":{"title":"Create a return","readOnlyHint":false,"destructiveHint":false,"idempotentHint":false,"openWorldHint":true}}`
-)
+// schemaFiles holds the tools' JSON Schemas as published in schemas/:
+// NewServer lists them in the tool definitions.
+//
+//go:embed schemas/*.json
+var schemaFiles embed.FS
 
 // NewServer returns a server for the spec's tools, resources and prompts,
 // served by h. Fields of opts left unset are filled from the spec.
@@ -38,79 +35,34 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 	}
 	s := runtime.NewServer(opts)
 	s.AddTool(runtime.ToolDef{
-		Name:       "search_orders",
-		Definition: toolSearchOrders,
-		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
-			var in SearchOrdersInput
-			if err := in.UnmarshalJSON(args); err != nil {
-				return nil, err
-			}
-			out, err := h.SearchOrders(ctx, in)
-			if err != nil {
-				return nil, err
-			}
-			var root wire.Path
-			var e wire.Errors
-			validateOrderPage(&root, &out, &e)
-			// A handler returning what the schema forbids is a bug in the
-			// server, not in the call: a plain error, not a ValidationError.
-			if err := e.Err(); err != nil {
-				return nil, fmt.Errorf("tool \"search_orders\": the output does not match the output schema: %v", err)
-			}
-			var b []byte
-			b = out.AppendJSON(b)
-			return runtime.StructuredResult(b), nil
-		},
+		Name: "search_orders",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "search_orders",
+			Title:       "Search orders",
+			Description: "Lists the customer's orders in ascending id order, optionally only those with one status, a page at a time. Pass next_cursor back as cursor to get the next page.",
+			Annotations: runtime.ToolAnnotations{Title: "Search orders", ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/search_orders.input.schema.json", "schemas/search_orders.output.schema.json"),
+		Call: runtime.StructuredCall("search_orders", h.SearchOrders, validateOrderPage),
 	})
 	s.AddTool(runtime.ToolDef{
-		Name:       "get_order",
-		Definition: toolGetOrder,
-		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
-			var in GetOrderInput
-			if err := in.UnmarshalJSON(args); err != nil {
-				return nil, err
-			}
-			out, err := h.GetOrder(ctx, in)
-			if err != nil {
-				return nil, err
-			}
-			var root wire.Path
-			var e wire.Errors
-			validateOrder(&root, &out, &e)
-			// A handler returning what the schema forbids is a bug in the
-			// server, not in the call: a plain error, not a ValidationError.
-			if err := e.Err(); err != nil {
-				return nil, fmt.Errorf("tool \"get_order\": the output does not match the output schema: %v", err)
-			}
-			var b []byte
-			b = out.AppendJSON(b)
-			return runtime.StructuredResult(b), nil
-		},
+		Name: "get_order",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "get_order",
+			Title:       "Get an order",
+			Description: "The customer's order with this id, with its status and total.",
+			Annotations: runtime.ToolAnnotations{Title: "Get an order", ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/get_order.input.schema.json", "schemas/get_order.output.schema.json"),
+		Call: runtime.StructuredCall("get_order", h.GetOrder, validateOrder),
 	})
 	s.AddTool(runtime.ToolDef{
-		Name:       "create_return",
-		Definition: toolCreateReturn,
-		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
-			var in CreateReturnInput
-			if err := in.UnmarshalJSON(args); err != nil {
-				return nil, err
-			}
-			out, err := h.CreateReturn(ctx, in)
-			if err != nil {
-				return nil, err
-			}
-			var root wire.Path
-			var e wire.Errors
-			validateReturn(&root, &out, &e)
-			// A handler returning what the schema forbids is a bug in the
-			// server, not in the call: a plain error, not a ValidationError.
-			if err := e.Err(); err != nil {
-				return nil, fmt.Errorf("tool \"create_return\": the output does not match the output schema: %v", err)
-			}
-			var b []byte
-			b = out.AppendJSON(b)
-			return runtime.StructuredResult(b), nil
-		},
+		Name: "create_return",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "create_return",
+			Title:       "Create a return",
+			Description: "Requests a return for one of the customer's orders. Posting again with the same idempotency_key returns the return created the first time (200) instead of creating another one (201).",
+			Annotations: runtime.ToolAnnotations{Title: "Create a return", OpenWorldHint: true},
+		}, schemaFiles, "schemas/create_return.input.schema.json", "schemas/create_return.output.schema.json"),
+		Call: runtime.StructuredCall("create_return", h.CreateReturn, validateReturn),
 	})
 	return s
 }

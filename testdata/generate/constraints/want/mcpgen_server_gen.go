@@ -4,7 +4,7 @@
 package constraints
 
 import (
-	"context"
+	"embed"
 
 	"github.com/mcpgen-dev/mcpgen/runtime"
 )
@@ -12,10 +12,11 @@ import (
 // This file needs a runtime at least as new as the one it was generated for.
 const _ = runtime.IsAtLeastVersion0_1_0
 
-// The definitions as listed to clients, in compact JSON.
-const (
-	toolCheck = `{"name":"check","inputSchema":{"type":"object","properties":{"code":{"type":"string","pattern":"^[A-Z]+$","minLength":2,"maxLength":5},"short":{"type":"string","maxLength":3},"day":{"type":"string","format":"date"},"at":{"type":"string","format":"date-time"},"email":{"type":"string","format":"email"},"site":{"type":"string","format":"uri"},"uuid":{"type":"string","format":"uuid"},"count":{"type":"integer","minimum":1,"maximum":10,"multipleOf":2},"ratio":{"type":"number","exclusiveMinimum":0,"exclusiveMaximum":1},"step":{"type":"number","multipleOf":0.25},"bigint":{"type":"integer","minimum":0.5},"color":{"type":"string","enum":["red","green","blue"]},"level":{"type":"integer","enum":[1,2,3],"default":2},"mode":{"type":"string","enum":["fast","slow"],"default":"fast"},"fixed":{"type":"string","const":"v1"},"flag":{"type":"boolean","const":true},"anything":{},"choice":{"enum":[1,"one",null]},"tags":{"type":"array","items":{"type":"string","minLength":1},"minItems":1,"maxItems":3,"uniqueItems":true},"points":{"type":"array","items":{"type":"object","properties":{"x":{"type":"integer"}},"required":["x"],"additionalProperties":false},"uniqueItems":true},"maybe":{"type":["string","null"],"maxLength":4},"must_or_null":{"type":["integer","null"]},"labels":{"type":"object","additionalProperties":{"type":"string","maxLength":8},"minProperties":1,"maxProperties":2},"extras":{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":{"type":"integer","minimum":0},"maxProperties":3},"pair":{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}},"additionalProperties":false,"minProperties":1,"maxProperties":1},"open":{"type":"object","properties":{"a":{"type":"string"}}},"settings":{"type":"object","default":{"depth":5},"properties":{"depth":{"type":"integer","default":3}},"additionalProperties":false}},"required":["code","count","must_or_null"],"additionalProperties":false},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
-)
+// schemaFiles holds the tools' JSON Schemas as published in schemas/:
+// NewServer lists them in the tool definitions.
+//
+//go:embed schemas/*.json
+var schemaFiles embed.FS
 
 // NewServer returns a server for the spec's tools, resources and prompts,
 // served by h. Fields of opts left unset are filled from the spec.
@@ -28,15 +29,12 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 	}
 	s := runtime.NewServer(opts)
 	s.AddTool(runtime.ToolDef{
-		Name:       "check",
-		Definition: toolCheck,
-		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
-			var in CheckInput
-			if err := in.UnmarshalJSON(args); err != nil {
-				return nil, err
-			}
-			return h.Check(ctx, in)
-		},
+		Name: "check",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "check",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/check.input.schema.json", ""),
+		Call: runtime.ContentCall(h.Check),
 	})
 	return s
 }

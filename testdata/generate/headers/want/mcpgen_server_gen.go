@@ -4,7 +4,7 @@
 package headers
 
 import (
-	"context"
+	"embed"
 
 	"github.com/mcpgen-dev/mcpgen/runtime"
 )
@@ -12,10 +12,11 @@ import (
 // This file needs a runtime at least as new as the one it was generated for.
 const _ = runtime.IsAtLeastVersion0_1_0
 
-// The definitions as listed to clients, in compact JSON.
-const (
-	toolRoute = `{"name":"route","inputSchema":{"type":"object","properties":{"region":{"type":"string","x-mcp-header":"Region"},"priority":{"type":"integer","x-mcp-header":"Priority"},"dry_run":{"type":"boolean","x-mcp-header":"Dry-Run"},"target":{"type":"object","properties":{"tenant":{"type":"string","x-mcp-header":"Tenant"},"cluster":{"type":"object","properties":{"name":{"type":"string","x-mcp-header":"Cluster-Name"}},"additionalProperties":false}},"additionalProperties":false},"payload":{"type":"string"}},"required":["region"],"additionalProperties":false},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
-)
+// schemaFiles holds the tools' JSON Schemas as published in schemas/:
+// NewServer lists them in the tool definitions.
+//
+//go:embed schemas/*.json
+var schemaFiles embed.FS
 
 // NewServer returns a server for the spec's tools, resources and prompts,
 // served by h. Fields of opts left unset are filled from the spec.
@@ -28,8 +29,11 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 	}
 	s := runtime.NewServer(opts)
 	s.AddTool(runtime.ToolDef{
-		Name:       "route",
-		Definition: toolRoute,
+		Name: "route",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "route",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/route.input.schema.json", ""),
 		ParamHeaders: []runtime.ParamHeader{
 			{Name: "Region", Path: []string{"region"}, Type: "string"},
 			{Name: "Priority", Path: []string{"priority"}, Type: "integer"},
@@ -37,13 +41,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			{Name: "Tenant", Path: []string{"target", "tenant"}, Type: "string"},
 			{Name: "Cluster-Name", Path: []string{"target", "cluster", "name"}, Type: "string"},
 		},
-		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
-			var in RouteInput
-			if err := in.UnmarshalJSON(args); err != nil {
-				return nil, err
-			}
-			return h.Route(ctx, in)
-		},
+		Call: runtime.ContentCall(h.Route),
 	})
 	return s
 }

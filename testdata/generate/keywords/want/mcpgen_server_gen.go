@@ -5,6 +5,7 @@ package keywords
 
 import (
 	"context"
+	"embed"
 
 	"github.com/mcpgen-dev/mcpgen/runtime"
 )
@@ -12,11 +13,16 @@ import (
 // This file needs a runtime at least as new as the one it was generated for.
 const _ = runtime.IsAtLeastVersion0_1_0
 
-// The definitions as listed to clients, in compact JSON.
+// schemaFiles holds the tools' JSON Schemas as published in schemas/:
+// NewServer lists them in the tool definitions.
+//
+//go:embed schemas/*.json
+var schemaFiles embed.FS
+
+// The definitions of the resources, templates and prompts as listed to
+// clients, in compact JSON.
 const (
-	toolFunc     = `{"name":"func","inputSchema":{"type":"object","properties":{"type":{"type":"string","enum":["func","range","default","","nil"]},"func":{"type":"string"},"range":{"type":"integer"},"default":{"type":"string","default":"go"},"map":{"type":"object","additionalProperties":{"type":"string"}},"interface":{"type":"object","properties":{"len":{"type":"integer"},"error":{"type":"string"}},"additionalProperties":false},"chan.select":{"type":"boolean"}},"required":["type"],"additionalProperties":false},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
-	toolGoTo     = `{"name":"go-to","inputSchema":{"type":"object","properties":{"import":{"type":"string"}},"additionalProperties":false},"outputSchema":{"type":"string"},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
-	promptSwitch = `{"name":"switch","arguments":[{"name":"case","required":true},{"name":"fallthrough","required":false}]}`
+	promptSwitch = "{\"name\":\"switch\",\"arguments\":[{\"name\":\"case\",\"required\":true},{\"name\":\"fallthrough\",\"required\":false}]}"
 )
 
 // NewServer returns a server for the spec's tools, resources and prompts,
@@ -30,32 +36,20 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 	}
 	s := runtime.NewServer(opts)
 	s.AddTool(runtime.ToolDef{
-		Name:       "func",
-		Definition: toolFunc,
-		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
-			var in FuncInput
-			if err := in.UnmarshalJSON(args); err != nil {
-				return nil, err
-			}
-			return h.Func(ctx, in)
-		},
+		Name: "func",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "func",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/func.input.schema.json", ""),
+		Call: runtime.ContentCall(h.Func),
 	})
 	s.AddTool(runtime.ToolDef{
-		Name:       "go-to",
-		Definition: toolGoTo,
-		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
-			var in GoToInput
-			if err := in.UnmarshalJSON(args); err != nil {
-				return nil, err
-			}
-			out, err := h.GoTo(ctx, in)
-			if err != nil {
-				return nil, err
-			}
-			var b []byte
-			b = out.AppendJSON(b)
-			return runtime.StructuredResult(b), nil
-		},
+		Name: "go-to",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "go-to",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/go-to.input.schema.json", "schemas/go-to.output.schema.json"),
+		Call: runtime.StructuredCall("go-to", h.GoTo, nil),
 	})
 	s.AddPrompt(runtime.PromptDef{
 		Name:       "switch",

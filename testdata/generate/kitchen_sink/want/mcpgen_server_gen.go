@@ -5,7 +5,7 @@ package kitchensink
 
 import (
 	"context"
-	"fmt"
+	"embed"
 	"strconv"
 	"strings"
 
@@ -16,19 +16,21 @@ import (
 // This file needs a runtime at least as new as the one it was generated for.
 const _ = runtime.IsAtLeastVersion0_1_0
 
-// The definitions as listed to clients, in compact JSON.
+// schemaFiles holds the tools' JSON Schemas as published in schemas/:
+// NewServer lists them in the tool definitions.
+//
+//go:embed schemas/*.json
+var schemaFiles embed.FS
+
+// The definitions of the resources, templates and prompts as listed to
+// clients, in compact JSON.
 const (
-	toolCreateOrder          = `{"name":"create_order","title":"Create an order","description":"Places a new order for a customer.","icons":[{"src":"https://example.com/create.png","mimeType":"image/png"}],"inputSchema":{"type":"object","properties":{"customer_id":{"type":"string","pattern":"^C[0-9]+$","maxLength":16,"x-mcp-header":"Customer-Id"},"quantity":{"type":"integer","default":1,"examples":[1,5],"minimum":1,"maximum":100,"x-mcp-header":"Quantity"},"gift":{"type":"boolean","default":false,"x-mcp-header":"Gift"},"priority":{"type":"integer","enum":[1,2,3],"default":2},"shipping":{"type":"object","description":"Where to ship. The address itself is on file with the customer; this\nonly chooses the country and the speed, which together decide the carrier and the price of shipping, so a long line here must be wrapped in the Go comment.\n\nCarriers by speed:\n- standard: the national post\n- express: a courier, next working day","properties":{"country":{"type":"string","enum":["DE","FR","US"],"x-mcp-header":"Ship-Country"},"express":{"type":"boolean"}},"required":["country"],"additionalProperties":false},"shape":{"description":"A shape, told apart by its kind.","oneOf":[{"type":"object","properties":{"kind":{"type":"string","const":"circle"},"radius":{"type":"number","exclusiveMinimum":0}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","const":"square"},"side":{"type":"number","maximum":1000,"exclusiveMinimum":0}},"required":["kind","side"],"additionalProperties":false}]},"note":{"type":["string","null"],"maxLength":500}},"required":["customer_id"],"additionalProperties":false},"outputSchema":{"type":"object","properties":{"id":{"type":"string","format":"uuid"},"status":{"type":"string","description":"Where an order is in its life.","enum":["PENDING","SHIPPED","DELIVERED","CANCELLED"]},"total":{"type":"object","description":"An amount in a currency.","properties":{"amount":{"type":"number","minimum":0,"exclusiveMaximum":1000000,"multipleOf":0.01},"currency":{"type":"string","default":"EUR","examples":["EUR","USD"],"pattern":"^[A-Z]{3}$","minLength":3,"maxLength":3}},"required":["amount"],"additionalProperties":false},"placed_at":{"type":"string","format":"date-time"},"delivery_date":{"type":["string","null"],"format":"date"},"contact":{"type":"string","format":"email"},"tracking_url":{"type":"string","format":"uri"},"tags":{"type":"array","items":{"type":"string"},"minItems":0,"maxItems":10,"uniqueItems":true},"labels":{"type":"object","description":"Free-form labels.","additionalProperties":{"type":"string","maxLength":64},"maxProperties":20},"metadata":{"type":"object","minProperties":0},"legacy_code":{"type":"string","deprecated":true},"attachment":{"type":"string","contentEncoding":"base64","contentMediaType":"application/pdf"}},"required":["id","status","total"],"additionalProperties":false},"annotations":{"title":"Create order","readOnlyHint":false,"destructiveHint":false,"idempotentHint":false,"openWorldHint":true}}`
-	toolMap                  = `{"name":"map","description":"A tool whose name is a Go keyword, with keyword property names.","inputSchema":{"type":"object","properties":{"type":{"type":"string","enum":["a","b"]},"func":{"type":"string"},"range":{"type":"object","properties":{"from":{"type":"integer","exclusiveMinimum":-1},"to":{"type":"integer","exclusiveMaximum":1000000}},"additionalProperties":false},"default":{"type":"number","default":1.5,"minimum":0.5,"maximum":2.5},"interface":{"type":"null"},"select":{"const":42},"chan":{"type":"array","items":{"type":"array","items":{"type":"integer","multipleOf":3}}}},"additionalProperties":false},"outputSchema":{"type":"array","items":{"$ref":"#/$defs/Node"},"$defs":{"Node":{"type":"object","description":"A tree node; trees are recursive.","properties":{"name":{"type":"string","minLength":1},"children":{"type":"array","items":{"$ref":"#/$defs/Node"},"maxItems":100},"parent":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}],"description":"The parent node, null at the root."}},"required":["name"],"additionalProperties":false}}},"annotations":{"readOnlyHint":true,"destructiveHint":true,"idempotentHint":true,"openWorldHint":true}}`
-	toolListOrders           = `{"name":"list_orders","description":"Lists orders, optionally filtered.","inputSchema":{"type":"object","properties":{"status":{"type":"string","description":"Where an order is in its life.","enum":["PENDING","SHIPPED","DELIVERED","CANCELLED"]},"limit":{"type":"integer","default":10,"minimum":1,"maximum":50},"cursor":{"type":"string"},"labels":{"type":"object","description":"Free-form labels.","additionalProperties":{"type":"string","maxLength":64},"maxProperties":20}},"additionalProperties":false},"outputSchema":{"type":"object","properties":{"orders":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string","format":"uuid"},"status":{"type":"string","description":"Where an order is in its life.","enum":["PENDING","SHIPPED","DELIVERED","CANCELLED"]},"total":{"type":"object","description":"An amount in a currency.","properties":{"amount":{"type":"number","minimum":0,"exclusiveMaximum":1000000,"multipleOf":0.01},"currency":{"type":"string","default":"EUR","examples":["EUR","USD"],"pattern":"^[A-Z]{3}$","minLength":3,"maxLength":3}},"required":["amount"],"additionalProperties":false},"placed_at":{"type":"string","format":"date-time"},"delivery_date":{"type":["string","null"],"format":"date"},"contact":{"type":"string","format":"email"},"tracking_url":{"type":"string","format":"uri"},"tags":{"type":"array","items":{"type":"string"},"minItems":0,"maxItems":10,"uniqueItems":true},"labels":{"type":"object","description":"Free-form labels.","additionalProperties":{"type":"string","maxLength":64},"maxProperties":20},"metadata":{"type":"object","minProperties":0},"legacy_code":{"type":"string","deprecated":true},"attachment":{"type":"string","contentEncoding":"base64","contentMediaType":"application/pdf"}},"required":["id","status","total"],"additionalProperties":false}},"next_cursor":{"type":"string"}},"required":["orders"],"additionalProperties":false},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
-	toolPingV2               = `{"name":"ping.v2","description":"A tool without input and with free-form output.","inputSchema":{"type":"object","additionalProperties":false},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
-	toolDrawShape            = `{"name":"draw-shape","inputSchema":{"type":"object","properties":{"shape":{"description":"A shape, told apart by its kind.","oneOf":[{"type":"object","properties":{"kind":{"type":"string","const":"circle"},"radius":{"type":"number","exclusiveMinimum":0}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","const":"square"},"side":{"type":"number","maximum":1000,"exclusiveMinimum":0}},"required":["kind","side"],"additionalProperties":false}]},"payload":{}},"required":["shape"],"additionalProperties":false},"outputSchema":{"description":"Any JSON value at all."},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
-	resourceAfterSalesPolicy = `{"uri":"policy://after-sales/current","name":"after_sales_policy","title":"After-sales policy","description":"The policy for returns and refunds.","mimeType":"text/plain","size":1234,"icons":[{"src":"https://example.com/policy.png"}]}`
-	resourceLogo             = `{"uri":"https://example.com/logo.png","name":"logo","mimeType":"image/png"}`
-	templateOrderSummary     = `{"uriTemplate":"order://{order_id}/summary","name":"order_summary","title":"Order summary","description":"A summary of one order.","mimeType":"application/json"}`
-	templateInvoicePage      = `{"uriTemplate":"invoice://{year}/{number}/page/{page}?draft={draft}","name":"invoice_page","mimeType":"application/pdf"}`
-	promptReplyOrderQuestion = `{"name":"reply_order_question","title":"Reply to an order question","description":"Drafts an answer to a customer's question about an order.","arguments":[{"name":"order_id","title":"Order","description":"The order the question is about.","required":true},{"name":"tone","description":"How to sound.","required":false},{"name":"question","required":true}],"icons":[{"src":"https://example.com/prompt.png"}]}`
-	promptSummarize          = `{"name":"summarize","description":"A prompt without arguments."}`
+	resourceAfterSalesPolicy = "{\"uri\":\"policy://after-sales/current\",\"name\":\"after_sales_policy\",\"title\":\"After-sales policy\",\"description\":\"The policy for returns and refunds.\",\"mimeType\":\"text/plain\",\"size\":1234,\"icons\":[{\"src\":\"https://example.com/policy.png\"}]}"
+	resourceLogo             = "{\"uri\":\"https://example.com/logo.png\",\"name\":\"logo\",\"mimeType\":\"image/png\"}"
+	templateOrderSummary     = "{\"uriTemplate\":\"order://{order_id}/summary\",\"name\":\"order_summary\",\"title\":\"Order summary\",\"description\":\"A summary of one order.\",\"mimeType\":\"application/json\"}"
+	templateInvoicePage      = "{\"uriTemplate\":\"invoice://{year}/{number}/page/{page}?draft={draft}\",\"name\":\"invoice_page\",\"mimeType\":\"application/pdf\"}"
+	promptReplyOrderQuestion = "{\"name\":\"reply_order_question\",\"title\":\"Reply to an order question\",\"description\":\"Drafts an answer to a customer's question about an order.\",\"arguments\":[{\"name\":\"order_id\",\"title\":\"Order\",\"description\":\"The order the question is about.\",\"required\":true},{\"name\":\"tone\",\"description\":\"How to sound.\",\"required\":false},{\"name\":\"question\",\"required\":true}],\"icons\":[{\"src\":\"https://example.com/prompt.png\"}]}"
+	promptSummarize          = "{\"name\":\"summarize\",\"description\":\"A prompt without arguments.\"}"
 )
 
 // NewServer returns a server for the spec's tools, resources and prompts,
@@ -65,101 +67,59 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 	}
 	s := runtime.NewServer(opts)
 	s.AddTool(runtime.ToolDef{
-		Name:       "create_order",
-		Definition: toolCreateOrder,
-		Scopes:     []string{"orders:write"},
+		Name: "create_order",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "create_order",
+			Title:       "Create an order",
+			Description: "Places a new order for a customer.",
+			Icons: []runtime.Icon{{
+				Src:      "https://example.com/create.png",
+				MimeType: "image/png",
+			}},
+			Annotations: runtime.ToolAnnotations{Title: "Create order", OpenWorldHint: true},
+		}, schemaFiles, "schemas/create_order.input.schema.json", "schemas/create_order.output.schema.json"),
+		Scopes: []string{"orders:write"},
 		ParamHeaders: []runtime.ParamHeader{
 			{Name: "Customer-Id", Path: []string{"customer_id"}, Type: "string"},
 			{Name: "Quantity", Path: []string{"quantity"}, Type: "integer"},
 			{Name: "Gift", Path: []string{"gift"}, Type: "boolean"},
 			{Name: "Ship-Country", Path: []string{"shipping", "country"}, Type: "string"},
 		},
-		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
-			var in CreateOrderInput
-			if err := in.UnmarshalJSON(args); err != nil {
-				return nil, err
-			}
-			out, err := h.CreateOrder(ctx, in)
-			if err != nil {
-				return nil, err
-			}
-			var root wire.Path
-			var e wire.Errors
-			validateOrder(&root, &out, &e)
-			// A handler returning what the schema forbids is a bug in the
-			// server, not in the call: a plain error, not a ValidationError.
-			if err := e.Err(); err != nil {
-				return nil, fmt.Errorf("tool \"create_order\": the output does not match the output schema: %v", err)
-			}
-			var b []byte
-			b = out.AppendJSON(b)
-			return runtime.StructuredResult(b), nil
-		},
+		Call: runtime.StructuredCall("create_order", h.CreateOrder, validateOrder),
 	})
 	s.AddTool(runtime.ToolDef{
-		Name:       "map",
-		Definition: toolMap,
-		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
-			var in MapInput
-			if err := in.UnmarshalJSON(args); err != nil {
-				return nil, err
-			}
-			out, err := h.Map(ctx, in)
-			if err != nil {
-				return nil, err
-			}
-			var root wire.Path
-			var e wire.Errors
-			validateMapOutput(&root, &out, &e)
-			// A handler returning what the schema forbids is a bug in the
-			// server, not in the call: a plain error, not a ValidationError.
-			if err := e.Err(); err != nil {
-				return nil, fmt.Errorf("tool \"map\": the output does not match the output schema: %v", err)
-			}
-			var b []byte
-			b = out.AppendJSON(b)
-			return runtime.StructuredResult(b), nil
-		},
+		Name: "map",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "map",
+			Description: "A tool whose name is a Go keyword, with keyword property names.",
+			Annotations: runtime.ToolAnnotations{ReadOnlyHint: true, DestructiveHint: true, IdempotentHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/map.input.schema.json", "schemas/map.output.schema.json"),
+		Call: runtime.StructuredCall("map", h.Map, validateMapOutput),
 	})
 	s.AddTool(runtime.ToolDef{
-		Name:       "list_orders",
-		Definition: toolListOrders,
-		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
-			var in ListOrdersInput
-			if err := in.UnmarshalJSON(args); err != nil {
-				return nil, err
-			}
-			out, err := h.ListOrders(ctx, in)
-			if err != nil {
-				return nil, err
-			}
-			var root wire.Path
-			var e wire.Errors
-			validateListOrdersOutput(&root, &out, &e)
-			// A handler returning what the schema forbids is a bug in the
-			// server, not in the call: a plain error, not a ValidationError.
-			if err := e.Err(); err != nil {
-				return nil, fmt.Errorf("tool \"list_orders\": the output does not match the output schema: %v", err)
-			}
-			var b []byte
-			b = out.AppendJSON(b)
-			return runtime.StructuredResult(b), nil
-		},
+		Name: "list_orders",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "list_orders",
+			Description: "Lists orders, optionally filtered.",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/list_orders.input.schema.json", "schemas/list_orders.output.schema.json"),
+		Call: runtime.StructuredCall("list_orders", h.ListOrders, validateListOrdersOutput),
 	})
 	s.AddTool(runtime.ToolDef{
-		Name:       "ping.v2",
-		Definition: toolPingV2,
-		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
-			var in PingV2Input
-			if err := in.UnmarshalJSON(args); err != nil {
-				return nil, err
-			}
-			return h.PingV2(ctx, in)
-		},
+		Name: "ping.v2",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "ping.v2",
+			Description: "A tool without input and with free-form output.",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/ping.v2.input.schema.json", ""),
+		Call: runtime.ContentCall(h.PingV2),
 	})
 	s.AddTool(runtime.ToolDef{
-		Name:       "draw-shape",
-		Definition: toolDrawShape,
+		Name: "draw-shape",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "draw-shape",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/draw-shape.input.schema.json", "schemas/draw-shape.output.schema.json"),
 		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
 			var in DrawShapeInput
 			if err := in.UnmarshalJSON(args); err != nil {

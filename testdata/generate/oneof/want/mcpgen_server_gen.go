@@ -4,7 +4,7 @@
 package oneof
 
 import (
-	"context"
+	"embed"
 
 	"github.com/mcpgen-dev/mcpgen/runtime"
 )
@@ -12,12 +12,11 @@ import (
 // This file needs a runtime at least as new as the one it was generated for.
 const _ = runtime.IsAtLeastVersion0_1_0
 
-// The definitions as listed to clients, in compact JSON.
-const (
-	toolArea     = `{"name":"area","inputSchema":{"type":"object","properties":{"shape":{"oneOf":[{"type":"object","properties":{"kind":{"type":"string","const":"circle"},"radius":{"type":"number","exclusiveMinimum":0}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","const":"square"},"side":{"type":"number","exclusiveMinimum":0}},"required":["kind","side"],"additionalProperties":false}]},"shapes":{"type":"array","items":{"oneOf":[{"type":"object","properties":{"kind":{"type":"string","const":"circle"},"radius":{"type":"number","exclusiveMinimum":0}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","properties":{"kind":{"type":"string","const":"square"},"side":{"type":"number","exclusiveMinimum":0}},"required":["kind","side"],"additionalProperties":false}]}}},"required":["shape"],"additionalProperties":false},"outputSchema":{"type":"object","properties":{"area":{"type":"number"}},"required":["area"],"additionalProperties":false},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
-	toolLookup   = `{"name":"lookup","inputSchema":{"type":"object","properties":{"order":{"description":"An order given by numeric id or by name.","oneOf":[{"type":"integer","minimum":1},{"type":"string","minLength":1},{"type":"object","title":"reference","properties":{"ref":{"type":"string"}},"required":["ref"],"additionalProperties":false}]}},"required":["order"],"additionalProperties":false},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
-	toolEvaluate = `{"name":"evaluate","inputSchema":{"type":"object","properties":{"expr":{"$ref":"#/$defs/Expr"},"chain":{"$ref":"#/$defs/Chain"}},"required":["expr"],"additionalProperties":false,"$defs":{"Chain":{"description":"A recursive union without a discriminator whose object variants both recurse: telling them apart means decoding the nested value once per variant, at every level.","oneOf":[{"type":"object","title":"link","properties":{"next":{"$ref":"#/$defs/Chain"}},"required":["next"],"additionalProperties":false},{"type":"object","title":"tagged link","properties":{"next":{"$ref":"#/$defs/Chain"},"tag":{"type":"string"}},"required":["next","tag"],"additionalProperties":false},{"type":"string","title":"end"}]},"Expr":{"description":"A recursive union, nested as deep as the input goes.","oneOf":[{"type":"object","properties":{"op":{"type":"string","const":"num"},"value":{"type":"number"}},"required":["op","value"],"additionalProperties":false},{"$ref":"#/$defs/Neg"}]},"Neg":{"type":"object","properties":{"op":{"type":"string","const":"neg"},"arg":{"$ref":"#/$defs/Expr"}},"required":["op","arg"],"additionalProperties":false}}},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
-)
+// schemaFiles holds the tools' JSON Schemas as published in schemas/:
+// NewServer lists them in the tool definitions.
+//
+//go:embed schemas/*.json
+var schemaFiles embed.FS
 
 // NewServer returns a server for the spec's tools, resources and prompts,
 // served by h. Fields of opts left unset are filled from the spec.
@@ -30,43 +29,28 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 	}
 	s := runtime.NewServer(opts)
 	s.AddTool(runtime.ToolDef{
-		Name:       "area",
-		Definition: toolArea,
-		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
-			var in AreaInput
-			if err := in.UnmarshalJSON(args); err != nil {
-				return nil, err
-			}
-			out, err := h.Area(ctx, in)
-			if err != nil {
-				return nil, err
-			}
-			var b []byte
-			b = out.AppendJSON(b)
-			return runtime.StructuredResult(b), nil
-		},
+		Name: "area",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "area",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/area.input.schema.json", "schemas/area.output.schema.json"),
+		Call: runtime.StructuredCall("area", h.Area, nil),
 	})
 	s.AddTool(runtime.ToolDef{
-		Name:       "lookup",
-		Definition: toolLookup,
-		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
-			var in LookupInput
-			if err := in.UnmarshalJSON(args); err != nil {
-				return nil, err
-			}
-			return h.Lookup(ctx, in)
-		},
+		Name: "lookup",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "lookup",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/lookup.input.schema.json", ""),
+		Call: runtime.ContentCall(h.Lookup),
 	})
 	s.AddTool(runtime.ToolDef{
-		Name:       "evaluate",
-		Definition: toolEvaluate,
-		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
-			var in EvaluateInput
-			if err := in.UnmarshalJSON(args); err != nil {
-				return nil, err
-			}
-			return h.Evaluate(ctx, in)
-		},
+		Name: "evaluate",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "evaluate",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/evaluate.input.schema.json", ""),
+		Call: runtime.ContentCall(h.Evaluate),
 	})
 	return s
 }

@@ -4,22 +4,19 @@
 package recursion
 
 import (
-	"context"
-	"fmt"
+	"embed"
 
 	"github.com/mcpgen-dev/mcpgen/runtime"
-	"github.com/mcpgen-dev/mcpgen/runtime/wire"
 )
 
 // This file needs a runtime at least as new as the one it was generated for.
 const _ = runtime.IsAtLeastVersion0_1_0
 
-// The definitions as listed to clients, in compact JSON.
-const (
-	toolWalkTree = `{"name":"walk_tree","inputSchema":{"type":"object","properties":{"root":{"$ref":"#/$defs/Node"}},"required":["root"],"additionalProperties":false,"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string","minLength":1},"children":{"type":"array","items":{"$ref":"#/$defs/Node"}},"parent":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"required":["name"],"additionalProperties":false}}},"outputSchema":{"$ref":"#/$defs/Node","$defs":{"Node":{"type":"object","properties":{"name":{"type":"string","minLength":1},"children":{"type":"array","items":{"$ref":"#/$defs/Node"}},"parent":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"required":["name"],"additionalProperties":false}}},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
-	toolOrgChart = `{"name":"org_chart","inputSchema":{"type":"object","properties":{"department":{"$ref":"#/$defs/Department"}},"additionalProperties":false,"$defs":{"Department":{"type":"object","properties":{"title":{"type":"string"},"teams":{"type":"array","items":{"$ref":"#/$defs/Team"}}},"required":["title"],"additionalProperties":false},"Team":{"type":"object","properties":{"lead":{"type":"string"},"department":{"$ref":"#/$defs/Department"}},"additionalProperties":false}}},"outputSchema":{"type":"array","items":{"$ref":"#/$defs/Team"},"$defs":{"Department":{"type":"object","properties":{"title":{"type":"string"},"teams":{"type":"array","items":{"$ref":"#/$defs/Team"}}},"required":["title"],"additionalProperties":false},"Team":{"type":"object","properties":{"lead":{"type":"string"},"department":{"$ref":"#/$defs/Department"}},"additionalProperties":false}}},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
-	toolLoopBack = `{"name":"loop_back","inputSchema":{"type":"object","properties":{"loop":{"$ref":"#/$defs/Loop"},"yin":{"$ref":"#/$defs/Yin"}},"additionalProperties":false,"$defs":{"Loop":{"type":"object","properties":{"id":{"type":"string","minLength":1},"self":{"$ref":"#/$defs/Loop"}},"required":["id","self"],"additionalProperties":false},"Yang":{"type":"object","properties":{"yin":{"$ref":"#/$defs/Yin"}},"required":["yin"],"additionalProperties":false},"Yin":{"type":"object","properties":{"depth":{"type":"integer","minimum":0},"yang":{"$ref":"#/$defs/Yang"}},"required":["yang"],"additionalProperties":false}}},"outputSchema":{"$ref":"#/$defs/Yin","$defs":{"Yang":{"type":"object","properties":{"yin":{"$ref":"#/$defs/Yin"}},"required":["yin"],"additionalProperties":false},"Yin":{"type":"object","properties":{"depth":{"type":"integer","minimum":0},"yang":{"$ref":"#/$defs/Yang"}},"required":["yang"],"additionalProperties":false}}},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
-)
+// schemaFiles holds the tools' JSON Schemas as published in schemas/:
+// NewServer lists them in the tool definitions.
+//
+//go:embed schemas/*.json
+var schemaFiles embed.FS
 
 // NewServer returns a server for the spec's tools, resources and prompts,
 // served by h. Fields of opts left unset are filled from the spec.
@@ -32,71 +29,28 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 	}
 	s := runtime.NewServer(opts)
 	s.AddTool(runtime.ToolDef{
-		Name:       "walk_tree",
-		Definition: toolWalkTree,
-		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
-			var in WalkTreeInput
-			if err := in.UnmarshalJSON(args); err != nil {
-				return nil, err
-			}
-			out, err := h.WalkTree(ctx, in)
-			if err != nil {
-				return nil, err
-			}
-			var root wire.Path
-			var e wire.Errors
-			validateNode(&root, &out, &e)
-			// A handler returning what the schema forbids is a bug in the
-			// server, not in the call: a plain error, not a ValidationError.
-			if err := e.Err(); err != nil {
-				return nil, fmt.Errorf("tool \"walk_tree\": the output does not match the output schema: %v", err)
-			}
-			var b []byte
-			b = out.AppendJSON(b)
-			return runtime.StructuredResult(b), nil
-		},
+		Name: "walk_tree",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "walk_tree",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/walk_tree.input.schema.json", "schemas/walk_tree.output.schema.json"),
+		Call: runtime.StructuredCall("walk_tree", h.WalkTree, validateNode),
 	})
 	s.AddTool(runtime.ToolDef{
-		Name:       "org_chart",
-		Definition: toolOrgChart,
-		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
-			var in OrgChartInput
-			if err := in.UnmarshalJSON(args); err != nil {
-				return nil, err
-			}
-			out, err := h.OrgChart(ctx, in)
-			if err != nil {
-				return nil, err
-			}
-			var b []byte
-			b = out.AppendJSON(b)
-			return runtime.StructuredResult(b), nil
-		},
+		Name: "org_chart",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "org_chart",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/org_chart.input.schema.json", "schemas/org_chart.output.schema.json"),
+		Call: runtime.StructuredCall("org_chart", h.OrgChart, nil),
 	})
 	s.AddTool(runtime.ToolDef{
-		Name:       "loop_back",
-		Definition: toolLoopBack,
-		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
-			var in LoopBackInput
-			if err := in.UnmarshalJSON(args); err != nil {
-				return nil, err
-			}
-			out, err := h.LoopBack(ctx, in)
-			if err != nil {
-				return nil, err
-			}
-			var root wire.Path
-			var e wire.Errors
-			validateYin(&root, &out, &e)
-			// A handler returning what the schema forbids is a bug in the
-			// server, not in the call: a plain error, not a ValidationError.
-			if err := e.Err(); err != nil {
-				return nil, fmt.Errorf("tool \"loop_back\": the output does not match the output schema: %v", err)
-			}
-			var b []byte
-			b = out.AppendJSON(b)
-			return runtime.StructuredResult(b), nil
-		},
+		Name: "loop_back",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "loop_back",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/loop_back.input.schema.json", "schemas/loop_back.output.schema.json"),
+		Call: runtime.StructuredCall("loop_back", h.LoopBack, validateYin),
 	})
 	return s
 }

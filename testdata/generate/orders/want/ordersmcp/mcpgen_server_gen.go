@@ -5,7 +5,7 @@ package ordersmcp
 
 import (
 	"context"
-	"fmt"
+	"embed"
 	"strings"
 
 	"github.com/mcpgen-dev/mcpgen/runtime"
@@ -15,13 +15,18 @@ import (
 // This file needs a runtime at least as new as the one it was generated for.
 const _ = runtime.IsAtLeastVersion0_1_0
 
-// The definitions as listed to clients, in compact JSON.
+// schemaFiles holds the tools' JSON Schemas as published in schemas/:
+// NewServer lists them in the tool definitions.
+//
+//go:embed schemas/*.json
+var schemaFiles embed.FS
+
+// The definitions of the resources, templates and prompts as listed to
+// clients, in compact JSON.
 const (
-	toolGetOrderStatus       = `{"name":"get_order_status","title":"Get order status","description":"Returns the status of one order.","inputSchema":{"type":"object","properties":{"order_id":{"type":"string","pattern":"^A[0-9]+$","maxLength":8,"x-mcp-header":"Order-Id"},"verbose":{"type":"boolean","default":false}},"required":["order_id"],"additionalProperties":false},"outputSchema":{"type":"object","properties":{"order_id":{"type":"string"},"status":{"type":"string","enum":["PENDING","SHIPPED","DELIVERED","CANCELLED"]},"items":{"type":"array","items":{"type":"object","properties":{"sku":{"type":"string"},"quantity":{"type":"integer","minimum":1}},"required":["sku","quantity"],"additionalProperties":false}}},"required":["order_id","status","items"],"additionalProperties":false},"annotations":{"readOnlyHint":true,"destructiveHint":false,"idempotentHint":true,"openWorldHint":false}}`
-	toolNotify               = `{"name":"notify","description":"Sends a note to the customer.","inputSchema":{"type":"object","properties":{"order_id":{"type":"string"},"note":{"type":"string","minLength":1}},"required":["order_id"],"additionalProperties":false},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}}`
-	resourceAfterSalesPolicy = `{"uri":"policy://after-sales/current","name":"after_sales_policy","title":"After-sales policy","mimeType":"text/plain"}`
-	templateOrderSummary     = `{"uriTemplate":"order://{order_id}/summary","name":"order_summary","mimeType":"application/json"}`
-	promptReplyOrderQuestion = `{"name":"reply_order_question","title":"Reply to an order question","arguments":[{"name":"order_id","title":"Order","description":"The order asked about.","required":true},{"name":"question","description":"What the customer asked.","required":false}]}`
+	resourceAfterSalesPolicy = "{\"uri\":\"policy://after-sales/current\",\"name\":\"after_sales_policy\",\"title\":\"After-sales policy\",\"mimeType\":\"text/plain\"}"
+	templateOrderSummary     = "{\"uriTemplate\":\"order://{order_id}/summary\",\"name\":\"order_summary\",\"mimeType\":\"application/json\"}"
+	promptReplyOrderQuestion = "{\"name\":\"reply_order_question\",\"title\":\"Reply to an order question\",\"arguments\":[{\"name\":\"order_id\",\"title\":\"Order\",\"description\":\"The order asked about.\",\"required\":true},{\"name\":\"question\",\"description\":\"What the customer asked.\",\"required\":false}]}"
 )
 
 // NewServer returns a server for the spec's tools, resources and prompts,
@@ -39,44 +44,27 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 	}
 	s := runtime.NewServer(opts)
 	s.AddTool(runtime.ToolDef{
-		Name:       "get_order_status",
-		Definition: toolGetOrderStatus,
-		Scopes:     []string{"orders:read"},
+		Name: "get_order_status",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "get_order_status",
+			Title:       "Get order status",
+			Description: "Returns the status of one order.",
+			Annotations: runtime.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true},
+		}, schemaFiles, "schemas/get_order_status.input.schema.json", "schemas/get_order_status.output.schema.json"),
+		Scopes: []string{"orders:read"},
 		ParamHeaders: []runtime.ParamHeader{
 			{Name: "Order-Id", Path: []string{"order_id"}, Type: "string"},
 		},
-		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
-			var in GetOrderStatusInput
-			if err := in.UnmarshalJSON(args); err != nil {
-				return nil, err
-			}
-			out, err := h.GetOrderStatus(ctx, in)
-			if err != nil {
-				return nil, err
-			}
-			var root wire.Path
-			var e wire.Errors
-			validateOrderStatusResult(&root, &out, &e)
-			// A handler returning what the schema forbids is a bug in the
-			// server, not in the call: a plain error, not a ValidationError.
-			if err := e.Err(); err != nil {
-				return nil, fmt.Errorf("tool \"get_order_status\": the output does not match the output schema: %v", err)
-			}
-			var b []byte
-			b = out.AppendJSON(b)
-			return runtime.StructuredResult(b), nil
-		},
+		Call: runtime.StructuredCall("get_order_status", h.GetOrderStatus, validateOrderStatusResult),
 	})
 	s.AddTool(runtime.ToolDef{
-		Name:       "notify",
-		Definition: toolNotify,
-		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
-			var in NotifyInput
-			if err := in.UnmarshalJSON(args); err != nil {
-				return nil, err
-			}
-			return h.Notify(ctx, in)
-		},
+		Name: "notify",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "notify",
+			Description: "Sends a note to the customer.",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/notify.input.schema.json", ""),
+		Call: runtime.ContentCall(h.Notify),
 	})
 	s.AddResource(runtime.ResourceDef{
 		URI:        "policy://after-sales/current",
