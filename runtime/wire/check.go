@@ -75,8 +75,10 @@ func IsDate(s string) bool {
 
 // IsDateTime reports whether s is an RFC 3339 date-time:
 // full-date "T" hh:mm:ss[.frac] ("Z" / ±hh:mm), with T and Z in either
-// case. A leap second (ss = 60) is accepted only at 23:59 UTC, after the
-// offset is applied, as the JSON Schema test suite expects.
+// case. A leap second (ss = 60) is accepted only as 23:59:60 with a zero
+// offset: RFC 3339 and the JSON Schema test suite also allow it at another
+// offset that makes it 23:59:60 UTC ("15:59:60-08:00"), but the official
+// TypeScript SDK's browser validator rejects that form.
 func IsDateTime(s string) bool {
 	if len(s) < 20 || !IsDate(s[:10]) || (s[10] != 'T' && s[10] != 't') {
 		return false
@@ -119,8 +121,12 @@ func IsDateTime(s string) bool {
 		return false
 	}
 	if ss == 60 {
-		utc := ((hh*60+mm-offset)%1440 + 1440) % 1440
-		return utc == 23*60+59
+		// RFC 3339 puts a leap second at 23:59:60 UTC, whatever the
+		// offset. The official TypeScript SDK's browser and edge
+		// validator (@cfworker/json-schema) accepts one only at 23:59:60
+		// local time, so the one form both accept is 23:59:60 with a
+		// zero offset.
+		return hh == 23 && mm == 59 && offset == 0
 	}
 	return true
 }

@@ -54,12 +54,15 @@ func TestIsDateTime(t *testing.T) {
 		"1937-01-01T12:00:27.87+00:20":        true,
 		"1990-12-31T15:59:50.123-08:00":       true,
 		"1998-12-31T23:59:60Z":                true,
-		"1998-12-31T15:59:60.123-08:00":       true,
+		"1998-12-31T15:59:60.123-08:00":       false,
 		"1998-12-31T23:59:61Z":                false,
 		"1998-12-31T23:58:60Z":                false,
 		"1998-12-31T22:59:60Z":                false,
 		"1998-12-31T23:59:60+01:00":           false,
-		"1999-01-01T00:59:60+01:00":           true,
+		"1999-01-01T00:59:60+01:00":           false,
+		"1998-12-31T23:59:60+00:00":           true,
+		"1998-12-31T23:59:60-00:00":           true,
+		"1998-12-31t23:59:60.5z":              true,
 		"1990-02-31T15:59:59.123-08:00":       false,
 		"1990-12-31T15:59:59-24:00":           false,
 		"1990-12-31T15:59:59-23:60":           false,
@@ -347,8 +350,17 @@ func FuzzCheckers(f *testing.F) {
 		if IsUUID(s) && len(s) != 36 {
 			t.Fatalf("IsUUID(%q)", s)
 		}
-		if IsEmail(s) && !strings.Contains(s, "@") {
-			t.Fatalf("IsEmail(%q) without @", s)
+		if IsEmail(s) {
+			// The forms the official clients' validators reject never pass.
+			at := strings.LastIndexByte(s, '@')
+			if at < 0 || strings.ContainsAny(s, "\"[]() ,;:<>\\") || !strings.Contains(s[at+1:], ".") || strings.HasSuffix(s, ".") {
+				t.Fatalf("IsEmail(%q) accepts a form the clients reject", s)
+			}
+			for i := 0; i < len(s); i++ {
+				if s[i] >= 0x80 || s[i] <= 0x20 {
+					t.Fatalf("IsEmail(%q) accepts byte %#x", s, s[i])
+				}
+			}
 		}
 	})
 }
