@@ -250,7 +250,7 @@ type Discriminator struct {
 	Pos     Pos
 
 	// casePos are the positions of the mapping entries as written, in
-	// the order of the written Mapping (the checks reorder it).
+	// the order of the written Mapping; the checks use and then drop it.
 	casePos []Pos
 }
 

@@ -211,7 +211,7 @@ func (l *loader) checkDiscriminator(info *schemaInfo) {
 		}
 		selects[c.Value] = c.Type
 	}
-	d.Mapping = cases
+	d.Mapping, d.casePos = cases, nil
 }
 
 // fixedValue is a string a schema allows alone, and where it says so.
