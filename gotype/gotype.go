@@ -188,6 +188,11 @@ func (r *resolver) load(first *spec.Schema, refs func(func(string) bool)) (map[s
 			return nil, spec.Diagnostics{{Pos: goPos(first), Message: fmt.Sprintf("go: the package generated into (%s) does not exist, so it has no Go types: create it, or name the type with its import path", filepath.ToSlash(r.api.Generate.Dir))}}
 		}
 		dir = r.root
+	} else if !local && !inModule(dir) {
+		// Generated outside any module (generate --out /tmp/x): the
+		// types named by import path resolve from the spec's module,
+		// as they did on the first run, before the directory existed.
+		dir = r.root
 	}
 	overlay := map[string][]byte{}
 	if local {
@@ -228,6 +233,21 @@ func (r *resolver) load(first *spec.Schema, refs func(func(string) bool)) (map[s
 		pkgs[p.PkgPath] = p
 	}
 	return pkgs, nil
+}
+
+// inModule reports whether dir is inside a Go module: it or a parent holds
+// a go.mod.
+func inModule(dir string) bool {
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return true
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return false
+		}
+		dir = parent
+	}
 }
 
 // isLocal reports whether p is the package in dir.
