@@ -326,3 +326,20 @@ var _ = mcpserver.Marker
 		}
 	}
 }
+
+// A comma inside a tag value ends it early; the error says how to escape it.
+func TestResolveTagComma(t *testing.T) {
+	dir := module(t, map[string]string{
+		"model/model.go": "package model\n\ntype In struct {\n\tCode string `json:\"code\" jsonschema:\"pattern=^a{4,}$\"`\n\tOK string `json:\"ok\" jsonschema:\"pattern=^b{4\\\\,}$\"`\n}\n",
+		"mcpserver/doc.go": "package mcpserver\n",
+	})
+	err := Resolve(toolAPI("example.com/app/model.In", ""), dir)
+	ds, ok := err.(spec.Diagnostics)
+	if !ok || len(ds) != 1 {
+		t.Fatalf("want one diagnostic, got %v", err)
+	}
+	want := `mcpgen.yaml:3:5: go example.com/app/model.In: field In.Code (model/model.go:4:2): jsonschema tag: "}$" is not a keyword: a comma ends a value, so "pattern=^a{4" stopped before it; escape a comma inside a value with a backslash, written \\, inside the tag's quotes in Go source (pattern=^a{4\\,}$)`
+	if ds.Error() != want {
+		t.Errorf("got  %s\nwant %s", ds.Error(), want)
+	}
+}
