@@ -36,6 +36,7 @@ const (
 	RulePromptArgNoDelete       = "PROMPT_ARG_NO_DELETE"
 	RulePromptArgNoNewRequired  = "PROMPT_ARG_NO_NEW_REQUIRED"
 	RuleFieldSameType           = "FIELD_SAME_TYPE"
+	RuleVariantNoDelete         = "VARIANT_NO_DELETE"
 	RuleEnumValueNoDelete       = "ENUM_VALUE_NO_DELETE"
 	RuleOutputEnumValueNoAdd    = "OUTPUT_ENUM_VALUE_NO_ADD"
 	RuleConstraintNoTighten     = "CONSTRAINT_NO_TIGHTEN"
@@ -347,7 +348,7 @@ func (c *comparer) fields(ctx string, dir direction, noun string, prev, cur []Fi
 		if n == nil {
 			switch {
 			case isVariant(p.Path) && dir == input:
-				c.add(RuleFieldSameType, true, pos(p.Path), "%s: previously accepted %s was deleted", ctx, what)
+				c.add(RuleVariantNoDelete, true, pos(p.Path), "%s: previously accepted %s was deleted; clients sending it fail", ctx, what)
 			case isVariant(p.Path):
 				c.add(RuleTypeNarrowed, false, pos(p.Path), "%s: %s was deleted", ctx, what)
 			case dir == input && curBy[parent(p.Path)] != nil && curBy[parent(p.Path)].AdditionalProperties:
@@ -622,7 +623,8 @@ func Rules() []Rule {
 		{RuleArgNoNewRequired, true, "an input property became required, or a required one was added"},
 		{RulePromptArgNoDelete, true, "a prompt argument was deleted"},
 		{RulePromptArgNoNewRequired, true, "a prompt argument became required, or a required one was added"},
-		{RuleFieldSameType, true, "a type changed: an input narrowed (number to integer, no longer nullable, a union variant deleted) or an output widened (integer to number, became nullable, a union variant added)"},
+		{RuleFieldSameType, true, "a type changed: an input narrowed (number to integer, no longer nullable) or an output widened (integer to number, became nullable, a union variant added)"},
+		{RuleVariantNoDelete, true, "a variant of an input union (oneOf) was deleted: clients still sending it fail"},
 		{RuleEnumValueNoDelete, true, "a value was deleted from an input enum"},
 		{RuleOutputEnumValueNoAdd, true, "a value was added to an output enum, or its enum was removed: clients meet values they do not know"},
 		{RuleConstraintNoTighten, true, "an input constraint was tightened: minLength, minimum, minItems, minProperties raised; maxLength, maximum, maxItems, maxProperties lowered; pattern, format, multipleOf, enum or uniqueItems added or changed; additional properties forbidden"},
