@@ -330,7 +330,7 @@ var _ = mcpserver.Marker
 // A comma inside a tag value ends it early; the error says how to escape it.
 func TestResolveTagComma(t *testing.T) {
 	dir := module(t, map[string]string{
-		"model/model.go": "package model\n\ntype In struct {\n\tCode string `json:\"code\" jsonschema:\"pattern=^a{4,}$\"`\n\tOK string `json:\"ok\" jsonschema:\"pattern=^b{4\\\\,}$\"`\n}\n",
+		"model/model.go":   "package model\n\ntype In struct {\n\tCode string `json:\"code\" jsonschema:\"pattern=^a{4,}$\"`\n\tOK string `json:\"ok\" jsonschema:\"pattern=^b{4\\\\,}$\"`\n}\n",
 		"mcpserver/doc.go": "package mcpserver\n",
 	})
 	err := Resolve(toolAPI("example.com/app/model.In", ""), dir)

@@ -18,7 +18,9 @@ import (
 )
 
 // echo answers every tool with its input.
-type echo struct{ formatsmcp.UnimplementedHandler }
+type echo struct {
+	formatsmcp.UnimplementedHandler
+}
 
 func (echo) RegisterContact(ctx context.Context, in formatsmcp.RegisterContactInput) (formatsmcp.RegisterContactOutput, error) {
 	return formatsmcp.Contact{Email: in.Email}, nil
