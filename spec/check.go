@@ -5,12 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"net/mail"
-	"net/url"
-	"regexp"
 	"sort"
 	"strings"
-	"time"
+
+	"github.com/mcpgen-dev/mcpgen/runtime/wire"
 	"unicode/utf8"
 )
 
@@ -332,25 +330,22 @@ func jsonKind(v any) Kind {
 	return KindAny
 }
 
-var uuidRE = regexp.MustCompile(`^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$`)
-
-// formatOK checks the formats mcpgen knows, as cheaply as the runtime does.
+// formatOK checks the formats mcpgen knows with the very checkers the
+// generated validators call, so that a default, example, const or enum
+// value the spec accepts is one the server accepts (and its clients: see
+// wire.IsEmail).
 func formatOK(format, v string) bool {
 	switch format {
 	case "date":
-		_, err := time.Parse("2006-01-02", v)
-		return err == nil
+		return wire.IsDate(v)
 	case "date-time":
-		_, err := time.Parse(time.RFC3339Nano, v)
-		return err == nil
+		return wire.IsDateTime(v)
 	case "email":
-		a, err := mail.ParseAddress(v)
-		return err == nil && a.Address == v
+		return wire.IsEmail(v)
 	case "uri":
-		u, err := url.Parse(v)
-		return err == nil && u.IsAbs()
+		return wire.IsURI(v)
 	case "uuid":
-		return uuidRE.MatchString(v)
+		return wire.IsUUID(v)
 	}
 	return true
 }
