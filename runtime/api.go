@@ -62,6 +62,11 @@ type Options struct {
 	PageSize int
 	// MaxMessageBytes caps one incoming message (default 4 MiB).
 	MaxMessageBytes int
+	// Interceptors wrap every request the server dispatches, on every
+	// transport and in both protocol eras. The first is the outermost,
+	// as with net/http middleware: it sees the request first and the
+	// outcome last. See Interceptor.
+	Interceptors []Interceptor
 }
 
 // ToolDef registers one tool. Generated code fills it.
@@ -255,6 +260,19 @@ type RequestMeta struct {
 	ClientCapabilities json.RawMessage
 	ProgressToken      json.RawMessage
 	LogLevel           string
+	// Trace is the W3C trace context the client put in _meta.
+	Trace TraceContext
+}
+
+// TraceContext is the W3C trace context of a request, carried in
+// params._meta as traceparent, tracestate and baggage (keys the
+// 2026-07-28 revision reserves for it; 2025-era clients put them there
+// too). Empty members were absent. The runtime only carries them; an
+// instrumentation such as runtime/otelmcp continues the trace.
+type TraceContext struct {
+	Traceparent string
+	Tracestate  string
+	Baggage     string
 }
 
 // ElicitRequest asks the user for input: a form (Schema set) or, with URL

@@ -52,6 +52,10 @@ type reqState struct {
 	// meta.ClientCapabilities when it first needs them.
 	caps clientCaps
 	out  notifier
+	// scoped: tools/list shows only the tools scopes allow (a caller
+	// authenticated over HTTP).
+	scoped bool
+	scopes []string
 
 	// target, when scanned is set, is what the transport's scan of params
 	// found for a tools/call, prompts/get or resources/read (targetErr its

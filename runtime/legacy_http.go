@@ -208,6 +208,7 @@ func (t *legacySessions) initialize(ctx context.Context, w http.ResponseWriter, 
 	var idb [16]byte
 	rand.Read(idb[:])
 	hs := &httpSession{id: hex.EncodeToString(idb[:]), ls: ls, cancel: cancel, inflight: map[string]context.CancelCauseFunc{}}
+	ls.sessionID = hs.id
 	if id, ok := IdentityFrom(ctx); ok {
 		hs.subject = id.Subject
 	}
