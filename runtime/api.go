@@ -67,6 +67,23 @@ type Options struct {
 	// as with net/http middleware: it sees the request first and the
 	// outcome last. See Interceptor.
 	Interceptors []Interceptor
+	// OnSession, when set, is called when a 2025-11-25 session begins
+	// (its initialize has been answered); the function it returns, if
+	// any, is called when the session ends (HTTP: DELETE, idle expiry or
+	// shutdown; stdio: the connection closes). The 2026-07-28 revision
+	// has no sessions. Telemetry uses it for session duration.
+	OnSession func(SessionInfo) (end func())
+}
+
+// SessionInfo describes a 2025-11-25 session to Options.OnSession.
+type SessionInfo struct {
+	// ID is the Mcp-Session-Id over HTTP; empty on stdio.
+	ID string
+	// ProtocolVersion is the negotiated revision.
+	ProtocolVersion string
+	// Transport is "stdio" or "http".
+	Transport  string
+	ClientInfo *Implementation
 }
 
 // ToolDef registers one tool. Generated code fills it.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"runtime/debug"
+	"sync"
 )
 
 // Interceptor wraps the requests a Server dispatches: logging, auth
@@ -216,4 +217,26 @@ func (s *Server) panicked(rs *reqState, r any) response {
 		return response{result: s.toolErrorResult("internal error"), isError: true}
 	}
 	return response{err: errInternal()}
+}
+
+// observe tells Options.OnSession that the session began, and arranges
+// for the end function to run when the session's context ends.
+func (ls *legacySession) observe(transport string) {
+	hook := ls.srv.opts.OnSession
+	if hook == nil {
+		return
+	}
+	end := hook(SessionInfo{ID: ls.sessionID, ProtocolVersion: ls.version, Transport: transport, ClientInfo: ls.clientInfo})
+	if end != nil {
+		ls.endSession = sync.OnceFunc(end)
+		context.AfterFunc(ls.ctx, ls.endSession)
+	}
+}
+
+// ended reports the session's end to Options.OnSession, for transports
+// whose session context outlives the session (stdio's is the caller's).
+func (ls *legacySession) ended() {
+	if ls.endSession != nil {
+		ls.endSession()
+	}
 }

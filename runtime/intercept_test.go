@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // interceptLog records what a chain of interceptors saw, in order.
@@ -288,5 +289,48 @@ func TestInterceptorTraceContext(t *testing.T) {
 	want := []TraceContext{{Traceparent: tp, Tracestate: "rojo=1", Baggage: "user=alice"}, {Traceparent: tp}}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("trace context seen: %+v, want %+v", got, want)
+	}
+}
+
+// TestOnSession: 2025-11-25 sessions report their start and end on both
+// transports; 2026-07-28 requests open none.
+func TestOnSession(t *testing.T) {
+	events := make(chan string, 10)
+	f := newFixture(t, Options{OnSession: func(s SessionInfo) func() {
+		events <- "start " + s.Transport + " " + s.ProtocolVersion + " " + s.ClientInfo.Name + " " + s.ID
+		return func() { events <- "end " + s.Transport + " " + s.ID }
+	}})
+	expect := func(want string) {
+		t.Helper()
+		select {
+		case got := <-events:
+			if got != want {
+				t.Errorf("got %q, want %q", got, want)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("no event, want %q", want)
+		}
+	}
+	modern := startClient(t, f.srv, StdioOptions{})
+	modern.call(1, "tools/list", "")
+	modern.closeAndWait()
+	c := startClient(t, f.srv, StdioOptions{})
+	c.legacyCall(0, "initialize", legacyInit)
+	expect("start stdio 2025-11-25 old-client ")
+	c.closeAndWait()
+	expect("end stdio ")
+
+	ts := httptest.NewServer(f.srv.Handler(HTTPOptions{}))
+	defer ts.Close()
+	sid := startSession(t, ts.URL)
+	expect("start http 2025-11-25 old-client " + sid)
+	if r := do(t, ts.URL, hreq{method: http.MethodDelete, header: legacyHeaders(sid)}); r.status != 200 && r.status != 204 {
+		t.Fatalf("DELETE: %d %s", r.status, r.body)
+	}
+	expect("end http " + sid)
+	select {
+	case e := <-events:
+		t.Errorf("unexpected %q", e)
+	default:
 	}
 }

@@ -78,7 +78,9 @@ type messageSender interface {
 type legacySession struct {
 	srv *Server
 	// sessionID is the Mcp-Session-Id of an HTTP session (stdio: empty).
-	sessionID  string
+	sessionID string
+	// endSession, when Options.OnSession asked for it, reports the end.
+	endSession func()
 	version    string
 	capsRaw    json.RawMessage
 	caps       clientCaps

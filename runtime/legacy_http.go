@@ -226,6 +226,7 @@ func (t *legacySessions) initialize(ctx context.Context, w http.ResponseWriter, 
 	hs.lastUsed = time.Now()
 	hs.timer = time.AfterFunc(t.idle, func() { t.expire(hs) })
 	t.mu.Unlock()
+	ls.observe("http")
 
 	b := appendResponse(make([]byte, 0, 64+len(result)), req.ID, result, nil)
 	hd := w.Header()
