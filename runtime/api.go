@@ -277,8 +277,9 @@ type RequestMeta struct {
 	ClientCapabilities json.RawMessage
 	ProgressToken      json.RawMessage
 	LogLevel           string
-	// Trace is the W3C trace context the client put in _meta.
-	Trace TraceContext
+	// Trace is the W3C trace context the client put in _meta; nil when
+	// it sent none.
+	Trace *TraceContext
 }
 
 // TraceContext is the W3C trace context of a request, carried in

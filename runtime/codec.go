@@ -335,6 +335,16 @@ func (s *paramScan) scanMeta() {
 	}
 }
 
+// traceContext returns the scan's trace context, or nil when _meta had
+// none: a copy only for requests that carry one.
+func (s *paramScan) traceContext() *TraceContext {
+	if s.trace == (TraceContext{}) {
+		return nil
+	}
+	tc := s.trace
+	return &tc
+}
+
 // readTargetString reads a string member without allocating unless it is
 // escaped: a view into the input. A value of another type is skipped and
 // ok is false.
@@ -409,7 +419,7 @@ func (s *paramScan) envelope() (*RequestMeta, *Error) {
 	if s.metaErr != nil {
 		return nil, InvalidParams("invalid params._meta: %v", s.metaErr)
 	}
-	meta := &RequestMeta{Trace: s.trace}
+	meta := &RequestMeta{Trace: s.traceContext()}
 	if !s.hasVersion {
 		return nil, InvalidParams("missing required _meta key %q", metaProtocolVersion)
 	}

@@ -8,6 +8,21 @@ import (
 
 type identityKey struct{}
 type reqStateKey struct{}
+type scopesKey struct{}
+
+// withListScopes returns ctx for a tools/list that shows only the tools
+// scopes allow: the caller authenticated over HTTP.
+func withListScopes(ctx context.Context, scopes []string) context.Context {
+	if scopes == nil {
+		scopes = []string{}
+	}
+	return context.WithValue(ctx, scopesKey{}, scopes)
+}
+
+func listScopesFrom(ctx context.Context) ([]string, bool) {
+	s, ok := ctx.Value(scopesKey{}).([]string)
+	return s, ok
+}
 
 // WithIdentity returns ctx carrying the verified caller. Transports call it
 // (stdio from StdioOptions.Identity, HTTP from the token verifier); tests use
@@ -52,10 +67,6 @@ type reqState struct {
 	// meta.ClientCapabilities when it first needs them.
 	caps clientCaps
 	out  notifier
-	// scoped: tools/list shows only the tools scopes allow (a caller
-	// authenticated over HTTP).
-	scoped bool
-	scopes []string
 
 	// target, when scanned is set, is what the transport's scan of params
 	// found for a tools/call, prompts/get or resources/read (targetErr its

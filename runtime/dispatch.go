@@ -149,8 +149,8 @@ func (s *Server) dispatch(ctx context.Context, rs *reqState, params json.RawMess
 	case methodDiscover:
 		return s.discover()
 	case methodToolsList:
-		if rs.scoped {
-			return s.toolsListFor(params, rs.scopes)
+		if scopes, ok := listScopesFrom(ctx); ok {
+			return s.toolsListFor(params, scopes)
 		}
 		return s.toolsList(params)
 	case methodToolsCall:

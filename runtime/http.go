@@ -414,9 +414,9 @@ func (h *httpHandler) serve(ctx context.Context, w http.ResponseWriter, req *req
 
 	rs := &reqState{method: req.Method, id: req.ID, meta: meta, out: x}
 	rs.useScan(scan)
-	if h.opts.Auth != nil {
+	if h.opts.Auth != nil && req.Method == methodToolsList {
 		id, _ := IdentityFrom(ctx)
-		rs.scoped, rs.scopes = true, id.Scopes
+		ctx = withListScopes(ctx, id.Scopes)
 	}
 	dispatch := func() response {
 		return h.srv.call(ctx, rs, req.Params)

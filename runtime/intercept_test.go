@@ -273,7 +273,7 @@ func TestInterceptorTraceContext(t *testing.T) {
 	var mu sync.Mutex
 	f := newFixture(t, Options{Interceptors: []Interceptor{func(ctx context.Context, c *Call, next Next) Outcome {
 		mu.Lock()
-		got = append(got, c.Meta.Trace)
+		got = append(got, *c.Meta.Trace)
 		mu.Unlock()
 		return next(ctx)
 	}}})

@@ -276,7 +276,9 @@ func (ls *legacySession) dispatch(ctx context.Context, req *request, lc legacyCa
 	}
 	rs.useScan(&scan)
 	rs.session = sessionPeer{ls: ls, send: lc.send}
-	rs.scoped, rs.scopes = lc.scopes != nil, lc.scopes
+	if req.Method == methodToolsList && lc.scopes != nil {
+		ctx = withListScopes(ctx, lc.scopes)
+	}
 	return s.call(ctx, rs, orEmpty(req.Params))
 }
 
@@ -305,7 +307,7 @@ func (ls *legacySession) requestMeta(scan *paramScan) *RequestMeta {
 		if validID(scan.token) {
 			m.ProgressToken = scan.token
 		}
-		m.Trace = scan.trace
+		m.Trace = scan.traceContext()
 	}
 	return m
 }
