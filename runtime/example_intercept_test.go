@@ -75,12 +75,12 @@ func ExampleInterceptor_rateLimit() {
 	_ = srv
 }
 
-// An audit record of every tool call that changes something: who called
-// which tool with which arguments, and how it ended. Write it where audit
-// records go (here: a JSON line on stderr).
+// An audit record of every tool call: who called which tool with which
+// arguments, and how it ended. Write it where audit records go (here: a
+// JSON line on stderr).
 func ExampleInterceptor_audit() {
 	audit := json.NewEncoder(os.Stderr)
-	var mu sync.Mutex
+	var auditMu sync.Mutex
 	record := func(ctx context.Context, c *runtime.Call, next runtime.Next) runtime.Outcome {
 		o := next(ctx)
 		if c.Method != "tools/call" {
@@ -103,9 +103,9 @@ func ExampleInterceptor_audit() {
 		case o.IsError:
 			entry.Outcome = "tool error"
 		}
-		mu.Lock()
+		auditMu.Lock()
 		audit.Encode(entry) // Arguments are only valid until the interceptor returns
-		mu.Unlock()
+		auditMu.Unlock()
 		return o
 	}
 	srv := runtime.NewServer(runtime.Options{Interceptors: []runtime.Interceptor{record}})
