@@ -43,6 +43,7 @@ func benchStdio(b *testing.B, opts runtime.Options) {
 		`,"traceparent":"` + traceparent + `"}}}` + "\n")
 	want := []byte(`SHIPPED`)
 	b.ReportAllocs()
+	cpu := processCPU()
 	for b.Loop() {
 		inW.Write(line)
 		resp, err := out.ReadSlice('\n')
@@ -51,6 +52,7 @@ func benchStdio(b *testing.B, opts runtime.Options) {
 		}
 	}
 	b.StopTimer()
+	b.ReportMetric(float64(processCPU()-cpu)/float64(b.N), "cpu-ns/op")
 	inW.Close()
 	<-done
 }
@@ -58,6 +60,8 @@ func benchStdio(b *testing.B, opts runtime.Options) {
 // BenchmarkToolsCall compares a tools/call (carrying a traceparent in
 // _meta) without interceptors and with the instrumentation on an SDK
 // tracer (sampled, batch processor, spans dropped at export) and meter.
+// cpu-ns/op is the process's CPU time per call (all goroutines, the batch
+// processor's included), steadier than ns/op on a shared machine.
 func BenchmarkToolsCall(b *testing.B) {
 	b.Run("none", func(b *testing.B) { benchStdio(b, runtime.Options{}) })
 	b.Run("otel", func(b *testing.B) {
