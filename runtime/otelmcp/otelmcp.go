@@ -72,9 +72,11 @@ const (
 // toolError is error.type of a tools/call result with isError true.
 const toolError = "tool_error"
 
-// durationBuckets are the explicit bucket boundaries the conventions
+// durationBuckets returns the explicit bucket boundaries the conventions
 // give for the MCP duration histograms, in seconds.
-var durationBuckets = []float64{0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 30, 60, 120, 300}
+func durationBuckets() []float64 {
+	return []float64{0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 30, 60, 120, 300}
+}
 
 // Options configure the instrumentation. Zero fields take the global
 // providers of go.opentelemetry.io/otel.
@@ -116,14 +118,14 @@ func New(opts Options) (*Instrumentation, error) {
 	duration, err := meter.Float64Histogram("mcp.server.operation.duration",
 		metric.WithUnit("s"),
 		metric.WithDescription("MCP request or notification duration as observed on the receiver from the time it was received until the result or ack is sent."),
-		metric.WithExplicitBucketBoundaries(durationBuckets...))
+		metric.WithExplicitBucketBoundaries(durationBuckets()...))
 	if err != nil {
 		return nil, err
 	}
 	sessions, err := meter.Float64Histogram("mcp.server.session.duration",
 		metric.WithUnit("s"),
 		metric.WithDescription("The duration of the MCP session as observed on the MCP server."),
-		metric.WithExplicitBucketBoundaries(durationBuckets...))
+		metric.WithExplicitBucketBoundaries(durationBuckets()...))
 	if err != nil {
 		return nil, err
 	}
