@@ -30,10 +30,10 @@ import (
 // scripts/openapi-sweep.sh runs it and prints the table.
 
 type sweepCount struct {
-	doc                                                string
-	tools                                              int
+	doc                                                        string
+	tools                                                      int
 	accepted, mockRefused, proxy, response, protocol, upstream [2]int
-	exceptions                                         []string
+	exceptions                                                 []string
 	// ajv counts schemas that do not compile in Ajv 2020 (unicode
 	// patterns, as the TypeScript SDK compiles them); noItems counts
 	// array schemas without items.
