@@ -9,6 +9,10 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/mcpgen-dev/mcpgen/runtime/upstream"
 )
 
 // The sweep: for each OpenAPI document it generates the server, runs it
@@ -102,9 +106,9 @@ func TestSweep(t *testing.T) {
 func sweepDoc(t *testing.T, doc string) sweepCount {
 	bin := buildServer(t, doc)
 	p := startPrism(t, doc)
-	c := startServer(t, bin, p.URL, sweepCredentials(t, bin)...)
+	c := startServer(t, bin, p.URL, sweepCredentials(t, doc)...)
 	row := sweepCount{doc: filepath.Base(doc)}
-	tools := c.tools()
+	tools := allTools(c)
 	row.tools = len(tools)
 	row.ajv, row.noItems = checkSchemas(t, tools, &row.exceptions)
 	for pass := 0; pass < 2; pass++ {
@@ -124,7 +128,14 @@ func sweepDoc(t *testing.T, doc string) sweepCount {
 				row.exceptions = append(row.exceptions, fmt.Sprintf("%s (%s): protocol error %d %s", tl.Name, what, resp.Error.Code, resp.Error.Message))
 			case len(v) > before:
 				row.mockRefused[pass]++
-				row.exceptions = append(row.exceptions, fmt.Sprintf("%s (%s): mock refused: %s", tl.Name, what, v[before]))
+				reason := v[before]
+				for _, l := range v[before:] {
+					if strings.Contains(l, "Violation:") {
+						reason = l[strings.Index(l, "Violation:"):]
+						break
+					}
+				}
+				row.exceptions = append(row.exceptions, fmt.Sprintf("%s (%s): mock refused %s: %s", tl.Name, what, mustJSON(args), reason))
 			case res.IsError && strings.Contains(res.text(), "output schema"):
 				row.response[pass]++
 				row.exceptions = append(row.exceptions, fmt.Sprintf("%s (%s): response shape: %s", tl.Name, what, firstLine(res.text())))
@@ -219,11 +230,56 @@ func firstLine(s string) string {
 }
 
 // sweepCredentials are placeholder credentials (Prism checks that one is
-// present, not its value) for the scheme names of the petstores and common
-// bearer and basic schemes. A document whose schemes are not covered gets
-// 401s from the mock, counted as upstream errors.
-func sweepCredentials(t *testing.T, bin string) []string {
-	return append(petstoreCredentials(), "MCPGEN_BEARERAUTH_TOKEN=t", "MCPGEN_BEARER_TOKEN=t", "MCPGEN_BASICAUTH_USERNAME=u", "MCPGEN_BASICAUTH_PASSWORD=p")
+// present, not its value) for every security scheme of doc, in the
+// variables the generated server reads (MCPGEN_<SCHEME>_<FIELD>).
+func sweepCredentials(t *testing.T, doc string) []string {
+	t.Helper()
+	data, err := os.ReadFile(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d struct {
+		Components struct {
+			SecuritySchemes map[string]any `yaml:"securitySchemes"`
+		} `yaml:"components"`
+		SecurityDefinitions map[string]any `yaml:"securityDefinitions"`
+	}
+	if err := yaml.Unmarshal(data, &d); err != nil {
+		t.Fatalf("%s: %v", doc, err)
+	}
+	var env []string
+	for _, m := range []map[string]any{d.Components.SecuritySchemes, d.SecurityDefinitions} {
+		for name := range m {
+			p := "MCPGEN_" + upstream.EnvName(name) + "_"
+			env = append(env, p+"API_KEY=k", p+"TOKEN=t", p+"USERNAME=u", p+"PASSWORD=p")
+		}
+	}
+	slices.Sort(env)
+	return env
+}
+
+// allTools lists every tool, following tools/list pages.
+func allTools(c *mcpClient) []tool {
+	var all []tool
+	params := map[string]any(nil)
+	for {
+		resp := c.call("tools/list", params)
+		if resp.Error != nil {
+			c.t.Fatalf("tools/list: %+v", resp.Error)
+		}
+		var r struct {
+			Tools      []tool `json:"tools"`
+			NextCursor string `json:"nextCursor"`
+		}
+		if err := json.Unmarshal(resp.Result, &r); err != nil {
+			c.t.Fatal(err)
+		}
+		all = append(all, r.Tools...)
+		if r.NextCursor == "" {
+			return all
+		}
+		params = map[string]any{"cursor": r.NextCursor}
+	}
 }
 
 // sampleArgs makes arguments for schema: the required properties only,
