@@ -305,6 +305,10 @@ func (s *Server) toolsCall(ctx context.Context, rs *reqState, params json.RawMes
 		if errors.As(err, &rpcErr) {
 			return response{err: rpcErr}
 		}
+		var outErr *InvalidOutputError
+		if errors.As(err, &outErr) {
+			return response{err: s.invalidOutput(outErr)}
+		}
 		return response{result: s.toolErrorResult(err.Error()), isError: true}
 	}
 	if res == nil {

@@ -248,6 +248,10 @@ type Discriminator struct {
 	// follows the OneOf.
 	Mapping []DiscriminatorCase
 	Pos     Pos
+
+	// casePos are the positions of the mapping entries as written, in
+	// the order of the written Mapping; the checks use and then drop it.
+	casePos []Pos
 }
 
 // DiscriminatorCase is one value → variant entry of a Discriminator.
