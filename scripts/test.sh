@@ -102,13 +102,16 @@ trap 'rm -rf "$bin_dir"' EXIT
 export ORDERS_MCP_BIN="$bin_dir/orders-mcp"
 step "go build -o $ORDERS_MCP_BIN ./examples/orders/cmd/orders-mcp"
 go build -o "$ORDERS_MCP_BIN" ./examples/orders/cmd/orders-mcp
+export ORDERS_REST_MCP_BIN="$bin_dir/orders-rest-mcp"
+step "go build -o $ORDERS_REST_MCP_BIN ./examples/orders/cmd/orders-rest-mcp"
+go build -o "$ORDERS_REST_MCP_BIN" ./examples/orders/cmd/orders-rest-mcp
 
 if [ ! -d e2e/ts/node_modules/@modelcontextprotocol/client ] || [ ! -d e2e/ts/node_modules/@modelcontextprotocol/inspector-cli ]; then
   step "npm ci (e2e/ts)"
   (cd e2e/ts && npm ci --no-audit --no-fund)
 fi
-step "node --test e2e/ts (official TypeScript client in its three modes over stdio and HTTP; Inspector CLI)"
-node --test e2e/ts/orders.test.mjs e2e/ts/inspector.test.mjs
+step "node --test e2e/ts (official TypeScript client in its three modes over stdio and HTTP; Inspector CLI; a deviating wrapped API)"
+node --test e2e/ts/orders.test.mjs e2e/ts/inspector.test.mjs e2e/ts/deviation.test.mjs
 
 if [ ! -d e2e/openapi/node_modules/@stoplight/prism-cli ]; then
   step "npm ci (e2e/openapi)"

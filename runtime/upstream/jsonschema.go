@@ -95,7 +95,7 @@ var typeNames = map[string]typeSet{
 
 func (t typeSet) String() string {
 	var names []string
-	for _, n := range []string{"null", "boolean", "object", "array", "number", "integer", "string"} {
+	for _, n := range []string{"boolean", "object", "array", "number", "integer", "string", "null"} {
 		if t&typeNames[n] != 0 {
 			names = append(names, n)
 		}
@@ -661,10 +661,9 @@ func (s *compiledSchema) checkNumber(v *validator, ptr []string, x json.Number) 
 	if s.minimum == nil && s.maximum == nil && s.exclMinimum == nil && s.exclMaximum == nil && s.multipleOf == 0 {
 		return true
 	}
-	f, err := x.Float64()
-	if err != nil {
-		return true // out of float64's range: the bounds say nothing useful
-	}
+	// Out of float64's range, f is ±Inf, which compares right with every
+	// bound; multipleOf is then decided exactly.
+	f, _ := strconv.ParseFloat(string(x), 64)
 	ok := true
 	if s.minimum != nil && f < *s.minimum {
 		v.add(ptr, "%s is less than the minimum %v", x, *s.minimum)
@@ -682,11 +681,25 @@ func (s *compiledSchema) checkNumber(v *validator, ptr []string, x json.Number) 
 		v.add(ptr, "%s is not less than %v", x, *s.exclMaximum)
 		ok = false
 	}
-	if s.multipleOf != 0 && !wire.IsMultipleOf(f, s.multipleOf) {
+	if s.multipleOf != 0 && !isMultipleOf(string(x), f, s.multipleOf) {
 		v.add(ptr, "%s is not a multiple of %v", x, s.multipleOf)
 		ok = false
 	}
 	return ok
+}
+
+// isMultipleOf reports whether the JSON number n (f as a float64) is a
+// multiple of m, exactly when n is beyond float64's range.
+func isMultipleOf(n string, f, m float64) bool {
+	if !math.IsInf(f, 0) {
+		return wire.IsMultipleOf(f, m)
+	}
+	r, ok := new(big.Rat).SetString(n)
+	mr := new(big.Rat)
+	if !ok || mr.SetFloat64(m) == nil {
+		return false
+	}
+	return r.Quo(r, mr).IsInt()
 }
 
 // typeOf is the most specific type of a decoded JSON value: integer for
