@@ -16,13 +16,13 @@ import (
 // return. The tolerant document describes the same shape without
 // rejecting those deviations:
 //
-//   - no "required", "dependentRequired", "minProperties" or
-//     "maxProperties"; objects are open ("additionalProperties": false and
-//     "unevaluatedProperties": false are dropped, a schema stays);
+//   - no "required" or "dependentRequired"; objects are open
+//     ("additionalProperties": false and "unevaluatedProperties": false are
+//     dropped, a schema stays);
 //   - every typed value below the root also accepts null;
-//   - "enum", "const", "format", "pattern", the length, number and item
-//     bounds and "uniqueItems" move into the description ("Documented
-//     (not enforced on responses): …") instead of being enforced;
+//   - "enum", "const", "format", "pattern", the length, number, item and
+//     property-count bounds and "uniqueItems" move into the description
+//     ("Documented: enum [...]; format ...") instead of being enforced;
 //   - "oneOf" becomes "anyOf" (relaxed variants may overlap), and "not",
 //     "if"/"then"/"else", "contains" and "propertyNames" are dropped.
 //
@@ -130,7 +130,7 @@ func (t *Tolerant) schema(o Object, root bool) Object {
 		}
 	}
 	if len(notes) > 0 {
-		note := "Documented (not enforced on responses): " + strings.Join(notes, "; ") + "."
+		note := "Documented: " + strings.Join(notes, "; ") + "."
 		if descAt >= 0 {
 			d, _ := out[descAt].Value.(string)
 			out[descAt] = Member{"description", strings.TrimRight(d, " \n") + "\n\n" + note}

@@ -22,8 +22,8 @@ var outputFiles = fstest.MapFS{
 		"owner":{"type":"object","properties":{"login":{"type":"string"}},"required":["login"],"additionalProperties":false}},
 		"required":["id","name","owner"],"additionalProperties":false}`)},
 	"schemas/get_repo.output.schema.json": {Data: []byte(`{"type":"object","properties":{
-		"id":{"type":["integer","null"]},"name":{"type":["string","null"],"description":"Documented (not enforced on responses): maxLength 3."},
-		"visibility":{"description":"Documented (not enforced on responses): enum [\"public\",\"private\"]."},
+		"id":{"type":["integer","null"]},"name":{"type":["string","null"],"description":"Documented: maxLength 3."},
+		"visibility":{"description":"Documented: enum [\"public\",\"private\"]."},
 		"owner":{"type":["object","null"],"properties":{"login":{"type":["string","null"]}}}}}`)},
 }
 
