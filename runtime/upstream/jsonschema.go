@@ -1,6 +1,7 @@
 package upstream
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -122,7 +123,7 @@ func compileSchema(doc []byte) (*compiledSchema, error) {
 
 // decodeJSONValue decodes one JSON value, keeping numbers as json.Number.
 func decodeJSONValue(data []byte) (any, error) {
-	d := json.NewDecoder(strings.NewReader(string(data)))
+	d := json.NewDecoder(bytes.NewReader(data))
 	d.UseNumber()
 	var v any
 	if err := d.Decode(&v); err != nil {
@@ -373,16 +374,27 @@ func (d Deviation) String() string {
 	return p + ": " + d.Problem
 }
 
-// validator collects the deviations of one value, up to max.
+// validator collects the deviations of one value, up to max; with
+// collect false it only finds out whether there is one, without building
+// JSON pointers or sorting keys (the common case of a valid response).
 type validator struct {
-	out []Deviation
-	max int
+	collect bool
+	out     []Deviation
+	max     int
 	// more counts the deviations past max.
 	more int
 }
 
+// at is the path of a member or item of the value at ptr, when collecting.
+func (v *validator) at(ptr []string, tok string) []string {
+	if !v.collect {
+		return nil
+	}
+	return child(ptr, tok)
+}
+
 func (v *validator) add(ptr []string, format string, args ...any) {
-	if len(v.out) >= v.max {
+	if !v.collect || len(v.out) >= v.max {
 		v.more++
 		return
 	}
@@ -406,14 +418,17 @@ func pointerString(ptr []string) string {
 
 // valid reports whether x satisfies s, without collecting deviations.
 func (s *compiledSchema) valid(x any) bool {
-	v := validator{max: 0}
+	var v validator
 	return s.check(&v, nil, x)
 }
 
 // validate returns up to max deviations of x from s, and how many more
-// there are.
+// there are. A valid x is walked once, without collecting.
 func (s *compiledSchema) validate(x any, max int) ([]Deviation, int) {
-	v := validator{max: max}
+	if s.valid(x) {
+		return nil, 0
+	}
+	v := validator{collect: true, max: max}
 	s.check(&v, nil, x)
 	return v.out, v.more
 }
@@ -511,7 +526,7 @@ func (s *compiledSchema) checkObject(v *validator, ptr []string, x map[string]an
 	ok := true
 	for _, r := range s.required {
 		if _, has := x[r]; !has {
-			v.add(child(ptr, r), "is required")
+			v.add(v.at(ptr, r), "is required")
 			ok = false
 		}
 	}
@@ -519,7 +534,7 @@ func (s *compiledSchema) checkObject(v *validator, ptr []string, x map[string]an
 		if _, has := x[k]; has {
 			for _, d := range deps {
 				if _, has := x[d]; !has {
-					v.add(child(ptr, d), "is required when %q is present", k)
+					v.add(v.at(ptr, d), "is required when %q is present", k)
 					ok = false
 				}
 			}
@@ -536,6 +551,14 @@ func (s *compiledSchema) checkObject(v *validator, ptr []string, x map[string]an
 	if len(x) == 0 {
 		return ok
 	}
+	if !v.collect {
+		for k, val := range x {
+			if !s.checkMember(v, nil, k, val) {
+				return false
+			}
+		}
+		return ok
+	}
 	// Sorted keys: the same response gives the same deviations.
 	keys := make([]string, 0, len(x))
 	for k := range x {
@@ -543,30 +566,35 @@ func (s *compiledSchema) checkObject(v *validator, ptr []string, x map[string]an
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		val := x[k]
-		p := child(ptr, k)
-		if s.propertyNames != nil && !s.propertyNames.valid(k) {
-			v.add(p, "the property name is not allowed")
-			ok = false
-		}
-		matched := false
-		if ps, has := s.properties[k]; has {
+		ok = s.checkMember(v, child(ptr, k), k, x[k]) && ok
+	}
+	return ok
+}
+
+// checkMember checks the member k of an object, at p.
+func (s *compiledSchema) checkMember(v *validator, p []string, k string, val any) bool {
+	ok := true
+	if s.propertyNames != nil && !s.propertyNames.valid(k) {
+		v.add(p, "the property name is not allowed")
+		ok = false
+	}
+	matched := false
+	if ps, has := s.properties[k]; has {
+		matched = true
+		ok = ps.check(v, p, val) && ok
+	}
+	for _, pp := range s.patternProps {
+		if pp.re.MatchString(k) {
 			matched = true
-			ok = ps.check(v, p, val) && ok
+			ok = pp.s.check(v, p, val) && ok
 		}
-		for _, pp := range s.patternProps {
-			if pp.re.MatchString(k) {
-				matched = true
-				ok = pp.s.check(v, p, val) && ok
-			}
-		}
-		if !matched && s.additional != nil {
-			if s.additional.never {
-				v.add(p, "is not a documented property")
-				ok = false
-			} else {
-				ok = s.additional.check(v, p, val) && ok
-			}
+	}
+	if !matched && s.additional != nil {
+		if s.additional.never {
+			v.add(p, "is not a documented property")
+			ok = false
+		} else {
+			ok = s.additional.check(v, p, val) && ok
 		}
 	}
 	return ok
@@ -583,12 +611,18 @@ func (s *compiledSchema) checkArray(v *validator, ptr []string, x []any) bool {
 		ok = false
 	}
 	for i, e := range x {
-		p := child(ptr, strconv.Itoa(i))
+		var p []string
+		if v.collect {
+			p = child(ptr, strconv.Itoa(i))
+		}
 		switch {
 		case i < len(s.prefixItems):
 			ok = s.prefixItems[i].check(v, p, e) && ok
 		case s.items != nil:
 			ok = s.items.check(v, p, e) && ok
+		}
+		if !ok && !v.collect {
+			return false
 		}
 	}
 	if s.uniqueItems {
