@@ -532,11 +532,12 @@ func ToolDocuments(api *spec.API, b *schema.Builder) (map[*spec.Tool]ToolDocs, e
 		var d ToolDocs
 		var err error
 		d.In, d.InCut, err = b.ToolDocument(t.Input, true)
-		if err == nil && t.Output != nil {
+		switch {
+		case err != nil || t.Output == nil:
+		case WrappedOutput(t):
+			d.Out, d.Response, d.OutCut, err = b.TolerantDocument(t.Output, tolerant)
+		default:
 			d.Out, d.OutCut, err = b.ToolDocument(t.Output, false)
-		}
-		if err == nil && WrappedOutput(t) && d.Out != nil {
-			d.Response, d.Out = d.Out, tolerant.Document(d.Out)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("generator: tool %q: %w", t.Name, err)

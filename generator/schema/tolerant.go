@@ -2,6 +2,8 @@ package schema
 
 import (
 	"strings"
+
+	"github.com/mcpgen-dev/mcpgen/spec"
 )
 
 // Tolerant rewrites the output schema documents of wrapped REST
@@ -184,4 +186,55 @@ func compactValue(v any) string {
 		return "?"
 	}
 	return string(b)
+}
+
+// TolerantDocument returns the tolerant output document of s (see
+// Tolerant) within the schema budget, and the document it was made from,
+// which is the response schema the server checks responses against. The
+// budget applies to the tolerant document, the one tools list: when it is
+// over, the deepest shallow document whose tolerant form fits is taken
+// (depth 0 when none does), as ToolDocument does for exact ones. cut
+// describes the tolerant document; it is nil when nothing was left out.
+func (b *Builder) TolerantDocument(s *spec.Schema, t *Tolerant) (tolerant, from Object, cut *Cut, err error) {
+	from, cut, err = b.ToolDocument(s, false)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	tolerant = t.Document(from)
+	if b.max <= 0 {
+		return tolerant, from, cut, nil
+	}
+	var buf []byte
+	if buf, err = appendJSON(buf, tolerant, noLimit); err != nil {
+		return nil, nil, nil, err
+	}
+	if len(buf) <= b.max {
+		if cut != nil {
+			cut = &Cut{Full: cut.Full, Depth: cut.Depth, Size: len(buf)}
+		}
+		return tolerant, from, cut, nil
+	}
+	full := len(buf)
+	if cut != nil {
+		full = cut.Full
+	}
+	start := maxShallowDepth
+	if cut != nil {
+		start = cut.Depth - 1
+	}
+	for depth := start; depth >= 0; depth-- {
+		w := &walk{used: map[string]bool{}, limit: depth}
+		if s.Ref == "" {
+			w.depth = 1 // the root's own properties are one level down
+		}
+		d := b.build(s, w)
+		td := t.Document(d)
+		if buf, err = appendJSON(buf[:0], td, noLimit); err != nil {
+			return nil, nil, nil, err
+		}
+		if len(buf) <= b.max || depth == 0 {
+			return td, d, &Cut{Full: full, Depth: depth, Size: len(buf)}, nil
+		}
+	}
+	return tolerant, from, cut, nil // start < 0: the exact document was at depth 0 already
 }
