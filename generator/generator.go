@@ -161,6 +161,9 @@ func schemaFiles(api *spec.API, docs map[*spec.Tool]golang.ToolDocs, dir string)
 				noteCut(api, t, doc.what, doc.cut)
 			}
 			data, err := enc.File(doc.doc)
+			if doc.what == "response" {
+				data, err = enc.CompactFile(doc.doc)
+			}
 			if err != nil {
 				return nil, fmt.Errorf("generator: tool %q: %w", t.Name, err)
 			}

@@ -238,3 +238,17 @@ func (b *Builder) TolerantDocument(s *spec.Schema, t *Tolerant) (tolerant, from 
 	}
 	return tolerant, from, cut, nil // start < 0: the exact document was at depth 0 already
 }
+
+// CompactFile returns doc as the contents of a schema file that only the
+// server reads (a response schema): "$comment" and "$schema" first, on one
+// line, with a trailing newline. Large wrapped APIs embed thousands of these,
+// and indentation would be most of their bytes.
+func (e *Encoder) CompactFile(doc Object) ([]byte, error) {
+	full := append(Object{{"$comment", Comment}, {"$schema", Dialect}}, doc...)
+	b, err := appendJSON(e.buf[:0], full, noLimit)
+	e.buf = b
+	if err != nil {
+		return nil, err
+	}
+	return append(append(make([]byte, 0, len(b)+1), b...), '\n'), nil
+}
