@@ -119,6 +119,8 @@ if [ ! -d e2e/openapi/node_modules/@stoplight/prism-cli ]; then
 fi
 step "go test ./e2e/openapi (generated REST wrappers against Prism and the orders REST server)"
 MCPGEN_E2E=1 go test -count=1 ./e2e/openapi
+step "OpenAPI sweep of both petstores (every operation twice against Prism; every schema through Ajv)"
+./scripts/openapi-sweep.sh ci
 
 step "go test ./... in e2e/gosdk (official Go SDK)"
 (cd e2e/gosdk && go test ./...)
