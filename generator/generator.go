@@ -124,7 +124,14 @@ func Generate(api *spec.API, opts Options) ([]File, error) {
 		},
 	}
 	if m.HasUpstream() {
-		tasks = append(tasks, one("mcpgen_upstream_gen.go", false, func(f *jen.File) error { m.UpstreamFile(f); return nil }))
+		tasks = append(tasks, one("mcpgen_upstream_gen.go", false, func(f *jen.File) error {
+			docs, err := docs()
+			if err != nil {
+				return err
+			}
+			m.UpstreamFile(f, docs)
+			return nil
+		}))
 	}
 	files, err := runAll(tasks)
 	if err != nil {
@@ -147,7 +154,7 @@ func schemaFiles(api *spec.API, docs map[*spec.Tool]golang.ToolDocs, dir string)
 			doc    schema.Object
 			cut    *schema.Cut
 			what   string
-		}{{".input.schema.json", d.In, d.InCut, "input"}, {".output.schema.json", d.Out, d.OutCut, "output"}} {
+		}{{".input.schema.json", d.In, d.InCut, "input"}, {".output.schema.json", d.Out, d.OutCut, "output"}, {golang.ResponseSchemaSuffix, d.Response, nil, "response"}} {
 			if doc.doc == nil {
 				continue
 			}
@@ -155,6 +162,9 @@ func schemaFiles(api *spec.API, docs map[*spec.Tool]golang.ToolDocs, dir string)
 				noteCut(api, t, doc.what, doc.cut)
 			}
 			data, err := enc.File(doc.doc)
+			if doc.what == "response" {
+				data, err = enc.CompactFile(doc.doc)
+			}
 			if err != nil {
 				return nil, fmt.Errorf("generator: tool %q: %w", t.Name, err)
 			}

@@ -105,13 +105,16 @@ go build -o "$ORDERS_MCP_BIN" ./examples/orders/cmd/orders-mcp
 export FORMATS_MCP_BIN="$bin_dir/formats-mcp"
 step "go build -o $FORMATS_MCP_BIN ./e2e/formats/cmd/formats-mcp"
 go build -o "$FORMATS_MCP_BIN" ./e2e/formats/cmd/formats-mcp
+export ORDERS_REST_MCP_BIN="$bin_dir/orders-rest-mcp"
+step "go build -o $ORDERS_REST_MCP_BIN ./examples/orders/cmd/orders-rest-mcp"
+go build -o "$ORDERS_REST_MCP_BIN" ./examples/orders/cmd/orders-rest-mcp
 
 if [ ! -d e2e/ts/node_modules/@modelcontextprotocol/client ] || [ ! -d e2e/ts/node_modules/@modelcontextprotocol/inspector-cli ]; then
   step "npm ci (e2e/ts)"
   (cd e2e/ts && npm ci --no-audit --no-fund)
 fi
-step "node --test e2e/ts (official TypeScript client in its three modes over stdio and HTTP; Inspector CLI; format agreement)"
-node --test e2e/ts/orders.test.mjs e2e/ts/inspector.test.mjs e2e/ts/formats.test.mjs
+step "node --test e2e/ts (official TypeScript client in its three modes over stdio and HTTP; Inspector CLI; format agreement; a deviating wrapped API)"
+node --test e2e/ts/orders.test.mjs e2e/ts/inspector.test.mjs e2e/ts/formats.test.mjs e2e/ts/deviation.test.mjs
 
 if [ ! -d e2e/openapi/node_modules/@stoplight/prism-cli ]; then
   step "npm ci (e2e/openapi)"

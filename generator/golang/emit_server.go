@@ -508,21 +508,35 @@ func common(o schema.Object, title, desc string, ics []spec.Icon) schema.Object 
 
 // ToolDocs are the input and output (nil when none) schema documents of a
 // tool, and how each was cut to the schema budget (nil when it was not;
-// see schema.Builder.ToolDocument).
+// see schema.Builder.ToolDocument). The output of a wrapped operation
+// (WrappedOutput) is the tolerant form of its response schema, which is
+// Response (nil for other tools).
 type ToolDocs struct {
 	In, Out       schema.Object
 	InCut, OutCut *schema.Cut
+	Response      schema.Object
 }
+
+// ResponseSchemaSuffix ends the name of the file holding a wrapped
+// operation's response schema as its document gives it (beside the
+// tolerant output schema the tool lists), which the server checks
+// responses against to log deviations.
+const ResponseSchemaSuffix = ".response.schema.json"
 
 // ToolDocuments builds the schema documents of every tool of api, once
 // for the schema files and the server file, which embeds them.
 func ToolDocuments(api *spec.API, b *schema.Builder) (map[*spec.Tool]ToolDocs, error) {
 	docs := make(map[*spec.Tool]ToolDocs, len(api.Tools))
+	tolerant := schema.NewTolerant()
 	for _, t := range api.Tools {
 		var d ToolDocs
 		var err error
 		d.In, d.InCut, err = b.ToolDocument(t.Input, true)
-		if err == nil && t.Output != nil {
+		switch {
+		case err != nil || t.Output == nil:
+		case WrappedOutput(t):
+			d.Out, d.Response, d.OutCut, err = b.TolerantDocument(t.Output, tolerant)
+		default:
 			d.Out, d.OutCut, err = b.ToolDocument(t.Output, false)
 		}
 		if err != nil {

@@ -29,7 +29,7 @@ func (m *Model) HasUpstream() bool {
 // method per operation that serialises the tool's input into an HTTP
 // request, and Upstream, the Handler that serves each tool by calling its
 // operation. Everything not specific to the spec is in runtime/upstream.
-func (m *Model) UpstreamFile(f *File) {
+func (m *Model) UpstreamFile(f *File, docs map[*spec.Tool]ToolDocs) {
 	api := m.api
 	f.Comment(lc("UpstreamURL is the base URL of the wrapped API, from the document's servers."))
 	f.Const().Id("UpstreamURL").Op("=").Lit(api.UpstreamURL)
@@ -77,12 +77,12 @@ func (m *Model) UpstreamFile(f *File) {
 	)
 	for _, t := range m.tools {
 		if t.t.Upstream != nil {
-			m.upstreamOp(f, t)
+			m.upstreamOp(f, t, docs[t.t])
 		}
 	}
 }
 
-func (m *Model) upstreamOp(f *File, t *tool) {
+func (m *Model) upstreamOp(f *File, t *tool, docs ToolDocs) {
 	up := t.t.Upstream
 	fields := map[string]*field{}
 	for _, fl := range t.input.fields {
@@ -237,6 +237,26 @@ func (m *Model) upstreamOp(f *File, t *tool) {
 		f.Func().Params(Id("u").Op("*").Id("Upstream")).Id(t.method).Params(ctx, in).Params(Id(t.output.name), Error()).Block(
 			List(Id("out"), Id("_"), Err()).Op(":=").Id("u").Dot("Client").Dot(t.method).Call(Id("ctx"), Id("in")),
 			Return(Id("out"), Err()),
+		)
+		return
+	}
+	if t.wrapped {
+		f.Comment(lcf("%s calls %s %s.", t.method, strings.ToUpper(up.Method), up.Path))
+		body = append(body, Return(Id("c").Dot("Client").Dot("Do").Call(Id("ctx"), Id("req"))))
+		f.Func().Params(Id("c").Op("*").Id("UpstreamClient")).Id(t.method).Params(ctx, in).
+			Params(Op("*").Add(upstream("Response")), Error()).Block(body...)
+		out := &ordered{}
+		out.add("Tool", Lit(t.t.Name))
+		if docs.Out != nil {
+			out.add("Schemas", Id("schemaFiles"))
+			out.add("Published", Lit("schemas/"+t.t.Name+".output.schema.json"))
+			out.add("Document", Lit("schemas/"+t.t.Name+ResponseSchemaSuffix))
+		}
+		f.Comment(lcf("%s implements the %q tool by calling the wrapped API; the\nJSON response is the structured output, as upstream.Client.StructuredResult\nchecks it.", t.method, t.t.Name))
+		f.Func().Params(Id("u").Op("*").Id("Upstream")).Id(t.method).Params(ctx, in).Params(Op("*").Add(rt("ToolResult")), Error()).Block(
+			List(Id("resp"), Err()).Op(":=").Id("u").Dot("Client").Dot(t.method).Call(Id("ctx"), Id("in")),
+			If(Err().Op("!=").Nil()).Block(Return(Nil(), Err())),
+			Return(Id("u").Dot("Client").Dot("Client").Dot("StructuredResult").Call(Id("ctx"), Id("resp"), upstream("Output").Add(out.values()))),
 		)
 		return
 	}

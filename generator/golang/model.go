@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/mcpgen-dev/mcpgen/generator/naming"
+	"github.com/mcpgen-dev/mcpgen/generator/schema"
 	"github.com/mcpgen-dev/mcpgen/spec"
 )
 
@@ -142,6 +143,23 @@ type tool struct {
 	method string
 	input  *node
 	output *node // nil when the tool returns free-form content
+	// wrapped says the tool calls a REST operation whose JSON response is
+	// its structured output: the response passes through, checked against
+	// the schema files at run time (see WrappedOutput), so there is no
+	// output type and output is nil.
+	wrapped bool
+}
+
+// WrappedOutput reports whether t's output is the JSON response of the
+// REST operation it wraps, returned as structuredContent without being
+// decoded into Go types: the runtime checks it against the document's
+// response schema (deviations are logged) and the tolerant one the tool
+// lists (see schema.Tolerant and upstream.Client.StructuredResult).
+// Responses are where wrapped APIs are large (a repository, a pull
+// request) and where real APIs deviate from their documents; inputs keep
+// their generated types, decoders and validators.
+func WrappedOutput(t *spec.Tool) bool {
+	return t.Upstream != nil && t.Output != nil && t.Output.GoType == ""
 }
 
 type template struct {
@@ -232,9 +250,13 @@ func Lower(api *spec.API) (*Model, error) {
 			l.typeName[nt.Name] = l.claim(l.goName(nt.Name, nt.Pos, "type "+quote(nt.Name)), nt.Pos)
 		}
 	}
-	// Named types first, so that references resolve whatever the order.
+	// Named types first, so that references resolve whatever the order;
+	// those only the responses of wrapped operations use need no Go type.
+	used := typesInGo(api)
 	for _, nt := range api.Types {
-		l.namedNode(nt)
+		if used == nil || used[nt.Name] {
+			l.namedNode(nt)
+		}
 	}
 	methods := map[string]spec.Pos{}
 	if l.lenient {
@@ -266,7 +288,9 @@ func Lower(api *spec.API) (*Model, error) {
 			lt.input = l.declare(base+"Input", &in, t.Pos)
 			lt.input.doc = append([]string{fmt.Sprintf("%s is the input of the %q tool.", lt.input.name, t.Name)}, lt.input.doc[1:]...)
 		}
-		if t.Output != nil && t.Output.GoType != "" {
+		if WrappedOutput(t) {
+			lt.wrapped = true
+		} else if t.Output != nil && t.Output.GoType != "" {
 			lt.output = l.external(base+"Output", t.Output, t.Pos)
 		} else if t.Output != nil {
 			lt.output = l.output(base+"Output", t)
@@ -290,6 +314,48 @@ func Lower(api *spec.API) (*Model, error) {
 	breakCycles(l.m.nodes)
 	computeValidates(l.m.nodes)
 	return l.m, nil
+}
+
+// typesInGo returns the named types that Go code uses: those every tool
+// input and every output but the wrapped ones reach. It is nil (all of
+// them) when no tool is wrapped, so that a hand-written spec keeps the Go
+// types of all its named types.
+func typesInGo(api *spec.API) map[string]bool {
+	wrapped := false
+	for _, t := range api.Tools {
+		wrapped = wrapped || WrappedOutput(t)
+	}
+	if !wrapped {
+		return nil
+	}
+	byName := make(map[string]*spec.NamedType, len(api.Types))
+	for _, nt := range api.Types {
+		byName[nt.Name] = nt
+	}
+	used := map[string]bool{}
+	var visit func(s *spec.Schema)
+	visit = func(s *spec.Schema) {
+		if s == nil {
+			return
+		}
+		if s.Ref != "" {
+			if nt := byName[s.Ref]; nt != nil && !used[s.Ref] {
+				used[s.Ref] = true
+				visit(nt.Schema)
+			}
+			return
+		}
+		for _, c := range schema.Children(s) {
+			visit(c)
+		}
+	}
+	for _, t := range api.Tools {
+		visit(t.Input)
+		if !WrappedOutput(t) {
+			visit(t.Output)
+		}
+	}
+	return used
 }
 
 type lowerer struct {

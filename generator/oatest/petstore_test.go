@@ -51,7 +51,14 @@ func writeModule(t *testing.T, files []generator.File, extra map[string]string) 
 			t.Fatal(err)
 		}
 	}
-	write("go.mod", []byte("module example.com/gen\n\ngo 1.26\n\nrequire github.com/mcpgen-dev/mcpgen v0.0.0\n\nreplace github.com/mcpgen-dev/mcpgen => "+root+"\n"))
+	// The reference validator of the tests is the one mcpgen's own tests
+	// use; go.sum is this checkout's.
+	write("go.mod", []byte("module example.com/gen\n\ngo 1.26\n\nrequire (\n\tgithub.com/mcpgen-dev/mcpgen v0.0.0\n\tgithub.com/santhosh-tekuri/jsonschema/v6 v6.0.3\n)\n\nreplace github.com/mcpgen-dev/mcpgen => "+root+"\n"))
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	write("go.sum", sum)
 	for _, f := range files {
 		write(f.Path, f.Data)
 	}
@@ -89,17 +96,21 @@ const petstoreE2E = `package mcpserver
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/mcpgen-dev/mcpgen/runtime"
 	"github.com/mcpgen-dev/mcpgen/runtime/upstream"
+	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 const meta = ` + "`" + `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}` + "`" + `
@@ -218,11 +229,133 @@ func TestUpstreamTools(t *testing.T) {
 	}
 }
 
+// TestResponseDeviations: the petstore API answers what its document does
+// not say (a required property missing, an undocumented one, an unlisted
+// enum value, a null where no null is allowed). The data still comes back
+// as structuredContent, valid against the outputSchema the tool lists (as
+// checked by a reference validator), and the server logs each deviation
+// with the tool and the JSON pointer. A response outside even the tolerant
+// shape is an isError result carrying the data, never "invalid arguments".
+func TestResponseDeviations(t *testing.T) {
+	const deviant = ` + "`" + `{"id":1,"photoUrls":["u"],"status":"adopted","category":null,"nickname":"Bo","tags":[{"id":null,"name":"x"}]}` + "`" + `
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		switch r.URL.Path {
+		case "/api/v3/pet/1":
+			io.WriteString(w, "{\n  "+deviant[1:])
+		case "/api/v3/pet/2":
+			io.WriteString(w, ` + "`" + `{"id":"two","name":"x","photoUrls":[]}` + "`" + `)
+		default:
+			w.WriteHeader(404)
+		}
+	}))
+	defer up.Close()
+	var logs syncBuffer
+	logger := slog.New(slog.NewTextHandler(&logs, nil))
+	c := serve(t, NewUpstream(up.URL+"/api/v3", upstream.WithLogger(logger)))
+
+	schemas := map[string]*jsonschema.Schema{}
+	for _, tool := range c.list(t) {
+		if tool.OutputSchema == nil {
+			continue
+		}
+		comp := jsonschema.NewCompiler()
+		comp.DefaultDraft(jsonschema.Draft2020)
+		comp.AssertFormat()
+		doc, err := jsonschema.UnmarshalJSON(strings.NewReader(string(tool.OutputSchema)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := comp.AddResource(tool.Name+".json", doc); err != nil {
+			t.Fatal(err)
+		}
+		if schemas[tool.Name], err = comp.Compile(tool.Name + ".json"); err != nil {
+			t.Fatalf("%s: the outputSchema does not compile: %v", tool.Name, err)
+		}
+	}
+
+	r := c.call(t, "getPetById", ` + "`" + `{"petId":1}` + "`" + `)
+	if r["isError"] == true {
+		t.Fatalf("getPetById: the deviating response is an error: %v", r)
+	}
+	got, _ := json.Marshal(r["structuredContent"])
+	var want any
+	json.Unmarshal([]byte(deviant), &want)
+	if w, _ := json.Marshal(want); string(got) != string(w) {
+		t.Errorf("structuredContent %s, want the response %s", got, w)
+	}
+	if err := schemas["getPetById"].Validate(r["structuredContent"]); err != nil {
+		t.Errorf("structuredContent breaks the listed outputSchema: %v", err)
+	}
+	for _, want := range []string{"pointer=/name", "pointer=/status", "pointer=/category", "pointer=/tags/0/id"} {
+		if !strings.Contains(logs.String(), "tool=getPetById "+want) {
+			t.Errorf("no deviation log with tool=getPetById %s:\n%s", want, logs.String())
+		}
+	}
+	// The same deviations again are not logged again.
+	before := strings.Count(logs.String(), "\n")
+	c.call(t, "getPetById", ` + "`" + `{"petId":1}` + "`" + `)
+	if after := strings.Count(logs.String(), "\n"); after != before {
+		t.Errorf("the same deviations were logged again:\n%s", logs.String())
+	}
+
+	r = c.call(t, "getPetById", ` + "`" + `{"petId":2}` + "`" + `)
+	if r["isError"] != true || r["structuredContent"] != nil || !strings.Contains(text(r), "outside its documented shape") ||
+		!strings.Contains(text(r), ` + "`" + `\"id\":\"two\"` + "`" + `) || strings.Contains(text(r), "invalid arguments") {
+		t.Errorf("getPetById with a string id: %v", r)
+	}
+	if !strings.Contains(logs.String(), "outside its documented shape") || !strings.Contains(logs.String(), "pointer=/id") {
+		t.Errorf("the shape error was not logged:\n%s", logs.String())
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for the server's goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+type listedTool struct {
+	Name         string
+	OutputSchema json.RawMessage
+}
+
+func (c *client) list(t *testing.T) []listedTool {
+	t.Helper()
+	c.ids++
+	fmt.Fprintf(c.w, ` + "`" + `{"jsonrpc":"2.0","id":%d,"method":"tools/list","params":{%s}}` + "`" + `+"\n", c.ids, meta)
+	if !c.sc.Scan() {
+		t.Fatalf("tools/list: no answer")
+	}
+	var resp struct {
+		Result struct{ Tools []listedTool }
+	}
+	if err := json.Unmarshal(c.sc.Bytes(), &resp); err != nil || len(resp.Result.Tools) == 0 {
+		t.Fatalf("tools/list: %s", c.sc.Bytes())
+	}
+	return resp.Result.Tools
+}
+
 // myPets replaces one operation and keeps the generated others.
 type myPets struct{ *Upstream }
 
-func (myPets) GetPetByID(ctx context.Context, in GetPetByIDInput) (GetPetByIDOutput, error) {
-	return GetPetByIDOutput{Name: "mine", PhotoUrls: []string{}}, nil
+func (myPets) GetPetByID(ctx context.Context, in GetPetByIDInput) (*runtime.ToolResult, error) {
+	if in.PetID != 7 {
+		return nil, fmt.Errorf("pet %d: the input was not decoded", in.PetID)
+	}
+	return runtime.StructuredResult([]byte(` + "`" + `{"name":"mine","photoUrls":[]}` + "`" + `)), nil
 }
 
 func TestOverrideOneOperation(t *testing.T) {

@@ -137,6 +137,10 @@ type Client struct {
 	Logger *slog.Logger
 
 	tokens *tokenCache
+	// outputs are the compiled output schemas of StructuredResult, made
+	// on first use.
+	outputsOnce sync.Once
+	outputs     *outputCache
 }
 
 // Defaults of NewClient.

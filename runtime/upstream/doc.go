@@ -6,7 +6,10 @@
 // Generated code serialises a tool's typed input into a Request with the
 // parameter and body helpers (AppendPathParam, AppendQueryParam,
 // HeaderParam, CookieParam, MultipartBody, RawBody), sends it with
-// Client.Do and decodes the Response with DecodeJSON. Retries of
+// Client.Do and returns a JSON Response as structuredContent with
+// Client.StructuredResult, which checks it against the document's response
+// schema (logging deviations) and the tolerant output schema the tool
+// lists, with the small JSON Schema interpreter of jsonschema.go. Retries of
 // idempotent requests, the response size cap, credentials per security
 // scheme (CredentialsFromEnv, WithCredentials, WithCredentialsFor) and the
 // mapping of error responses to an *Error live here:

@@ -6,6 +6,8 @@ package restmcp
 import (
 	"context"
 	"errors"
+
+	"github.com/mcpgen-dev/mcpgen/runtime"
 )
 
 // Handler is implemented by the service: one method per tool, resource,
@@ -16,19 +18,19 @@ type Handler interface {
 	// Lists the customer's orders in ascending id order, optionally only those with
 	// one status, a page at a time. Pass next_cursor back as cursor to get the next
 	// page.
-	SearchOrders(ctx context.Context, in SearchOrdersInput) (SearchOrdersOutput, error)
+	SearchOrders(ctx context.Context, in SearchOrdersInput) (*runtime.ToolResult, error)
 
 	// GetOrder implements the "get_order" tool.
 	//
 	// The customer's order with this id, with its status and total.
-	GetOrder(ctx context.Context, in GetOrderInput) (GetOrderOutput, error)
+	GetOrder(ctx context.Context, in GetOrderInput) (*runtime.ToolResult, error)
 
 	// CreateReturn implements the "create_return" tool.
 	//
 	// Requests a return for one of the customer's orders. Posting again with the
 	// same idempotency_key returns the return created the first time (200) instead
 	// of creating another one (201).
-	CreateReturn(ctx context.Context, in CreateReturnInput) (CreateReturnOutput, error)
+	CreateReturn(ctx context.Context, in CreateReturnInput) (*runtime.ToolResult, error)
 }
 
 // UnimplementedHandler implements every Handler method with an error.
@@ -38,16 +40,16 @@ type UnimplementedHandler struct{}
 var _ Handler = UnimplementedHandler{}
 
 // SearchOrders returns an error saying tool "search_orders" is not implemented.
-func (UnimplementedHandler) SearchOrders(ctx context.Context, in SearchOrdersInput) (out SearchOrdersOutput, err error) {
-	return out, errors.New("tool \"search_orders\" is not implemented")
+func (UnimplementedHandler) SearchOrders(ctx context.Context, in SearchOrdersInput) (*runtime.ToolResult, error) {
+	return nil, errors.New("tool \"search_orders\" is not implemented")
 }
 
 // GetOrder returns an error saying tool "get_order" is not implemented.
-func (UnimplementedHandler) GetOrder(ctx context.Context, in GetOrderInput) (out GetOrderOutput, err error) {
-	return out, errors.New("tool \"get_order\" is not implemented")
+func (UnimplementedHandler) GetOrder(ctx context.Context, in GetOrderInput) (*runtime.ToolResult, error) {
+	return nil, errors.New("tool \"get_order\" is not implemented")
 }
 
 // CreateReturn returns an error saying tool "create_return" is not implemented.
-func (UnimplementedHandler) CreateReturn(ctx context.Context, in CreateReturnInput) (out CreateReturnOutput, err error) {
-	return out, errors.New("tool \"create_return\" is not implemented")
+func (UnimplementedHandler) CreateReturn(ctx context.Context, in CreateReturnInput) (*runtime.ToolResult, error) {
+	return nil, errors.New("tool \"create_return\" is not implemented")
 }

@@ -35,177 +35,6 @@ func (v *OrderStatus) UnmarshalJSON(data []byte) error {
 	return u.Done(decodeOrderStatus(u.Start(data), u.Root(), v, u.Errors()))
 }
 
-// OrderPage is the "OrderPage" type of the spec.
-type OrderPage struct {
-	Orders []OrderSummary `json:"orders"`
-	// Present when more orders follow; pass it as cursor.
-	NextCursor *string `json:"next_cursor,omitempty"`
-}
-
-// AppendJSON appends the JSON encoding of v to b.
-func (v OrderPage) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	b = append(b, "\"orders\":"...)
-	b = appendOrderPageOrders(b, v.Orders)
-	if v.NextCursor != nil {
-		b = append(b, ",\"next_cursor\":"...)
-		b = wire.AppendString(b, *v.NextCursor)
-	}
-	return append(b, '}')
-}
-
-// MarshalJSON encodes v as JSON.
-func (v OrderPage) MarshalJSON() ([]byte, error) {
-	return v.AppendJSON(nil), nil
-}
-
-// UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see wire.Unmarshaler).
-func (v *OrderPage) UnmarshalJSON(data []byte) error {
-	var u wire.Unmarshaler
-	return u.Done(decodeOrderPage(u.Start(data), u.Root(), v, u.Errors()))
-}
-
-// appendOrderPageOrders appends the JSON encoding of a OrderPageOrders value to
-// b.
-func appendOrderPageOrders(b []byte, v []OrderSummary) []byte {
-	b = append(b, '[')
-	for i, x := range v {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = x.AppendJSON(b)
-	}
-	return append(b, ']')
-}
-
-// OrderSummary is the "OrderSummary" type of the spec.
-type OrderSummary struct {
-	// The order id.
-	OrderID string      `json:"order_id"`
-	Status  OrderStatus `json:"status"`
-}
-
-// AppendJSON appends the JSON encoding of v to b.
-func (v OrderSummary) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	b = append(b, "\"order_id\":"...)
-	b = wire.AppendString(b, v.OrderID)
-	b = append(b, ",\"status\":"...)
-	b = v.Status.AppendJSON(b)
-	return append(b, '}')
-}
-
-// MarshalJSON encodes v as JSON.
-func (v OrderSummary) MarshalJSON() ([]byte, error) {
-	return v.AppendJSON(nil), nil
-}
-
-// UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see wire.Unmarshaler).
-func (v *OrderSummary) UnmarshalJSON(data []byte) error {
-	var u wire.Unmarshaler
-	return u.Done(decodeOrderSummary(u.Start(data), u.Root(), v, u.Errors()))
-}
-
-// Order is the "Order" type of the spec.
-type Order struct {
-	// The order id.
-	OrderID string      `json:"order_id"`
-	Status  OrderStatus `json:"status"`
-	// The order total in cents.
-	TotalCents int64 `json:"total_cents"`
-}
-
-// AppendJSON appends the JSON encoding of v to b.
-func (v Order) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	b = append(b, "\"order_id\":"...)
-	b = wire.AppendString(b, v.OrderID)
-	b = append(b, ",\"status\":"...)
-	b = v.Status.AppendJSON(b)
-	b = append(b, ",\"total_cents\":"...)
-	b = wire.AppendInt(b, v.TotalCents)
-	return append(b, '}')
-}
-
-// MarshalJSON encodes v as JSON.
-func (v Order) MarshalJSON() ([]byte, error) {
-	return v.AppendJSON(nil), nil
-}
-
-// UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see wire.Unmarshaler).
-func (v *Order) UnmarshalJSON(data []byte) error {
-	var u wire.Unmarshaler
-	return u.Done(decodeOrder(u.Start(data), u.Root(), v, u.Errors()))
-}
-
-// Return is the "Return" type of the spec.
-type Return struct {
-	// The id of the return.
-	ReturnID string `json:"return_id"`
-	// The returned order.
-	OrderID string `json:"order_id"`
-	// New returns are always REQUESTED.
-	Status ReturnStatus `json:"status"`
-	// The reason given.
-	Reason string `json:"reason"`
-}
-
-// AppendJSON appends the JSON encoding of v to b.
-func (v Return) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	b = append(b, "\"return_id\":"...)
-	b = wire.AppendString(b, v.ReturnID)
-	b = append(b, ",\"order_id\":"...)
-	b = wire.AppendString(b, v.OrderID)
-	b = append(b, ",\"status\":"...)
-	b = v.Status.AppendJSON(b)
-	b = append(b, ",\"reason\":"...)
-	b = wire.AppendString(b, v.Reason)
-	return append(b, '}')
-}
-
-// MarshalJSON encodes v as JSON.
-func (v Return) MarshalJSON() ([]byte, error) {
-	return v.AppendJSON(nil), nil
-}
-
-// UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see wire.Unmarshaler).
-func (v *Return) UnmarshalJSON(data []byte) error {
-	var u wire.Unmarshaler
-	return u.Done(decodeReturn(u.Start(data), u.Root(), v, u.Errors()))
-}
-
-// ReturnStatus is generated from the spec.
-//
-// New returns are always REQUESTED.
-type ReturnStatus string
-
-// The values of ReturnStatus.
-const (
-	ReturnStatusRequested ReturnStatus = "REQUESTED"
-)
-
-// AppendJSON appends the JSON encoding of v to b.
-func (v ReturnStatus) AppendJSON(b []byte) []byte {
-	return wire.AppendString(b, string(v))
-}
-
-// MarshalJSON encodes v as JSON.
-func (v ReturnStatus) MarshalJSON() ([]byte, error) {
-	return v.AppendJSON(nil), nil
-}
-
-// UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see wire.Unmarshaler).
-func (v *ReturnStatus) UnmarshalJSON(data []byte) error {
-	var u wire.Unmarshaler
-	return u.Done(decodeReturnStatus(u.Start(data), u.Root(), v, u.Errors()))
-}
-
 // SearchOrdersInput is the input of the "search_orders" tool.
 type SearchOrdersInput struct {
 	// Only list orders with this status.
@@ -247,9 +76,6 @@ func (v *SearchOrdersInput) UnmarshalJSON(data []byte) error {
 	return u.Done(decodeSearchOrdersInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
-// SearchOrdersOutput is the structured output of the "search_orders" tool.
-type SearchOrdersOutput = OrderPage
-
 // GetOrderInput is the input of the "get_order" tool.
 type GetOrderInput struct {
 	// The order id, e.g. A1001.
@@ -275,9 +101,6 @@ func (v *GetOrderInput) UnmarshalJSON(data []byte) error {
 	var u wire.Unmarshaler
 	return u.Done(decodeGetOrderInput(u.Start(data), u.Root(), v, u.Errors()))
 }
-
-// GetOrderOutput is the structured output of the "get_order" tool.
-type GetOrderOutput = Order
 
 // CreateReturnInput is the input of the "create_return" tool.
 type CreateReturnInput struct {
@@ -312,6 +135,3 @@ func (v *CreateReturnInput) UnmarshalJSON(data []byte) error {
 	var u wire.Unmarshaler
 	return u.Done(decodeCreateReturnInput(u.Start(data), u.Root(), v, u.Errors()))
 }
-
-// CreateReturnOutput is the structured output of the "create_return" tool.
-type CreateReturnOutput = Return

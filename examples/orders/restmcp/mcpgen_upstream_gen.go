@@ -7,6 +7,7 @@ import (
 	"context"
 	"os"
 
+	"github.com/mcpgen-dev/mcpgen/runtime"
 	"github.com/mcpgen-dev/mcpgen/runtime/upstream"
 	"github.com/mcpgen-dev/mcpgen/runtime/wire"
 )
@@ -67,9 +68,8 @@ func NewUpstream(baseURL string, opts ...upstream.Option) *Upstream {
 	return &Upstream{Client: NewUpstreamClient(baseURL, opts...)}
 }
 
-// SearchOrders calls GET /orders and decodes the JSON response into the tool's
-// output, which is validated against the output schema.
-func (c *UpstreamClient) SearchOrders(ctx context.Context, in SearchOrdersInput) (out SearchOrdersOutput, resp *upstream.Response, err error) {
+// SearchOrders calls GET /orders.
+func (c *UpstreamClient) SearchOrders(ctx context.Context, in SearchOrdersInput) (*upstream.Response, error) {
 	req := &upstream.Request{
 		Tool:     "search_orders",
 		Method:   "GET",
@@ -96,24 +96,29 @@ func (c *UpstreamClient) SearchOrders(ctx context.Context, in SearchOrdersInput)
 	}
 	req.RawQuery = string(q)
 	if err := check.Err(); err != nil {
-		return out, nil, err
+		return nil, err
 	}
-	resp, err = c.Client.Do(ctx, req)
+	return c.Client.Do(ctx, req)
+}
+
+// SearchOrders implements the "search_orders" tool by calling the wrapped API;
+// the JSON response is the structured output, as
+// upstream.Client.StructuredResult checks it.
+func (u *Upstream) SearchOrders(ctx context.Context, in SearchOrdersInput) (*runtime.ToolResult, error) {
+	resp, err := u.Client.SearchOrders(ctx, in)
 	if err != nil {
-		return out, nil, err
+		return nil, err
 	}
-	return out, resp, upstream.DecodeJSON(resp, &out)
+	return u.Client.Client.StructuredResult(ctx, resp, upstream.Output{
+		Tool:      "search_orders",
+		Schemas:   schemaFiles,
+		Published: "schemas/search_orders.output.schema.json",
+		Document:  "schemas/search_orders.response.schema.json",
+	})
 }
 
-// SearchOrders implements the "search_orders" tool by calling the wrapped API.
-func (u *Upstream) SearchOrders(ctx context.Context, in SearchOrdersInput) (SearchOrdersOutput, error) {
-	out, _, err := u.Client.SearchOrders(ctx, in)
-	return out, err
-}
-
-// GetOrder calls GET /orders/{order_id} and decodes the JSON response into the
-// tool's output, which is validated against the output schema.
-func (c *UpstreamClient) GetOrder(ctx context.Context, in GetOrderInput) (out GetOrderOutput, resp *upstream.Response, err error) {
+// GetOrder calls GET /orders/{order_id}.
+func (c *UpstreamClient) GetOrder(ctx context.Context, in GetOrderInput) (*upstream.Response, error) {
 	req := &upstream.Request{
 		Tool:     "get_order",
 		Method:   "GET",
@@ -130,25 +135,29 @@ func (c *UpstreamClient) GetOrder(ctx context.Context, in GetOrderInput) (out Ge
 	}
 	req.Path = string(path)
 	if err := check.Err(); err != nil {
-		return out, nil, err
+		return nil, err
 	}
-	resp, err = c.Client.Do(ctx, req)
+	return c.Client.Do(ctx, req)
+}
+
+// GetOrder implements the "get_order" tool by calling the wrapped API; the
+// JSON response is the structured output, as upstream.Client.StructuredResult
+// checks it.
+func (u *Upstream) GetOrder(ctx context.Context, in GetOrderInput) (*runtime.ToolResult, error) {
+	resp, err := u.Client.GetOrder(ctx, in)
 	if err != nil {
-		return out, nil, err
+		return nil, err
 	}
-	return out, resp, upstream.DecodeJSON(resp, &out)
+	return u.Client.Client.StructuredResult(ctx, resp, upstream.Output{
+		Tool:      "get_order",
+		Schemas:   schemaFiles,
+		Published: "schemas/get_order.output.schema.json",
+		Document:  "schemas/get_order.response.schema.json",
+	})
 }
 
-// GetOrder implements the "get_order" tool by calling the wrapped API.
-func (u *Upstream) GetOrder(ctx context.Context, in GetOrderInput) (GetOrderOutput, error) {
-	out, _, err := u.Client.GetOrder(ctx, in)
-	return out, err
-}
-
-// CreateReturn calls POST /orders/{order_id}/returns and decodes the JSON
-// response into the tool's output, which is validated against the output
-// schema.
-func (c *UpstreamClient) CreateReturn(ctx context.Context, in CreateReturnInput) (out CreateReturnOutput, resp *upstream.Response, err error) {
+// CreateReturn calls POST /orders/{order_id}/returns.
+func (c *UpstreamClient) CreateReturn(ctx context.Context, in CreateReturnInput) (*upstream.Response, error) {
 	req := &upstream.Request{
 		Tool:     "create_return",
 		Method:   "POST",
@@ -189,17 +198,23 @@ func (c *UpstreamClient) CreateReturn(ctx context.Context, in CreateReturnInput)
 	req.Body = append(body, '}')
 	req.ContentType = "application/json"
 	if err := check.Err(); err != nil {
-		return out, nil, err
+		return nil, err
 	}
-	resp, err = c.Client.Do(ctx, req)
-	if err != nil {
-		return out, nil, err
-	}
-	return out, resp, upstream.DecodeJSON(resp, &out)
+	return c.Client.Do(ctx, req)
 }
 
-// CreateReturn implements the "create_return" tool by calling the wrapped API.
-func (u *Upstream) CreateReturn(ctx context.Context, in CreateReturnInput) (CreateReturnOutput, error) {
-	out, _, err := u.Client.CreateReturn(ctx, in)
-	return out, err
+// CreateReturn implements the "create_return" tool by calling the wrapped API;
+// the JSON response is the structured output, as
+// upstream.Client.StructuredResult checks it.
+func (u *Upstream) CreateReturn(ctx context.Context, in CreateReturnInput) (*runtime.ToolResult, error) {
+	resp, err := u.Client.CreateReturn(ctx, in)
+	if err != nil {
+		return nil, err
+	}
+	return u.Client.Client.StructuredResult(ctx, resp, upstream.Output{
+		Tool:      "create_return",
+		Schemas:   schemaFiles,
+		Published: "schemas/create_return.output.schema.json",
+		Document:  "schemas/create_return.response.schema.json",
+	})
 }

@@ -6,13 +6,15 @@ package openapijsonbody
 import (
 	"context"
 	"errors"
+
+	"github.com/mcpgen-dev/mcpgen/runtime"
 )
 
 // Handler is implemented by the service: one method per tool, resource,
 // resource template, prompt and completion of the spec.
 type Handler interface {
 	// CreateItem implements the "createItem" tool.
-	CreateItem(ctx context.Context, in CreateItemInput) (CreateItemOutput, error)
+	CreateItem(ctx context.Context, in CreateItemInput) (*runtime.ToolResult, error)
 }
 
 // UnimplementedHandler implements every Handler method with an error.
@@ -22,6 +24,6 @@ type UnimplementedHandler struct{}
 var _ Handler = UnimplementedHandler{}
 
 // CreateItem returns an error saying tool "createItem" is not implemented.
-func (UnimplementedHandler) CreateItem(ctx context.Context, in CreateItemInput) (out CreateItemOutput, err error) {
-	return out, errors.New("tool \"createItem\" is not implemented")
+func (UnimplementedHandler) CreateItem(ctx context.Context, in CreateItemInput) (*runtime.ToolResult, error) {
+	return nil, errors.New("tool \"createItem\" is not implemented")
 }

@@ -3,53 +3,7 @@
 
 package openapijsonbody
 
-import (
-	"encoding/json"
-	"maps"
-	"slices"
-
-	"github.com/mcpgen-dev/mcpgen/runtime/wire"
-)
-
-// NewItem is the "NewItem" type of the spec.
-type NewItem struct {
-	Name  string   `json:"name"`
-	Price *float64 `json:"price,omitempty"`
-	// AdditionalProperties holds the properties not listed in the schema.
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
-}
-
-// AppendJSON appends the JSON encoding of v to b.
-func (v NewItem) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	b = append(b, "\"name\":"...)
-	b = wire.AppendString(b, v.Name)
-	if v.Price != nil {
-		b = append(b, ",\"price\":"...)
-		b = wire.AppendFloat(b, *v.Price)
-	}
-	for _, k := range slices.Sorted(maps.Keys(v.AdditionalProperties)) {
-		if b[len(b)-1] != '{' {
-			b = append(b, ',')
-		}
-		b = wire.AppendString(b, k)
-		b = append(b, ':')
-		b = wire.AppendRawOrNull(b, v.AdditionalProperties[k])
-	}
-	return append(b, '}')
-}
-
-// MarshalJSON encodes v as JSON.
-func (v NewItem) MarshalJSON() ([]byte, error) {
-	return v.AppendJSON(nil), nil
-}
-
-// UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see wire.Unmarshaler).
-func (v *NewItem) UnmarshalJSON(data []byte) error {
-	var u wire.Unmarshaler
-	return u.Done(decodeNewItem(u.Start(data), u.Root(), v, u.Errors()))
-}
+import "github.com/mcpgen-dev/mcpgen/runtime/wire"
 
 // CreateItemInput is the input of the "createItem" tool.
 type CreateItemInput struct {
@@ -80,6 +34,3 @@ func (v *CreateItemInput) UnmarshalJSON(data []byte) error {
 	var u wire.Unmarshaler
 	return u.Done(decodeCreateItemInput(u.Start(data), u.Root(), v, u.Errors()))
 }
-
-// CreateItemOutput is the structured output of the "createItem" tool.
-type CreateItemOutput = NewItem

@@ -7,6 +7,7 @@ import (
 	"context"
 	"os"
 
+	"github.com/mcpgen-dev/mcpgen/runtime"
 	"github.com/mcpgen-dev/mcpgen/runtime/upstream"
 	"github.com/mcpgen-dev/mcpgen/runtime/wire"
 )
@@ -61,9 +62,8 @@ func NewUpstream(baseURL string, opts ...upstream.Option) *Upstream {
 	return &Upstream{Client: NewUpstreamClient(baseURL, opts...)}
 }
 
-// CreateItem calls POST /items and decodes the JSON response into the tool's
-// output, which is validated against the output schema.
-func (c *UpstreamClient) CreateItem(ctx context.Context, in CreateItemInput) (out CreateItemOutput, resp *upstream.Response, err error) {
+// CreateItem calls POST /items.
+func (c *UpstreamClient) CreateItem(ctx context.Context, in CreateItemInput) (*upstream.Response, error) {
 	req := &upstream.Request{
 		Tool:   "createItem",
 		Method: "POST",
@@ -93,15 +93,21 @@ func (c *UpstreamClient) CreateItem(ctx context.Context, in CreateItemInput) (ou
 	}
 	req.Body = append(body, '}')
 	req.ContentType = "application/json"
-	resp, err = c.Client.Do(ctx, req)
-	if err != nil {
-		return out, nil, err
-	}
-	return out, resp, upstream.DecodeJSON(resp, &out)
+	return c.Client.Do(ctx, req)
 }
 
-// CreateItem implements the "createItem" tool by calling the wrapped API.
-func (u *Upstream) CreateItem(ctx context.Context, in CreateItemInput) (CreateItemOutput, error) {
-	out, _, err := u.Client.CreateItem(ctx, in)
-	return out, err
+// CreateItem implements the "createItem" tool by calling the wrapped API; the
+// JSON response is the structured output, as upstream.Client.StructuredResult
+// checks it.
+func (u *Upstream) CreateItem(ctx context.Context, in CreateItemInput) (*runtime.ToolResult, error) {
+	resp, err := u.Client.CreateItem(ctx, in)
+	if err != nil {
+		return nil, err
+	}
+	return u.Client.Client.StructuredResult(ctx, resp, upstream.Output{
+		Tool:      "createItem",
+		Schemas:   schemaFiles,
+		Published: "schemas/createItem.output.schema.json",
+		Document:  "schemas/createItem.response.schema.json",
+	})
 }

@@ -3,11 +3,7 @@
 
 package openapijsonbody
 
-import (
-	"encoding/json"
-
-	"github.com/mcpgen-dev/mcpgen/runtime/wire"
-)
+import "github.com/mcpgen-dev/mcpgen/runtime/wire"
 
 // Violation messages of the spec, built once so that reporting one costs
 // no allocation. They are never modified.
@@ -15,93 +11,6 @@ var (
 	msgMaxLength40 = wire.MsgMaxLength(40)
 	msgMinimum0    = wire.MsgMinimum(0.0)
 )
-
-// decodeNewItem decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
-func decodeNewItem(d *wire.Decoder, p *wire.Path, v *NewItem, e *wire.Errors) error {
-	if k := d.Peek(); k != wire.KindObject {
-		e.Add(p, wire.MsgType("object", k))
-		return d.Skip()
-	}
-	if err := d.BeginObject(); err != nil {
-		return err
-	}
-	*v = NewItem{}
-	var seenName bool
-	for {
-		key, ok, err := d.NextKey()
-		if err != nil {
-			return err
-		}
-		if !ok {
-			break
-		}
-		switch string(key) {
-		case "name":
-			seenName = true
-			c := p.Child("name")
-			n0 := e.Len()
-			if err := readString(d, &c, &v.Name, e); err != nil {
-				return err
-			}
-			if e.Len() == n0 {
-				if len(v.Name) > 40 {
-					if wire.RuneCount(v.Name) > 40 {
-						e.Add(&c, msgMaxLength40)
-					}
-				}
-			}
-		case "price":
-			c := p.Child("price")
-			n0 := e.Len()
-			v.Price = new(float64)
-			if err := readFloat(d, &c, v.Price, e); err != nil {
-				return err
-			}
-			if e.Len() == n0 {
-				if *v.Price < 0.0 {
-					e.Add(&c, msgMinimum0)
-				}
-			}
-		default:
-			if v.AdditionalProperties == nil {
-				v.AdditionalProperties = map[string]json.RawMessage{}
-			}
-			name := string(key)
-			var x json.RawMessage
-			c := p.Child(name)
-			if err := readRaw(d, &c, &x, e); err != nil {
-				return err
-			}
-			v.AdditionalProperties[name] = x
-		}
-	}
-	if !seenName {
-		c := p.Child("name")
-		e.Add(&c, wire.MsgRequired)
-	}
-	return nil
-}
-
-// validateNewItem reports every constraint of the spec that v violates to e.
-func validateNewItem(p *wire.Path, v *NewItem, e *wire.Errors) {
-	{
-		c := p.Child("name")
-		if len(v.Name) > 40 {
-			if wire.RuneCount(v.Name) > 40 {
-				e.Add(&c, msgMaxLength40)
-			}
-		}
-	}
-	if v.Price != nil {
-		c := p.Child("price")
-		if *v.Price < 0.0 {
-			e.Add(&c, msgMinimum0)
-		}
-	}
-}
 
 // decodeCreateItemInput decodes the next JSON value of d into v. Values of the
 // wrong type, missing required and unknown properties go to e, and so does
@@ -199,15 +108,5 @@ func readFloat(d *wire.Decoder, p *wire.Path, v *float64, e *wire.Errors) error 
 		return err
 	}
 	*v = x
-	return nil
-}
-
-// readRaw keeps a copy of the next JSON value, whatever it is.
-func readRaw(d *wire.Decoder, p *wire.Path, v *json.RawMessage, e *wire.Errors) error {
-	raw, err := d.ReadRaw()
-	if err != nil {
-		return err
-	}
-	*v = append(json.RawMessage(nil), raw...)
 	return nil
 }

@@ -6,13 +6,15 @@ package openapiparams
 import (
 	"context"
 	"errors"
+
+	"github.com/mcpgen-dev/mcpgen/runtime"
 )
 
 // Handler is implemented by the service: one method per tool, resource,
 // resource template, prompt and completion of the spec.
 type Handler interface {
 	// GetItem implements the "getItem" tool.
-	GetItem(ctx context.Context, in GetItemInput) (GetItemOutput, error)
+	GetItem(ctx context.Context, in GetItemInput) (*runtime.ToolResult, error)
 }
 
 // UnimplementedHandler implements every Handler method with an error.
@@ -22,6 +24,6 @@ type UnimplementedHandler struct{}
 var _ Handler = UnimplementedHandler{}
 
 // GetItem returns an error saying tool "getItem" is not implemented.
-func (UnimplementedHandler) GetItem(ctx context.Context, in GetItemInput) (out GetItemOutput, err error) {
-	return out, errors.New("tool \"getItem\" is not implemented")
+func (UnimplementedHandler) GetItem(ctx context.Context, in GetItemInput) (*runtime.ToolResult, error) {
+	return nil, errors.New("tool \"getItem\" is not implemented")
 }

@@ -35,7 +35,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "getItem",
 			Annotations: runtime.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/getItem.input.schema.json", "schemas/getItem.output.schema.json"),
-		Call: runtime.StructuredCall("getItem", h.GetItem, nil),
+		Call: runtime.ContentCall(h.GetItem),
 	})
 	return s
 }

@@ -3,13 +3,7 @@
 
 package openapiparams
 
-import (
-	"encoding/json"
-	"maps"
-	"slices"
-
-	"github.com/mcpgen-dev/mcpgen/runtime/wire"
-)
+import "github.com/mcpgen-dev/mcpgen/runtime/wire"
 
 // GetItemInput is the input of the "getItem" tool.
 type GetItemInput struct {
@@ -62,44 +56,4 @@ func appendGetItemInputFields(b []byte, v []string) []byte {
 		b = wire.AppendString(b, x)
 	}
 	return append(b, ']')
-}
-
-// GetItemOutput is the structured output of the "getItem" tool.
-type GetItemOutput struct {
-	ID   int64   `json:"id"`
-	Name *string `json:"name,omitempty"`
-	// AdditionalProperties holds the properties not listed in the schema.
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
-}
-
-// AppendJSON appends the JSON encoding of v to b.
-func (v GetItemOutput) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	b = append(b, "\"id\":"...)
-	b = wire.AppendInt(b, v.ID)
-	if v.Name != nil {
-		b = append(b, ",\"name\":"...)
-		b = wire.AppendString(b, *v.Name)
-	}
-	for _, k := range slices.Sorted(maps.Keys(v.AdditionalProperties)) {
-		if b[len(b)-1] != '{' {
-			b = append(b, ',')
-		}
-		b = wire.AppendString(b, k)
-		b = append(b, ':')
-		b = wire.AppendRawOrNull(b, v.AdditionalProperties[k])
-	}
-	return append(b, '}')
-}
-
-// MarshalJSON encodes v as JSON.
-func (v GetItemOutput) MarshalJSON() ([]byte, error) {
-	return v.AppendJSON(nil), nil
-}
-
-// UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see wire.Unmarshaler).
-func (v *GetItemOutput) UnmarshalJSON(data []byte) error {
-	var u wire.Unmarshaler
-	return u.Done(decodeGetItemOutput(u.Start(data), u.Root(), v, u.Errors()))
 }

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 
+	"github.com/mcpgen-dev/mcpgen/runtime"
 	"github.com/mcpgen-dev/mcpgen/runtime/upstream"
 	"github.com/mcpgen-dev/mcpgen/runtime/wire"
 )
@@ -62,9 +63,8 @@ func NewUpstream(baseURL string, opts ...upstream.Option) *Upstream {
 	return &Upstream{Client: NewUpstreamClient(baseURL, opts...)}
 }
 
-// GetItem calls GET /items/{item_id} and decodes the JSON response into the
-// tool's output, which is validated against the output schema.
-func (c *UpstreamClient) GetItem(ctx context.Context, in GetItemInput) (out GetItemOutput, resp *upstream.Response, err error) {
+// GetItem calls GET /items/{item_id}.
+func (c *UpstreamClient) GetItem(ctx context.Context, in GetItemInput) (*upstream.Response, error) {
 	req := &upstream.Request{
 		Tool:   "getItem",
 		Method: "GET",
@@ -100,17 +100,23 @@ func (c *UpstreamClient) GetItem(ctx context.Context, in GetItemInput) (out GetI
 		}
 	}
 	if err := check.Err(); err != nil {
-		return out, nil, err
+		return nil, err
 	}
-	resp, err = c.Client.Do(ctx, req)
-	if err != nil {
-		return out, nil, err
-	}
-	return out, resp, upstream.DecodeJSON(resp, &out)
+	return c.Client.Do(ctx, req)
 }
 
-// GetItem implements the "getItem" tool by calling the wrapped API.
-func (u *Upstream) GetItem(ctx context.Context, in GetItemInput) (GetItemOutput, error) {
-	out, _, err := u.Client.GetItem(ctx, in)
-	return out, err
+// GetItem implements the "getItem" tool by calling the wrapped API; the
+// JSON response is the structured output, as upstream.Client.StructuredResult
+// checks it.
+func (u *Upstream) GetItem(ctx context.Context, in GetItemInput) (*runtime.ToolResult, error) {
+	resp, err := u.Client.GetItem(ctx, in)
+	if err != nil {
+		return nil, err
+	}
+	return u.Client.Client.StructuredResult(ctx, resp, upstream.Output{
+		Tool:      "getItem",
+		Schemas:   schemaFiles,
+		Published: "schemas/getItem.output.schema.json",
+		Document:  "schemas/getItem.response.schema.json",
+	})
 }

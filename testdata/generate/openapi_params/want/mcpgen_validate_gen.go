@@ -3,11 +3,7 @@
 
 package openapiparams
 
-import (
-	"encoding/json"
-
-	"github.com/mcpgen-dev/mcpgen/runtime/wire"
-)
+import "github.com/mcpgen-dev/mcpgen/runtime/wire"
 
 // Violation messages of the spec, built once so that reporting one costs
 // no allocation. They are never modified.
@@ -119,61 +115,6 @@ func decodeGetItemInputFields(d *wire.Decoder, p *wire.Path, v *[]string, e *wir
 	}
 }
 
-// decodeGetItemOutput decodes the next JSON value of d into v. Values of the
-// wrong type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of those; only
-// syntax errors are returned.
-func decodeGetItemOutput(d *wire.Decoder, p *wire.Path, v *GetItemOutput, e *wire.Errors) error {
-	if k := d.Peek(); k != wire.KindObject {
-		e.Add(p, wire.MsgType("object", k))
-		return d.Skip()
-	}
-	if err := d.BeginObject(); err != nil {
-		return err
-	}
-	*v = GetItemOutput{}
-	var seenID bool
-	for {
-		key, ok, err := d.NextKey()
-		if err != nil {
-			return err
-		}
-		if !ok {
-			break
-		}
-		switch string(key) {
-		case "id":
-			seenID = true
-			c := p.Child("id")
-			if err := readInt(d, &c, &v.ID, e); err != nil {
-				return err
-			}
-		case "name":
-			c := p.Child("name")
-			v.Name = new(string)
-			if err := readString(d, &c, v.Name, e); err != nil {
-				return err
-			}
-		default:
-			if v.AdditionalProperties == nil {
-				v.AdditionalProperties = map[string]json.RawMessage{}
-			}
-			name := string(key)
-			var x json.RawMessage
-			c := p.Child(name)
-			if err := readRaw(d, &c, &x, e); err != nil {
-				return err
-			}
-			v.AdditionalProperties[name] = x
-		}
-	}
-	if !seenID {
-		c := p.Child("id")
-		e.Add(&c, wire.MsgRequired)
-	}
-	return nil
-}
-
 // readString decodes a JSON string into v.
 func readString(d *wire.Decoder, p *wire.Path, v *string, e *wire.Errors) error {
 	if k := d.Peek(); k != wire.KindString {
@@ -220,15 +161,5 @@ func readBool(d *wire.Decoder, p *wire.Path, v *bool, e *wire.Errors) error {
 		return err
 	}
 	*v = x
-	return nil
-}
-
-// readRaw keeps a copy of the next JSON value, whatever it is.
-func readRaw(d *wire.Decoder, p *wire.Path, v *json.RawMessage, e *wire.Errors) error {
-	raw, err := d.ReadRaw()
-	if err != nil {
-		return err
-	}
-	*v = append(json.RawMessage(nil), raw...)
 	return nil
 }

@@ -14,7 +14,7 @@ import (
 // resource template, prompt and completion of the spec.
 type Handler interface {
 	// ListItems implements the "listItems" tool.
-	ListItems(ctx context.Context, in ListItemsInput) (ListItemsOutput, error)
+	ListItems(ctx context.Context, in ListItemsInput) (*runtime.ToolResult, error)
 
 	// ResetAll implements the "resetAll" tool.
 	ResetAll(ctx context.Context, in ResetAllInput) (*runtime.ToolResult, error)
@@ -27,8 +27,8 @@ type UnimplementedHandler struct{}
 var _ Handler = UnimplementedHandler{}
 
 // ListItems returns an error saying tool "listItems" is not implemented.
-func (UnimplementedHandler) ListItems(ctx context.Context, in ListItemsInput) (out ListItemsOutput, err error) {
-	return out, errors.New("tool \"listItems\" is not implemented")
+func (UnimplementedHandler) ListItems(ctx context.Context, in ListItemsInput) (*runtime.ToolResult, error) {
+	return nil, errors.New("tool \"listItems\" is not implemented")
 }
 
 // ResetAll returns an error saying tool "resetAll" is not implemented.

@@ -36,7 +36,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Annotations: runtime.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/listItems.input.schema.json", "schemas/listItems.output.schema.json"),
 		Scopes: []string{"items:read"},
-		Call:   runtime.StructuredCall("listItems", h.ListItems, nil),
+		Call:   runtime.ContentCall(h.ListItems),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "resetAll",

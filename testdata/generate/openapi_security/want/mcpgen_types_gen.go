@@ -26,33 +26,6 @@ func (v *ListItemsInput) UnmarshalJSON(data []byte) error {
 	return u.Done(decodeListItemsInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
-// ListItemsOutput is the structured output of the "listItems" tool.
-type ListItemsOutput []string
-
-// AppendJSON appends the JSON encoding of v to b.
-func (v ListItemsOutput) AppendJSON(b []byte) []byte {
-	b = append(b, '[')
-	for i, x := range v {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = wire.AppendString(b, x)
-	}
-	return append(b, ']')
-}
-
-// MarshalJSON encodes v as JSON.
-func (v ListItemsOutput) MarshalJSON() ([]byte, error) {
-	return v.AppendJSON(nil), nil
-}
-
-// UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see wire.Unmarshaler).
-func (v *ListItemsOutput) UnmarshalJSON(data []byte) error {
-	var u wire.Unmarshaler
-	return u.Done(decodeListItemsOutput(u.Start(data), u.Root(), v, u.Errors()))
-}
-
 // ResetAllInput is the input of the "resetAll" tool.
 type ResetAllInput struct{}
 

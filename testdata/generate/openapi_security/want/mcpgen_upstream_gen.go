@@ -82,26 +82,31 @@ func NewUpstream(baseURL string, opts ...upstream.Option) *Upstream {
 	return &Upstream{Client: NewUpstreamClient(baseURL, opts...)}
 }
 
-// ListItems calls GET /items and decodes the JSON response into the tool's
-// output, which is validated against the output schema.
-func (c *UpstreamClient) ListItems(ctx context.Context, in ListItemsInput) (out ListItemsOutput, resp *upstream.Response, err error) {
+// ListItems calls GET /items.
+func (c *UpstreamClient) ListItems(ctx context.Context, in ListItemsInput) (*upstream.Response, error) {
 	req := &upstream.Request{
 		Tool:     "listItems",
 		Method:   "GET",
 		Security: [][]string{{"key"}, {"oauth"}},
 	}
 	req.Path = "/items"
-	resp, err = c.Client.Do(ctx, req)
-	if err != nil {
-		return out, nil, err
-	}
-	return out, resp, upstream.DecodeJSON(resp, &out)
+	return c.Client.Do(ctx, req)
 }
 
-// ListItems implements the "listItems" tool by calling the wrapped API.
-func (u *Upstream) ListItems(ctx context.Context, in ListItemsInput) (ListItemsOutput, error) {
-	out, _, err := u.Client.ListItems(ctx, in)
-	return out, err
+// ListItems implements the "listItems" tool by calling the wrapped API; the
+// JSON response is the structured output, as upstream.Client.StructuredResult
+// checks it.
+func (u *Upstream) ListItems(ctx context.Context, in ListItemsInput) (*runtime.ToolResult, error) {
+	resp, err := u.Client.ListItems(ctx, in)
+	if err != nil {
+		return nil, err
+	}
+	return u.Client.Client.StructuredResult(ctx, resp, upstream.Output{
+		Tool:      "listItems",
+		Schemas:   schemaFiles,
+		Published: "schemas/listItems.output.schema.json",
+		Document:  "schemas/listItems.response.schema.json",
+	})
 }
 
 // ResetAll calls DELETE /admin.

@@ -38,36 +38,6 @@ func decodeListItemsInput(d *wire.Decoder, p *wire.Path, v *ListItemsInput, e *w
 	return nil
 }
 
-// decodeListItemsOutput decodes the next JSON value of d into v. Values of the
-// wrong type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of those; only
-// syntax errors are returned.
-func decodeListItemsOutput(d *wire.Decoder, p *wire.Path, v *ListItemsOutput, e *wire.Errors) error {
-	if k := d.Peek(); k != wire.KindArray {
-		e.Add(p, wire.MsgType("array", k))
-		return d.Skip()
-	}
-	if err := d.BeginArray(); err != nil {
-		return err
-	}
-	*v = ListItemsOutput{}
-	for i := 0; ; i++ {
-		ok, err := d.NextElem()
-		if err != nil {
-			return err
-		}
-		if !ok {
-			return nil
-		}
-		var x string
-		c := p.Elem(i)
-		if err := readString(d, &c, &x, e); err != nil {
-			return err
-		}
-		*v = append(*v, x)
-	}
-}
-
 // decodeResetAllInput decodes the next JSON value of d into v. Values of the
 // wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
@@ -98,19 +68,5 @@ func decodeResetAllInput(d *wire.Decoder, p *wire.Path, v *ResetAllInput, e *wir
 			}
 		}
 	}
-	return nil
-}
-
-// readString decodes a JSON string into v.
-func readString(d *wire.Decoder, p *wire.Path, v *string, e *wire.Errors) error {
-	if k := d.Peek(); k != wire.KindString {
-		e.Add(p, wire.MsgType("string", k))
-		return d.Skip()
-	}
-	x, err := d.ReadString()
-	if err != nil {
-		return err
-	}
-	*v = x
 	return nil
 }

@@ -17,7 +17,7 @@ type Handler interface {
 	UpdatePetWithForm(ctx context.Context, in UpdatePetWithFormInput) (*runtime.ToolResult, error)
 
 	// AddPet implements the "addPet" tool.
-	AddPet(ctx context.Context, in AddPetInput) (AddPetOutput, error)
+	AddPet(ctx context.Context, in AddPetInput) (*runtime.ToolResult, error)
 }
 
 // UnimplementedHandler implements every Handler method with an error.
@@ -33,6 +33,6 @@ func (UnimplementedHandler) UpdatePetWithForm(ctx context.Context, in UpdatePetW
 }
 
 // AddPet returns an error saying tool "addPet" is not implemented.
-func (UnimplementedHandler) AddPet(ctx context.Context, in AddPetInput) (out AddPetOutput, err error) {
-	return out, errors.New("tool \"addPet\" is not implemented")
+func (UnimplementedHandler) AddPet(ctx context.Context, in AddPetInput) (*runtime.ToolResult, error) {
+	return nil, errors.New("tool \"addPet\" is not implemented")
 }

@@ -43,7 +43,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "addPet",
 			Annotations: runtime.ToolAnnotations{OpenWorldHint: true},
 		}, schemaFiles, "schemas/addPet.input.schema.json", "schemas/addPet.output.schema.json"),
-		Call: runtime.StructuredCall("addPet", h.AddPet, nil),
+		Call: runtime.ContentCall(h.AddPet),
 	})
 	return s
 }

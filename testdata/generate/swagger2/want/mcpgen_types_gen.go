@@ -3,56 +3,7 @@
 
 package swagger2
 
-import (
-	"encoding/json"
-	"maps"
-	"slices"
-
-	"github.com/mcpgen-dev/mcpgen/runtime/wire"
-)
-
-// Pet is the "Pet" type of the spec.
-type Pet struct {
-	ID   *int64 `json:"id,omitempty"`
-	Name string `json:"name"`
-	// AdditionalProperties holds the properties not listed in the schema.
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
-}
-
-// AppendJSON appends the JSON encoding of v to b.
-func (v Pet) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	if v.ID != nil {
-		b = append(b, "\"id\":"...)
-		b = wire.AppendInt(b, *v.ID)
-	}
-	if b[len(b)-1] != '{' {
-		b = append(b, ',')
-	}
-	b = append(b, "\"name\":"...)
-	b = wire.AppendString(b, v.Name)
-	for _, k := range slices.Sorted(maps.Keys(v.AdditionalProperties)) {
-		if b[len(b)-1] != '{' {
-			b = append(b, ',')
-		}
-		b = wire.AppendString(b, k)
-		b = append(b, ':')
-		b = wire.AppendRawOrNull(b, v.AdditionalProperties[k])
-	}
-	return append(b, '}')
-}
-
-// MarshalJSON encodes v as JSON.
-func (v Pet) MarshalJSON() ([]byte, error) {
-	return v.AppendJSON(nil), nil
-}
-
-// UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see wire.Unmarshaler).
-func (v *Pet) UnmarshalJSON(data []byte) error {
-	var u wire.Unmarshaler
-	return u.Done(decodePet(u.Start(data), u.Root(), v, u.Errors()))
-}
+import "github.com/mcpgen-dev/mcpgen/runtime/wire"
 
 // UpdatePetWithFormInput is the input of the "updatePetWithForm" tool.
 type UpdatePetWithFormInput struct {
@@ -153,6 +104,3 @@ func (v *AddPetInput) UnmarshalJSON(data []byte) error {
 	var u wire.Unmarshaler
 	return u.Done(decodeAddPetInput(u.Start(data), u.Root(), v, u.Errors()))
 }
-
-// AddPetOutput is the structured output of the "addPet" tool.
-type AddPetOutput = Pet

@@ -107,9 +107,8 @@ func (u *Upstream) UpdatePetWithForm(ctx context.Context, in UpdatePetWithFormIn
 	return resp.TextResult(), nil
 }
 
-// AddPet calls POST /pets and decodes the JSON response into the tool's
-// output, which is validated against the output schema.
-func (c *UpstreamClient) AddPet(ctx context.Context, in AddPetInput) (out AddPetOutput, resp *upstream.Response, err error) {
+// AddPet calls POST /pets.
+func (c *UpstreamClient) AddPet(ctx context.Context, in AddPetInput) (*upstream.Response, error) {
 	req := &upstream.Request{
 		Tool:   "addPet",
 		Method: "POST",
@@ -139,15 +138,21 @@ func (c *UpstreamClient) AddPet(ctx context.Context, in AddPetInput) (out AddPet
 	}
 	req.Body = append(body, '}')
 	req.ContentType = "application/json"
-	resp, err = c.Client.Do(ctx, req)
-	if err != nil {
-		return out, nil, err
-	}
-	return out, resp, upstream.DecodeJSON(resp, &out)
+	return c.Client.Do(ctx, req)
 }
 
-// AddPet implements the "addPet" tool by calling the wrapped API.
-func (u *Upstream) AddPet(ctx context.Context, in AddPetInput) (AddPetOutput, error) {
-	out, _, err := u.Client.AddPet(ctx, in)
-	return out, err
+// AddPet implements the "addPet" tool by calling the wrapped API; the
+// JSON response is the structured output, as upstream.Client.StructuredResult
+// checks it.
+func (u *Upstream) AddPet(ctx context.Context, in AddPetInput) (*runtime.ToolResult, error) {
+	resp, err := u.Client.AddPet(ctx, in)
+	if err != nil {
+		return nil, err
+	}
+	return u.Client.Client.StructuredResult(ctx, resp, upstream.Output{
+		Tool:      "addPet",
+		Schemas:   schemaFiles,
+		Published: "schemas/addPet.output.schema.json",
+		Document:  "schemas/addPet.response.schema.json",
+	})
 }

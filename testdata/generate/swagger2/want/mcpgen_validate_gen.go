@@ -3,72 +3,13 @@
 
 package swagger2
 
-import (
-	"encoding/json"
-
-	"github.com/mcpgen-dev/mcpgen/runtime/wire"
-)
+import "github.com/mcpgen-dev/mcpgen/runtime/wire"
 
 // Violation messages of the spec, built once so that reporting one costs
 // no allocation. They are never modified.
 var (
 	msgEnum_available_sold = wire.MsgEnum([]string{"\"available\"", "\"sold\""})
 )
-
-// decodePet decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
-func decodePet(d *wire.Decoder, p *wire.Path, v *Pet, e *wire.Errors) error {
-	if k := d.Peek(); k != wire.KindObject {
-		e.Add(p, wire.MsgType("object", k))
-		return d.Skip()
-	}
-	if err := d.BeginObject(); err != nil {
-		return err
-	}
-	*v = Pet{}
-	var seenName bool
-	for {
-		key, ok, err := d.NextKey()
-		if err != nil {
-			return err
-		}
-		if !ok {
-			break
-		}
-		switch string(key) {
-		case "id":
-			c := p.Child("id")
-			v.ID = new(int64)
-			if err := readInt(d, &c, v.ID, e); err != nil {
-				return err
-			}
-		case "name":
-			seenName = true
-			c := p.Child("name")
-			if err := readString(d, &c, &v.Name, e); err != nil {
-				return err
-			}
-		default:
-			if v.AdditionalProperties == nil {
-				v.AdditionalProperties = map[string]json.RawMessage{}
-			}
-			name := string(key)
-			var x json.RawMessage
-			c := p.Child(name)
-			if err := readRaw(d, &c, &x, e); err != nil {
-				return err
-			}
-			v.AdditionalProperties[name] = x
-		}
-	}
-	if !seenName {
-		c := p.Child("name")
-		e.Add(&c, wire.MsgRequired)
-	}
-	return nil
-}
 
 // decodeUpdatePetWithFormInput decodes the next JSON value of d into v. Values
 // of the wrong type, missing required and unknown properties go to e, and so
@@ -227,15 +168,5 @@ func readInt(d *wire.Decoder, p *wire.Path, v *int64, e *wire.Errors) error {
 		return err
 	}
 	*v = x
-	return nil
-}
-
-// readRaw keeps a copy of the next JSON value, whatever it is.
-func readRaw(d *wire.Decoder, p *wire.Path, v *json.RawMessage, e *wire.Errors) error {
-	raw, err := d.ReadRaw()
-	if err != nil {
-		return err
-	}
-	*v = append(json.RawMessage(nil), raw...)
 	return nil
 }
