@@ -62,6 +62,11 @@ type Options struct {
 	PageSize int
 	// MaxMessageBytes caps one incoming message (default 4 MiB).
 	MaxMessageBytes int
+	// Broker connects the replicas of one server (see Broker): change
+	// notifications reach every replica's listeners, and a 2025-11-25
+	// session id is a token signed with StateKeys that any replica can
+	// serve. Replicas must share StateKeys. Nil means a single replica.
+	Broker Broker
 }
 
 // ToolDef registers one tool. Generated code fills it.
