@@ -4,6 +4,7 @@
 //
 //	orders-mcp [--db PATH]
 //	orders-mcp [--db PATH] [--state-key KEY] --http ADDR --token TOKEN=USER [--token TOKEN=USER ...]
+//	          [--nats URL] [--drain-delay DURATION]
 //
 // --state-key (or the ORDERS_STATE_KEY environment variable) is the HMAC
 // key, hex or base64, at least 16 bytes, that signs requestState. Replicas
@@ -11,11 +12,20 @@
 // started on one replica can finish on another; without it each process
 // makes a random key.
 //
+// --nats (or ORDERS_NATS) connects the replicas of one deployment through
+// a NATS broker: 2025-11-25 sessions are then served by any replica, and
+// change notifications reach every replica's clients. It needs a shared
+// --state-key, which also signs the session ids.
+//
 // With --http the server speaks Streamable HTTP at http://ADDR/mcp (a bare
 // port binds 127.0.0.1) instead of stdio. Every request needs
 // "Authorization: Bearer TOKEN" for one of the --token values and acts as
 // that customer; others get 401. The protected-resource metadata is at
-// /.well-known/oauth-protected-resource/mcp.
+// /.well-known/oauth-protected-resource/mcp. /healthz answers while the
+// process serves; /readyz while it should get traffic (database and broker
+// reachable, not draining). On SIGTERM /readyz turns 503 at once, the
+// server goes on serving for --drain-delay so that the balancer notices,
+// then stops accepting and lets requests in flight finish.
 //
 // The caller is the customer named by the ORDERS_USER environment variable
 // (default alice): over stdio the process environment is the identity. The
@@ -62,12 +72,16 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	fs.SetOutput(stderr)
 	dbPath := fs.String("db", defaultDBPath(), "SQLite database `file`, created and seeded on first start")
 	httpMode := addHTTPFlags(fs)
+	natsURL := fs.String("nats", "", "connect replicas through the NATS broker at `url` (default $ORDERS_NATS; needs --state-key)")
 	stateKey := fs.String("state-key", "", "HMAC `key` (hex or base64, at least 16 bytes) signing requestState; replicas must share it (default $ORDERS_STATE_KEY, else random per process)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if *stateKey == "" {
 		*stateKey = getenv("ORDERS_STATE_KEY")
+	}
+	if *natsURL == "" {
+		*natsURL = getenv("ORDERS_NATS")
 	}
 	var stateKeys [][]byte
 	if *stateKey != "" {
@@ -81,6 +95,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "orders-mcp: unexpected arguments %q\n", fs.Args())
 		fs.Usage()
+		return 2
+	}
+	if *natsURL != "" && (*stateKey == "" || httpMode.addr == "") {
+		fmt.Fprintln(stderr, "orders-mcp: --nats needs --http and a --state-key shared by the replicas")
 		return 2
 	}
 	if err := httpMode.check(); err != nil {
@@ -105,9 +123,21 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if user == "" {
 		user = "alice"
 	}
-	srv := ordersmcp.NewServer(orders.NewService(st), runtime.Options{Logger: logger, StateKeys: stateKeys})
+	opts := runtime.Options{Logger: logger, StateKeys: stateKeys}
+	hc := &health{ping: st.Ping}
+	if *natsURL != "" {
+		b, err := connectBroker(*natsURL, logger)
+		if err != nil {
+			logger.Error("connect broker", "err", err)
+			return 1
+		}
+		defer b.Close()
+		opts.Broker = b
+		hc.broker = b
+	}
+	srv := ordersmcp.NewServer(orders.NewService(st), opts)
 	if httpMode.addr != "" {
-		if err := serveHTTP(ctx, srv, httpMode, logger); err != nil {
+		if err := serveHTTP(ctx, srv, httpMode, hc, logger); err != nil {
 			logger.Error("serve http", "err", err)
 			return 1
 		}
