@@ -1,0 +1,288 @@
+package gosdk
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/nats-io/nats-server/v2/server"
+)
+
+// The orders server as three replicas behind a round-robin balancer with no
+// stickiness, connected by a real NATS server (in this process), driven by
+// the official Go SDK forced to 2025-11-25.
+
+const replicaKey = "6d637067656e2d7265706c696361732d7368617265642d6b6579212121212121"
+
+// startBroker runs a NATS server on a free loopback port.
+func startBroker(t *testing.T) *server.Server {
+	t.Helper()
+	ns, err := server.NewServer(&server.Options{Host: "127.0.0.1", Port: -1, NoLog: true, NoSigs: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	go ns.Start()
+	if !ns.ReadyForConnections(10 * time.Second) {
+		t.Fatal("nats-server did not start")
+	}
+	t.Cleanup(ns.Shutdown)
+	return ns
+}
+
+// orderReplica is one orders-mcp process.
+type orderReplica struct {
+	cmd *exec.Cmd
+	url string
+}
+
+// startReplica runs orders-mcp --http with the shared key and broker on db.
+func startReplica(t *testing.T, bin, db, natsURL string) *orderReplica {
+	t.Helper()
+	cmd := exec.Command(bin, "--db", db, "--http", "0", "--token", "tok-alice=alice",
+		"--state-key", replicaKey, "--nats", natsURL)
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	found := make(chan string, 1)
+	urlRE := regexp.MustCompile(`url=(http://\S+/mcp)`)
+	go func() {
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			if m := urlRE.FindStringSubmatch(sc.Text()); m != nil {
+				found <- m[1]
+			}
+			if testing.Verbose() {
+				fmt.Fprintln(os.Stderr, "replica:", sc.Text())
+			}
+		}
+	}()
+	select {
+	case u := <-found:
+		return &orderReplica{cmd: cmd, url: u}
+	case <-time.After(30 * time.Second):
+		t.Fatal("orders-mcp --http did not log its URL")
+	}
+	return nil
+}
+
+// balancer sends each request to the next backend in turn (no stickiness).
+// A backend that refuses the connection is skipped, as a balancer's
+// passive health check does; a request that reached a backend is never
+// sent twice.
+type balancer struct {
+	backends []*url.URL
+	next     atomic.Int64
+	// perBackend counts requests forwarded to each backend; toolCalls the
+	// tools/call requests forwarded in all.
+	perBackend []atomic.Int64
+	toolCalls  atomic.Int64
+}
+
+func newBalancer(t *testing.T, replicas []*orderReplica) (*balancer, string) {
+	b := &balancer{perBackend: make([]atomic.Int64, len(replicas))}
+	for _, r := range replicas {
+		u, _ := url.Parse(r.url)
+		b.backends = append(b.backends, u)
+	}
+	ts := httptest.NewServer(b)
+	t.Cleanup(ts.Close)
+	return b, ts.URL + "/mcp"
+}
+
+func (b *balancer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	start := int(b.next.Add(1) - 1)
+	for i := range b.backends {
+		k := (start + i) % len(b.backends)
+		u := *b.backends[k]
+		out, _ := http.NewRequestWithContext(r.Context(), r.Method, u.String(), bytes.NewReader(body))
+		out.Header = r.Header.Clone()
+		resp, err := http.DefaultTransport.RoundTrip(out)
+		var op *net.OpError
+		if err != nil && errors.As(err, &op) && op.Op == "dial" {
+			continue // refused: the request never reached it
+		}
+		b.perBackend[k].Add(1)
+		if bytes.Contains(body, []byte(`"method":"tools/call"`)) {
+			b.toolCalls.Add(1)
+		}
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadGateway)
+			return
+		}
+		for key, v := range resp.Header {
+			w.Header()[key] = v
+		}
+		w.WriteHeader(resp.StatusCode)
+		flusher, _ := w.(http.Flusher)
+		buf := make([]byte, 32<<10)
+		for {
+			n, err := resp.Body.Read(buf)
+			if n > 0 {
+				w.Write(buf[:n])
+				if flusher != nil {
+					flusher.Flush()
+				}
+			}
+			if err != nil {
+				break
+			}
+		}
+		resp.Body.Close()
+		return
+	}
+	http.Error(w, "no backend", http.StatusBadGateway)
+}
+
+func aliceTransport(endpoint string) *mcp.StreamableClientTransport {
+	return &mcp.StreamableClientTransport{Endpoint: endpoint, HTTPClient: &http.Client{
+		Transport: bearer{token: "tok-alice", next: http.DefaultTransport}}}
+}
+
+func TestOrdersAcrossReplicas(t *testing.T) {
+	bin := serverBinary(t)
+	ns := startBroker(t)
+	db := filepath.Join(t.TempDir(), "orders.db")
+	var replicas []*orderReplica
+	for range 3 {
+		replicas = append(replicas, startReplica(t, bin, db, ns.ClientURL()))
+	}
+	lb, endpoint := newBalancer(t, replicas)
+
+	// The whole 2025-11-25 scenario through the balancer: every request
+	// of the session may reach a different replica, the GET stream one of
+	// them, confirm_return's elicitation answer another.
+	checkLegacy(t, aliceTransport(endpoint))
+	for i := range replicas {
+		if n := lb.perBackend[i].Load(); n == 0 {
+			t.Errorf("replica %d got no request", i)
+		}
+	}
+
+	// A return created through one replica is seen through the others:
+	// the same idempotency key answers the same return.
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	var returnIDs []string
+	for i, r := range replicas {
+		cs, err := mcp.NewClient(&mcp.Implementation{Name: "replica-check", Version: "0"}, nil).
+			Connect(ctx, aliceTransport(r.url), &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+		if err != nil {
+			t.Fatalf("replica %d: %v", i, err)
+		}
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "create_return",
+			Arguments: map[string]any{"order_id": "A1001", "reason": "too big", "idempotency_key": "across-replicas"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		returnIDs = append(returnIDs, regexp.MustCompile(`"return_id":"[^"]+"`).FindString(structured(t, res)))
+		cs.Close()
+	}
+	if returnIDs[0] == "" || returnIDs[0] != returnIDs[1] || returnIDs[1] != returnIDs[2] {
+		t.Errorf("create_return through three replicas gave %v, want one return", returnIDs)
+	}
+}
+
+// TestReplicaKilledUnderLoad runs 2025-era sessions through the balancer,
+// SIGKILLs one replica in the middle, and counts: every call is made once
+// by the client and answered at most once; calls after the kill succeed
+// without a new initialize.
+func TestReplicaKilledUnderLoad(t *testing.T) {
+	bin := serverBinary(t)
+	ns := startBroker(t)
+	db := filepath.Join(t.TempDir(), "orders.db")
+	var replicas []*orderReplica
+	for range 3 {
+		replicas = append(replicas, startReplica(t, bin, db, ns.ClientURL()))
+	}
+	lb, endpoint := newBalancer(t, replicas)
+
+	const clients, perClient, killAt = 4, 60, 20
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	defer cancel()
+	var (
+		ok, failed, afterKillFailed atomic.Int64
+		killed                      atomic.Bool
+		mu                          sync.Mutex
+		failures                    []string
+		inits                       atomic.Int64
+	)
+	var wg sync.WaitGroup
+	loadStart := time.Now()
+	started := make(chan struct{}, clients*perClient)
+	for c := range clients {
+		cs, err := mcp.NewClient(&mcp.Implementation{Name: "load", Version: "0"}, nil).
+			Connect(ctx, aliceTransport(endpoint), &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+		if err != nil {
+			t.Fatalf("client %d: %v", c, err)
+		}
+		inits.Add(1)
+		defer cs.Close()
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range perClient {
+				started <- struct{}{}
+				res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "get_order_status", Arguments: map[string]any{"order_id": "A1001"}})
+				if err == nil && !res.IsError {
+					ok.Add(1)
+					continue
+				}
+				failed.Add(1)
+				if killed.Load() {
+					afterKillFailed.Add(1)
+				}
+				mu.Lock()
+				failures = append(failures, fmt.Sprintf("client %d call %d: %v", c, i, err))
+				mu.Unlock()
+			}
+		}()
+	}
+	for range killAt {
+		<-started
+	}
+	replicas[1].cmd.Process.Signal(os.Kill)
+	replicas[1].cmd.Wait()
+	time.Sleep(50 * time.Millisecond)
+	killed.Store(true)
+	wg.Wait()
+	total := ok.Load() + failed.Load()
+	t.Logf("SIGKILL of one of three replicas during load: %d calls by %d sessions (one initialize each) in %v, %d answered, %d failed (%d after the kill settled)",
+		total, clients, time.Since(loadStart).Round(time.Millisecond), ok.Load(), failed.Load(), afterKillFailed.Load())
+	for _, f := range failures {
+		t.Log(f)
+	}
+	// Each call reached exactly one replica once: the balancer forwarded
+	// as many tools/call requests as the clients made (none retried on a
+	// second replica, none dropped before a replica got it).
+	if n := lb.toolCalls.Load(); n != total {
+		t.Errorf("balancer forwarded %d tools/call requests for %d calls", n, total)
+	}
+	if afterKillFailed.Load() != 0 {
+		t.Errorf("%d calls failed after the replica was gone", afterKillFailed.Load())
+	}
+	if inits.Load() != clients {
+		t.Errorf("%d initializes, want %d", inits.Load(), clients)
+	}
+}
