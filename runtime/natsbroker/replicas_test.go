@@ -24,7 +24,7 @@ import (
 )
 
 // startNATS runs a real NATS server in the test process on port (0: any).
-func startNATS(t *testing.T, port int) *server.Server {
+func startNATS(t testing.TB, port int) *server.Server {
 	t.Helper()
 	if port == 0 {
 		port = -1
@@ -52,7 +52,7 @@ type replica struct {
 
 var sharedKey = []byte("0123456789abcdef0123456789abcdef")
 
-func startReplica(t *testing.T, natsURL string, logs io.Writer) *replica {
+func startReplica(t testing.TB, natsURL string, logs io.Writer) *replica {
 	t.Helper()
 	logger := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	b, err := natsbroker.Connect(natsbroker.Options{URL: natsURL, Prefix: "test", ReconnectWait: 50 * time.Millisecond, Logger: logger})
@@ -92,7 +92,7 @@ func startReplica(t *testing.T, natsURL string, logs io.Writer) *replica {
 
 // roundRobin is a balancer with no stickiness: each request goes to the
 // next backend.
-func roundRobin(t *testing.T, backends []*replica) *httptest.Server {
+func roundRobin(t testing.TB, backends []*replica) *httptest.Server {
 	var n atomic.Int64
 	urls := make([]*url.URL, len(backends))
 	for i, b := range backends {
@@ -111,13 +111,23 @@ func roundRobin(t *testing.T, backends []*replica) *httptest.Server {
 
 // legacyClient speaks 2025-11-25 over HTTP to one URL.
 type legacyClient struct {
-	t   *testing.T
-	url string
-	sid string
+	t      *testing.T
+	url    string
+	sid    string
+	client *http.Client // nil: http.DefaultClient
 }
 
 func (c *legacyClient) post(body string) *http.Response {
 	c.t.Helper()
+	resp, err := c.do(body)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	return resp
+}
+
+// do posts body in the session.
+func (c *legacyClient) do(body string) (*http.Response, error) {
 	req, _ := http.NewRequest("POST", c.url, strings.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json, text/event-stream")
@@ -125,11 +135,28 @@ func (c *legacyClient) post(body string) *http.Response {
 		req.Header.Set("Mcp-Session-Id", c.sid)
 		req.Header.Set("MCP-Protocol-Version", "2025-11-25")
 	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		c.t.Fatal(err)
+	hc := c.client
+	if hc == nil {
+		hc = http.DefaultClient
 	}
-	return resp
+	return hc.Do(req)
+}
+
+const initializeBody = `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"elicitation":{}},"clientInfo":{"name":"t","version":"1"}}}`
+
+// tryInitialize starts the session.
+func (c *legacyClient) tryInitialize() error {
+	resp, err := c.do(initializeBody)
+	if err != nil {
+		return err
+	}
+	io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	c.sid = resp.Header.Get("Mcp-Session-Id")
+	if resp.StatusCode != 200 || c.sid == "" {
+		return fmt.Errorf("initialize: %d", resp.StatusCode)
+	}
+	return nil
 }
 
 type rpcMsg struct {
@@ -185,11 +212,8 @@ func (c *legacyClient) call(id int, method, params string) rpcMsg {
 
 func (c *legacyClient) initialize() {
 	c.t.Helper()
-	resp := c.post(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"elicitation":{}},"clientInfo":{"name":"t","version":"1"}}}`)
-	resp.Body.Close()
-	c.sid = resp.Header.Get("Mcp-Session-Id")
-	if resp.StatusCode != 200 || c.sid == "" {
-		c.t.Fatalf("initialize: %d", resp.StatusCode)
+	if err := c.tryInitialize(); err != nil {
+		c.t.Fatal(err)
 	}
 }
 
