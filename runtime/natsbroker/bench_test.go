@@ -76,4 +76,3 @@ func benchCalls(b *testing.B, rs []*replica) {
 		}
 	})
 }
-
