@@ -28,8 +28,10 @@
 // then stops accepting and lets requests in flight finish.
 //
 // The caller is the customer named by the ORDERS_USER environment variable
-// (default alice): over stdio the process environment is the identity. The
-// SQLite database at --db is created and seeded on first start; by default
+// (default alice): over stdio the process environment is the identity.
+// --db postgres://… keeps the data in PostgreSQL, which replicas on several
+// machines can share. Otherwise the SQLite database at --db is created and
+// seeded on first start; by default
 // it is mcpgen-orders/orders.db in the user's cache directory (for example
 // ~/.cache/mcpgen-orders/orders.db on Linux), or in the temp directory when
 // there is no cache directory.
@@ -47,9 +49,11 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/url"
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 
 	"github.com/mcpgen-dev/mcpgen/examples/orders"
@@ -70,7 +74,7 @@ func main() {
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
 	fs := flag.NewFlagSet("orders-mcp", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	dbPath := fs.String("db", defaultDBPath(), "SQLite database `file`, created and seeded on first start")
+	dbPath := fs.String("db", defaultDBPath(), "SQLite database `file`, or a postgres:// URL; created and seeded on first start")
 	httpMode := addHTTPFlags(fs)
 	natsURL := fs.String("nats", "", "connect replicas through the NATS broker at `url` (default $ORDERS_NATS; needs --state-key)")
 	stateKey := fs.String("state-key", "", "HMAC `key` (hex or base64, at least 16 bytes) signing requestState; replicas must share it (default $ORDERS_STATE_KEY, else random per process)")
@@ -108,11 +112,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, nil))
 
-	if err := os.MkdirAll(filepath.Dir(*dbPath), 0o755); err != nil {
-		logger.Error("create database directory", "err", err)
-		return 1
-	}
-	st, err := store.Open(ctx, *dbPath)
+	st, err := openStore(ctx, *dbPath)
 	if err != nil {
 		logger.Error("open database", "err", err)
 		return 1
@@ -143,13 +143,33 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		}
 		return 0
 	}
-	logger.Info("serving MCP over stdio", "user", user, "db", *dbPath)
+	logger.Info("serving MCP over stdio", "user", user, "db", redactDB(*dbPath))
 	err = srv.ServeStdio(ctx, stdin, stdout, runtime.StdioOptions{Identity: &runtime.Identity{Subject: user}})
 	if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, io.EOF) {
 		logger.Error("serve stdio", "err", err)
 		return 1
 	}
 	return 0
+}
+
+// database is what orders-mcp needs of a store: the service's Store,
+// plus readiness and closing.
+type database interface {
+	orders.Store
+	Ping(ctx context.Context) error
+	Close() error
+}
+
+// openStore opens the PostgreSQL database at a postgres:// or
+// postgresql:// URL, else the SQLite file at db (creating its directory).
+func openStore(ctx context.Context, db string) (database, error) {
+	if strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://") {
+		return store.OpenPostgres(ctx, db)
+	}
+	if err := os.MkdirAll(filepath.Dir(db), 0o755); err != nil {
+		return nil, err
+	}
+	return store.Open(ctx, db)
 }
 
 // parseStateKey decodes a hex or base64 (standard or URL, padded or not)
@@ -171,6 +191,14 @@ func parseStateKey(s string) ([]byte, error) {
 		return nil, fmt.Errorf("key has %d bytes, want at least 16", len(key))
 	}
 	return key, nil
+}
+
+// redactDB hides the password of a database URL in logs.
+func redactDB(db string) string {
+	if u, err := url.Parse(db); err == nil && u.User != nil {
+		return u.Redacted()
+	}
+	return db
 }
 
 // defaultDBPath is the database used when --db is not given.
