@@ -45,13 +45,42 @@ func startBroker(t *testing.T) *server.Server {
 	return ns
 }
 
+// sharedDatabase is the database the replicas share: a new database on the
+// PostgreSQL server at $ORDERS_TEST_POSTGRES (scripts/pg.sh starts one),
+// as replicas on several machines would use; without it, loudly, one
+// SQLite file (replicas on one machine), unless $ORDERS_REQUIRE_POSTGRES
+// makes that a failure.
+func sharedDatabase(t *testing.T) string {
+	t.Helper()
+	admin := os.Getenv("ORDERS_TEST_POSTGRES")
+	if admin == "" {
+		if os.Getenv("ORDERS_REQUIRE_POSTGRES") != "" {
+			t.Fatal("ORDERS_REQUIRE_POSTGRES is set but ORDERS_TEST_POSTGRES is not: start PostgreSQL with scripts/pg.sh")
+		}
+		t.Log("NO POSTGRESQL (ORDERS_TEST_POSTGRES unset): the replicas share a SQLite file instead")
+		return filepath.Join(t.TempDir(), "orders.db")
+	}
+	u, err := url.Parse(admin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := fmt.Sprintf("orders_e2e_%d", time.Now().UnixNano())
+	if out, err := exec.Command("psql", admin, "-c", "CREATE DATABASE "+name).CombinedOutput(); err != nil {
+		t.Fatalf("create database: %v\n%s", err, out)
+	}
+	t.Cleanup(func() { exec.Command("psql", admin, "-c", "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)").Run() })
+	u.Path = "/" + name
+	return u.String()
+}
+
 // orderReplica is one orders-mcp process.
 type orderReplica struct {
 	cmd *exec.Cmd
 	url string
 }
 
-// startReplica runs orders-mcp --http with the shared key and broker on db.
+// startReplica runs orders-mcp --http with the shared key and broker on db
+// (a SQLite file or a postgres:// URL).
 func startReplica(t *testing.T, bin, db, natsURL string) *orderReplica {
 	t.Helper()
 	cmd := exec.Command(bin, "--db", db, "--http", "0", "--token", "tok-alice=alice",
@@ -136,6 +165,9 @@ func (b *balancer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		w.WriteHeader(resp.StatusCode)
 		flusher, _ := w.(http.Flusher)
+		if flusher != nil {
+			flusher.Flush() // a stream's headers go out before its first event
+		}
 		buf := make([]byte, 32<<10)
 		for {
 			n, err := resp.Body.Read(buf)
@@ -163,7 +195,7 @@ func aliceTransport(endpoint string) *mcp.StreamableClientTransport {
 func TestOrdersAcrossReplicas(t *testing.T) {
 	bin := serverBinary(t)
 	ns := startBroker(t)
-	db := filepath.Join(t.TempDir(), "orders.db")
+	db := sharedDatabase(t)
 	var replicas []*orderReplica
 	for range 3 {
 		replicas = append(replicas, startReplica(t, bin, db, ns.ClientURL()))
@@ -211,26 +243,25 @@ func TestOrdersAcrossReplicas(t *testing.T) {
 func TestReplicaKilledUnderLoad(t *testing.T) {
 	bin := serverBinary(t)
 	ns := startBroker(t)
-	db := filepath.Join(t.TempDir(), "orders.db")
+	db := sharedDatabase(t)
 	var replicas []*orderReplica
 	for range 3 {
 		replicas = append(replicas, startReplica(t, bin, db, ns.ClientURL()))
 	}
 	lb, endpoint := newBalancer(t, replicas)
 
-	const clients, perClient, killAt = 4, 60, 20
+	const clients, perClient, killAt = 4, 100, 80
 	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 	defer cancel()
 	var (
 		ok, failed, afterKillFailed atomic.Int64
 		killed                      atomic.Bool
 		mu                          sync.Mutex
-		failures                    []string
+		failures, slow              []string
 		inits                       atomic.Int64
 	)
 	var wg sync.WaitGroup
-	loadStart := time.Now()
-	started := make(chan struct{}, clients*perClient)
+	sessions := make([]*mcp.ClientSession, clients)
 	for c := range clients {
 		cs, err := mcp.NewClient(&mcp.Implementation{Name: "load", Version: "0"}, nil).
 			Connect(ctx, aliceTransport(endpoint), &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
@@ -239,12 +270,23 @@ func TestReplicaKilledUnderLoad(t *testing.T) {
 		}
 		inits.Add(1)
 		defer cs.Close()
+		sessions[c] = cs
+	}
+	loadStart := time.Now()
+	started := make(chan struct{}, clients*perClient)
+	for c, cs := range sessions {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range perClient {
 				started <- struct{}{}
+				callStart := time.Now()
 				res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "get_order_status", Arguments: map[string]any{"order_id": "A1001"}})
+				if d := time.Since(callStart); d > 200*time.Millisecond {
+					mu.Lock()
+					slow = append(slow, fmt.Sprintf("client %d call %d took %v (err %v)", c, i, d.Round(time.Millisecond), err))
+					mu.Unlock()
+				}
 				if err == nil && !res.IsError {
 					ok.Add(1)
 					continue
@@ -266,11 +308,15 @@ func TestReplicaKilledUnderLoad(t *testing.T) {
 	replicas[1].cmd.Wait()
 	time.Sleep(50 * time.Millisecond)
 	killed.Store(true)
+	t.Logf("replica killed %v into the load", time.Since(loadStart).Round(time.Millisecond))
 	wg.Wait()
 	total := ok.Load() + failed.Load()
 	t.Logf("SIGKILL of one of three replicas during load: %d calls by %d sessions (one initialize each) in %v, %d answered, %d failed (%d after the kill settled)",
 		total, clients, time.Since(loadStart).Round(time.Millisecond), ok.Load(), failed.Load(), afterKillFailed.Load())
 	for _, f := range failures {
+		t.Log(f)
+	}
+	for _, f := range slow {
 		t.Log(f)
 	}
 	// Each call reached exactly one replica once: the balancer forwarded
