@@ -119,13 +119,16 @@ trap 'rm -rf "$bin_dir"; if [ -n "$pg_stop" ]; then eval "$pg_stop"; fi' EXIT
 export ORDERS_MCP_BIN="$bin_dir/orders-mcp"
 step "go build -o $ORDERS_MCP_BIN ./examples/orders/cmd/orders-mcp"
 go build -o "$ORDERS_MCP_BIN" ./examples/orders/cmd/orders-mcp
+export NATS_SERVER_BIN="$bin_dir/nats-server"
+step "go build -o $NATS_SERVER_BIN github.com/nats-io/nats-server/v2 (the broker of the replicas test)"
+go build -o "$NATS_SERVER_BIN" github.com/nats-io/nats-server/v2
 
 if [ ! -d e2e/ts/node_modules/@modelcontextprotocol/client ] || [ ! -d e2e/ts/node_modules/@modelcontextprotocol/inspector-cli ]; then
   step "npm ci (e2e/ts)"
   (cd e2e/ts && npm ci --no-audit --no-fund)
 fi
-step "node --test e2e/ts (official TypeScript client in its three modes over stdio and HTTP; Inspector CLI)"
-node --test e2e/ts/orders.test.mjs e2e/ts/inspector.test.mjs
+step "node --test e2e/ts (official TypeScript client in its three modes over stdio and HTTP; three replicas in legacy mode; Inspector CLI)"
+node --test e2e/ts/orders.test.mjs e2e/ts/replicas.test.mjs e2e/ts/inspector.test.mjs
 
 if [ ! -d e2e/openapi/node_modules/@stoplight/prism-cli ]; then
   step "npm ci (e2e/openapi)"
