@@ -22,7 +22,6 @@ import (
 //	go test -run '^$' -bench LegacyToolsCall -count 3 ./runtime/natsbroker/
 func BenchmarkLegacyToolsCall(b *testing.B) {
 	ns := startNATS(b, 0)
-	defer ns.Shutdown()
 	b.Run("1-replica-no-broker", func(b *testing.B) {
 		benchCalls(b, []*replica{benchReplica(b, "")})
 	})

@@ -29,7 +29,6 @@ func (v tokens) Verify(ctx context.Context, token string, r *http.Request) (runt
 // same id, meets 404 there as for an unknown id.
 func TestSessionBoundToIdentityAcrossReplicas(t *testing.T) {
 	ns := startNATS(t, 0)
-	defer ns.Shutdown()
 	var urls []string
 	for range 2 {
 		b, err := natsbroker.Connect(natsbroker.Options{URL: ns.ClientURL(), Prefix: "auth", Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})

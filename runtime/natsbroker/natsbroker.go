@@ -136,8 +136,11 @@ func (b *Broker) Request(ctx context.Context, subject string, data []byte) ([]by
 // check asks.
 func (b *Broker) Connected() bool { return b.nc.IsConnected() }
 
-// Close flushes what is buffered and closes the connection.
+// Close flushes what is buffered, when the broker is reachable (for at
+// most two seconds), and closes the connection.
 func (b *Broker) Close() {
-	b.nc.Flush()
+	if b.nc.IsConnected() {
+		b.nc.FlushTimeout(2 * time.Second)
+	}
 	b.nc.Close()
 }

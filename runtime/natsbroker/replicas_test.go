@@ -37,6 +37,8 @@ func startNATS(t testing.TB, port int) *server.Server {
 	if !ns.ReadyForConnections(10 * time.Second) {
 		t.Fatal("nats-server did not start")
 	}
+	// Registered first, so it runs last: the replicas close before it.
+	t.Cleanup(ns.Shutdown)
 	return ns
 }
 
@@ -286,7 +288,6 @@ func expectOnce(t *testing.T, ch <-chan rpcMsg, method string, quiet time.Durati
 
 func TestSessionAcrossReplicas(t *testing.T) {
 	ns := startNATS(t, 0)
-	defer ns.Shutdown()
 	rs := []*replica{startReplica(t, ns.ClientURL(), io.Discard), startReplica(t, ns.ClientURL(), io.Discard), startReplica(t, ns.ClientURL(), io.Discard)}
 	lb := roundRobin(t, rs)
 	c := &legacyClient{t: t, url: lb.URL}
@@ -394,7 +395,6 @@ func TestSessionAcrossReplicas(t *testing.T) {
 // replica A reaching a subscriptions/listen stream on replica C.
 func TestNotificationAcrossReplicas(t *testing.T) {
 	ns := startNATS(t, 0)
-	defer ns.Shutdown()
 	a, b, c := startReplica(t, ns.ClientURL(), io.Discard), startReplica(t, ns.ClientURL(), io.Discard), startReplica(t, ns.ClientURL(), io.Discard)
 	defer b.ts.Close()
 	events, stop := listen(t, c.ts.URL)
@@ -463,8 +463,7 @@ func TestBrokerOutage(t *testing.T) {
 	u, _ := url.Parse(natsURL)
 	var portNum int
 	fmt.Sscan(u.Port(), &portNum)
-	ns2 := startNATS(t, portNum)
-	defer ns2.Shutdown()
+	startNATS(t, portNum)
 	waitFor(t, func() bool { return a.broker.Connected() && c.broker.Connected() })
 	if !strings.Contains(logs.String(), "broker connected again") {
 		t.Errorf("no recovery logged:\n%s", logs.String())
