@@ -222,6 +222,7 @@ func (t *legacySessions) initialize(ctx context.Context, w http.ResponseWriter, 
 		hs.subject = id.Subject
 	}
 	hs.id = t.newSessionID(ls, hs.subject)
+	t.share(hs)
 	t.mu.Lock()
 	if len(t.m) >= t.max {
 		t.mu.Unlock()
@@ -236,7 +237,6 @@ func (t *legacySessions) initialize(ctx context.Context, w http.ResponseWriter, 
 	hs.lastUsed = time.Now()
 	hs.timer = time.AfterFunc(t.idle, func() { t.expire(hs) })
 	t.mu.Unlock()
-	t.share(hs)
 
 	b := appendResponse(make([]byte, 0, 64+len(result)), req.ID, result, nil)
 	hd := w.Header()

@@ -34,7 +34,8 @@ package runtime
 //     that moment, or started later, does not know of the end.
 //
 // An idle local copy is dropped after SessionIdleTimeout as before, but
-// that only frees memory: the id still restores the session.
+// that only frees memory: the id still restores the session, for up to
+// maxRestoredSessionAge after initialize.
 
 import (
 	"context"
@@ -49,8 +50,15 @@ import (
 
 const sessionDomain = "mcpgen/session\x00"
 
-// revokedRetention is how long a replica remembers an ended session id.
-const revokedRetention = 24 * time.Hour
+// maxRestoredSessionAge bounds the age of a session id another replica
+// will restore: an id cannot be used forever. A replica that keeps a copy
+// keeps serving it while it is in use (SessionIdleTimeout); a client whose
+// id is refused initializes again, as after any 404.
+const maxRestoredSessionAge = 24 * time.Hour
+
+// revokedRetention is how long a replica remembers an ended session id:
+// as long as the id could be restored.
+const revokedRetention = maxRestoredSessionAge
 
 // sessionPayload is what a signed session id carries.
 type sessionPayload struct {
@@ -251,7 +259,7 @@ func (t *legacySessions) restore(ctx context.Context, id string) *httpSession {
 		return nil
 	}
 	p, ok := t.h.srv.verifySession(id)
-	if !ok {
+	if !ok || t.h.srv.now().Sub(time.UnixMilli(p.Created)) > maxRestoredSessionAge {
 		return nil
 	}
 	if caller, _ := IdentityFrom(ctx); caller.Subject != p.Subject {
@@ -264,6 +272,7 @@ func (t *legacySessions) restore(ctx context.Context, id string) *httpSession {
 	}
 	hs := &httpSession{id: id, ls: h.srv.restoreLegacySession(sctx, p), subject: p.Subject, cancel: cancel,
 		inflight: map[string]context.CancelCauseFunc{}}
+	t.share(hs) // before anyone else can see it
 	t.mu.Lock()
 	if old := t.m[id]; old != nil {
 		t.mu.Unlock()
@@ -279,7 +288,6 @@ func (t *legacySessions) restore(ctx context.Context, id string) *httpSession {
 	hs.lastUsed = time.Now()
 	hs.timer = time.AfterFunc(t.idle, func() { t.expire(hs) })
 	t.mu.Unlock()
-	t.share(hs)
 	return hs
 }
 

@@ -2,6 +2,7 @@ package natsbroker_test
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -9,7 +10,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"net/http/httputil"
 	"net/url"
 	"strings"
 	"sync"
@@ -93,20 +93,41 @@ func startReplica(t testing.TB, natsURL string, logs io.Writer) *replica {
 }
 
 // roundRobin is a balancer with no stickiness: each request goes to the
-// next backend.
+// next backend. It has a transport of its own, apart from the test's
+// clients, and streams responses as they come.
 func roundRobin(t testing.TB, backends []*replica) *httptest.Server {
 	var n atomic.Int64
-	urls := make([]*url.URL, len(backends))
-	for i, b := range backends {
-		urls[i], _ = url.Parse(b.ts.URL)
-	}
-	p := &httputil.ReverseProxy{
-		Rewrite: func(pr *httputil.ProxyRequest) {
-			pr.SetURL(urls[int(n.Add(1)-1)%len(urls)])
-		},
-		FlushInterval: -1,
-	}
-	ts := httptest.NewServer(p)
+	transport := &http.Transport{MaxIdleConnsPerHost: 64}
+	t.Cleanup(transport.CloseIdleConnections)
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		target := backends[int(n.Add(1)-1)%len(backends)].ts.URL
+		out, _ := http.NewRequestWithContext(r.Context(), r.Method, target, bytes.NewReader(body))
+		out.Header = r.Header.Clone()
+		resp, err := transport.RoundTrip(out)
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadGateway)
+			return
+		}
+		defer resp.Body.Close()
+		for k, v := range resp.Header {
+			w.Header()[k] = v
+		}
+		w.WriteHeader(resp.StatusCode)
+		rc := http.NewResponseController(w)
+		rc.Flush()
+		buf := make([]byte, 32<<10)
+		for {
+			k, err := resp.Body.Read(buf)
+			if k > 0 {
+				w.Write(buf[:k])
+				rc.Flush()
+			}
+			if err != nil {
+				return
+			}
+		}
+	}))
 	t.Cleanup(ts.Close)
 	return ts
 }
@@ -335,6 +356,7 @@ func TestSessionAcrossReplicas(t *testing.T) {
 			t.Fatalf("answer: %d", answer.StatusCode)
 		}
 		final := nextEvent(t, callStream)
+		io.Copy(io.Discard, callStream) // to the end, so the connection is not cut short
 		resp.Body.Close()
 		if !strings.Contains(string(final.Result), `"action":"accept","yes":true`) {
 			t.Fatalf("confirm %d: %s %+v", i, final.Result, final.Error)
