@@ -94,7 +94,9 @@ func (s *Server) verifySession(id string) (*sessionPayload, bool) {
 	if !ok {
 		return nil, false
 	}
-	sig, err := base64.RawURLEncoding.DecodeString(sigEnc)
+	// Strict: one signature has one spelling, so that an ended (revoked)
+	// id cannot come back spelled with other padding bits.
+	sig, err := base64.RawURLEncoding.Strict().DecodeString(sigEnc)
 	if err != nil || !s.verifyMAC(sessionDomain, enc, sig) {
 		return nil, false
 	}
