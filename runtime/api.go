@@ -73,6 +73,11 @@ type Options struct {
 	// shutdown; stdio: the connection closes). The 2026-07-28 revision
 	// has no sessions. Telemetry uses it for session duration.
 	OnSession func(SessionInfo) (end func())
+	// Broker connects the replicas of one server (see Broker): change
+	// notifications reach every replica's listeners, and a 2025-11-25
+	// session id is a token signed with StateKeys that any replica can
+	// serve. Replicas must share StateKeys. Nil means a single replica.
+	Broker Broker
 }
 
 // SessionInfo describes a 2025-11-25 session to Options.OnSession.

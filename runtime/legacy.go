@@ -95,6 +95,12 @@ type legacySession struct {
 	pending  map[string]chan legacyReply // server-to-client requests, by raw id
 	subs     map[string]*legacySub
 	sink     messageSender // where unsolicited messages go; nil drops them
+	// remote, with a broker, takes unsolicited messages when sink is nil:
+	// another replica may hold the session's stream.
+	remote messageSender
+	// onChange, with a broker, publishes a change of the session's state
+	// (op "level", "sub" or "unsub") to the other replicas.
+	onChange func(op, arg string)
 	// wg counts the listen registrations' goroutines, so that a transport
 	// can wait for them before it stops writing.
 	wg sync.WaitGroup
@@ -236,6 +242,7 @@ func (ls *legacySession) dispatch(ctx context.Context, req *request, lc legacyCa
 		ls.mu.Lock()
 		ls.logLevel = *p.Level
 		ls.mu.Unlock()
+		ls.changed("level", *p.Level)
 		return response{result: []byte(`{}`)}
 	case "resources/subscribe", "resources/unsubscribe":
 		if !s.caps().resources {
@@ -252,11 +259,13 @@ func (ls *legacySession) dispatch(ctx context.Context, req *request, lc legacyCa
 		}
 		if req.Method == "resources/unsubscribe" {
 			ls.unsubscribe(*p.URI)
+			ls.changed("unsub", *p.URI)
 			return response{result: []byte(`{}`)}
 		}
 		if e := ls.subscribe(*p.URI); e != nil {
 			return response{err: e}
 		}
+		ls.changed("sub", *p.URI)
 		return response{result: []byte(`{}`)}
 	}
 	if !legacyMethod(req.Method) {
@@ -529,6 +538,10 @@ func (ls *legacySession) register() (json.RawMessage, chan legacyReply) {
 	defer ls.mu.Unlock()
 	ls.nextID++
 	id := json.RawMessage(strconv.FormatInt(ls.nextID, 10))
+	if r := ls.srv.repl; r != nil && ls.onChange != nil {
+		// Replicas of one session ask with ids of their own.
+		id = json.RawMessage(`"` + r.origin + "-" + string(id) + `"`)
+	}
 	ch := make(chan legacyReply, 1)
 	if ls.pending == nil {
 		ls.pending = map[string]chan legacyReply{}
@@ -594,7 +607,18 @@ func (ls *legacySession) deliver(msg []byte) bool {
 func (ls *legacySession) currentSink() messageSender {
 	ls.mu.Lock()
 	defer ls.mu.Unlock()
+	if ls.sink == nil && ls.remote != nil {
+		return ls.remote
+	}
 	return ls.sink
+}
+
+// changed tells the other replicas, if any, of a change of the session's
+// state.
+func (ls *legacySession) changed(op, arg string) {
+	if ls.onChange != nil {
+		ls.onChange(op, arg)
+	}
 }
 
 func (ls *legacySession) setSink(sink messageSender) {

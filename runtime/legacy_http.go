@@ -16,8 +16,6 @@ package runtime
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"net/http"
 	"strconv"
@@ -37,6 +35,10 @@ type legacySessions struct {
 	h    *httpHandler
 	idle time.Duration
 	max  int
+
+	// shared connects the table to the other replicas; nil without a
+	// broker (legacy_replicas.go).
+	shared *sharedSessions
 
 	mu sync.Mutex
 	m  map[string]*httpSession
@@ -67,7 +69,11 @@ func newLegacySessions(h *httpHandler) *legacySessions {
 	if n <= 0 {
 		n = defaultMaxSessions
 	}
-	return &legacySessions{h: h, idle: idle, max: n, m: map[string]*httpSession{}}
+	t := &legacySessions{h: h, idle: idle, max: n, m: map[string]*httpSession{}}
+	if r := h.srv.repl; r != nil {
+		t.startShared(r)
+	}
+	return t
 }
 
 // count is the number of live sessions.
@@ -113,14 +119,20 @@ func (h *httpHandler) serveLegacyPost(ctx context.Context, w http.ResponseWriter
 	switch kind {
 	case kindResponse:
 		if !hs.ls.deliver(body) {
-			h.logger.Debug("http: response to no pending request", "session", hs.id)
+			if t.shared != nil {
+				// Another replica may be waiting for it.
+				t.publishControl(sessionControl{Op: "reply", Session: hs.id, Msg: body})
+			} else {
+				h.logger.Debug("http: response to no pending request", "session", hs.id)
+			}
 		}
 		w.WriteHeader(http.StatusAccepted)
 		return
 	case kindNotification:
 		if req.Method == notificationCancelled {
-			if rid, ok := parseCancelled(req.Params); ok {
-				hs.cancelRequest(rid)
+			if rid, ok := parseCancelled(req.Params); ok && !hs.cancelRequest(rid) && t.shared != nil {
+				// The request may run on another replica.
+				t.publishControl(sessionControl{Op: "cancel", Session: hs.id, ID: rid})
 			}
 		}
 		w.WriteHeader(http.StatusAccepted)
@@ -205,13 +217,13 @@ func (t *legacySessions) initialize(ctx context.Context, w http.ResponseWriter, 
 		h.writeReject(w, req.ID, &httpError{status: http.StatusBadRequest, err: rpcErr})
 		return
 	}
-	var idb [16]byte
-	rand.Read(idb[:])
-	hs := &httpSession{id: hex.EncodeToString(idb[:]), ls: ls, cancel: cancel, inflight: map[string]context.CancelCauseFunc{}}
-	ls.sessionID = hs.id
+	hs := &httpSession{ls: ls, cancel: cancel, inflight: map[string]context.CancelCauseFunc{}}
 	if id, ok := IdentityFrom(ctx); ok {
 		hs.subject = id.Subject
 	}
+	hs.id = t.newSessionID(ls, hs.subject)
+	ls.sessionID = hs.id
+	t.share(hs)
 	t.mu.Lock()
 	if len(t.m) >= t.max {
 		t.mu.Unlock()
@@ -243,7 +255,7 @@ func (t *legacySessions) lookup(ctx context.Context, id string) *httpSession {
 	hs := t.m[id]
 	t.mu.Unlock()
 	if hs == nil {
-		return nil
+		return t.restore(ctx, id)
 	}
 	if caller, _ := IdentityFrom(ctx); caller.Subject != hs.subject {
 		return nil
@@ -309,13 +321,16 @@ func (t *legacySessions) remove(hs *httpSession) {
 	hs.cancel()
 }
 
-func (hs *httpSession) cancelRequest(id []byte) {
+// cancelRequest cancels the request id in flight; false when there is
+// none here.
+func (hs *httpSession) cancelRequest(id []byte) bool {
 	hs.mu.Lock()
 	cancel, ok := hs.inflight[string(id)]
 	hs.mu.Unlock()
 	if ok {
 		cancel(errClientCancelled)
 	}
+	return ok
 }
 
 // serveLegacyNonPost serves GET (the session's event stream) and DELETE
@@ -343,6 +358,10 @@ func (h *httpHandler) serveLegacyNonPost(w http.ResponseWriter, r *http.Request)
 	}
 	if r.Method == http.MethodDelete {
 		t.remove(hs)
+		if t.shared != nil {
+			t.revoke(hs.id)
+			t.publishControl(sessionControl{Op: "end", Session: hs.id})
+		}
 		w.WriteHeader(http.StatusOK)
 		return true
 	}
@@ -378,6 +397,7 @@ func (h *httpHandler) serveLegacyNonPost(w http.ResponseWriter, r *http.Request)
 	x := &exchange{w: w, rc: http.NewResponseController(w), ctx: sctx, cancel: cancel, writeTimeout: h.opts.WriteTimeout}
 	hs.ls.setSink(x)
 	defer hs.ls.setSink(nil)
+	defer t.holdStream(hs, x)()
 	// list_changed notifications flow while the stream is open. The
 	// registration is in place before the client sees the stream open.
 	lctx, stopListen := context.WithCancel(sctx)

@@ -43,6 +43,8 @@ type Server struct {
 	completions int
 
 	subs subscriptions
+	// repl connects the replicas through Options.Broker; nil without one.
+	repl *replication
 }
 
 type registeredTemplate struct {
@@ -94,6 +96,10 @@ func NewServer(opts Options) *Server {
 		s.stateKeys = [][]byte{key}
 	}
 	s.subs.listeners = map[*listener]struct{}{}
+	if opts.Broker != nil {
+		s.repl = newReplication(opts.Broker, s.logger)
+		s.startReplication()
+	}
 	return s
 }
 

@@ -149,28 +149,37 @@ func (s *Server) fanOut(method string, wants func(*listener) bool, members func(
 }
 
 // NotifyToolsListChanged tells listeners that asked for toolsListChanged
-// that the tool list changed.
-func (s *Server) NotifyToolsListChanged() {
-	s.fanOut("notifications/tools/list_changed", func(l *listener) bool { return l.filter.ToolsListChanged }, nil)
-}
+// that the tool list changed (on every replica, with Options.Broker).
+func (s *Server) NotifyToolsListChanged() { s.notify("tools", "") }
 
 // NotifyPromptsListChanged tells listeners that asked for
-// promptsListChanged that the prompt list changed.
-func (s *Server) NotifyPromptsListChanged() {
-	s.fanOut("notifications/prompts/list_changed", func(l *listener) bool { return l.filter.PromptsListChanged }, nil)
-}
+// promptsListChanged that the prompt list changed (on every replica, with
+// Options.Broker).
+func (s *Server) NotifyPromptsListChanged() { s.notify("prompts", "") }
 
 // NotifyResourcesListChanged tells listeners that asked for
-// resourcesListChanged that the resource or template list changed.
-func (s *Server) NotifyResourcesListChanged() {
-	s.fanOut("notifications/resources/list_changed", func(l *listener) bool { return l.filter.ResourcesListChanged }, nil)
-}
+// resourcesListChanged that the resource or template list changed (on
+// every replica, with Options.Broker).
+func (s *Server) NotifyResourcesListChanged() { s.notify("resources", "") }
 
 // NotifyResourceUpdated tells listeners subscribed to uri that the
-// resource changed.
-func (s *Server) NotifyResourceUpdated(uri string) {
-	s.fanOut("notifications/resources/updated", func(l *listener) bool { return l.resources[uri] }, func(b []byte) []byte {
-		b = append(b, `,"uri":`...)
-		return wire.AppendString(b, uri)
-	})
+// resource changed (on every replica, with Options.Broker).
+func (s *Server) NotifyResourceUpdated(uri string) { s.notify("updated", uri) }
+
+// notifyLocal delivers a change notification of kind to this replica's
+// listeners.
+func (s *Server) notifyLocal(kind, uri string) {
+	switch kind {
+	case "tools":
+		s.fanOut("notifications/tools/list_changed", func(l *listener) bool { return l.filter.ToolsListChanged }, nil)
+	case "prompts":
+		s.fanOut("notifications/prompts/list_changed", func(l *listener) bool { return l.filter.PromptsListChanged }, nil)
+	case "resources":
+		s.fanOut("notifications/resources/list_changed", func(l *listener) bool { return l.filter.ResourcesListChanged }, nil)
+	case "updated":
+		s.fanOut("notifications/resources/updated", func(l *listener) bool { return l.resources[uri] }, func(b []byte) []byte {
+			b = append(b, `,"uri":`...)
+			return wire.AppendString(b, uri)
+		})
+	}
 }

@@ -92,13 +92,30 @@ step "mcpgen check: the committed generated code matches examples/orders/mcpgen.
 go tool mcpgen check -f examples/orders/mcpgen.yaml
 go tool mcpgen check -f examples/orders/restmcp/mcpgen.yaml
 
+# The orders example's PostgreSQL store and the replicas end-to-end test
+# run against a real PostgreSQL server: $ORDERS_TEST_POSTGRES when given,
+# else a throwaway one from scripts/pg.sh when PostgreSQL is installed.
+# Without either those tests skip, saying so (CI sets ORDERS_REQUIRE_POSTGRES,
+# which turns the skip into a failure).
+pg_stop=""
+if [ -z "${ORDERS_TEST_POSTGRES:-}" ]; then
+  if pg_env=$(./scripts/pg.sh); then
+    eval "$pg_env"
+    pg_stop=$PG_STOP
+    trap 'eval "$pg_stop"' EXIT
+    step "PostgreSQL for the tests: $ORDERS_TEST_POSTGRES"
+  else
+    step "NO POSTGRESQL: the PostgreSQL store tests will skip (apt-get install -y postgresql)"
+  fi
+fi
+
 # -timeout: under the race detector on a busy two-core machine the corpus
 # test (generator/oatest) can pass go test's default 10 minutes.
 step "go test -race ./..."
 go test -race -timeout 30m ./...
 
 bin_dir=$(mktemp -d)
-trap 'rm -rf "$bin_dir"' EXIT
+trap 'rm -rf "$bin_dir"; if [ -n "$pg_stop" ]; then eval "$pg_stop"; fi' EXIT
 export ORDERS_MCP_BIN="$bin_dir/orders-mcp"
 step "go build -o $ORDERS_MCP_BIN ./examples/orders/cmd/orders-mcp"
 go build -o "$ORDERS_MCP_BIN" ./examples/orders/cmd/orders-mcp
@@ -108,13 +125,16 @@ go build -o "$FORMATS_MCP_BIN" ./e2e/formats/cmd/formats-mcp
 export ORDERS_REST_MCP_BIN="$bin_dir/orders-rest-mcp"
 step "go build -o $ORDERS_REST_MCP_BIN ./examples/orders/cmd/orders-rest-mcp"
 go build -o "$ORDERS_REST_MCP_BIN" ./examples/orders/cmd/orders-rest-mcp
+export NATS_SERVER_BIN="$bin_dir/nats-server"
+step "go build -o $NATS_SERVER_BIN github.com/nats-io/nats-server/v2 (the broker of the replicas test)"
+go build -o "$NATS_SERVER_BIN" github.com/nats-io/nats-server/v2
 
 if [ ! -d e2e/ts/node_modules/@modelcontextprotocol/client ] || [ ! -d e2e/ts/node_modules/@modelcontextprotocol/inspector-cli ]; then
   step "npm ci (e2e/ts)"
   (cd e2e/ts && npm ci --no-audit --no-fund)
 fi
-step "node --test e2e/ts (official TypeScript client in its three modes over stdio and HTTP; Inspector CLI; format agreement; a deviating wrapped API)"
-node --test e2e/ts/orders.test.mjs e2e/ts/inspector.test.mjs e2e/ts/formats.test.mjs e2e/ts/deviation.test.mjs
+step "node --test e2e/ts (official TypeScript client in its three modes over stdio and HTTP; three replicas in legacy mode; Inspector CLI; format agreement; a deviating wrapped API)"
+node --test e2e/ts/orders.test.mjs e2e/ts/replicas.test.mjs e2e/ts/inspector.test.mjs e2e/ts/formats.test.mjs e2e/ts/deviation.test.mjs
 
 if [ ! -d e2e/openapi/node_modules/@stoplight/prism-cli ]; then
   step "npm ci (e2e/openapi)"

@@ -37,15 +37,15 @@ const PolicyText = `After-sales policy (current)
 // rejected instead of silently restarting the listing.
 const cursorPrefix = "after:"
 
-// Service implements ordersmcp.Handler on a store.Store.
+// Service implements ordersmcp.Handler on a Store.
 type Service struct {
-	store *store.Store
+	store Store
 }
 
 var _ ordersmcp.Handler = (*Service)(nil)
 
 // NewService returns a Service that reads and writes st.
-func NewService(st *store.Store) *Service { return &Service{store: st} }
+func NewService(st Store) *Service { return &Service{store: st} }
 
 // errUnavailable is what a caller is told when the store fails: the
 // detail, a database error, is for the server's log, not for the model.

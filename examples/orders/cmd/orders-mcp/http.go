@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/mcpgen-dev/mcpgen/runtime"
 )
@@ -20,14 +21,16 @@ func demoScopes() []string { return []string{"orders:read", "orders:write"} }
 
 // httpFlags are the flags of the Streamable HTTP mode.
 type httpFlags struct {
-	addr   string
-	tokens tokenFlag
+	addr       string
+	tokens     tokenFlag
+	drainDelay time.Duration
 }
 
 // addHTTPFlags registers --http and --token on fs.
 func addHTTPFlags(fs *flag.FlagSet) *httpFlags {
 	f := &httpFlags{tokens: tokenFlag{}}
 	fs.StringVar(&f.addr, "http", "", "serve Streamable HTTP on `addr` (host:port; a bare port binds 127.0.0.1) at /mcp instead of stdio")
+	fs.DurationVar(&f.drainDelay, "drain-delay", 0, "with --http: on SIGTERM, report not ready and keep serving this long before draining")
 	fs.Var(f.tokens, "token", "with --http: accept bearer `TOKEN=USER` as that customer (repeatable); requests without a listed token get 401")
 	return f
 }
@@ -78,8 +81,9 @@ func (v demoVerifier) Verify(ctx context.Context, token string, r *http.Request)
 
 // serveHTTP serves srv at /mcp on f.addr until ctx is cancelled; the log
 // line names the bound URL (useful with port 0).
-func serveHTTP(ctx context.Context, srv *runtime.Server, f *httpFlags, logger *slog.Logger) error {
+func serveHTTP(ctx context.Context, srv *runtime.Server, f *httpFlags, hc *health, logger *slog.Logger) error {
 	mux := http.NewServeMux()
+	hc.mount(mux)
 	srv.Mount(mux, "/mcp", runtime.HTTPOptions{
 		Logger: logger,
 		Auth: &runtime.AuthOptions{
@@ -92,7 +96,24 @@ func serveHTTP(ctx context.Context, srv *runtime.Server, f *httpFlags, logger *s
 		return err
 	}
 	logger.Info("serving MCP over Streamable HTTP", "url", "http://"+ln.Addr().String()+"/mcp", "users", len(f.tokens))
-	return runtime.Serve(ctx, ln, mux, runtime.ServeOptions{Logger: logger})
+	// On SIGTERM: not ready at once, serving for drainDelay, then drain.
+	serveCtx, stop := context.WithCancel(context.WithoutCancel(ctx))
+	defer stop()
+	go func() {
+		select {
+		case <-ctx.Done():
+		case <-serveCtx.Done():
+			return
+		}
+		hc.draining.Store(true)
+		logger.Info("draining", "delay", f.drainDelay)
+		select {
+		case <-time.After(f.drainDelay):
+		case <-serveCtx.Done():
+		}
+		stop()
+	}()
+	return runtime.Serve(serveCtx, ln, mux, runtime.ServeOptions{Logger: logger})
 }
 
 // listenAddr binds a bare port to loopback, as runtime.ListenAndServe does.

@@ -182,6 +182,8 @@ func TestHTTPFlagErrors(t *testing.T) {
 		{"--token", "a=alice"},
 		{"--http", "127.0.0.1:0", "--token", "no-user"},
 		{"--http", "127.0.0.1:0", "--token", "a=alice", "--token", "a=bob"},
+		{"--http", "127.0.0.1:0", "--token", "a=alice", "--nats", "nats://127.0.0.1:4222"},
+		{"--nats", "nats://127.0.0.1:4222", "--state-key", "000102030405060708090a0b0c0d0e0f"},
 	} {
 		var stderr strings.Builder
 		if code := run(context.Background(), args, strings.NewReader(""), io.Discard, &stderr, func(string) string { return "" }); code != 2 {

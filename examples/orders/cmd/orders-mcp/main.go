@@ -4,6 +4,7 @@
 //
 //	orders-mcp [--db PATH] [--metrics-addr ADDR]
 //	orders-mcp [--db PATH] [--metrics-addr ADDR] [--state-key KEY] --http ADDR --token TOKEN=USER [--token TOKEN=USER ...]
+//	          [--nats URL] [--drain-delay DURATION]
 //
 // --state-key (or the ORDERS_STATE_KEY environment variable) is the HMAC
 // key, hex or base64, at least 16 bytes, that signs requestState. Replicas
@@ -11,15 +12,26 @@
 // started on one replica can finish on another; without it each process
 // makes a random key.
 //
+// --nats (or ORDERS_NATS) connects the replicas of one deployment through
+// a NATS broker: 2025-11-25 sessions are then served by any replica, and
+// change notifications reach every replica's clients. It needs a shared
+// --state-key, which also signs the session ids.
+//
 // With --http the server speaks Streamable HTTP at http://ADDR/mcp (a bare
 // port binds 127.0.0.1) instead of stdio. Every request needs
 // "Authorization: Bearer TOKEN" for one of the --token values and acts as
 // that customer; others get 401. The protected-resource metadata is at
-// /.well-known/oauth-protected-resource/mcp.
+// /.well-known/oauth-protected-resource/mcp. /healthz answers while the
+// process serves; /readyz while it should get traffic (database and broker
+// reachable, not draining). On SIGTERM /readyz turns 503 at once, the
+// server goes on serving for --drain-delay so that the balancer notices,
+// then stops accepting and lets requests in flight finish.
 //
 // The caller is the customer named by the ORDERS_USER environment variable
-// (default alice): over stdio the process environment is the identity. The
-// SQLite database at --db is created and seeded on first start; by default
+// (default alice): over stdio the process environment is the identity.
+// --db postgres://… keeps the data in PostgreSQL, which replicas on several
+// machines can share. Otherwise the SQLite database at --db is created and
+// seeded on first start; by default
 // it is mcpgen-orders/orders.db in the user's cache directory (for example
 // ~/.cache/mcpgen-orders/orders.db on Linux), or in the temp directory when
 // there is no cache directory.
@@ -48,9 +60,11 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/url"
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 
 	"github.com/mcpgen-dev/mcpgen/examples/orders"
@@ -71,15 +85,19 @@ func main() {
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
 	fs := flag.NewFlagSet("orders-mcp", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	dbPath := fs.String("db", defaultDBPath(), "SQLite database `file`, created and seeded on first start")
+	dbPath := fs.String("db", defaultDBPath(), "SQLite database `file`, or a postgres:// URL; created and seeded on first start")
 	httpMode := addHTTPFlags(fs)
 	metricsAddr := fs.String("metrics-addr", "", "serve Prometheus metrics at http://`addr`/metrics (a loopback host:port; a bare port binds 127.0.0.1)")
+	natsURL := fs.String("nats", "", "connect replicas through the NATS broker at `url` (default $ORDERS_NATS; needs --state-key)")
 	stateKey := fs.String("state-key", "", "HMAC `key` (hex or base64, at least 16 bytes) signing requestState; replicas must share it (default $ORDERS_STATE_KEY, else random per process)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if *stateKey == "" {
 		*stateKey = getenv("ORDERS_STATE_KEY")
+	}
+	if *natsURL == "" {
+		*natsURL = getenv("ORDERS_NATS")
 	}
 	var stateKeys [][]byte
 	if *stateKey != "" {
@@ -95,6 +113,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fs.Usage()
 		return 2
 	}
+	if *natsURL != "" && (*stateKey == "" || httpMode.addr == "") {
+		fmt.Fprintln(stderr, "orders-mcp: --nats needs --http and a --state-key shared by the replicas")
+		return 2
+	}
 	if err := httpMode.check(); err != nil {
 		fmt.Fprintf(stderr, "orders-mcp: %v\n", err)
 		fs.Usage()
@@ -102,11 +124,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, nil))
 
-	if err := os.MkdirAll(filepath.Dir(*dbPath), 0o755); err != nil {
-		logger.Error("create database directory", "err", err)
-		return 1
-	}
-	st, err := store.Open(ctx, *dbPath)
+	st, err := openStore(ctx, *dbPath)
 	if err != nil {
 		logger.Error("open database", "err", err)
 		return 1
@@ -128,21 +146,52 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			logger.Warn("telemetry shutdown", "err", err)
 		}
 	}()
+	hc := &health{ping: st.Ping}
+	if *natsURL != "" {
+		b, err := connectBroker(*natsURL, logger)
+		if err != nil {
+			logger.Error("connect broker", "err", err)
+			return 1
+		}
+		defer b.Close()
+		opts.Broker = b
+		hc.broker = b
+	}
 	srv := ordersmcp.NewServer(orders.NewService(st), opts)
 	if httpMode.addr != "" {
-		if err := serveHTTP(ctx, srv, httpMode, logger); err != nil {
+		if err := serveHTTP(ctx, srv, httpMode, hc, logger); err != nil {
 			logger.Error("serve http", "err", err)
 			return 1
 		}
 		return 0
 	}
-	logger.Info("serving MCP over stdio", "user", user, "db", *dbPath)
+	logger.Info("serving MCP over stdio", "user", user, "db", redactDB(*dbPath))
 	err = srv.ServeStdio(ctx, stdin, stdout, runtime.StdioOptions{Identity: &runtime.Identity{Subject: user}})
 	if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, io.EOF) {
 		logger.Error("serve stdio", "err", err)
 		return 1
 	}
 	return 0
+}
+
+// database is what orders-mcp needs of a store: the service's Store,
+// plus readiness and closing.
+type database interface {
+	orders.Store
+	Ping(ctx context.Context) error
+	Close() error
+}
+
+// openStore opens the PostgreSQL database at a postgres:// or
+// postgresql:// URL, else the SQLite file at db (creating its directory).
+func openStore(ctx context.Context, db string) (database, error) {
+	if strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://") {
+		return store.OpenPostgres(ctx, db)
+	}
+	if err := os.MkdirAll(filepath.Dir(db), 0o755); err != nil {
+		return nil, err
+	}
+	return store.Open(ctx, db)
 }
 
 // parseStateKey decodes a hex or base64 (standard or URL, padded or not)
@@ -164,6 +213,14 @@ func parseStateKey(s string) ([]byte, error) {
 		return nil, fmt.Errorf("key has %d bytes, want at least 16", len(key))
 	}
 	return key, nil
+}
+
+// redactDB hides the password of a database URL in logs.
+func redactDB(db string) string {
+	if u, err := url.Parse(db); err == nil && u.User != nil {
+		return u.Redacted()
+	}
+	return db
 }
 
 // defaultDBPath is the database used when --db is not given.
