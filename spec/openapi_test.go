@@ -538,3 +538,14 @@ func TestOpenAPIRefSiblings(t *testing.T) {
 		}
 	}
 }
+
+func TestToolsetName(t *testing.T) {
+	for in, want := range map[string]string{
+		"repos": "repos", "Pull Requests": "pull_requests", "code-scanning": "code_scanning",
+		"  ": "", "v2/Billing": "v2_billing", "__x__": "x",
+	} {
+		if got := ToolsetName(in); got != want {
+			t.Errorf("ToolsetName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
