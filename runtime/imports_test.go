@@ -10,13 +10,15 @@ import (
 )
 
 // TestImportDirection holds the runtime's three packages to their one-way
-// imports: upstream → runtime → wire, and wire → the standard library only.
+// imports: upstream → runtime → wire, runtime → search, and wire and search →
+// the standard library only.
 // Test files may import more (a test of the core builds wire values).
 func TestImportDirection(t *testing.T) {
 	const module = "github.com/mcpgen-dev/mcpgen/"
 	allowed := map[string][]string{
-		".":        {module + "runtime/wire"},
+		".":        {module + "runtime/wire", module + "runtime/search"},
 		"wire":     nil,
+		"search":   nil,
 		"upstream": {module + "runtime", module + "runtime/wire"},
 	}
 	for dir, ours := range allowed {
