@@ -162,6 +162,20 @@ func (s *Server) metaDefinitions(allow func(*ToolDef) bool) []string {
 		agg.openWorld = agg.openWorld || f.openWorld
 	}
 	s.mu.RUnlock()
+	return metaDefinitionsFor(agg)
+}
+
+// DiscoveryToolDefinitions returns the definitions tools/list sends in
+// discovery mode (Options.Discovery) when call_operation reaches writes
+// that may be destructive: the longest they get. mcpgen stats measures
+// them.
+func DiscoveryToolDefinitions() []string {
+	return metaDefinitionsFor(toolFlags{destructive: true, openWorld: true})
+}
+
+// metaDefinitionsFor builds the meta-tool definitions, call_operation's
+// with the annotations agg.
+func metaDefinitionsFor(agg toolFlags) []string {
 	lookup := toolFlags{readOnly: true, idempotent: true}
 	return []string{
 		metaDefinition(toolSearchOperations,

@@ -636,6 +636,8 @@ func (l *oaLoader) tools(ops []*oaOp) {
 			t.Toolset = x.toolset
 		} else if len(o.tags) > 0 && ToolsetName(o.tags[0]) != "" {
 			t.Toolset = ToolsetName(o.tags[0])
+		} else if ts := pathToolset(o.path); ts != "" {
+			t.Toolset = ts
 		}
 		t.Scopes = x.scopes
 		for _, req := range o.security {

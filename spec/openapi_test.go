@@ -549,3 +549,14 @@ func TestToolsetName(t *testing.T) {
 		}
 	}
 }
+
+func TestPathToolset(t *testing.T) {
+	for in, want := range map[string]string{
+		"/v1/customers/{customer}": "customers", "/api/v2/items": "items", "/{id}": "", "/": "",
+		"/pets": "pets", "/2023-10-16/test-clocks": "test_clocks", "/v2beta/Billing.Alerts": "billing_alerts",
+	} {
+		if got := pathToolset(in); got != want {
+			t.Errorf("pathToolset(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -2,8 +2,8 @@ package spec
 
 import "strings"
 
-// DefaultToolset is the toolset of tools that name none and of operations
-// without tags.
+// DefaultToolset is the toolset of tools that name none, and of
+// operations with neither tags nor a resource in their path.
 const DefaultToolset = "other"
 
 // ToolsetName normalises a tag or a written toolset name to the form
@@ -27,4 +27,28 @@ func ToolsetName(s string) string {
 		gap = true
 	}
 	return b.String()
+}
+
+// pathToolset is the toolset of an operation without tags: the first
+// segment of its path that names a resource, skipping version prefixes
+// ("/v1/customers/{customer}" → "customers", "/api/v2/items" → "items").
+// Documents without tags (Stripe's has none) still group by resource,
+// which is what their tags would have said.
+func pathToolset(path string) string {
+	for _, seg := range strings.Split(path, "/") {
+		if seg == "" || strings.HasPrefix(seg, "{") || seg == "api" || isVersion(seg) {
+			continue
+		}
+		return ToolsetName(seg)
+	}
+	return ""
+}
+
+// isVersion reports whether a path segment is a version prefix: v1, v2beta, 2023-10-16.
+func isVersion(seg string) bool {
+	s := strings.ToLower(seg)
+	if len(s) >= 2 && s[0] == 'v' && s[1] >= '0' && s[1] <= '9' {
+		return true
+	}
+	return len(s) > 0 && s[0] >= '0' && s[0] <= '9'
 }

@@ -40,6 +40,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 
 	"github.com/mcpgen-dev/mcpgen/examples/orders"
@@ -63,6 +64,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	dbPath := fs.String("db", defaultDBPath(), "SQLite database `file`, created and seeded on first start")
 	httpMode := addHTTPFlags(fs)
 	stateKey := fs.String("state-key", "", "HMAC `key` (hex or base64, at least 16 bytes) signing requestState; replicas must share it (default $ORDERS_STATE_KEY, else random per process)")
+	toolsets := fs.String("toolsets", getenv("MCPGEN_TOOLSETS"), "comma-separated `toolsets` to serve (orders, returns), or all (default $MCPGEN_TOOLSETS)")
+	readOnly := fs.Bool("read-only", envBool(getenv("MCPGEN_READ_ONLY")), "serve only read-only tools and refuse writes (default $MCPGEN_READ_ONLY)")
+	discovery := fs.Bool("discovery", envBool(getenv("MCPGEN_DISCOVERY")), "list search_operations, describe_operation and call_operation instead of the tools (default $MCPGEN_DISCOVERY)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -105,7 +109,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if user == "" {
 		user = "alice"
 	}
-	srv := ordersmcp.NewServer(orders.NewService(st), runtime.Options{Logger: logger, StateKeys: stateKeys})
+	srv := ordersmcp.NewServer(orders.NewService(st), runtime.Options{Logger: logger, StateKeys: stateKeys,
+		Toolsets: splitList(*toolsets), ReadOnly: *readOnly, Discovery: *discovery})
+	if err := srv.CheckToolsets(); err != nil {
+		fmt.Fprintf(stderr, "orders-mcp: --toolsets: %v\n", err)
+		return 2
+	}
 	if httpMode.addr != "" {
 		if err := serveHTTP(ctx, srv, httpMode, logger); err != nil {
 			logger.Error("serve http", "err", err)
@@ -120,6 +129,26 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return 1
 	}
 	return 0
+}
+
+// envBool reads a boolean environment value: 1, true, yes or on.
+func envBool(v string) bool {
+	switch strings.ToLower(v) {
+	case "1", "true", "yes", "on":
+		return true
+	}
+	return false
+}
+
+// splitList splits a comma-separated list, dropping empty items.
+func splitList(s string) []string {
+	var out []string
+	for _, item := range strings.Split(s, ",") {
+		if item = strings.TrimSpace(item); item != "" {
+			out = append(out, item)
+		}
+	}
+	return out
 }
 
 // parseStateKey decodes a hex or base64 (standard or URL, padded or not)

@@ -35,7 +35,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "createItem",
 			Annotations: runtime.ToolAnnotations{OpenWorldHint: true},
 		}, schemaFiles, "schemas/createItem.input.schema.json", "schemas/createItem.output.schema.json"),
-		Call: runtime.StructuredCall("createItem", h.CreateItem, validateNewItem),
+		Toolset: "items",
+		Call:    runtime.StructuredCall("createItem", h.CreateItem, validateNewItem),
 	})
 	return s
 }
