@@ -130,15 +130,16 @@ func summaryOf(title, description string) string {
 }
 
 // reachable reports, for the tool at index i, whether the meta-tools
-// reach it for the caller of ctx: served (toolsets, read-only) and, when
-// the caller has a verified identity, within its scopes. s.mu must be
+// reach it for the caller of ctx: served (toolsets, read-only) and, where
+// the transport enforces scopes (HTTP with authorization), within the
+// caller's. s.mu must be
 // held.
 func (s *Server) reachable(ctx context.Context, i int) bool {
 	t := s.tools[i]
 	if !s.toolServed(t, s.flags[i]) {
 		return false
 	}
-	if id, ok := IdentityFrom(ctx); ok && !hasScopes(id.Scopes, t.Scopes) {
+	if scopes, ok := callerScopes(ctx); ok && !hasScopes(scopes, t.Scopes) {
 		return false
 	}
 	return true
@@ -308,7 +309,7 @@ func (s *Server) reachableTool(ctx context.Context, name string) (*ToolDef, stri
 	if s.opts.ReadOnly && !s.flags[i].readOnly {
 		return nil, fmt.Sprintf("operation %q is refused: the server is read-only and this operation is not (readOnlyHint is not true)", name)
 	}
-	if id, ok := IdentityFrom(ctx); ok && !hasScopes(id.Scopes, t.Scopes) {
+	if scopes, ok := callerScopes(ctx); ok && !hasScopes(scopes, t.Scopes) {
 		return nil, fmt.Sprintf("operation %q needs the scopes %q, which this caller's token lacks", name, strings.Join(t.Scopes, " "))
 	}
 	return t, ""

@@ -192,7 +192,7 @@ func TestDiscoveryReadOnlyAndScopes(t *testing.T) {
 	}
 
 	// A caller without a tool's scopes reaches it through no meta-tool.
-	ctx := WithIdentity(context.Background(), Identity{Subject: "u", Scopes: []string{}})
+	ctx := withScopeEnforcement(WithIdentity(context.Background(), Identity{Subject: "u", Scopes: []string{}}))
 	s2 := surfaceServer(t, Options{Discovery: true})
 	res := s2.metaCall(ctx, &reqState{}, toolCallOperation, []byte(`{"name":"cancel_order","arguments":{"id":"A1"}}`))
 	if !strings.Contains(string(res.result), `needs the scopes \"orders:write\"`) {
