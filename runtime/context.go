@@ -26,6 +26,7 @@ func callerScopes(ctx context.Context) (scopes []string, ok bool) {
 	id, _ := IdentityFrom(ctx)
 	return id.Scopes, true
 }
+
 type reqStateKey struct{}
 
 // WithIdentity returns ctx carrying the verified caller. Transports call it
