@@ -31,6 +31,11 @@ type Options struct {
 	// (one line "// mcpgen <version>" after the source line); "" omits the
 	// line, so that goldens and diffs do not churn on upgrades.
 	Version string
+	// Source is the spec file's path relative to the output directory, for
+	// the generated files' "// source:" line. Empty derives it from
+	// Generate.Dir, which cannot when that directory climbs above the
+	// spec's ("../gen"): only the caller knows the names it climbs over.
+	Source string
 }
 
 // File is one generated file.
@@ -62,7 +67,10 @@ func Generate(api *spec.API, opts Options) ([]File, error) {
 			pkg = "mcpserver"
 		}
 	}
-	source := sourcePath(api.File, dir)
+	source := opts.Source
+	if source == "" {
+		source = sourcePath(api.File, dir)
+	}
 	// The schema files and the server file, which lists the files there
 	// are, need the tools' schema documents: the first of them to start
 	// builds them, the other waits.

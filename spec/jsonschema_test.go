@@ -120,3 +120,27 @@ func TestConfigSchemaRejects(t *testing.T) {
 		})
 	}
 }
+
+// TestConfigSchemaServerRule checks the schema's rule for server: required
+// (with name and version) in a config that describes its own tools, and
+// optional beside an openapi section, whose document's info stands in for
+// it, as the loader treats them.
+func TestConfigSchemaServerRule(t *testing.T) {
+	schema := compileConfigSchema(t)
+	for _, tc := range []struct {
+		name, src string
+		valid     bool
+	}{
+		{"tools without server", "version: 1\ntools: []\n", false},
+		{"tools, server without version", "version: 1\nserver: {name: s}\n", false},
+		{"tools with server", "version: 1\nserver: {name: s, version: 1.0.0}\n", true},
+		{"openapi without server", "version: 1\nopenapi: {file: api.yaml}\n", true},
+		{"openapi, server with instructions only", "version: 1\nserver: {instructions: Be brief.}\nopenapi: {file: api.yaml}\n", true},
+		{"openapi, server with an unknown key", "version: 1\nserver: {nmae: s}\nopenapi: {file: api.yaml}\n", false},
+	} {
+		err := schema.Validate(yamlToJSON(t, []byte(tc.src)))
+		if (err == nil) != tc.valid {
+			t.Errorf("%s: valid = %v, want %v (%v)", tc.name, err == nil, tc.valid, err)
+		}
+	}
+}

@@ -42,6 +42,7 @@ func buildGeneration(specPath string, o buildOptions) (*generation, error) {
 		return nil, err
 	}
 	lockPath := surface.LockFile
+	var source string // the "// source:" path, when the generator cannot derive it
 	if o.Out != "" {
 		// Absolute paths, so that a relative --out and an absolute spec
 		// (or the reverse) still relate.
@@ -58,6 +59,13 @@ func buildGeneration(specPath string, o buildOptions) (*generation, error) {
 			return nil, &usageError{msg: fmt.Sprintf("--out %s: no path from the spec's directory %s: %v", o.Out, root, err)}
 		}
 		api.Generate.Dir = filepath.ToSlash(rel)
+		if rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			back, err := filepath.Rel(absOut, filepath.Join(absRoot, filepath.Base(specPath)))
+			if err != nil {
+				return nil, &usageError{msg: fmt.Sprintf("--out %s: no path back to the spec %s: %v", o.Out, specPath, err)}
+			}
+			source = filepath.ToSlash(back)
+		}
 		// The lock file records the generated surface; beside a document
 		// mcpgen does not own (a vendor's openapi.yaml) it would be litter.
 		lockPath = path.Join(api.Generate.Dir, surface.LockFile)
@@ -83,7 +91,7 @@ func buildGeneration(specPath string, o buildOptions) (*generation, error) {
 	// generator adds only notes to it: the two are built side by side.
 	lock := make(chan []byte, 1)
 	go func() { lock <- surface.FromAPI(api).Marshal() }()
-	files, err := generator.Generate(api, generator.Options{Version: mcpgenVersion()})
+	files, err := generator.Generate(api, generator.Options{Version: mcpgenVersion(), Source: source})
 	lockData := <-lock
 	if err != nil {
 		return nil, locate(root, err)

@@ -13,6 +13,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"strings"
 
 	"github.com/mcpgen-dev/mcpgen/examples/orders/ordersmcp"
@@ -46,6 +47,16 @@ var _ ordersmcp.Handler = (*Service)(nil)
 // NewService returns a Service that reads and writes st.
 func NewService(st *store.Store) *Service { return &Service{store: st} }
 
+// errUnavailable is what a caller is told when the store fails: the
+// detail, a database error, is for the server's log, not for the model.
+var errUnavailable = errors.New("the order service is unavailable right now; try again in a moment")
+
+// storeFailure logs a store error on the server and returns errUnavailable.
+func storeFailure(ctx context.Context, err error) error {
+	slog.ErrorContext(ctx, "orders store failed", "err", err)
+	return errUnavailable
+}
+
 // caller returns the subject of the verified caller of the request.
 func caller(ctx context.Context) (string, error) {
 	id, ok := runtime.IdentityFrom(ctx)
@@ -68,7 +79,7 @@ func (s *Service) GetOrderStatus(ctx context.Context, in ordersmcp.GetOrderStatu
 		return out, nil
 	}
 	if err != nil {
-		return ordersmcp.GetOrderStatusOutput{}, err
+		return ordersmcp.GetOrderStatusOutput{}, storeFailure(ctx, err)
 	}
 	status := ordersmcp.OrderStatus(o.Status)
 	out.Found = true
@@ -95,7 +106,7 @@ func (s *Service) SearchOrders(ctx context.Context, in ordersmcp.SearchOrdersInp
 	}
 	page, more, err := s.store.Orders(ctx, q)
 	if err != nil {
-		return ordersmcp.SearchOrdersOutput{}, err
+		return ordersmcp.SearchOrdersOutput{}, storeFailure(ctx, err)
 	}
 	// A non-nil slice: "orders" is required, so an empty page is [].
 	out := ordersmcp.SearchOrdersOutput{Orders: make([]ordersmcp.SearchOrdersOutputOrdersItem, 0, len(page))}
@@ -140,7 +151,7 @@ func (s *Service) CreateReturn(ctx context.Context, in ordersmcp.CreateReturnInp
 	case errors.Is(err, store.ErrKeyReused):
 		return ordersmcp.CreateReturnOutput{}, fmt.Errorf("idempotency_key: %q was already used for a return of another order", in.IdempotencyKey)
 	case err != nil:
-		return ordersmcp.CreateReturnOutput{}, err
+		return ordersmcp.CreateReturnOutput{}, storeFailure(ctx, err)
 	}
 	return ordersmcp.CreateReturnOutput{
 		ReturnID: r.ID,
@@ -168,7 +179,7 @@ func (s *Service) ConfirmReturn(ctx context.Context, in ordersmcp.ConfirmReturnI
 	if _, err := s.store.Order(ctx, user, in.OrderID); errors.Is(err, store.ErrNotFound) {
 		return ordersmcp.ConfirmReturnOutput{}, fmt.Errorf("order_id: no order %s", in.OrderID)
 	} else if err != nil {
-		return ordersmcp.ConfirmReturnOutput{}, err
+		return ordersmcp.ConfirmReturnOutput{}, storeFailure(ctx, err)
 	}
 	answer, err := runtime.Elicit(ctx, "confirm", runtime.ElicitRequest{
 		Message: fmt.Sprintf("Request a return of order %s (reason: %s)?", in.OrderID, in.Reason),
@@ -221,11 +232,11 @@ func (s *Service) ReadOrderSummary(ctx context.Context, in ordersmcp.OrderSummar
 		return nil, runtime.ResourceNotFound(uri)
 	}
 	if err != nil {
-		return nil, err
+		return nil, storeFailure(ctx, err)
 	}
 	returns, err := s.store.Returns(ctx, user, o.ID)
 	if err != nil {
-		return nil, err
+		return nil, storeFailure(ctx, err)
 	}
 	sum := orderSummary{OrderID: o.ID, Status: o.Status, TotalCents: o.Total, Returns: make([]returnSummary, 0, len(returns))}
 	for _, r := range returns {
@@ -250,7 +261,7 @@ func (s *Service) GetReplyOrderQuestion(ctx context.Context, in ordersmcp.ReplyO
 		return nil, runtime.InvalidParams("order_id: no order %s", in.OrderID)
 	}
 	if err != nil {
-		return nil, err
+		return nil, storeFailure(ctx, err)
 	}
 	text := fmt.Sprintf("A customer asks about order %s (status %s). "+
 		"Answer their question politely and briefly. Quote the after-sales policy (%s) "+
@@ -285,7 +296,7 @@ func (s *Service) completeOrderID(ctx context.Context, req runtime.CompleteReque
 	// One more than the cap tells whether the list was cut.
 	ids, err := s.store.OrderIDs(ctx, user, req.Value, maxCompletions+1)
 	if err != nil {
-		return runtime.Completion{}, err
+		return runtime.Completion{}, storeFailure(ctx, err)
 	}
 	if len(ids) > maxCompletions {
 		return runtime.Completion{Values: ids[:maxCompletions], HasMore: true}, nil

@@ -60,7 +60,8 @@ type Return struct {
 
 // Store is an open orders database. It is safe for concurrent use.
 type Store struct {
-	db *sql.DB
+	db     *sql.DB // readers, as many connections as callers
+	writer *sql.DB // the one connection that writes
 }
 
 const schema = `
@@ -90,23 +91,40 @@ INSERT OR IGNORE INTO orders (id, owner, status, total) VALUES
 // tables and seeds the demo orders on first use: A1001 (SHIPPED) and A1003
 // (DELIVERED) of alice, A1002 (PENDING) of bob.
 func Open(ctx context.Context, path string) (*Store, error) {
-	// WAL lets readers run beside the single writer; busy_timeout makes
-	// concurrent writers wait for the lock instead of failing at once.
+	// WAL lets readers run beside the single writer. SQLite admits one writer
+	// at a time, so writes go through a pool of one connection: writers in
+	// this process queue in Go, where they honour their context, instead of
+	// polling for the file lock and failing with SQLITE_BUSY when a busy
+	// machine keeps them waiting past the timeout. busy_timeout remains for
+	// writers in other processes, and _txlock=immediate takes the write lock
+	// when a transaction begins, where that timeout applies.
 	dsn := "file:" + (&url.URL{Path: path}).EscapedPath() +
-		"?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)"
-	db, err := sql.Open("sqlite", dsn)
+		"?_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_txlock=immediate"
+	writer, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	if _, err := db.ExecContext(ctx, schema); err != nil {
-		db.Close()
+	writer.SetMaxOpenConns(1)
+	// journal_mode is a property of the file: set once, not per connection,
+	// since switching it needs a lock that a busy database may not grant.
+	if _, err := writer.ExecContext(ctx, "PRAGMA journal_mode=WAL"); err != nil {
+		writer.Close()
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	if _, err := writer.ExecContext(ctx, schema); err != nil {
+		writer.Close()
 		return nil, fmt.Errorf("create schema in %s: %w", path, err)
 	}
-	return &Store{db: db}, nil
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		writer.Close()
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	return &Store{db: db, writer: writer}, nil
 }
 
 // Close closes the database.
-func (s *Store) Close() error { return s.db.Close() }
+func (s *Store) Close() error { return errors.Join(s.db.Close(), s.writer.Close()) }
 
 // Order returns the owner's order with the given id, or ErrNotFound.
 func (s *Store) Order(ctx context.Context, owner, id string) (Order, error) {
@@ -199,9 +217,15 @@ func (s *Store) CreateReturn(ctx context.Context, owner, orderID, reason, key st
 	if err != nil {
 		return Return{}, false, err
 	}
-	// The UNIQUE (owner, idempotency_key) constraint decides the race
+	// One write transaction on the writer connection (see Open), so that
+	// concurrent writers, in this process or another, wait their turn. The UNIQUE (owner, idempotency_key) constraint decides the race
 	// between concurrent retries: exactly one INSERT adds a row.
-	res, err := s.db.ExecContext(ctx, `
+	tx, err := s.writer.BeginTx(ctx, nil)
+	if err != nil {
+		return Return{}, false, fmt.Errorf("create return for %s: %w", orderID, err)
+	}
+	defer tx.Rollback() // a no-op after Commit
+	res, err := tx.ExecContext(ctx, `
 		INSERT INTO returns (id, order_id, owner, reason, idempotency_key, status)
 		VALUES (?, ?, ?, ?, ?, ?)
 		ON CONFLICT (owner, idempotency_key) DO NOTHING`,
@@ -214,11 +238,14 @@ func (s *Store) CreateReturn(ctx context.Context, owner, orderID, reason, key st
 		return Return{}, false, fmt.Errorf("create return for %s: %w", orderID, err)
 	}
 	r = Return{Owner: owner, IdempotencyKey: key}
-	err = s.db.QueryRowContext(ctx, `
+	err = tx.QueryRowContext(ctx, `
 		SELECT id, order_id, reason, status FROM returns WHERE owner = ? AND idempotency_key = ?`,
 		owner, key).Scan(&r.ID, &r.OrderID, &r.Reason, &r.Status)
 	if err != nil {
 		return Return{}, false, fmt.Errorf("read return for %s: %w", orderID, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return Return{}, false, fmt.Errorf("create return for %s: %w", orderID, err)
 	}
 	if r.OrderID != orderID {
 		return Return{}, false, ErrKeyReused
