@@ -76,6 +76,7 @@ func (s *Server) searchIndex() (*search.Index, []searchDoc) {
 	defer d.mu.Unlock()
 	s.mu.RLock()
 	tools := s.tools[:len(s.tools):len(s.tools)]
+	flags := s.flags[:len(tools):len(tools)]
 	s.mu.RUnlock()
 	if d.index != nil && d.n == len(tools) {
 		return d.index, d.docs
@@ -95,7 +96,8 @@ func (s *Server) searchIndex() (*search.Index, []searchDoc) {
 			InputSchema json.RawMessage `json:"inputSchema"`
 		}
 		_ = json.Unmarshal([]byte(t.Definition), &schema)
-		doc := search.Doc{Name: t.Name, Title: def.Title, Description: def.Description, Toolset: t.Toolset}
+		doc := search.Doc{Name: t.Name, Title: def.Title, Description: def.Description, Toolset: t.Toolset,
+			ReadOnly: flags[i].readOnly, Destructive: flags[i].destructive}
 		for p := range def.InputSchema.Properties {
 			doc.Params = append(doc.Params, p)
 		}

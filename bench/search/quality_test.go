@@ -139,7 +139,8 @@ func sum(s [2]score) score {
 // Doc is what a server indexes of a tool: the fields of its definition
 // (name, title, description, argument names) and its toolset.
 func Doc(t *spec.Tool) search.Doc {
-	d := search.Doc{Name: t.Name, Title: t.Title, Description: t.Description, Toolset: t.Toolset}
+	d := search.Doc{Name: t.Name, Title: t.Title, Description: t.Description, Toolset: t.Toolset,
+		ReadOnly: t.Annotations.ReadOnly != nil && *t.Annotations.ReadOnly, Destructive: t.Annotations.Destructive == nil || *t.Annotations.Destructive}
 	if t.Input != nil {
 		for _, p := range t.Input.Properties {
 			d.Params = append(d.Params, p.Name)

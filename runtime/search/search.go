@@ -22,6 +22,11 @@ type Doc struct {
 	Toolset     string
 	// Params are the names of the operation's arguments.
 	Params []string
+	// ReadOnly and Destructive are the tool's hints: they index the verbs a
+	// person uses for what the operation does (show, list; delete,
+	// remove; create, change), which names such as Stripe's
+	// "PostCustomersCustomer" do not say.
+	ReadOnly, Destructive bool
 }
 
 // Result is one ranked operation: Doc is its index in the docs given to
@@ -42,6 +47,7 @@ const (
 	fieldBody
 	fieldToolset
 	fieldParams
+	fieldKind
 	numFields
 )
 
@@ -52,6 +58,7 @@ var fieldWeight = [numFields]float64{
 	fieldBody:    0.4,
 	fieldToolset: 1.5,
 	fieldParams:  0.5,
+	fieldKind:    0.8,
 }
 
 // fieldB is the length normalisation of each field: names and titles are
@@ -63,6 +70,7 @@ var fieldB = [numFields]float64{
 	fieldBody:    0.75,
 	fieldToolset: 0,
 	fieldParams:  0.5,
+	fieldKind:    0,
 }
 
 // k1 is BM25's term-frequency saturation.
@@ -99,6 +107,7 @@ func New(docs []Doc) *Index {
 			fieldBody:    firstN(Terms(body), maxBodyWords),
 			fieldToolset: Terms(d.Toolset),
 			fieldParams:  Terms(strings.Join(d.Params, " ")),
+			fieldKind:    Terms(kindWords(d)),
 		}
 		counts := map[string]*posting{}
 		for f, terms := range fields {
@@ -125,6 +134,17 @@ func New(docs []Doc) *Index {
 		}
 	}
 	return ix
+}
+
+// kindWords are the verbs of what an operation does, by its hints.
+func kindWords(d Doc) string {
+	switch {
+	case d.ReadOnly:
+		return "get show view list read"
+	case d.Destructive:
+		return "delete remove"
+	}
+	return "create update change set"
 }
 
 func firstN(s []string, n int) []string {
@@ -208,7 +228,14 @@ const synonymWeight = 0.5
 func (ix *Index) concepts(query string) []map[string]float64 {
 	var out []map[string]float64
 	seen := map[string]bool{}
+	self := false
 	for _, word := range words(query) {
+		if selfWords[word] && !self {
+			// "my repos", "who follows me": APIs say "the authenticated
+			// user" (or account) for the caller.
+			self = true
+			out = append(out, map[string]float64{Stem("authenticated"): synonymWeight, Stem("viewer"): synonymWeight})
+		}
 		if stopWords[word] {
 			continue
 		}
@@ -283,6 +310,10 @@ func words(s string) []string {
 	flush(len(s))
 	return out
 }
+
+// selfWords are how a person names themselves, which APIs call the
+// authenticated user.
+var selfWords = map[string]bool{"me": true, "my": true, "mine": true, "myself": true, "i": true}
 
 // stopWords carry no meaning for ranking: function words, and the words
 // every operation's text has ("the", "a", "of"…), and question words,
