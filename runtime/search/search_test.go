@@ -43,7 +43,7 @@ func TestSearchRanks(t *testing.T) {
 		"create a new repository for me":   "repos_create_for_authenticated_user",
 		"get rid of, i.e. remove the repo": "repos_delete",
 		"file a bug":                       "issues_create",
-		"who starred my project":           "activity_list_stargazers_for_repo",
+		"who starred the project":          "activity_list_stargazers_for_repo",
 	} {
 		res := ix.Search(q, 1, nil)
 		if len(res) == 0 || docs[res[0].Doc].Name != want {
