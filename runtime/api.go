@@ -79,6 +79,12 @@ type Options struct {
 	// search_operations, describe_operation and call_operation, through
 	// which every served tool stays reachable (see discovery.go).
 	Discovery bool
+	// ResultBudgetTokens caps a tool result at about this many tokens (4
+	// bytes each): a larger result is cut to the leading items (or text)
+	// that fit, keeping it valid against the output schema, with a text
+	// block and _meta["io.mcpgen/truncated"] saying what was left out and
+	// the tool's pagination arguments. 0 leaves results whole.
+	ResultBudgetTokens int
 }
 
 // ToolDef registers one tool. Generated code fills it.

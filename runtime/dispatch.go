@@ -324,6 +324,14 @@ func (s *Server) runTool(ctx context.Context, rs *reqState, tool *ToolDef, args 
 			return response{result: s.toolErrorResult("internal error: invalid structured content")}
 		}
 	}
+	var extraMeta []byte
+	if limit := s.budgetBytes(); limit > 0 && !res.IsError {
+		cp := *res // the handler's result may be shared: cut a copy
+		res = &cp
+		if t, ok := s.applyBudget(tool, res, &structured, limit); ok {
+			extraMeta = t.meta()
+		}
+	}
 	// Sized for the whole result so that it is never copied while built:
 	// the fixed members and _meta (about 160 bytes), structuredContent,
 	// and its text copy in which escaping at most doubles each byte.
@@ -351,7 +359,7 @@ func (s *Server) runTool(ctx context.Context, rs *reqState, tool *ToolDef, args 
 		r.key("isError")
 		r.b = append(r.b, "true"...)
 	}
-	return response{result: s.finishResult(r, nil, nil)}
+	return response{result: s.finishResult(r, nil, extraMeta)}
 }
 
 func (s *Server) resourcesRead(ctx context.Context, rs *reqState, params json.RawMessage) response {
