@@ -85,6 +85,28 @@ type Options struct {
 	// block and _meta["io.mcpgen/truncated"] saying what was left out and
 	// the tool's pagination arguments. 0 leaves results whole.
 	ResultBudgetTokens int
+	// Interceptors wrap every request the server dispatches, on every
+	// transport and in both protocol eras. The first is the outermost,
+	// as with net/http middleware: it sees the request first and the
+	// outcome last. See Interceptor.
+	Interceptors []Interceptor
+	// OnSession, when set, is called when a 2025-11-25 session begins
+	// (its initialize has been answered); the function it returns, if
+	// any, is called when the session ends (HTTP: DELETE, idle expiry or
+	// shutdown; stdio: the connection closes). The 2026-07-28 revision
+	// has no sessions. Telemetry uses it for session duration.
+	OnSession func(SessionInfo) (end func())
+}
+
+// SessionInfo describes a 2025-11-25 session to Options.OnSession.
+type SessionInfo struct {
+	// ID is the Mcp-Session-Id over HTTP; empty on stdio.
+	ID string
+	// ProtocolVersion is the negotiated revision.
+	ProtocolVersion string
+	// Transport is "stdio" or "http".
+	Transport  string
+	ClientInfo *Implementation
 }
 
 // ToolDef registers one tool. Generated code fills it.
@@ -281,6 +303,20 @@ type RequestMeta struct {
 	ClientCapabilities json.RawMessage
 	ProgressToken      json.RawMessage
 	LogLevel           string
+	// Trace is the W3C trace context the client put in _meta; nil when
+	// it sent none.
+	Trace *TraceContext
+}
+
+// TraceContext is the W3C trace context of a request, carried in
+// params._meta as traceparent, tracestate and baggage (keys the
+// 2026-07-28 revision reserves for it; 2025-era clients put them there
+// too). Empty members were absent. The runtime only carries them; an
+// instrumentation such as runtime/otelmcp continues the trace.
+type TraceContext struct {
+	Traceparent string
+	Tracestate  string
+	Baggage     string
 }
 
 // ElicitRequest asks the user for input: a form (Schema set) or, with URL

@@ -24,8 +24,13 @@ const (
 	metaClientInfo         = "io.modelcontextprotocol/clientInfo"
 	metaLogLevel           = "io.modelcontextprotocol/logLevel"
 	metaProgressToken      = "progressToken"
-	metaServerInfo         = "io.modelcontextprotocol/serverInfo"
-	metaSubscriptionID     = "io.modelcontextprotocol/subscriptionId"
+	// The W3C trace context keys, which 2026-07-28 reserves unprefixed
+	// for exactly this use.
+	metaTraceparent    = "traceparent"
+	metaTracestate     = "tracestate"
+	metaBaggage        = "baggage"
+	metaServerInfo     = "io.modelcontextprotocol/serverInfo"
+	metaSubscriptionID = "io.modelcontextprotocol/subscriptionId"
 )
 
 // request is one JSON-RPC request (ID set) or notification (ID nil) from
@@ -206,6 +211,9 @@ type paramScan struct {
 	version                  string
 	hasVersion, versionOK    bool
 	caps, info, level, token []byte
+	// trace holds the W3C trace context members of _meta (views, empty
+	// when absent or not strings).
+	trace TraceContext
 	// claim is the last string protocolVersion of any _meta object, as a
 	// transport reads it before the rest of the envelope; claimBad when a
 	// walk over a _meta failed.
@@ -289,6 +297,7 @@ func scanParams(params json.RawMessage) (s paramScan) {
 func (s *paramScan) scanMeta() {
 	s.metaErr, s.version, s.hasVersion, s.versionOK = nil, "", false, false
 	s.caps, s.info, s.level, s.token = nil, nil, nil, nil
+	s.trace = TraceContext{}
 	if s.meta[0] != '{' {
 		return
 	}
@@ -310,6 +319,12 @@ func (s *paramScan) scanMeta() {
 			s.level, err = d.ReadRaw()
 		case metaProgressToken:
 			s.token, err = d.ReadRaw()
+		case metaTraceparent:
+			s.trace.Traceparent, _, err = readTargetString(&d)
+		case metaTracestate:
+			s.trace.Tracestate, _, err = readTargetString(&d)
+		case metaBaggage:
+			s.trace.Baggage, _, err = readTargetString(&d)
 		default:
 			err = d.Skip()
 		}
@@ -318,6 +333,16 @@ func (s *paramScan) scanMeta() {
 	if s.metaErr != nil {
 		s.claimBad = true
 	}
+}
+
+// traceContext returns the scan's trace context, or nil when _meta had
+// none: a copy only for requests that carry one.
+func (s *paramScan) traceContext() *TraceContext {
+	if s.trace == (TraceContext{}) {
+		return nil
+	}
+	tc := s.trace
+	return &tc
 }
 
 // readTargetString reads a string member without allocating unless it is
@@ -394,7 +419,7 @@ func (s *paramScan) envelope() (*RequestMeta, *Error) {
 	if s.metaErr != nil {
 		return nil, InvalidParams("invalid params._meta: %v", s.metaErr)
 	}
-	meta := &RequestMeta{}
+	meta := &RequestMeta{Trace: s.traceContext()}
 	if !s.hasVersion {
 		return nil, InvalidParams("missing required _meta key %q", metaProtocolVersion)
 	}

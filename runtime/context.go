@@ -28,6 +28,21 @@ func callerScopes(ctx context.Context) (scopes []string, ok bool) {
 }
 
 type reqStateKey struct{}
+type scopesKey struct{}
+
+// withListScopes returns ctx for a tools/list that shows only the tools
+// scopes allow: the caller authenticated over HTTP.
+func withListScopes(ctx context.Context, scopes []string) context.Context {
+	if scopes == nil {
+		scopes = []string{}
+	}
+	return context.WithValue(ctx, scopesKey{}, scopes)
+}
+
+func listScopesFrom(ctx context.Context) ([]string, bool) {
+	s, ok := ctx.Value(scopesKey{}).([]string)
+	return s, ok
+}
 
 // WithIdentity returns ctx carrying the verified caller. Transports call it
 // (stdio from StdioOptions.Identity, HTTP from the token verifier); tests use

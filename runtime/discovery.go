@@ -228,7 +228,7 @@ func (s *Server) metaCall(ctx context.Context, rs *reqState, name string, args [
 			Limit   *int    `json:"limit"`
 		}
 		if msg := decodeMetaArgs(args, &in); msg != "" {
-			return response{result: s.toolErrorResult(name + ": " + msg)}
+			return response{result: s.toolErrorResult(name + ": " + msg), isError: true}
 		}
 		limit := defaultSearchLimit
 		if in.Limit != nil {
@@ -236,9 +236,9 @@ func (s *Server) metaCall(ctx context.Context, rs *reqState, name string, args [
 		}
 		switch {
 		case in.Query == nil || strings.TrimSpace(*in.Query) == "":
-			return response{result: s.toolErrorResult(name + ": /query: required, a non-empty string")}
+			return response{result: s.toolErrorResult(name + ": /query: required, a non-empty string"), isError: true}
 		case limit < 1 || limit > maxSearchLimit:
-			return response{result: s.toolErrorResult(fmt.Sprintf("%s: /limit: must be between 1 and %d", name, maxSearchLimit))}
+			return response{result: s.toolErrorResult(fmt.Sprintf("%s: /limit: must be between 1 and %d", name, maxSearchLimit)), isError: true}
 		}
 		return s.searchOperations(ctx, *in.Query, in.Toolset, limit)
 	case toolDescribeOperation:
@@ -246,14 +246,14 @@ func (s *Server) metaCall(ctx context.Context, rs *reqState, name string, args [
 			Name *string `json:"name"`
 		}
 		if msg := decodeMetaArgs(args, &in); msg != "" {
-			return response{result: s.toolErrorResult(name + ": " + msg)}
+			return response{result: s.toolErrorResult(name + ": " + msg), isError: true}
 		}
 		if in.Name == nil {
-			return response{result: s.toolErrorResult(name + ": /name: required")}
+			return response{result: s.toolErrorResult(name + ": /name: required"), isError: true}
 		}
 		tool, msg := s.reachableTool(ctx, *in.Name)
 		if tool == nil {
-			return response{result: s.toolErrorResult(msg)}
+			return response{result: s.toolErrorResult(msg), isError: true}
 		}
 		b := append(make([]byte, 0, len(tool.Definition)+64), `{"toolset":`...)
 		b = wire.AppendString(b, tool.Toolset)
@@ -267,21 +267,21 @@ func (s *Server) metaCall(ctx context.Context, rs *reqState, name string, args [
 			Arguments json.RawMessage `json:"arguments"`
 		}
 		if msg := decodeMetaArgs(args, &in); msg != "" {
-			return response{result: s.toolErrorResult(name + ": " + msg)}
+			return response{result: s.toolErrorResult(name + ": " + msg), isError: true}
 		}
 		if in.Name == nil {
-			return response{result: s.toolErrorResult(name + ": /name: required")}
+			return response{result: s.toolErrorResult(name + ": /name: required"), isError: true}
 		}
 		opArgs := []byte(in.Arguments)
 		switch {
 		case len(opArgs) == 0 || string(opArgs) == "null":
 			opArgs = []byte("{}")
 		case opArgs[0] != '{':
-			return response{result: s.toolErrorResult(name + ": /arguments: must be an object")}
+			return response{result: s.toolErrorResult(name + ": /arguments: must be an object"), isError: true}
 		}
 		tool, msg := s.reachableTool(ctx, *in.Name)
 		if tool == nil {
-			return response{result: s.toolErrorResult(msg)}
+			return response{result: s.toolErrorResult(msg), isError: true}
 		}
 		return s.runTool(ctx, rs, tool, opArgs)
 	}

@@ -25,8 +25,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
-	"runtime/debug"
 	"unsafe"
 
 	"github.com/mcpgen-dev/mcpgen/runtime/wire"
@@ -39,6 +37,8 @@ import (
 type response struct {
 	result []byte
 	err    *Error
+	// isError: result is a tools/call result with isError true.
+	isError bool
 }
 
 // The methods of the 2026-07-28 revision.
@@ -133,19 +133,25 @@ func (s *Server) call(ctx context.Context, rs *reqState, params json.RawMessage)
 	defer rs.finish()
 	defer func() {
 		if r := recover(); r != nil {
-			s.logger.Error("handler panic", "method", rs.method, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
-			if rs.method == methodToolsCall {
-				resp = response{result: s.toolErrorResult("internal error")}
-			} else {
-				resp = response{err: errInternal()}
-			}
+			resp = s.panicked(rs, r)
 		}
 	}()
 	ctx = withState(ctx, rs)
+	if len(s.opts.Interceptors) > 0 {
+		return s.intercept(ctx, rs, params)
+	}
+	return s.dispatch(ctx, rs, params)
+}
+
+// dispatch runs the method's handler.
+func (s *Server) dispatch(ctx context.Context, rs *reqState, params json.RawMessage) response {
 	switch rs.method {
 	case methodDiscover:
 		return s.discover()
 	case methodToolsList:
+		if scopes, ok := listScopesFrom(ctx); ok {
+			return s.toolsListFor(params, scopes)
+		}
 		return s.toolsList(params)
 	case methodToolsCall:
 		return s.toolsCall(ctx, rs, params)
@@ -290,7 +296,7 @@ func (s *Server) toolsCall(ctx context.Context, rs *reqState, params json.RawMes
 	if unknown, reason := s.refusal(tool); unknown {
 		return response{err: InvalidParams("Unknown tool: %q", name)}
 	} else if reason != "" {
-		return response{result: s.toolErrorResult(reason)}
+		return response{result: s.toolErrorResult(reason), isError: true}
 	}
 	if e := s.beginMRTR(ctx, rs, name, args, &p.mrtrParams); e != nil {
 		return response{err: e}
@@ -311,7 +317,7 @@ func (s *Server) runTool(ctx context.Context, rs *reqState, tool *ToolDef, args 
 		if errors.As(err, &rpcErr) {
 			return response{err: rpcErr}
 		}
-		return response{result: s.toolErrorResult(err.Error())}
+		return response{result: s.toolErrorResult(err.Error()), isError: true}
 	}
 	if res == nil {
 		res = &ToolResult{}
@@ -321,7 +327,7 @@ func (s *Server) runTool(ctx context.Context, rs *reqState, tool *ToolDef, args 
 		structured, err = compactJSON(res.Structured)
 		if err != nil {
 			s.logger.Error("tool returned invalid structured content", "tool", name)
-			return response{result: s.toolErrorResult("internal error: invalid structured content")}
+			return response{result: s.toolErrorResult("internal error: invalid structured content"), isError: true}
 		}
 	}
 	var extraMeta []byte
@@ -359,7 +365,7 @@ func (s *Server) runTool(ctx context.Context, rs *reqState, tool *ToolDef, args 
 		r.key("isError")
 		r.b = append(r.b, "true"...)
 	}
-	return response{result: s.finishResult(r, nil, extraMeta)}
+	return response{result: s.finishResult(r, nil, extraMeta), isError: res.IsError}
 }
 
 func (s *Server) resourcesRead(ctx context.Context, rs *reqState, params json.RawMessage) response {

@@ -414,6 +414,10 @@ func (h *httpHandler) serve(ctx context.Context, w http.ResponseWriter, req *req
 
 	rs := &reqState{method: req.Method, id: req.ID, meta: meta, out: x}
 	rs.useScan(scan)
+	if h.opts.Auth != nil && req.Method == methodToolsList {
+		id, _ := IdentityFrom(ctx)
+		ctx = withListScopes(ctx, id.Scopes)
+	}
 	dispatch := func() response {
 		return h.srv.call(ctx, rs, req.Params)
 	}
@@ -430,9 +434,6 @@ func (h *httpHandler) serve(ctx context.Context, w http.ResponseWriter, req *req
 		resp = dispatch()
 		close(stop)
 		wg.Wait()
-	} else if req.Method == methodToolsList && h.opts.Auth != nil {
-		id, _ := IdentityFrom(ctx)
-		resp = h.srv.toolsListFor(req.Params, id.Scopes)
 	} else {
 		resp = dispatch()
 	}

@@ -51,7 +51,10 @@ type Root struct {
 // gets a -32021 *Error naming it. Over a 2025-11-25 session it is a real
 // sampling/createMessage round trip.
 //
-// Sampling is deprecated in 2026-07-28 but still part of the protocol.
+// Deprecated: the 2026-07-28 revision deprecates sampling (SEP-2577); it
+// keeps working in every revision released within a year of 2026-07-28,
+// and may be removed after. Call the model provider's API from the server
+// instead, with credentials the server holds. See docs/runtime.md.
 func Sample(ctx context.Context, key string, req SampleRequest) (SampleResult, error) {
 	raw, err := askClient(ctx, key, "sampling/createMessage", appendSampleParams(nil, req),
 		func(c clientCaps) bool { return c.sampling }, `{"sampling":{}}`)
@@ -63,6 +66,12 @@ func Sample(ctx context.Context, key string, req SampleRequest) (SampleResult, e
 
 // ListRoots asks the client for its roots under key, with the same rounds
 // and errors as Sample; the capability is "roots".
+//
+// Deprecated: the 2026-07-28 revision deprecates roots (SEP-2577); they
+// keep working in every revision released within a year of 2026-07-28,
+// and may be removed after. Take the paths or locations a tool works on
+// as tool arguments, or from the server's configuration, instead. See
+// docs/runtime.md.
 func ListRoots(ctx context.Context, key string) ([]Root, error) {
 	raw, err := askClient(ctx, key, "roots/list", []byte(`{}`),
 		func(c clientCaps) bool { return c.roots }, `{"roots":{}}`)

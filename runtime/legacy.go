@@ -76,7 +76,11 @@ type messageSender interface {
 
 // legacySession is one initialized 2025-era client.
 type legacySession struct {
-	srv        *Server
+	srv *Server
+	// sessionID is the Mcp-Session-Id of an HTTP session (stdio: empty).
+	sessionID string
+	// endSession, when Options.OnSession asked for it, reports the end.
+	endSession func()
 	version    string
 	capsRaw    json.RawMessage
 	caps       clientCaps
@@ -203,7 +207,7 @@ type legacyCall struct {
 
 // serve answers one request of an initialized session.
 func (ls *legacySession) serve(ctx context.Context, req *request, lc legacyCall) response {
-	resp := ls.dispatch(ctx, req, lc)
+	resp := ls.interceptSession(ctx, req, lc)
 	if resp.err != nil {
 		resp.err = legacyError(resp.err)
 	} else {
@@ -273,7 +277,7 @@ func (ls *legacySession) dispatch(ctx context.Context, req *request, lc legacyCa
 	rs.useScan(&scan)
 	rs.session = sessionPeer{ls: ls, send: lc.send}
 	if req.Method == methodToolsList && lc.scopes != nil {
-		return s.toolsListFor(orEmpty(req.Params), lc.scopes)
+		ctx = withListScopes(ctx, lc.scopes)
 	}
 	return s.call(ctx, rs, orEmpty(req.Params))
 }
@@ -299,8 +303,11 @@ func (ls *legacySession) requestMeta(scan *paramScan) *RequestMeta {
 	ls.mu.Lock()
 	m.LogLevel = ls.logLevel
 	ls.mu.Unlock()
-	if scan.err == nil && !scan.trailing && scan.metaErr == nil && validID(scan.token) {
-		m.ProgressToken = scan.token
+	if scan.err == nil && !scan.trailing && scan.metaErr == nil {
+		if validID(scan.token) {
+			m.ProgressToken = scan.token
+		}
+		m.Trace = scan.traceContext()
 	}
 	return m
 }

@@ -208,6 +208,7 @@ func (t *legacySessions) initialize(ctx context.Context, w http.ResponseWriter, 
 	var idb [16]byte
 	rand.Read(idb[:])
 	hs := &httpSession{id: hex.EncodeToString(idb[:]), ls: ls, cancel: cancel, inflight: map[string]context.CancelCauseFunc{}}
+	ls.sessionID = hs.id
 	if id, ok := IdentityFrom(ctx); ok {
 		hs.subject = id.Subject
 	}
@@ -225,6 +226,7 @@ func (t *legacySessions) initialize(ctx context.Context, w http.ResponseWriter, 
 	hs.lastUsed = time.Now()
 	hs.timer = time.AfterFunc(t.idle, func() { t.expire(hs) })
 	t.mu.Unlock()
+	ls.observe("http")
 
 	b := appendResponse(make([]byte, 0, 64+len(result)), req.ID, result, nil)
 	hd := w.Header()

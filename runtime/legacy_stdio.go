@@ -58,6 +58,7 @@ func (c *stdioConn) route(ctx context.Context, req *request) func(context.Contex
 			c.logger.Warn("stdio: list_changed notifications unavailable for this session", "error", err.Message)
 		}
 		e.era, e.sess = eraLegacy, ls
+		ls.observe("stdio")
 		return func(context.Context) response { return response{result: result} }
 	}
 	switch e.era {
@@ -99,6 +100,7 @@ func (c *stdioConn) closeEra() {
 	c.era.mu.Unlock()
 	if ls != nil {
 		ls.wg.Wait()
+		ls.ended()
 	}
 }
 

@@ -37,6 +37,13 @@ func logSeverity(level string) int {
 // io.modelcontextprotocol/logLevel _meta key; a 2025-11-25 session fills it
 // from logging/setLevel), and never after the request has been answered:
 // without a logLevel a server must not log to the client at all.
+//
+// Deprecated: the 2026-07-28 revision deprecates protocol-level logging
+// (SEP-2577); it keeps working in every revision released within a year
+// of 2026-07-28, and may be removed after. Log with log/slog through
+// Options.Logger (stderr, never stdout) and trace requests with
+// runtime/otelmcp instead: operators read those, and clients rarely show
+// notifications/message. See docs/runtime.md.
 func Log(ctx context.Context, level, logger string, data any) {
 	rs := stateFrom(ctx)
 	if rs == nil || rs.meta == nil || rs.out == nil {

@@ -2,8 +2,8 @@
 //
 // Usage:
 //
-//	orders-mcp [--db PATH]
-//	orders-mcp [--db PATH] [--state-key KEY] --http ADDR --token TOKEN=USER [--token TOKEN=USER ...]
+//	orders-mcp [--db PATH] [--metrics-addr ADDR]
+//	orders-mcp [--db PATH] [--metrics-addr ADDR] [--state-key KEY] --http ADDR --token TOKEN=USER [--token TOKEN=USER ...]
 //
 // --state-key (or the ORDERS_STATE_KEY environment variable) is the HMAC
 // key, hex or base64, at least 16 bytes, that signs requestState. Replicas
@@ -23,6 +23,17 @@
 // it is mcpgen-orders/orders.db in the user's cache directory (for example
 // ~/.cache/mcpgen-orders/orders.db on Linux), or in the temp directory when
 // there is no cache directory.
+//
+// Telemetry follows the OpenTelemetry conventions for MCP (package
+// runtime/otelmcp). Traces and metrics are exported over OTLP/HTTP when the
+// standard variables ask for it: OTEL_TRACES_EXPORTER / OTEL_METRICS_EXPORTER
+// set to otlp, or, when those are unset, an OTEL_EXPORTER_OTLP_ENDPOINT (or
+// the per-signal _TRACES_ / _METRICS_ endpoint); the exporters read the
+// other OTEL_EXPORTER_OTLP_* settings, and OTEL_SERVICE_NAME (default
+// orders-mcp) and OTEL_RESOURCE_ATTRIBUTES name the process.
+// OTEL_SDK_DISABLED=true turns all of it off. --metrics-addr ADDR serves
+// the metrics in the Prometheus format at http://ADDR/metrics; ADDR must be
+// a loopback address.
 //
 // stdout carries only MCP messages; logs go to stderr. The server exits
 // cleanly when stdin reaches EOF and on SIGINT or SIGTERM.
@@ -63,6 +74,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	fs.SetOutput(stderr)
 	dbPath := fs.String("db", defaultDBPath(), "SQLite database `file`, created and seeded on first start")
 	httpMode := addHTTPFlags(fs)
+	metricsAddr := fs.String("metrics-addr", "", "serve Prometheus metrics at http://`addr`/metrics (a loopback host:port; a bare port binds 127.0.0.1)")
 	stateKey := fs.String("state-key", "", "HMAC `key` (hex or base64, at least 16 bytes) signing requestState; replicas must share it (default $ORDERS_STATE_KEY, else random per process)")
 	toolsets := fs.String("toolsets", getenv("MCPGEN_TOOLSETS"), "comma-separated `toolsets` to serve (orders, returns), or all (default $MCPGEN_TOOLSETS)")
 	readOnly := fs.Bool("read-only", envBool(getenv("MCPGEN_READ_ONLY")), "serve only read-only tools and refuse writes (default $MCPGEN_READ_ONLY)")
@@ -109,8 +121,19 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if user == "" {
 		user = "alice"
 	}
-	srv := ordersmcp.NewServer(orders.NewService(st), runtime.Options{Logger: logger, StateKeys: stateKeys,
-		Toolsets: splitList(*toolsets), ReadOnly: *readOnly, Discovery: *discovery})
+	opts := runtime.Options{Logger: logger, StateKeys: stateKeys,
+		Toolsets: splitList(*toolsets), ReadOnly: *readOnly, Discovery: *discovery}
+	tel, err := setupTelemetry(ctx, getenv, *metricsAddr, &opts, logger)
+	if err != nil {
+		logger.Error("telemetry", "err", err)
+		return 2
+	}
+	defer func() {
+		if err := tel.close(); err != nil {
+			logger.Warn("telemetry shutdown", "err", err)
+		}
+	}()
+	srv := ordersmcp.NewServer(orders.NewService(st), opts)
 	if err := srv.CheckToolsets(); err != nil {
 		fmt.Fprintf(stderr, "orders-mcp: --toolsets: %v\n", err)
 		return 2
