@@ -130,6 +130,7 @@ func Generate(api *spec.API, opts Options) ([]File, error) {
 	if err != nil {
 		return nil, err
 	}
+	notePatterns(api)
 	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
 	return files, nil
 }

@@ -188,6 +188,11 @@ func (r *resolver) load(first *spec.Schema, refs func(func(string) bool)) (map[s
 			return nil, spec.Diagnostics{{Pos: goPos(first), Message: fmt.Sprintf("go: the package generated into (%s) does not exist, so it has no Go types: create it, or name the type with its import path", filepath.ToSlash(r.api.Generate.Dir))}}
 		}
 		dir = r.root
+	} else if !local && !inModule(dir) {
+		// Generated outside any module (generate --out /tmp/x): the
+		// types named by import path resolve from the spec's module,
+		// as they did on the first run, before the directory existed.
+		dir = r.root
 	}
 	overlay := map[string][]byte{}
 	if local {
@@ -209,7 +214,7 @@ func (r *resolver) load(first *spec.Schema, refs func(func(string) bool)) (map[s
 		// Syntax and type information: the named packages are type-checked
 		// from source, so that a package that does not compile as a whole
 		// (its generated files blanked out, say) still has its types.
-		Mode:    packages.NeedName | packages.NeedFiles | packages.NeedTypes | packages.NeedImports | packages.NeedSyntax | packages.NeedTypesInfo,
+		Mode:    packages.NeedName | packages.NeedFiles | packages.NeedTypes | packages.NeedImports | packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedModule,
 		Dir:     dir,
 		Fset:    r.pkgFset,
 		Overlay: overlay,
@@ -228,6 +233,21 @@ func (r *resolver) load(first *spec.Schema, refs func(func(string) bool)) (map[s
 		pkgs[p.PkgPath] = p
 	}
 	return pkgs, nil
+}
+
+// inModule reports whether dir is inside a Go module: it or a parent holds
+// a go.mod.
+func inModule(dir string) bool {
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return true
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return false
+		}
+		dir = parent
+	}
 }
 
 // isLocal reports whether p is the package in dir.
@@ -270,7 +290,12 @@ func (r *resolver) lookup(pkgs map[string]*packages.Package, s *spec.Schema) *ty
 		if path == "" {
 			where = "the package generated into (" + filepath.ToSlash(r.api.Generate.Dir) + ")"
 		}
-		r.errorf("go %s: %s has no type %s", s.GoType, where, name)
+		r.errorf("go %s: %s has no type %s%s", s.GoType, where, name, didYouMean(p.Types.Scope(), name))
+		return nil
+	}
+	if path != "" && r.importsGenerated(p) {
+		r.errorf("go %s: package %s imports the generated package %s, which would import it back (an import cycle): move %s to a package that does not import %s, such as the generated package's own directory (go: %s) or a package of its own (a model package both import)",
+			s.GoType, p.PkgPath, r.generatedPath(p), name, r.generatedPath(p), name)
 		return nil
 	}
 	if _, ok := obj.Type().Underlying().(*types.Struct); !ok {
@@ -278,6 +303,91 @@ func (r *resolver) lookup(pkgs map[string]*packages.Package, s *spec.Schema) *ty
 		return nil
 	}
 	return obj
+}
+
+// generatedPath is the import path of the package generated into, as the
+// module of p (the package a go: key names) spells it; "" when that
+// directory is outside p's module.
+func (r *resolver) generatedPath(p *packages.Package) string {
+	if r.localPath != "" {
+		return r.localPath
+	}
+	if p.Module == nil || p.Module.Dir == "" {
+		return ""
+	}
+	rel, err := filepath.Rel(p.Module.Dir, r.localDir)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return ""
+	}
+	if rel == "." {
+		return p.Module.Path
+	}
+	return p.Module.Path + "/" + filepath.ToSlash(rel)
+}
+
+// importsGenerated reports whether p imports the package generated into,
+// so that generated code naming p's types would close an import cycle.
+// Only direct imports are seen: that is the common case, the package that
+// implements the Handler (and imports the generated package for it).
+func (r *resolver) importsGenerated(p *packages.Package) bool {
+	gen := r.generatedPath(p)
+	if gen == "" {
+		return false
+	}
+	_, ok := p.Imports[gen]
+	return ok
+}
+
+// didYouMean suggests the exported types of scope closest to name, as
+// "; did you mean X?" ("" when none is close).
+func didYouMean(scope *types.Scope, name string) string {
+	best, bestD := []string(nil), len(name)/2+1
+	if bestD > 3 {
+		bestD = 3
+	}
+	for _, n := range scope.Names() {
+		if _, ok := scope.Lookup(n).(*types.TypeName); !ok || !token.IsExported(n) {
+			continue
+		}
+		d := editDistance(strings.ToLower(n), strings.ToLower(name))
+		if strings.EqualFold(n, name) {
+			d = 0
+		}
+		switch {
+		case d < bestD:
+			best, bestD = []string{n}, d
+		case d == bestD:
+			best = append(best, n)
+		}
+	}
+	switch len(best) {
+	case 0:
+		return ""
+	case 1:
+		return "; did you mean " + best[0] + "?"
+	}
+	return "; did you mean one of " + strings.Join(best, ", ") + "?"
+}
+
+// editDistance is the Levenshtein distance of a and b, in bytes.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }
 
 // fillRoot fills the schema of a go: key from the struct type obj names.

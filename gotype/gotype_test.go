@@ -286,3 +286,60 @@ func TestResolveNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// An unknown type gets the closest exported types as suggestions; a type in
+// a package that imports the generated package (the Handler's, typically)
+// is an import cycle, reported at the go: key with where the type may live.
+func TestResolveDidYouMeanAndImportCycle(t *testing.T) {
+	dir := module(t, map[string]string{
+		"model/model.go": "package model\n\ntype Ticket struct{ ID string `json:\"id\"` }\n\ntype Tickets struct{ N int `json:\"n\"` }\n\ntype Agent struct{}\n",
+		"service/service.go": `package service
+
+import "example.com/app/mcpserver"
+
+// CreateInput is the input of create, declared beside the Handler.
+type CreateInput struct{ Title string ` + "`json:\"title\"`" + ` }
+
+var _ = mcpserver.Marker
+`,
+		"mcpserver/doc.go": "package mcpserver\n\nconst Marker = 1\n\ntype TicketInput struct{}\n",
+	})
+	api := toolAPI("TiketInput", "example.com/app/model.Tiket")
+	api.Types = []*spec.NamedType{
+		{Name: "C", Schema: &spec.Schema{GoType: "example.com/app/service.CreateInput", GoPos: spec.Pos{File: "mcpgen.yaml", Line: 9, Col: 3}}},
+		{Name: "X", Schema: &spec.Schema{GoType: "example.com/app/model.Zebra", GoPos: spec.Pos{File: "mcpgen.yaml", Line: 10, Col: 3}}},
+	}
+	err := Resolve(api, dir)
+	ds, ok := err.(spec.Diagnostics)
+	if !ok {
+		t.Fatalf("want diagnostics, got %v", err)
+	}
+	got := ds.Error()
+	for _, want := range []string{
+		"mcpgen.yaml:3:5: go TiketInput: the package generated into (mcpserver) has no type TiketInput; did you mean TicketInput?",
+		"mcpgen.yaml:4:5: go example.com/app/model.Tiket: package example.com/app/model has no type Tiket; did you mean Ticket?",
+		"mcpgen.yaml:9:3: go example.com/app/service.CreateInput: package example.com/app/service imports the generated package example.com/app/mcpserver, which would import it back (an import cycle): move CreateInput to a package that does not import example.com/app/mcpserver",
+		"mcpgen.yaml:10:3: go example.com/app/model.Zebra: package example.com/app/model has no type Zebra\n",
+	} {
+		if !strings.Contains(got+"\n", want) {
+			t.Errorf("missing %q in:\n%s", want, got)
+		}
+	}
+}
+
+// A comma inside a tag value ends it early; the error says how to escape it.
+func TestResolveTagComma(t *testing.T) {
+	dir := module(t, map[string]string{
+		"model/model.go":   "package model\n\ntype In struct {\n\tCode string `json:\"code\" jsonschema:\"pattern=^a{4,}$\"`\n\tOK string `json:\"ok\" jsonschema:\"pattern=^b{4\\\\,}$\"`\n}\n",
+		"mcpserver/doc.go": "package mcpserver\n",
+	})
+	err := Resolve(toolAPI("example.com/app/model.In", ""), dir)
+	ds, ok := err.(spec.Diagnostics)
+	if !ok || len(ds) != 1 {
+		t.Fatalf("want one diagnostic, got %v", err)
+	}
+	want := `mcpgen.yaml:3:5: go example.com/app/model.In: field In.Code (model/model.go:4:2): jsonschema tag: "}$" is not a keyword: a comma ends a value, so "pattern=^a{4" stopped before it; escape a comma inside a value with a backslash, written \\, inside the tag's quotes in Go source (pattern=^a{4\\,}$)`
+	if ds.Error() != want {
+		t.Errorf("got  %s\nwant %s", ds.Error(), want)
+	}
+}

@@ -9,6 +9,9 @@ import (
 	"github.com/mcpgen-dev/mcpgen/spec"
 )
 
+// keywordName is what a jsonschema tag keyword looks like.
+var keywordName = regexp.MustCompile(`^[A-Za-z]+$`)
+
 // arrayKeys apply to an array itself; the other keywords of an array
 // field's tag apply to its items, as in invopop/jsonschema.
 var arrayKeys = map[string]bool{"minItems": true, "maxItems": true, "uniqueItems": true}
@@ -17,8 +20,17 @@ var arrayKeys = map[string]bool{"minItems": true, "maxItems": true, "uniqueItems
 // "minLength=1,enum=a,enum=b,required") to the schema of a field.
 func (r *resolver) applyTag(s *spec.Schema, tag, what string) {
 	var itemParts []string
-	for _, part := range splitTag(tag) {
+	parts := splitTag(tag)
+	for i, part := range parts {
 		key, val, hasVal := strings.Cut(part, "=")
+		if i > 0 && key != "" && !keywordName.MatchString(key) {
+			// Most likely a comma inside the previous value (a pattern's
+			// {4,} or a description), which ended it early.
+			prev := parts[i-1]
+			r.errorf("go %s: %s: jsonschema tag: %q is not a keyword: a comma ends a value, so %q stopped before it; escape a comma inside a value with a backslash, written \\\\, inside the tag's quotes in Go source (%s)",
+				r.ref, what, part, prev, prev+`\\,`+part)
+			continue
+		}
 		switch key {
 		case "", "required":
 			continue

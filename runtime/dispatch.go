@@ -317,6 +317,10 @@ func (s *Server) runTool(ctx context.Context, rs *reqState, tool *ToolDef, args 
 		if errors.As(err, &rpcErr) {
 			return response{err: rpcErr}
 		}
+		var outErr *InvalidOutputError
+		if errors.As(err, &outErr) {
+			return response{err: s.invalidOutput(outErr)}
+		}
 		return response{result: s.toolErrorResult(err.Error()), isError: true}
 	}
 	if res == nil {

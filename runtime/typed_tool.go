@@ -37,7 +37,7 @@ type ToolOutput[T any] interface {
 // the output with validate (nil when the output schema has nothing to
 // check) and returns the output as structuredContent. An output that
 // breaks its schema is a bug of the server, not of the call: it is
-// returned as a plain error, not a *wire.ValidationError.
+// returned as an *InvalidOutputError, not a *wire.ValidationError.
 //
 // It is not inlined: NewServer calls it once per tool, and each inlined
 // copy would compile its closure again inside NewServer (measured on
@@ -57,7 +57,7 @@ func StructuredCall[In, Out any, PIn ToolInput[In], POut ToolOutput[Out]](name s
 					validate(&f.root, &f.out, &f.e)
 				}
 				if verr := f.e.Err(); verr != nil {
-					err = fmt.Errorf("tool %q: the output does not match the output schema: %v", name, verr)
+					err = &InvalidOutputError{Tool: name, Err: verr}
 				} else {
 					res = StructuredResult(POut(&f.out).AppendJSON(nil))
 				}

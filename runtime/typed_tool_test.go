@@ -63,7 +63,7 @@ func TestStructuredCall(t *testing.T) {
 		{"invalid input", validateEchoOut, `{}`, "", "/Text"},
 		{"not JSON", validateEchoOut, `{`, "", "unexpected end"},
 		{"handler error", validateEchoOut, `{"Text":"fail"}`, "", "handler failed"},
-		{"output over its schema", validateEchoOut, `{"Text":"abcdefgh"}`, "", `tool "echo": the output does not match the output schema: invalid arguments: /length: must be at most 5`},
+		{"output over its schema", validateEchoOut, `{"Text":"abcdefgh"}`, "", `tool "echo" returned a result that does not match its output schema: /length: must be at most 5`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			call := StructuredCall("echo", handle, tc.validate)

@@ -102,13 +102,16 @@ trap 'rm -rf "$bin_dir"' EXIT
 export ORDERS_MCP_BIN="$bin_dir/orders-mcp"
 step "go build -o $ORDERS_MCP_BIN ./examples/orders/cmd/orders-mcp"
 go build -o "$ORDERS_MCP_BIN" ./examples/orders/cmd/orders-mcp
+export FORMATS_MCP_BIN="$bin_dir/formats-mcp"
+step "go build -o $FORMATS_MCP_BIN ./e2e/formats/cmd/formats-mcp"
+go build -o "$FORMATS_MCP_BIN" ./e2e/formats/cmd/formats-mcp
 
 if [ ! -d e2e/ts/node_modules/@modelcontextprotocol/client ] || [ ! -d e2e/ts/node_modules/@modelcontextprotocol/inspector-cli ]; then
   step "npm ci (e2e/ts)"
   (cd e2e/ts && npm ci --no-audit --no-fund)
 fi
-step "node --test e2e/ts (official TypeScript client in its three modes over stdio and HTTP; Inspector CLI; toolsets, read-only, discovery)"
-node --test e2e/ts/orders.test.mjs e2e/ts/inspector.test.mjs e2e/ts/discovery.test.mjs
+step "node --test e2e/ts (official TypeScript client in its three modes over stdio and HTTP; Inspector CLI; format agreement; toolsets, read-only, discovery)"
+node --test e2e/ts/orders.test.mjs e2e/ts/inspector.test.mjs e2e/ts/formats.test.mjs e2e/ts/discovery.test.mjs
 
 if [ ! -d e2e/openapi/node_modules/@stoplight/prism-cli ]; then
   step "npm ci (e2e/openapi)"
@@ -116,6 +119,8 @@ if [ ! -d e2e/openapi/node_modules/@stoplight/prism-cli ]; then
 fi
 step "go test ./e2e/openapi (generated REST wrappers against Prism and the orders REST server)"
 MCPGEN_E2E=1 go test -count=1 ./e2e/openapi
+step "OpenAPI sweep of both petstores (every operation twice against Prism; every schema through Ajv)"
+./scripts/openapi-sweep.sh ci
 
 step "go test ./... in e2e/gosdk (official Go SDK)"
 (cd e2e/gosdk && go test ./...)

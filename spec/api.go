@@ -248,6 +248,10 @@ type Discriminator struct {
 	// follows the OneOf.
 	Mapping []DiscriminatorCase
 	Pos     Pos
+
+	// casePos are the positions of the mapping entries as written, in
+	// the order of the written Mapping; the checks use and then drop it.
+	casePos []Pos
 }
 
 // DiscriminatorCase is one value → variant entry of a Discriminator.
@@ -299,6 +303,9 @@ type Upstream struct {
 	Params []UpstreamParam
 	// BodyContentType is the request body's media type ("" when none).
 	BodyContentType string
+	// BodyRequired says the document requires the request body. An
+	// optional body is sent only when the call gives one of its fields.
+	BodyRequired bool
 	// Security lists the alternatives of security requirements, each a set
 	// of scheme names.
 	Security [][]string
@@ -311,6 +318,14 @@ type UpstreamParam struct {
 	In       string // path, query, header, cookie, body (a body field), bodyAll (the whole body)
 	Style    string
 	Explode  bool
+	// MultiSegment marks a path parameter whose value may span several
+	// path segments (x-multi-segment or x-mcp-multi-segment: true), such
+	// as a file path; any other path parameter is exactly one segment.
+	MultiSegment bool
+	// RequiredInBody marks a body field the body's schema requires: when
+	// the body is optional, the field is optional in the tool's input but
+	// required whenever the body is sent.
+	RequiredInBody bool
 }
 
 // Resource is a resource with a fixed URI.

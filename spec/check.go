@@ -5,12 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"net/mail"
-	"net/url"
-	"regexp"
 	"sort"
 	"strings"
-	"time"
+
+	"github.com/mcpgen-dev/mcpgen/runtime/wire"
 	"unicode/utf8"
 )
 
@@ -132,6 +130,9 @@ func (l *loader) checkDiscriminator(info *schemaInfo) {
 	ctx := info.ctx + ": discriminator"
 	at := info.keyNode("discriminator")
 	variants := map[string]bool{}
+	// consts are the discriminator values the variants fix themselves
+	// with a const (or a one-value enum) on the discriminator property.
+	consts := map[string]fixedValue{}
 	for i, v := range s.OneOf {
 		vctx := fmt.Sprintf("%s: oneOf[%d]", info.ctx, i)
 		if v.Ref == "" {
@@ -156,19 +157,31 @@ func (l *loader) checkDiscriminator(info *schemaInfo) {
 		if prop != nil {
 			if ps := l.resolve(prop.Schema); ps != nil && ps.Type != KindString {
 				l.errorf(l.yamlNodeAt(v.Pos), vctx, "variant %q: discriminator property %q must be of type string", v.Ref, d.PropertyName)
+			} else if fv, ok := fixedString(ps); ok {
+				consts[v.Ref] = fv
 			}
 		}
 		if prop == nil {
 			l.errorf(l.yamlNodeAt(v.Pos), vctx, "variant %q has no property %q (the discriminator)", v.Ref, d.PropertyName)
 		}
 	}
-	for _, c := range d.Mapping {
+	for i, c := range d.Mapping {
+		entry := at
+		if i < len(d.casePos) {
+			entry = l.yamlNodeAt(d.casePos[i])
+		}
 		if !variants[c.Type] {
-			l.errorf(at, ctx, "mapping %q names %q, which is not a oneOf variant", c.Value, c.Type)
+			l.errorf(entry, ctx, "mapping %q names %q, which is not a oneOf variant", c.Value, c.Type)
+			continue
+		}
+		if fv, ok := consts[c.Type]; ok && fv.value != c.Value {
+			l.errorf(entry, ctx, "mapping %q selects %q, whose %q is %s %q (%s): no valid value could select it; map %q to it, or leave it out of the mapping to infer it from the %s",
+				c.Value, c.Type, d.PropertyName, fv.keyword, fv.value, l.relPos(fv.pos), fv.value, fv.keyword)
 		}
 	}
-	// Order the cases as the variants, adding the implicit "name → name"
-	// case for variants the mapping does not mention.
+	// Order the cases as the variants. A variant the mapping does not
+	// mention is selected by the value its const fixes, else by its type
+	// name (OpenAPI's rule).
 	var cases []DiscriminatorCase
 	for _, v := range s.OneOf {
 		if v.Ref == "" {
@@ -181,10 +194,54 @@ func (l *loader) checkDiscriminator(info *schemaInfo) {
 			}
 		}
 		if len(cases) == n {
-			cases = append(cases, DiscriminatorCase{Value: v.Ref, Type: v.Ref})
+			value := v.Ref
+			if fv, ok := consts[v.Ref]; ok {
+				value = fv.value
+			}
+			cases = append(cases, DiscriminatorCase{Value: value, Type: v.Ref})
 		}
 	}
-	d.Mapping = cases
+	selects := map[string]string{}
+	for _, c := range cases {
+		if other, dup := selects[c.Value]; dup && other != c.Type {
+			l.errorf(at, ctx, "value %q would select both %q and %q: give each variant its own value (a const on %q, or a mapping entry)", c.Value, other, c.Type, d.PropertyName)
+			continue
+		}
+		selects[c.Value] = c.Type
+	}
+	d.Mapping, d.casePos = cases, nil
+}
+
+// fixedValue is a string a schema allows alone, and where it says so.
+type fixedValue struct {
+	value, keyword string
+	pos            Pos
+}
+
+// fixedString returns the one string s allows: its const, or the single
+// value of its enum.
+func fixedString(s *Schema) (fixedValue, bool) {
+	if s == nil {
+		return fixedValue{}, false
+	}
+	raw, keyword := s.Const, "const"
+	if raw == nil && len(s.Enum) == 1 {
+		raw, keyword = s.Enum[0], "the only enum value"
+	}
+	var v string
+	if raw == nil || json.Unmarshal(raw, &v) != nil {
+		return fixedValue{}, false
+	}
+	return fixedValue{value: v, keyword: keyword, pos: s.Pos}, true
+}
+
+// relPos is "line:col", or "file:line:col" when p is in another file than
+// the spec.
+func (l *loader) relPos(p Pos) string {
+	if p.File != "" && p.File != l.file {
+		return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
+	}
+	return fmt.Sprintf("line %d:%d", p.Line, p.Col)
 }
 
 // checkHeaders enforces the x-mcp-header rules (reference §7.1): only in tool
@@ -273,25 +330,22 @@ func jsonKind(v any) Kind {
 	return KindAny
 }
 
-var uuidRE = regexp.MustCompile(`^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$`)
-
-// formatOK checks the formats mcpgen knows, as cheaply as the runtime does.
+// formatOK checks the formats mcpgen knows with the very checkers the
+// generated validators call, so that a default, example, const or enum
+// value the spec accepts is one the server accepts (and its clients: see
+// wire.IsEmail).
 func formatOK(format, v string) bool {
 	switch format {
 	case "date":
-		_, err := time.Parse("2006-01-02", v)
-		return err == nil
+		return wire.IsDate(v)
 	case "date-time":
-		_, err := time.Parse(time.RFC3339Nano, v)
-		return err == nil
+		return wire.IsDateTime(v)
 	case "email":
-		a, err := mail.ParseAddress(v)
-		return err == nil && a.Address == v
+		return wire.IsEmail(v)
 	case "uri":
-		u, err := url.Parse(v)
-		return err == nil && u.IsAbs()
+		return wire.IsURI(v)
 	case "uuid":
-		return uuidRE.MatchString(v)
+		return wire.IsUUID(v)
 	}
 	return true
 }

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"path"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -326,8 +327,10 @@ type oaParam struct {
 	style    string
 	explode  bool
 	required bool
-	schema   *Schema
-	pos      Pos
+	// multiSegment: x-multi-segment or x-mcp-multi-segment is true.
+	multiSegment bool
+	schema       *Schema
+	pos          Pos
 }
 
 // fieldStyle is how one form field is serialised.
@@ -470,6 +473,7 @@ func (l *oaLoader) v3Param(p *v3.Parameter) oaParam {
 		op.explode = *p.Explode
 	}
 	op.required = p.In == "path" || (p.Required != nil && *p.Required)
+	op.multiSegment = p.In == "path" && multiSegment(p.Extensions)
 	sp := p.Schema
 	if sp == nil && p.Content != nil {
 		if _, mt := pickMedia(p.Content); mt != nil {
@@ -987,7 +991,17 @@ func (l *oaLoader) input(o *oaOp, up *Upstream) *Schema {
 	}
 	if b := o.body; b != nil {
 		up.BodyContentType = b.contentType
+		up.BodyRequired = b.required || b.form != nil
 		l.bodyArgs(o, b, add)
+		if b.schema != nil {
+			if flat := l.flatObject(b.schema); flat != nil {
+				for i := range up.Params {
+					if up.Params[i].In == "body" && slices.Contains(flat.Required, up.Params[i].Property) {
+						up.Params[i].RequiredInBody = true
+					}
+				}
+			}
+		}
 	}
 	locs := []string{"path", "query", "header", "cookie"}
 	for _, loc := range locs {
@@ -1011,6 +1025,7 @@ func (l *oaLoader) input(o *oaOp, up *Upstream) *Schema {
 				}
 			}
 			add(prop, p.name, p.in, p.style, p.explode, p.schema, p.required, p.pos)
+			up.Params[len(up.Params)-1].MultiSegment = p.multiSegment
 		}
 	}
 	return in
@@ -1161,4 +1176,18 @@ func (l *oaLoader) flatObject(sp *base.SchemaProxy) *base.Schema {
 		return nil
 	}
 	return s
+}
+
+// multiSegment reports whether a path parameter's extensions allow a value
+// of several segments: GitHub's x-multi-segment, or x-mcp-multi-segment.
+func multiSegment(ext *orderedmap.Map[string, *yaml.Node]) bool {
+	if ext == nil {
+		return false
+	}
+	for _, key := range []string{"x-mcp-multi-segment", "x-multi-segment"} {
+		if n := ext.GetOrZero(key); n != nil && n.Kind == yaml.ScalarNode && n.Value == "true" {
+			return true
+		}
+	}
+	return false
 }

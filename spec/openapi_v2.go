@@ -105,7 +105,7 @@ func (l *oaLoader) v2Ops(d *v2.Swagger) []*oaOp {
 					}
 					form.Properties = append(form.Properties, &Property{Name: p.Name, Schema: s, Required: required, Pos: pp})
 				default:
-					op := oaParam{name: p.Name, in: p.In, required: required || p.In == "path", pos: pp}
+					op := oaParam{name: p.Name, in: p.In, required: required || p.In == "path", multiSegment: p.In == "path" && multiSegment(p.Extensions), pos: pp}
 					op.style, op.explode = v2Style(p.In, p.CollectionFormat)
 					op.schema = l.v2ParamSchema(p, pp)
 					o.params = append(o.params, op)

@@ -379,6 +379,7 @@ func (l *loader) discriminator(key, n *yaml.Node, ctx string) *Discriminator {
 		for _, e := range ps {
 			if t, ok := l.str(e.val, fmt.Sprintf("%s: mapping: %q", ctx, e.key.Value)); ok {
 				d.Mapping = append(d.Mapping, DiscriminatorCase{Value: e.key.Value, Type: strings.TrimPrefix(t, "#/types/")})
+				d.casePos = append(d.casePos, l.pos(e.key))
 			}
 		}
 	}

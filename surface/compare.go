@@ -36,6 +36,8 @@ const (
 	RulePromptArgNoDelete       = "PROMPT_ARG_NO_DELETE"
 	RulePromptArgNoNewRequired  = "PROMPT_ARG_NO_NEW_REQUIRED"
 	RuleFieldSameType           = "FIELD_SAME_TYPE"
+	RuleVariantNoDelete         = "VARIANT_NO_DELETE"
+	RuleDefaultNoChange         = "DEFAULT_NO_CHANGE"
 	RuleEnumValueNoDelete       = "ENUM_VALUE_NO_DELETE"
 	RuleOutputEnumValueNoAdd    = "OUTPUT_ENUM_VALUE_NO_ADD"
 	RuleConstraintNoTighten     = "CONSTRAINT_NO_TIGHTEN"
@@ -69,6 +71,7 @@ const (
 	RuleConstraintLoosened     = "CONSTRAINT_LOOSENED"
 	RuleConstraintTightened    = "CONSTRAINT_TIGHTENED"
 	RuleScopeRemoved           = "SCOPE_REMOVED"
+	RuleDefaultChanged         = "DEFAULT_CHANGED"
 )
 
 // Compare judges every difference from prev to cur. Tools, resources,
@@ -347,7 +350,7 @@ func (c *comparer) fields(ctx string, dir direction, noun string, prev, cur []Fi
 		if n == nil {
 			switch {
 			case isVariant(p.Path) && dir == input:
-				c.add(RuleFieldSameType, true, pos(p.Path), "%s: previously accepted %s was deleted", ctx, what)
+				c.add(RuleVariantNoDelete, true, pos(p.Path), "%s: previously accepted %s was deleted; clients sending it fail", ctx, what)
 			case isVariant(p.Path):
 				c.add(RuleTypeNarrowed, false, pos(p.Path), "%s: %s was deleted", ctx, what)
 			case dir == input && curBy[parent(p.Path)] != nil && curBy[parent(p.Path)].AdditionalProperties:
@@ -420,6 +423,7 @@ func (c *comparer) field(ctx string, dir direction, what string, p, n *Field, at
 		}
 	}
 	c.enum(ctx, dir, what, p, n, at)
+	c.defaults(ctx, dir, what, p, n, at)
 	for _, d := range constraintDiffs(p, n) {
 		breaking := (dir == input && d.tighter) || (dir == output && d.looser)
 		rule := RuleConstraintLoosened
@@ -432,6 +436,27 @@ func (c *comparer) field(ctx string, dir direction, what string, p, n *Field, at
 			rule = RuleConstraintTightened
 		}
 		c.add(rule, breaking, at, "%s: %s: %s", ctx, what, d.msg)
+	}
+}
+
+// defaults compares the defaults of a field. A caller that leaves an input
+// property out relies on its default: changing or removing it changes
+// what such a call does. Adding one where there was none only fills in
+// what used to be absent, and an output's default is documentation.
+func (c *comparer) defaults(ctx string, dir direction, what string, p, n *Field, at spec.Pos) {
+	pd, nd := string(compact(p.Default)), string(compact(n.Default))
+	switch {
+	case pd == nd:
+	case dir == input && p.Default != nil && n.Default != nil:
+		c.add(RuleDefaultNoChange, true, at, "%s: %s: default changed from %s to %s; calls that leave it out now do something else", ctx, what, pd, nd)
+	case dir == input && p.Default != nil:
+		c.add(RuleDefaultNoChange, true, at, "%s: %s: default %s was removed; calls that leave it out now do something else", ctx, what, pd)
+	case n.Default == nil:
+		c.add(RuleDefaultChanged, false, at, "%s: %s: default %s was removed", ctx, what, pd)
+	case p.Default == nil:
+		c.add(RuleDefaultChanged, false, at, "%s: %s: default %s was added", ctx, what, nd)
+	default:
+		c.add(RuleDefaultChanged, false, at, "%s: %s: default changed from %s to %s", ctx, what, pd, nd)
 	}
 }
 
@@ -622,7 +647,9 @@ func Rules() []Rule {
 		{RuleArgNoNewRequired, true, "an input property became required, or a required one was added"},
 		{RulePromptArgNoDelete, true, "a prompt argument was deleted"},
 		{RulePromptArgNoNewRequired, true, "a prompt argument became required, or a required one was added"},
-		{RuleFieldSameType, true, "a type changed: an input narrowed (number to integer, no longer nullable, a union variant deleted) or an output widened (integer to number, became nullable, a union variant added)"},
+		{RuleFieldSameType, true, "a type changed: an input narrowed (number to integer, no longer nullable) or an output widened (integer to number, became nullable, a union variant added)"},
+		{RuleVariantNoDelete, true, "a variant of an input union (oneOf) was deleted: clients still sending it fail"},
+		{RuleDefaultNoChange, true, "an input default was changed or removed: calls that leave the property out now do something else"},
 		{RuleEnumValueNoDelete, true, "a value was deleted from an input enum"},
 		{RuleOutputEnumValueNoAdd, true, "a value was added to an output enum, or its enum was removed: clients meet values they do not know"},
 		{RuleConstraintNoTighten, true, "an input constraint was tightened: minLength, minimum, minItems, minProperties raised; maxLength, maximum, maxItems, maxProperties lowered; pattern, format, multipleOf, enum or uniqueItems added or changed; additional properties forbidden"},
@@ -653,6 +680,7 @@ func Rules() []Rule {
 		{RuleEnumValueAdded, false, "a value was added to an input enum"},
 		{RuleEnumValueDeleted, false, "a value was deleted from an output enum"},
 		{RuleConstraintLoosened, false, "an input constraint was loosened"},
+		{RuleDefaultChanged, false, "an input default was added, or an output default changed"},
 		{RuleConstraintTightened, false, "an output constraint was tightened"},
 		{RuleScopeRemoved, false, "a tool no longer needs a scope"},
 	}

@@ -107,6 +107,9 @@ func (sd *side) node(l *flist, i int, path string) *node {
 	m := tl.fields[tl.root]
 	m.Path, m.Required, m.Ref, m.pos = path, f.Required, f.Ref, f.pos
 	m.Nullable = f.Nullable || m.Nullable
+	if f.Default != nil {
+		m.Default = f.Default
+	}
 	if f.Type != "" {
 		m.Type = f.Type
 	}

@@ -122,6 +122,8 @@ type Field struct {
 	Ref   string            `json:"ref,omitempty"`
 	Enum  []json.RawMessage `json:"enum,omitempty"`
 	Const json.RawMessage   `json:"const,omitempty"`
+	// Default is the value filled in when the property is absent.
+	Default json.RawMessage `json:"default,omitempty"`
 
 	MinLength        *int64   `json:"minLength,omitempty"`
 	MaxLength        *int64   `json:"maxLength,omitempty"`
@@ -409,6 +411,9 @@ func (f *flattener) walk(path string, s *spec.Schema, required bool, pos spec.Po
 		// The site keeps what it says itself; the type's own nullability
 		// and constraints are on its root field.
 		fd := Field{Path: path, Required: required, Nullable: s.Nullable, Ref: s.Ref, pos: pos}
+		if s.Default != nil {
+			fd.Default = compact(s.Default)
+		}
 		if t, _ := f.b.target(s.Ref); t != nil {
 			fd.Type = kindName(t)
 		}
@@ -423,6 +428,9 @@ func (f *flattener) walk(path string, s *spec.Schema, required bool, pos spec.Po
 	}
 	if s.Const != nil {
 		fd.Const = compact(s.Const)
+	}
+	if s.Default != nil {
+		fd.Default = compact(s.Default)
 	}
 	fd.MinLength, fd.MaxLength, fd.Pattern, fd.Format = s.MinLength, s.MaxLength, s.Pattern, s.Format
 	fd.Minimum, fd.Maximum = s.Minimum, s.Maximum

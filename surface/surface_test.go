@@ -133,7 +133,7 @@ tools:
 	cur := strings.Replace(strings.Replace(prev, "u: {oneOf: [{$ref: A}, {$ref: B}]}", "u: {oneOf: [{$ref: A}]}", 1),
 		"output: {oneOf: [{$ref: A}]}", "output: {oneOf: [{$ref: A}, {$ref: B}]}", 1)
 	got := strings.Join(changes(t, prev, cur), "\n")
-	wantChanges := `BREAKING FIELD_SAME_TYPE tool "t": previously accepted input field "/u/oneOf[B]" was deleted
+	wantChanges := `BREAKING VARIANT_NO_DELETE tool "t": previously accepted input field "/u/oneOf[B]" was deleted; clients sending it fail
 BREAKING FIELD_SAME_TYPE tool "t": output field "/oneOf[B]" was added; clients do not know it`
 	if got != wantChanges {
 		t.Errorf("changes:\n%s\nwant:\n%s", got, wantChanges)

@@ -122,8 +122,16 @@ func previousSurface(root, base, against string) (*surface.Surface, error) {
 			return nil, err
 		}
 		// Both sides see their code-first types, or neither side's
-		// go: schemas would be compared.
+		// go: schemas would be compared. The old spec's types must come
+		// from the old Go source: resolved from the module of the
+		// current spec, they are today's types, and a change of them
+		// (dropping omitempty makes an input required) goes unseen.
 		dir := filepath.Dir(against)
+		if usesGoTypes(api) {
+			if mod := moduleDir(dir); mod != "" && mod == moduleDir(root) {
+				return nil, &problemError{msg: fmt.Sprintf("%s has code-first (go:) types, which would resolve from the same Go source as the current spec (the module in %s), so changes to those Go types would go unseen: compare against the %s that 'mcpgen generate' wrote at the old version (--against old/%s, or --against <git revision> when it is committed), or against a spec in a checkout of the old version", against, mod, surface.LockFile, surface.LockFile)}
+			}
+		}
 		if err := gotype.Resolve(api, dir); err != nil {
 			return nil, locate(dir, err)
 		}
@@ -200,4 +208,23 @@ func usesGoTypes(api *spec.API) bool {
 		}
 	}
 	return false
+}
+
+// moduleDir is the directory of the go.mod that dir belongs to, absolute;
+// "" when there is none.
+func moduleDir(dir string) string {
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return ""
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
 }

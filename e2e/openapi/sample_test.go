@@ -131,6 +131,15 @@ func sampleString(s map[string]any) string {
 // fits reports whether v has the JSON type s states: documents do carry
 // examples and defaults of the wrong type (a string default on an array).
 func fits(s map[string]any, v any) bool {
+	if ts, ok := s["type"].([]any); ok {
+		// type: [T, "null"]: v fits when it fits one of them.
+		for _, t := range ts {
+			if name, ok := t.(string); ok && fits(map[string]any{"type": name}, v) {
+				return true
+			}
+		}
+		return false
+	}
 	typ, _ := s["type"].(string)
 	switch v.(type) {
 	case string:

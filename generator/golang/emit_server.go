@@ -331,9 +331,9 @@ func (m *Model) toolCall(t *tool) Code {
 				Var().Id("root").Add(wire("Path")),
 				Var().Id("e").Add(wire("Errors")),
 				Id("validate"+r.name).Call(Op("&").Id("root"), Op("&").Id("out"), Op("&").Id("e")),
-				Comment(lc("A handler returning what the schema forbids is a bug in the\nserver, not in the call: a plain error, not a ValidationError.")),
+				Comment(lc("A handler returning what the schema forbids is a bug in the\nserver, not in the call: the runtime logs it and answers -32603.")),
 				If(Err().Op(":=").Id("e").Dot("Err").Call(), Err().Op("!=").Nil()).Block(
-					Return(Nil(), Qual("fmt", "Errorf").Call(Lit(fmt.Sprintf("tool %q: the output does not match the output schema: %%v", t.t.Name)), Err())),
+					Return(Nil(), Op("&").Add(rt("InvalidOutputError")).Values(Dict{Id("Tool"): Lit(t.t.Name), Id("Err"): Err()})),
 				),
 			)
 		}

@@ -111,6 +111,9 @@ func (m *Model) upstreamOp(f *File, t *tool) {
 	// each runs stmts with b holding the JSON of the property, when
 	// present; b is declared (after req) only when some parameter uses it.
 	usesB := false
+	// usesCheck: some argument is checked (upstream.ArgCheck) before the
+	// request is sent.
+	usesCheck := false
 	each := func(p spec.UpstreamParam, stmts ...Code) Code {
 		fl := fields[p.Property]
 		if fl == nil {
@@ -177,25 +180,31 @@ func (m *Model) upstreamOp(f *File, t *tool) {
 				continue
 			}
 			p := *sg.param
-			body = append(body, each(p, Id("path").Op("=").Add(upstream("AppendPathParam")).Call(Id("path"), Lit(p.Name), Lit(p.Style), Lit(p.Explode), Id("b"))))
+			usesCheck = true
+			body = append(body, each(p, Id("path").Op("=").Id("check").Dot("Path").Call(Id("path"), Lit(p.Property), Lit(p.Name), Lit(p.Style), Lit(p.Explode), Lit(p.MultiSegment), Id("b"))))
 		}
 		body = append(body, Id("req").Dot("Path").Op("=").String().Call(Id("path")))
 	}
 	if qs := params("query"); len(qs) > 0 {
 		body = append(body, Var().Id("q").Index().Byte())
 		for _, p := range qs {
-			body = append(body, each(p, Id("q").Op("=").Add(upstream("AppendQueryParam")).Call(Id("q"), Lit(p.Name), Lit(p.Style), Lit(p.Explode), Id("b"))))
+			usesCheck = true
+			body = append(body, each(p, Id("q").Op("=").Id("check").Dot("Query").Call(Id("q"), Lit(p.Property), Lit(p.Name), Lit(p.Style), Lit(p.Explode), Id("b"))))
 		}
 		body = append(body, Id("req").Dot("RawQuery").Op("=").String().Call(Id("q")))
 	}
 	if hs := params("header"); len(hs) > 0 {
 		body = append(body, Id("req").Dot("Header").Op("=").Qual("net/http", "Header").Values())
 		for _, p := range hs {
-			body = append(body, each(p, Id("req").Dot("Header").Dot("Set").Call(Lit(p.Name), upstream("HeaderParam").Call(Lit(p.Explode), Id("b")))))
+			usesCheck = true
+			body = append(body, each(p, If(List(Id("h"), Id("ok")).Op(":=").Id("check").Dot("Header").Call(Lit(p.Property), Lit(p.Explode), Id("b")), Id("ok")).Block(
+				Id("req").Dot("Header").Dot("Set").Call(Lit(p.Name), Id("h")))))
 		}
 	}
 	for _, p := range params("cookie") {
-		body = append(body, each(p, Id("req").Dot("Cookies").Op("=").Append(Id("req").Dot("Cookies"), upstream("CookieParam").Call(Lit(p.Name), Lit(p.Explode), Id("b")))))
+		usesCheck = true
+		body = append(body, each(p, If(List(Id("c"), Id("ok")).Op(":=").Id("check").Dot("Cookie").Call(Lit(p.Property), Lit(p.Name), Lit(p.Explode), Id("b")), Id("ok")).Block(
+			Id("req").Dot("Cookies").Op("=").Append(Id("req").Dot("Cookies"), Id("c")))))
 	}
 	fail := func() Code {
 		if t.output != nil {
@@ -203,7 +212,13 @@ func (m *Model) upstreamOp(f *File, t *tool) {
 		}
 		return Return(Nil(), Err())
 	}
-	body = append(body, m.upstreamBody(up, params("body"), params("bodyAll"), fields, each, fail)...)
+	bodyCode, bodyChecks := m.upstreamBody(up, params("body"), params("bodyAll"), fields, each, fail)
+	body = append(body, bodyCode...)
+	usesCheck = usesCheck || bodyChecks
+	if usesCheck {
+		body = append(body, If(Err().Op(":=").Id("check").Dot("Err").Call(), Err().Op("!=").Nil()).Block(fail()))
+		body = slices.Insert(body, 1, Code(Var().Id("check").Add(upstream("ArgCheck"))))
+	}
 	if usesB {
 		body = slices.Insert(body, 1, Code(Var().Id("b").Index().Byte()))
 	}
@@ -242,12 +257,47 @@ func isJSONMedia(ct string) bool {
 	return ct == "application/json" || strings.HasSuffix(ct, "+json") || strings.HasSuffix(ct, "/json")
 }
 
-// upstreamBody serialises the request body per its media type.
-func (m *Model) upstreamBody(up *spec.Upstream, fieldsIn, all []spec.UpstreamParam, fields map[string]*field, each func(spec.UpstreamParam, ...Code) Code, fail func() Code) []Code {
-	ct := strings.ToLower(up.BodyContentType)
+// upstreamBody serialises the request body per its media type. An
+// optional body is sent only when the call gives one of its fields
+// (never as "{}" or an empty form); once sent, the fields its schema
+// requires must be given too, which upstream.ArgCheck reports. checks says
+// the code records such refusals.
+func (m *Model) upstreamBody(up *spec.Upstream, fieldsIn, all []spec.UpstreamParam, fields map[string]*field, each func(spec.UpstreamParam, ...Code) Code, fail func() Code) (code []Code, checks bool) {
 	if len(fieldsIn) == 0 && len(all) == 0 {
-		return nil
+		return nil, false
 	}
+	out := m.bodyCode(up, fieldsIn, all, fields, each, fail)
+	if up.BodyRequired || len(fieldsIn) == 0 {
+		// A whole-body argument is present or not: each guards it.
+		return out, false
+	}
+	// given: a field without a default was given (fields with one always
+	// hold a value, so they alone do not make the body be sent).
+	var given *Statement
+	var missing []Code
+	for _, p := range fieldsIn {
+		fl := fields[p.Property]
+		if fl == nil || fl.def != nil || !(fl.ptr || !fl.required) {
+			continue
+		}
+		if given == nil {
+			given = Id("in").Dot(fl.goName).Op("!=").Nil()
+		} else {
+			given = given.Op("||").Id("in").Dot(fl.goName).Op("!=").Nil()
+		}
+		if p.RequiredInBody {
+			missing = append(missing, If(Id("in").Dot(fl.goName).Op("==").Nil()).Block(Id("check").Dot("Missing").Call(Lit(p.Property))))
+		}
+	}
+	if given == nil {
+		return out, false
+	}
+	return []Code{If(given).Block(append(missing, out...)...)}, len(missing) > 0
+}
+
+// bodyCode builds req.Body and req.ContentType from the body arguments.
+func (m *Model) bodyCode(up *spec.Upstream, fieldsIn, all []spec.UpstreamParam, fields map[string]*field, each func(spec.UpstreamParam, ...Code) Code, fail func() Code) []Code {
+	ct := strings.ToLower(up.BodyContentType)
 	setCT := Id("req").Dot("ContentType").Op("=").Lit(up.BodyContentType)
 	var out []Code
 	switch {

@@ -464,7 +464,11 @@ func (b *Builder) build(s *spec.Schema, w *walk) Object {
 		add("format", s.Format)
 	}
 	if s.Pattern != "" {
-		add("pattern", s.Pattern)
+		// Published in a form every client's engine reads alike; the
+		// server validates with the original.
+		if p, ok := PublishedPattern(s.Pattern); ok {
+			add("pattern", p)
+		}
 	}
 	addInt := func(k string, v *int64) {
 		if v != nil {
@@ -491,6 +495,9 @@ func (b *Builder) build(s *spec.Schema, w *walk) Object {
 	addNum("multipleOf", s.MultipleOf)
 	if s.Items != nil {
 		add("items", b.node(s.Items, w))
+	} else if s.Type == spec.KindArray {
+		// Some clients refuse an array schema without items.
+		add("items", Object{})
 	}
 	addInt("minItems", s.MinItems)
 	addInt("maxItems", s.MaxItems)

@@ -75,8 +75,10 @@ func IsDate(s string) bool {
 
 // IsDateTime reports whether s is an RFC 3339 date-time:
 // full-date "T" hh:mm:ss[.frac] ("Z" / ±hh:mm), with T and Z in either
-// case. A leap second (ss = 60) is accepted only at 23:59 UTC, after the
-// offset is applied, as the JSON Schema test suite expects.
+// case. A leap second (ss = 60) is accepted only as 23:59:60 with a zero
+// offset: RFC 3339 and the JSON Schema test suite also allow it at another
+// offset that makes it 23:59:60 UTC ("15:59:60-08:00"), but the official
+// TypeScript SDK's browser validator rejects that form.
 func IsDateTime(s string) bool {
 	if len(s) < 20 || !IsDate(s[:10]) || (s[10] != 'T' && s[10] != 't') {
 		return false
@@ -119,8 +121,12 @@ func IsDateTime(s string) bool {
 		return false
 	}
 	if ss == 60 {
-		utc := ((hh*60+mm-offset)%1440 + 1440) % 1440
-		return utc == 23*60+59
+		// RFC 3339 puts a leap second at 23:59:60 UTC, whatever the
+		// offset. The official TypeScript SDK's browser and edge
+		// validator (@cfworker/json-schema) accepts one only at 23:59:60
+		// local time, so the one form both accept is 23:59:60 with a
+		// zero offset.
+		return hh == 23 && mm == 59 && offset == 0
 	}
 	return true
 }
@@ -154,59 +160,34 @@ func isAtext(c byte) bool {
 	return isAlpha(c) || isDigit(c) || strings.IndexByte("!#$%&'*+-/=?^_`{|}~", c) >= 0
 }
 
-// IsEmail reports whether s is an email address as JSON Schema's "email"
-// format asks (RFC 5321 Mailbox): a dot-atom or quoted-string local part,
-// "@", and a host name or a bracketed IPv4 or "IPv6:" address literal.
+// IsEmail reports whether s is an email address that every main MCP client
+// accepts too: an RFC 5321 Mailbox restricted to its common form, a
+// dot-atom local part of at most 64 bytes, "@", and a host name of at
+// least two labels.
+//
+// RFC 5321 (and the JSON Schema test suite) also allow a quoted local part
+// ("joe bloggs"@example.com), an address literal (x@[127.0.0.1],
+// x@[IPv6:::1]) and a single-label domain (ops@localhost). The official
+// TypeScript SDK validates structured output with Ajv and ajv-formats,
+// whose "email" format rejects all three: a server that accepted such an
+// address and echoed it back would send a result the client refuses as
+// not matching the tool's output schema. So they are refused as input
+// instead, where the caller can see why.
 func IsEmail(s string) bool {
 	at := strings.LastIndexByte(s, '@')
 	if at <= 0 || at == len(s)-1 {
 		return false
 	}
 	local, domain := s[:at], s[at+1:]
-	if len(local) > 64 || !isLocalPart(local) {
-		return false
-	}
-	if domain[0] == '[' {
-		if domain[len(domain)-1] != ']' {
-			return false
-		}
-		lit := domain[1 : len(domain)-1]
-		// RFC 5321 address-literal tags are ABNF literals, so "ipv6:" is as
-		// good as "IPv6:".
-		if len(lit) >= 5 && strings.EqualFold(lit[:5], "IPv6:") {
-			a, err := netip.ParseAddr(lit[5:])
-			return err == nil && a.Is6() && a.Zone() == ""
-		}
-		a, err := netip.ParseAddr(lit)
-		return err == nil && a.Is4()
-	}
-	return isHostname(domain)
+	return len(local) <= 64 && isDotAtom(local) && strings.IndexByte(domain, '.') > 0 && isHostname(domain)
 }
 
-func isLocalPart(local string) bool {
-	if local[0] == '"' {
-		if len(local) < 2 || local[len(local)-1] != '"' {
-			return false
-		}
-		q := local[1 : len(local)-1]
-		for i := 0; i < len(q); i++ {
-			c := q[i]
-			switch {
-			case c == '\\':
-				// quoted-pair: a backslash and one printable character.
-				i++
-				if i >= len(q) || q[i] < 0x20 || q[i] > 0x7e {
-					return false
-				}
-			case c == '"' || c < 0x20 || c > 0x7e:
-				return false
-			}
-		}
-		return true
-	}
+// isDotAtom reports whether s is an RFC 5322 dot-atom: runs of atext
+// joined by single dots, none leading or trailing.
+func isDotAtom(s string) bool {
 	prevDot := true // no leading dot
-	for i := 0; i < len(local); i++ {
-		c := local[i]
+	for i := 0; i < len(s); i++ {
+		c := s[i]
 		if c == '.' {
 			if prevDot {
 				return false
@@ -268,7 +249,9 @@ func validChars(s, extra string) bool {
 
 // IsURI reports whether s is an absolute URI (RFC 3986 "URI": a scheme,
 // then a hierarchical part, optional query and fragment). Relative
-// references and characters that must be percent-encoded are rejected.
+// references, characters that must be percent-encoded and, as the main
+// clients' validators ask, an empty hierarchical part ("about:") are
+// rejected.
 func IsURI(s string) bool {
 	colon := strings.IndexByte(s, ':')
 	if colon <= 0 || !isAlpha(s[0]) {
@@ -301,6 +284,12 @@ func IsURI(s string) bool {
 			return false
 		}
 		rest = path
+	} else if rest == "" {
+		// RFC 3986 allows an empty path ("about:", "x:?q"), but Ajv's
+		// "uri" format, which the official TypeScript SDK checks
+		// structured output with, does not: refuse it as input rather
+		// than echo back a value the client rejects.
+		return false
 	}
 	return validChars(rest, ":@/")
 }

@@ -14,7 +14,9 @@
 //
 // A server author meets two of its types: a generated UnmarshalJSON, and so
 // a tool call with invalid arguments, fails with a *ValidationError listing
-// each FieldError; a *SyntaxError reports input that is not JSON.
+// each FieldError; a *SyntaxError reports input that is not JSON. Handlers
+// may also call ParseDateTime and AppendDateTime, which read and write
+// "date-time" strings exactly as the validators judge them.
 //
 // The package imports only the standard library. The server core
 // (package runtime) builds on it: its JSON-RPC codec reads messages with

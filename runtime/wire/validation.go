@@ -348,7 +348,7 @@ func MsgFormat(f string) string {
 	case "date-time":
 		return `must be a date-time like "2026-07-28T09:30:00Z" (RFC 3339)`
 	case "email":
-		return "must be an email address"
+		return `must be an email address like "name@example.com" (no quoted local part, address literal or single-label domain)`
 	case "uri":
 		return `must be an absolute URI like "https://example.com/"`
 	case "uuid":

@@ -180,7 +180,7 @@ func TestMessages(t *testing.T) {
 		{MsgPattern(`^"\d"$`), `must match pattern "^\"\\d\"$"`},
 		{MsgFormat("date"), `must be a full-date like "2026-07-28" (RFC 3339)`},
 		{MsgFormat("date-time"), `must be a date-time like "2026-07-28T09:30:00Z" (RFC 3339)`},
-		{MsgFormat("email"), "must be an email address"},
+		{MsgFormat("email"), `must be an email address like "name@example.com" (no quoted local part, address literal or single-label domain)`},
 		{MsgFormat("uri"), `must be an absolute URI like "https://example.com/"`},
 		{MsgFormat("uuid"), `must be a UUID like "123e4567-e89b-12d3-a456-426614174000"`},
 		{MsgFormat("hostname"), "must be a valid hostname"},

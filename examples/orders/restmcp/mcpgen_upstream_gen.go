@@ -76,24 +76,28 @@ func (c *UpstreamClient) SearchOrders(ctx context.Context, in SearchOrdersInput)
 		Security: [][]string{{"bearerAuth"}},
 	}
 	var b []byte
+	var check upstream.ArgCheck
 	req.Path = "/orders"
 	var q []byte
 	if in.Status != nil {
 		b = b[:0]
 		b = in.Status.AppendJSON(b)
-		q = upstream.AppendQueryParam(q, "status", "form", true, b)
+		q = check.Query(q, "status", "status", "form", true, b)
 	}
 	{
 		b = b[:0]
 		b = wire.AppendInt(b, in.Limit)
-		q = upstream.AppendQueryParam(q, "limit", "form", true, b)
+		q = check.Query(q, "limit", "limit", "form", true, b)
 	}
 	if in.Cursor != nil {
 		b = b[:0]
 		b = wire.AppendString(b, *in.Cursor)
-		q = upstream.AppendQueryParam(q, "cursor", "form", true, b)
+		q = check.Query(q, "cursor", "cursor", "form", true, b)
 	}
 	req.RawQuery = string(q)
+	if err := check.Err(); err != nil {
+		return out, nil, err
+	}
 	resp, err = c.Client.Do(ctx, req)
 	if err != nil {
 		return out, nil, err
@@ -116,14 +120,18 @@ func (c *UpstreamClient) GetOrder(ctx context.Context, in GetOrderInput) (out Ge
 		Security: [][]string{{"bearerAuth"}},
 	}
 	var b []byte
+	var check upstream.ArgCheck
 	var path []byte
 	path = append(path, "/orders/"...)
 	{
 		b = b[:0]
 		b = wire.AppendString(b, in.OrderID)
-		path = upstream.AppendPathParam(path, "order_id", "simple", false, b)
+		path = check.Path(path, "order_id", "order_id", "simple", false, false, b)
 	}
 	req.Path = string(path)
+	if err := check.Err(); err != nil {
+		return out, nil, err
+	}
 	resp, err = c.Client.Do(ctx, req)
 	if err != nil {
 		return out, nil, err
@@ -147,12 +155,13 @@ func (c *UpstreamClient) CreateReturn(ctx context.Context, in CreateReturnInput)
 		Security: [][]string{{"bearerAuth"}},
 	}
 	var b []byte
+	var check upstream.ArgCheck
 	var path []byte
 	path = append(path, "/orders/"...)
 	{
 		b = b[:0]
 		b = wire.AppendString(b, in.OrderID)
-		path = upstream.AppendPathParam(path, "order_id", "simple", false, b)
+		path = check.Path(path, "order_id", "order_id", "simple", false, false, b)
 	}
 	path = append(path, "/returns"...)
 	req.Path = string(path)
@@ -179,6 +188,9 @@ func (c *UpstreamClient) CreateReturn(ctx context.Context, in CreateReturnInput)
 	}
 	req.Body = append(body, '}')
 	req.ContentType = "application/json"
+	if err := check.Err(); err != nil {
+		return out, nil, err
+	}
 	resp, err = c.Client.Do(ctx, req)
 	if err != nil {
 		return out, nil, err

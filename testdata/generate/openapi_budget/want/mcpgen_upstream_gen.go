@@ -70,39 +70,41 @@ func (c *UpstreamClient) PlantTree(ctx context.Context, in PlantTreeInput) (*ups
 	}
 	var b []byte
 	req.Path = "/trees"
-	body := []byte("{")
-	if in.Name != nil {
-		b = b[:0]
-		b = wire.AppendString(b, *in.Name)
-		if len(body) > 1 {
-			body = append(body, ',')
+	if in.Name != nil || in.Left != nil || in.Right != nil {
+		body := []byte("{")
+		if in.Name != nil {
+			b = b[:0]
+			b = wire.AppendString(b, *in.Name)
+			if len(body) > 1 {
+				body = append(body, ',')
+			}
+			body = wire.AppendString(body, "name")
+			body = append(body, ':')
+			body = append(body, b...)
 		}
-		body = wire.AppendString(body, "name")
-		body = append(body, ':')
-		body = append(body, b...)
-	}
-	if in.Left != nil {
-		b = b[:0]
-		b = in.Left.AppendJSON(b)
-		if len(body) > 1 {
-			body = append(body, ',')
+		if in.Left != nil {
+			b = b[:0]
+			b = in.Left.AppendJSON(b)
+			if len(body) > 1 {
+				body = append(body, ',')
+			}
+			body = wire.AppendString(body, "left")
+			body = append(body, ':')
+			body = append(body, b...)
 		}
-		body = wire.AppendString(body, "left")
-		body = append(body, ':')
-		body = append(body, b...)
-	}
-	if in.Right != nil {
-		b = b[:0]
-		b = in.Right.AppendJSON(b)
-		if len(body) > 1 {
-			body = append(body, ',')
+		if in.Right != nil {
+			b = b[:0]
+			b = in.Right.AppendJSON(b)
+			if len(body) > 1 {
+				body = append(body, ',')
+			}
+			body = wire.AppendString(body, "right")
+			body = append(body, ':')
+			body = append(body, b...)
 		}
-		body = wire.AppendString(body, "right")
-		body = append(body, ':')
-		body = append(body, b...)
+		req.Body = append(body, '}')
+		req.ContentType = "application/json"
 	}
-	req.Body = append(body, '}')
-	req.ContentType = "application/json"
 	return c.Client.Do(ctx, req)
 }
 

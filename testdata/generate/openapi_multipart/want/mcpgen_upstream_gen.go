@@ -70,30 +70,32 @@ func (c *UpstreamClient) UploadPhoto(ctx context.Context, in UploadPhotoInput) (
 	}
 	var b []byte
 	req.Path = "/photos"
-	var parts []upstream.MultipartField
-	if in.Photo != nil {
-		b = b[:0]
-		b = wire.AppendString(b, *in.Photo)
-		parts = append(parts, upstream.MultipartField{
-			Name:        "photo",
-			Value:       append([]byte(nil), b...),
-			Base64:      true,
-			ContentType: "image/png",
-		})
+	if in.Photo != nil || in.Caption != nil {
+		var parts []upstream.MultipartField
+		if in.Photo != nil {
+			b = b[:0]
+			b = wire.AppendString(b, *in.Photo)
+			parts = append(parts, upstream.MultipartField{
+				Name:        "photo",
+				Value:       append([]byte(nil), b...),
+				Base64:      true,
+				ContentType: "image/png",
+			})
+		}
+		if in.Caption != nil {
+			b = b[:0]
+			b = wire.AppendString(b, *in.Caption)
+			parts = append(parts, upstream.MultipartField{
+				Name:  "caption",
+				Value: append([]byte(nil), b...),
+			})
+		}
+		body, ctype, err := upstream.MultipartBody(parts)
+		if err != nil {
+			return nil, err
+		}
+		req.Body, req.ContentType = body, ctype
 	}
-	if in.Caption != nil {
-		b = b[:0]
-		b = wire.AppendString(b, *in.Caption)
-		parts = append(parts, upstream.MultipartField{
-			Name:  "caption",
-			Value: append([]byte(nil), b...),
-		})
-	}
-	body, ctype, err := upstream.MultipartBody(parts)
-	if err != nil {
-		return nil, err
-	}
-	req.Body, req.ContentType = body, ctype
 	return c.Client.Do(ctx, req)
 }
 

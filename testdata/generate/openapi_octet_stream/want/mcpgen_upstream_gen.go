@@ -69,12 +69,13 @@ func (c *UpstreamClient) PutBlob(ctx context.Context, in PutBlobInput) (*upstrea
 		Method: "PUT",
 	}
 	var b []byte
+	var check upstream.ArgCheck
 	var path []byte
 	path = append(path, "/blobs/"...)
 	{
 		b = b[:0]
 		b = wire.AppendString(b, in.Name)
-		path = upstream.AppendPathParam(path, "name", "simple", false, b)
+		path = check.Path(path, "name", "name", "simple", false, false, b)
 	}
 	req.Path = string(path)
 	{
@@ -86,6 +87,9 @@ func (c *UpstreamClient) PutBlob(ctx context.Context, in PutBlobInput) (*upstrea
 		}
 		req.Body = raw
 		req.ContentType = "application/octet-stream"
+	}
+	if err := check.Err(); err != nil {
+		return nil, err
 	}
 	return c.Client.Do(ctx, req)
 }

@@ -70,31 +70,37 @@ func (c *UpstreamClient) GetItem(ctx context.Context, in GetItemInput) (out GetI
 		Method: "GET",
 	}
 	var b []byte
+	var check upstream.ArgCheck
 	var path []byte
 	path = append(path, "/items/"...)
 	{
 		b = b[:0]
 		b = wire.AppendInt(b, in.ItemID)
-		path = upstream.AppendPathParam(path, "item_id", "simple", false, b)
+		path = check.Path(path, "item_id", "item_id", "simple", false, false, b)
 	}
 	req.Path = string(path)
 	var q []byte
 	if in.Fields != nil {
 		b = b[:0]
 		b = appendGetItemInputFields(b, in.Fields)
-		q = upstream.AppendQueryParam(q, "fields", "form", false, b)
+		q = check.Query(q, "fields", "fields", "form", false, b)
 	}
 	if in.Verbose != nil {
 		b = b[:0]
 		b = wire.AppendBool(b, *in.Verbose)
-		q = upstream.AppendQueryParam(q, "verbose", "form", true, b)
+		q = check.Query(q, "verbose", "verbose", "form", true, b)
 	}
 	req.RawQuery = string(q)
 	req.Header = http.Header{}
 	if in.XRequestID != nil {
 		b = b[:0]
 		b = wire.AppendString(b, *in.XRequestID)
-		req.Header.Set("X-Request-Id", upstream.HeaderParam(false, b))
+		if h, ok := check.Header("X-Request-Id", false, b); ok {
+			req.Header.Set("X-Request-Id", h)
+		}
+	}
+	if err := check.Err(); err != nil {
+		return out, nil, err
 	}
 	resp, err = c.Client.Do(ctx, req)
 	if err != nil {

@@ -69,12 +69,13 @@ func (c *UpstreamClient) UpdatePetWithForm(ctx context.Context, in UpdatePetWith
 		Method: "POST",
 	}
 	var b []byte
+	var check upstream.ArgCheck
 	var path []byte
 	path = append(path, "/pets/"...)
 	{
 		b = b[:0]
 		b = wire.AppendInt(b, in.PetID)
-		path = upstream.AppendPathParam(path, "petId", "simple", false, b)
+		path = check.Path(path, "petId", "petId", "simple", false, false, b)
 	}
 	req.Path = string(path)
 	body := []byte{}
@@ -90,6 +91,9 @@ func (c *UpstreamClient) UpdatePetWithForm(ctx context.Context, in UpdatePetWith
 	}
 	req.Body = body
 	req.ContentType = "application/x-www-form-urlencoded"
+	if err := check.Err(); err != nil {
+		return nil, err
+	}
 	return c.Client.Do(ctx, req)
 }
 

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# The OpenAPI sweep: for each document, generate the server, run it against
+# Prism (--errors) and call every operation twice (required arguments only,
+# then every optional argument too); print the table of accepted and refused
+# calls with every exception (see docs/openapi.md#the-sweep).
+#
+#   scripts/openapi-sweep.sh            both petstores (what CI runs)
+#   scripts/openapi-sweep.sh all        every document under ../shared/openapi
+#   scripts/openapi-sweep.sh a.json,b.yaml
+#
+# The table is also kept in $MCPGEN_SWEEP_OUT when set.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export GOTOOLCHAIN="${GOTOOLCHAIN:-$(awk '/^toolchain/ {print $2}' go.mod)}"
+docs="${1:-ci}"
+out="${MCPGEN_SWEEP_OUT:-$(mktemp)}"
+log="$(mktemp)"
+cd e2e/openapi
+if ! MCPGEN_E2E=1 MCPGEN_SWEEP="$docs" MCPGEN_SWEEP_OUT="$out" go test -run '^TestSweep$' -count=1 -timeout 3h -v . >"$log" 2>&1; then
+	cat "$log"
+	exit 1
+fi
+cat "$out"
