@@ -62,6 +62,29 @@ type Options struct {
 	PageSize int
 	// MaxMessageBytes caps one incoming message (default 4 MiB).
 	MaxMessageBytes int
+
+	// Toolsets are the toolsets to serve (ToolDef.Toolset): names, or
+	// ToolsetsAll, or ToolsetsDefault for DefaultToolsets. Empty serves
+	// every tool. Tools registered without a toolset are always served.
+	// Server.CheckToolsets reports names no tool belongs to.
+	Toolsets []string
+	// DefaultToolsets are the toolsets ToolsetsDefault stands for; generated
+	// servers set them from the spec. Empty means every toolset.
+	DefaultToolsets []string
+	// ReadOnly serves only tools whose readOnlyHint is true: the others
+	// are not listed, and calling them (by tools/call or call_operation)
+	// is refused with a tool error.
+	ReadOnly bool
+	// Discovery lists three meta-tools instead of the tools:
+	// search_operations, describe_operation and call_operation, through
+	// which every served tool stays reachable (see discovery.go).
+	Discovery bool
+	// ResultBudgetTokens caps a tool result at about this many tokens (4
+	// bytes each): a larger result is cut to the leading items (or text)
+	// that fit, keeping it valid against the output schema, with a text
+	// block and _meta["io.mcpgen/truncated"] saying what was left out and
+	// the tool's pagination arguments. 0 leaves results whole.
+	ResultBudgetTokens int
 	// Interceptors wrap every request the server dispatches, on every
 	// transport and in both protocol eras. The first is the outermost,
 	// as with net/http middleware: it sees the request first and the
@@ -98,6 +121,9 @@ type ToolDef struct {
 	Definition string
 	// Scopes are the OAuth scopes a caller needs (enforced over HTTP).
 	Scopes []string
+	// Toolset is the named group the tool belongs to, which
+	// Options.Toolsets selects; "" when it belongs to none (always served).
+	Toolset string
 	// ParamHeaders are the x-mcp-header mappings of the input schema.
 	ParamHeaders []ParamHeader
 	// Call decodes and validates the raw arguments object, runs the

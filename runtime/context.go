@@ -7,6 +7,26 @@ import (
 )
 
 type identityKey struct{}
+type scopeEnforcementKey struct{}
+
+// withScopeEnforcement marks ctx as a request whose transport enforces
+// ToolDef.Scopes (HTTP with AuthOptions), so that call_operation enforces
+// the scopes of the operation it runs as the transport does for
+// tools/call.
+func withScopeEnforcement(ctx context.Context) context.Context {
+	return context.WithValue(ctx, scopeEnforcementKey{}, true)
+}
+
+// callerScopes returns the caller's scopes when its transport enforces
+// scopes; ok is false when scopes are not enforced.
+func callerScopes(ctx context.Context) (scopes []string, ok bool) {
+	if enforced, _ := ctx.Value(scopeEnforcementKey{}).(bool); !enforced {
+		return nil, false
+	}
+	id, _ := IdentityFrom(ctx)
+	return id.Scopes, true
+}
+
 type reqStateKey struct{}
 type scopesKey struct{}
 

@@ -179,9 +179,9 @@ func (s *Server) discover() response {
 	r.b = append(r.b, `["`+ProtocolVersion+`"]`...)
 	r.key("capabilities")
 	r.b = appendCapabilities(r.b, s.caps())
-	if s.opts.Instructions != "" {
+	if ins := s.surfaceInstructions(); ins != "" {
 		r.key("instructions")
-		r.b = wire.AppendString(r.b, s.opts.Instructions)
+		r.b = wire.AppendString(r.b, ins)
 	}
 	return response{result: s.finishResult(r, s.listCache(), nil)}
 }
@@ -223,13 +223,7 @@ func (s *Server) listPage(kind, member string, params json.RawMessage, defs []st
 }
 
 func (s *Server) toolsList(params json.RawMessage) response {
-	s.mu.RLock()
-	defs := make([]string, len(s.tools))
-	for i, t := range s.tools {
-		defs[i] = t.Definition
-	}
-	s.mu.RUnlock()
-	return s.listPage("tools", "tools", params, defs)
+	return s.listPage("tools", "tools", params, s.servedDefinitions(nil))
 }
 
 func (s *Server) resourcesList(params json.RawMessage) response {
@@ -283,19 +277,37 @@ func (s *Server) toolsCall(ctx context.Context, rs *reqState, params json.RawMes
 		return response{err: InvalidParams("missing params.name")}
 	}
 	name := p.target
-	tool, ok := s.lookupTool(name)
-	if !ok {
-		return response{err: InvalidParams("Unknown tool: %q", name)}
-	}
 	args := p.arguments
 	if args == nil {
 		args = []byte("{}")
 	} else if args[0] != '{' {
 		return response{err: InvalidParams("params.arguments must be an object")}
 	}
+	if s.opts.Discovery && isMetaTool(name) {
+		if e := s.beginMRTR(ctx, rs, name, args, &p.mrtrParams); e != nil {
+			return response{err: e}
+		}
+		return s.metaCall(ctx, rs, name, args)
+	}
+	tool, ok := s.lookupTool(name)
+	if !ok {
+		return response{err: InvalidParams("Unknown tool: %q", name)}
+	}
+	if unknown, reason := s.refusal(tool); unknown {
+		return response{err: InvalidParams("Unknown tool: %q", name)}
+	} else if reason != "" {
+		return response{result: s.toolErrorResult(reason), isError: true}
+	}
 	if e := s.beginMRTR(ctx, rs, name, args, &p.mrtrParams); e != nil {
 		return response{err: e}
 	}
+	return s.runTool(ctx, rs, tool, args)
+}
+
+// runTool calls a tool and encodes its result, for tools/call and
+// call_operation alike; the request's MRTR state has begun.
+func (s *Server) runTool(ctx context.Context, rs *reqState, tool *ToolDef, args []byte) response {
+	name := tool.Name
 	res, err := tool.Call(ctx, args)
 	if err != nil {
 		if isInputRequired(err) {
@@ -320,6 +332,14 @@ func (s *Server) toolsCall(ctx context.Context, rs *reqState, params json.RawMes
 		if err != nil {
 			s.logger.Error("tool returned invalid structured content", "tool", name)
 			return response{result: s.toolErrorResult("internal error: invalid structured content"), isError: true}
+		}
+	}
+	var extraMeta []byte
+	if limit := s.budgetBytes(); limit > 0 && !res.IsError {
+		cp := *res // the handler's result may be shared: cut a copy
+		res = &cp
+		if t, ok := s.applyBudget(tool, res, &structured, limit); ok {
+			extraMeta = t.meta()
 		}
 	}
 	// Sized for the whole result so that it is never copied while built:
@@ -349,7 +369,7 @@ func (s *Server) toolsCall(ctx context.Context, rs *reqState, params json.RawMes
 		r.key("isError")
 		r.b = append(r.b, "true"...)
 	}
-	return response{result: s.finishResult(r, nil, nil), isError: res.IsError}
+	return response{result: s.finishResult(r, nil, extraMeta), isError: res.IsError}
 }
 
 func (s *Server) resourcesRead(ctx context.Context, rs *reqState, params json.RawMessage) response {

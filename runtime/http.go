@@ -205,7 +205,7 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			h.writeReject(w, nil, e)
 			return
 		}
-		ctx = WithIdentity(ctx, id)
+		ctx = withScopeEnforcement(WithIdentity(ctx, id))
 	}
 	if e := checkContentType(r); e != nil {
 		h.writeReject(w, nil, e)

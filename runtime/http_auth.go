@@ -153,14 +153,7 @@ func (s *Server) Mount(mux *http.ServeMux, path string, opts HTTPOptions) {
 // toolsListFor is tools/list for a caller holding scopes: tools it may not
 // call are left out, and the list is private to its authorization context.
 func (s *Server) toolsListFor(params json.RawMessage, scopes []string) response {
-	s.mu.RLock()
-	defs := make([]string, 0, len(s.tools))
-	for _, t := range s.tools {
-		if hasScopes(scopes, t.Scopes) {
-			defs = append(defs, t.Definition)
-		}
-	}
-	s.mu.RUnlock()
+	defs := s.servedDefinitions(func(t *ToolDef) bool { return hasScopes(scopes, t.Scopes) })
 	hint := s.opts.ListCache
 	hint.Scope = "private"
 	var p listParams

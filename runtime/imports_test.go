@@ -10,15 +10,17 @@ import (
 )
 
 // TestImportDirection holds the runtime's packages to their one-way
-// imports: upstream → runtime → wire, and wire → the standard library only;
-// otelmcp → runtime and the OpenTelemetry API, which nothing else of the
-// runtime imports. Test files may import more (a test of the core builds
-// wire values). A path ending in "/" allows the packages under it.
+// imports: upstream → runtime → wire, runtime → search, and wire and
+// search → the standard library only; otelmcp → runtime and the
+// OpenTelemetry API, which nothing else of the runtime imports. Test files
+// may import more (a test of the core builds wire values). A path ending in
+// "/" allows the packages under it.
 func TestImportDirection(t *testing.T) {
 	const module = "github.com/mcpgen-dev/mcpgen/"
 	allowed := map[string][]string{
-		".":        {module + "runtime/wire"},
+		".":        {module + "runtime/wire", module + "runtime/search"},
 		"wire":     nil,
+		"search":   nil,
 		"upstream": {module + "runtime", module + "runtime/wire"},
 		"otelmcp":  {module + "runtime", "go.opentelemetry.io/otel", "go.opentelemetry.io/otel/"},
 	}

@@ -173,7 +173,7 @@ func (s *Server) newLegacySession(ctx context.Context, params json.RawMessage) (
 	b = appendLegacyCapabilities(b, s.caps())
 	b = append(b, `,"serverInfo":`...)
 	b = append(b, s.serverInfo...)
-	b = appendOptString(b, "instructions", s.opts.Instructions)
+	b = appendOptString(b, "instructions", s.surfaceInstructions())
 	b = append(b, '}')
 	return ls, b, nil
 }

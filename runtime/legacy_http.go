@@ -348,7 +348,7 @@ func (h *httpHandler) serveLegacyNonPost(w http.ResponseWriter, r *http.Request)
 			h.writeReject(w, nil, e)
 			return true
 		}
-		ctx = WithIdentity(ctx, id)
+		ctx = withScopeEnforcement(WithIdentity(ctx, id))
 	}
 	t := h.legacy
 	hs := t.lookup(ctx, sid)

@@ -32,6 +32,12 @@ type Server struct {
 	mu        sync.RWMutex
 	tools     []*ToolDef
 	toolIndex map[string]int
+	// flags are the annotations of tools[i], read at registration.
+	flags []toolFlags
+	// toolsets is the resolved Options.Toolsets; nil serves all.
+	toolsets map[string]bool
+	// discovery is the search index of discovery mode.
+	discovery discoveryIndex
 	resources []*ResourceDef
 	resIndex  map[string]int
 	templates []*registeredTemplate
@@ -80,6 +86,7 @@ func NewServer(opts Options) *Server {
 		tplIndex:  map[string]int{},
 		promptIdx: map[string]int{},
 	}
+	s.toolsets = s.selectedToolsets()
 	if s.logger == nil {
 		s.logger = slog.New(slog.NewTextHandler(os.Stderr, nil))
 	}
@@ -127,6 +134,7 @@ func (s *Server) AddTool(t ToolDef) {
 	}
 	s.toolIndex[t.Name] = len(s.tools)
 	s.tools = append(s.tools, &t)
+	s.flags = append(s.flags, parseToolFlags(t.Definition))
 }
 
 // AddResource registers a resource with a fixed URI. It panics on a

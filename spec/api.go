@@ -283,6 +283,10 @@ type Tool struct {
 	Output *Schema
 	// Scopes are the OAuth scopes a caller needs to call the tool.
 	Scopes []string
+	// Toolset is the named group the tool belongs to, by which a server
+	// is told which tools to serve (see ToolsetName). Never empty after
+	// loading: tools that name none are in DefaultToolset.
+	Toolset string
 	// Upstream binds the tool to an HTTP operation (OpenAPI); nil otherwise.
 	Upstream *Upstream
 	Pos      Pos
@@ -293,6 +297,8 @@ type Tool struct {
 type Upstream struct {
 	Method string
 	Path   string
+	// OperationID is the operation's operationId ("" when it has none).
+	OperationID string
 	// Params maps each input property to where it goes in the request.
 	Params []UpstreamParam
 	// BodyContentType is the request body's media type ("" when none).

@@ -394,11 +394,18 @@ func (l *loader) tool(e pair) *Tool {
 	if !toolNameRE.MatchString(name) {
 		l.errorf(e.key, "", "tool name %q must be 1-128 characters of A-Z a-z 0-9 _ . -", name)
 	}
-	f, ok := l.fields(e.val, ctx, "title", "description", "icons", "annotations", "scopes", "input", "output")
+	f, ok := l.fields(e.val, ctx, "title", "description", "icons", "annotations", "scopes", "toolset", "input", "output")
 	if !ok {
 		f = nil
 	}
 	l.optStr(f, "title", ctx, &t.Title)
+	l.optStr(f, "toolset", ctx, &t.Toolset)
+	if t.Toolset != "" && ToolsetName(t.Toolset) != t.Toolset {
+		l.errorf(f["toolset"].val, ctx, "toolset %q must be lowercase letters, digits and _ (for example %q)", t.Toolset, ToolsetName(t.Toolset))
+	}
+	if t.Toolset == "" {
+		t.Toolset = DefaultToolset
+	}
 	l.optStr(f, "description", ctx, &t.Description)
 	if p, ok := f["icons"]; ok {
 		t.Icons = l.icons(p.val, ctx+": icons")

@@ -634,7 +634,15 @@ func (l *oaLoader) tools(ops []*oaOp) {
 		byName[t.Name] = o
 		t.Annotations = annotationsFor(o.method, x)
 		t.Annotations.Title = t.Title
-		t.Upstream = &Upstream{Method: o.method, Path: o.path}
+		t.Upstream = &Upstream{Method: o.method, Path: o.path, OperationID: o.id}
+		t.Toolset = DefaultToolset
+		if x.toolset != "" {
+			t.Toolset = x.toolset
+		} else if len(o.tags) > 0 && ToolsetName(o.tags[0]) != "" {
+			t.Toolset = ToolsetName(o.tags[0])
+		} else if ts := pathToolset(o.path); ts != "" {
+			t.Toolset = ts
+		}
 		t.Scopes = x.scopes
 		for _, req := range o.security {
 			var alt []string
@@ -748,6 +756,7 @@ type xmcp struct {
 	skip                                         bool
 	readOnly, destructive, idempotent, openWorld *bool
 	scopes                                       []string
+	toolset                                      string
 }
 
 func (l *oaLoader) xmcp(o *oaOp) xmcp {
@@ -797,13 +806,18 @@ func (l *oaLoader) xmcp(o *oaOp) xmcp {
 			x.idempotent = boolv()
 		case "openWorldHint":
 			x.openWorld = boolv()
+		case "toolset":
+			x.toolset = v.Value
+			if ToolsetName(v.Value) != v.Value {
+				l.errorf(l.pos(v), "x-mcp: toolset %q must be lowercase letters, digits and _ (for example %q)", v.Value, ToolsetName(v.Value))
+			}
 		case "scopes":
 			x.scopes = []string{}
 			for _, s := range v.Content {
 				x.scopes = append(x.scopes, s.Value)
 			}
 		default:
-			l.errorf(l.pos(k), "x-mcp: unknown key %q (name, title, description, skip, readOnlyHint, destructiveHint, idempotentHint, openWorldHint, scopes)", k.Value)
+			l.errorf(l.pos(k), "x-mcp: unknown key %q (name, title, description, skip, readOnlyHint, destructiveHint, idempotentHint, openWorldHint, scopes, toolset)", k.Value)
 		}
 	}
 	return x

@@ -538,3 +538,25 @@ func TestOpenAPIRefSiblings(t *testing.T) {
 		}
 	}
 }
+
+func TestToolsetName(t *testing.T) {
+	for in, want := range map[string]string{
+		"repos": "repos", "Pull Requests": "pull_requests", "code-scanning": "code_scanning",
+		"  ": "", "v2/Billing": "v2_billing", "__x__": "x",
+	} {
+		if got := ToolsetName(in); got != want {
+			t.Errorf("ToolsetName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestPathToolset(t *testing.T) {
+	for in, want := range map[string]string{
+		"/v1/customers/{customer}": "customers", "/api/v2/items": "items", "/{id}": "", "/": "",
+		"/pets": "pets", "/2023-10-16/test-clocks": "test_clocks", "/v2beta/Billing.Alerts": "billing_alerts",
+	} {
+		if got := pathToolset(in); got != want {
+			t.Errorf("pathToolset(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

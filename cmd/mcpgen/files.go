@@ -15,6 +15,8 @@ import (
 	"sync/atomic"
 
 	"github.com/rogpeppe/go-internal/diff"
+
+	"github.com/mcpgen-dev/mcpgen/spec"
 )
 
 // genFile is one file of a generation, held in memory.
@@ -39,6 +41,9 @@ type generation struct {
 	// Notes are the warnings of the load and the generation (spec.API.Notes),
 	// with the directory their file names are relative to.
 	Notes located
+	// FirstTool is the position of the spec's first tool (zero when it has
+	// none): the place of warnings about the tool surface as a whole.
+	FirstTool spec.Pos
 }
 
 // A fileState pairs what the generator wants at one path with what is on disk.

@@ -1,6 +1,12 @@
 package main
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mcpgen-dev/mcpgen/runtime"
+	"github.com/mcpgen-dev/mcpgen/spec"
+)
 
 const defaultSpec = "mcpgen.yaml"
 
@@ -11,6 +17,7 @@ func (c *cli) generate(args []string) error {
 	var o buildOptions
 	fs.StringVar(&o.Out, "out", "", "write the generated package and its lock file to `DIR` (relative to the working directory) instead of the spec's generate.dir")
 	fs.StringVar(&o.Package, "package", "", "the Go package `name` of the generated code (default: generate.package, else the output directory's name)")
+	fs.IntVar(&o.BudgetTokens, "budget-tokens", defaultBudgetTokens, "warn when tools/list of every tool is estimated at more than `N` tokens (0: never)")
 	verbose := fs.Bool("v", false, "print every file written or removed")
 	quiet := quietFlag(fs)
 	if err := parse(fs, args); err != nil {
@@ -28,6 +35,11 @@ func (c *cli) generateSpec(specPath string, o buildOptions, verbose, quiet bool)
 		return err
 	}
 	if !quiet {
+		if w, err := budgetWarning(g, o.BudgetTokens); err != nil {
+			return err
+		} else if w != nil {
+			g.Notes.ds = append(g.Notes.ds, *w)
+		}
 		defer printWarnings(c.stderr, g.Notes)
 	}
 	res, err := write(g)
@@ -43,4 +55,47 @@ func (c *cli) generateSpec(specPath string, o buildOptions, verbose, quiet bool)
 		}
 	}
 	return nil
+}
+
+// defaultBudgetTokens is the size of tool definitions past which hosts
+// warn (about 25k tokens) and models lose track of tools.
+const defaultBudgetTokens = 25000
+
+// budgetWarning warns when tools/list of every tool is over budget
+// tokens, naming the largest toolsets and the ways to serve fewer
+// definitions. It is at the spec's first tool.
+func budgetWarning(g *generation, budget int) (*spec.Diagnostic, error) {
+	if budget <= 0 || g.FirstTool == (spec.Pos{}) {
+		return nil, nil
+	}
+	tools, err := toolStats(g)
+	if err != nil {
+		return nil, err
+	}
+	sizes := make([]int, len(tools))
+	for i, t := range tools {
+		sizes[i] = t.Bytes
+	}
+	total := estimateTokens(listBytes(sizes))
+	if total <= budget {
+		return nil, nil
+	}
+	sets := toolsetStats(tools)
+	var largest []string
+	for i, s := range sets {
+		if i == 5 {
+			largest = append(largest, "…")
+			break
+		}
+		largest = append(largest, fmt.Sprintf("%s ~%d", s.Name, estimateTokens(s.Bytes)))
+	}
+	var meta []int
+	for _, d := range runtime.DiscoveryToolDefinitions() {
+		meta = append(meta, len(d))
+	}
+	return &spec.Diagnostic{Pos: g.FirstTool, Message: fmt.Sprintf(
+		"tools/list of all %d tools is ~%d tokens, over the budget of %d (--budget-tokens): "+
+			"start the server with --toolsets (%d toolsets, largest: %s; mcpgen stats lists them all), "+
+			"--read-only, or --discovery (~%d tokens)",
+		len(tools), total, budget, len(sets), strings.Join(largest, ", "), estimateTokens(listBytes(meta)))}, nil
 }

@@ -27,6 +27,9 @@ type buildOptions struct {
 	Out string
 	// Package is the Go package name of the generated code.
 	Package string
+	// BudgetTokens is the size of tools/list past which generate warns
+	// (0: never).
+	BudgetTokens int
 }
 
 // buildGeneration loads the spec at specPath and generates its files in
@@ -100,6 +103,9 @@ func buildGeneration(specPath string, o buildOptions) (*generation, error) {
 		// The generator adds its notes (a schema cut to the budget) to the
 		// loader's, at positions in the same files.
 		Notes: located{dir: loadRoot, ds: api.Notes},
+	}
+	if len(api.Tools) > 0 {
+		g.FirstTool = api.Tools[0].Pos
 	}
 	for _, f := range files {
 		g.Files = append(g.Files, genFile{Path: f.Path, Data: f.Data})

@@ -6,8 +6,10 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"io"
 	"path"
 	"reflect"
+	"sort"
 	"strconv"
 	"testing/fstest"
 
@@ -30,8 +32,10 @@ var errOverBudget = errors.New("over budget")
 
 // toolStat is the size of one tool definition.
 type toolStat struct {
-	Name  string
-	Bytes int
+	Name     string
+	Toolset  string
+	ReadOnly bool
+	Bytes    int
 }
 
 // estimateTokens is the documented estimator: a quarter of the bytes,
@@ -99,6 +103,7 @@ func (c *cli) stats(args []string) error {
 	}
 	totalTok := estimateTokens(total)
 	row(totalName, total, totalTok)
+	printSurface(c.stdout, tools)
 	if *maxTotalBytes > 0 && total > *maxTotalBytes {
 		over = append(over, fmt.Sprintf("tools/list: %d bytes > --max-total-bytes %d", total, *maxTotalBytes))
 	}
@@ -112,6 +117,88 @@ func (c *cli) stats(args []string) error {
 		return errOverBudget
 	}
 	return nil
+}
+
+// listBytes is the size of the tools/list result {"tools":[…]} holding
+// definitions of the given sizes (without _meta, which does not depend on
+// the spec).
+func listBytes(sizes []int) int {
+	total := len(`{"tools":[]}`)
+	for i, n := range sizes {
+		if i > 0 {
+			total++
+		}
+		total += n
+	}
+	return total
+}
+
+// toolsetStat is the size of one toolset's tools.
+type toolsetStat struct {
+	Name  string
+	Tools int
+	Bytes int
+}
+
+// toolsetStats sums the tools by toolset, largest first (ties by name).
+func toolsetStats(tools []toolStat) []toolsetStat {
+	byName := map[string]*toolsetStat{}
+	var out []*toolsetStat
+	for _, t := range tools {
+		name := t.Toolset
+		if name == "" {
+			name = "(none)"
+		}
+		s := byName[name]
+		if s == nil {
+			s = &toolsetStat{Name: name}
+			byName[name] = s
+			out = append(out, s)
+		}
+		s.Tools++
+		s.Bytes += t.Bytes
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Bytes != out[j].Bytes {
+			return out[i].Bytes > out[j].Bytes
+		}
+		return out[i].Name < out[j].Name
+	})
+	res := make([]toolsetStat, len(out))
+	for i, s := range out {
+		res[i] = *s
+	}
+	return res
+}
+
+// printSurface prints the size per toolset and the size of tools/list in
+// each way a server can be started: every tool, read-only tools only, and
+// discovery mode (three meta-tools).
+func printSurface(w io.Writer, tools []toolStat) {
+	sets := toolsetStats(tools)
+	fmt.Fprintf(w, "\n%-28s  %5s  %9s  %13s\n", "toolset", "tools", "bytes", "tokens (est.)")
+	for _, s := range sets {
+		fmt.Fprintf(w, "%-28s  %5d  %9d  %13d\n", s.Name, s.Tools, s.Bytes, estimateTokens(s.Bytes))
+	}
+	var all, ro []int
+	for _, t := range tools {
+		all = append(all, t.Bytes)
+		if t.ReadOnly {
+			ro = append(ro, t.Bytes)
+		}
+	}
+	var meta []int
+	for _, d := range runtime.DiscoveryToolDefinitions() {
+		meta = append(meta, len(d))
+	}
+	fmt.Fprintf(w, "\n%-28s  %5s  %9s  %13s\n", "tools/list when started", "tools", "bytes", "tokens (est.)")
+	for _, m := range []struct {
+		name  string
+		sizes []int
+	}{{"all toolsets", all}, {"--read-only", ro}, {"--discovery", meta}} {
+		b := listBytes(m.sizes)
+		fmt.Fprintf(w, "%-28s  %5d  %9d  %13d\n", m.name, len(m.sizes), b, estimateTokens(b))
+	}
 }
 
 // toolStats measures the tool definitions of the generated server: each
@@ -158,6 +245,8 @@ func toolStats(g *generation) ([]toolStat, error) {
 			case key == nil:
 			case key.Name == "Name":
 				t.Name, _ = stringLit(kv.Value)
+			case key.Name == "Toolset":
+				t.Toolset, _ = stringLit(kv.Value)
 			case key.Name == "Definition":
 				def, _ = kv.Value.(*ast.CallExpr)
 			}
@@ -170,6 +259,7 @@ func toolStats(g *generation) ([]toolStat, error) {
 		input, _ := stringLit(def.Args[2])
 		output, _ := stringLit(def.Args[3])
 		t.Bytes = len(runtime.ToolDefinition(info, schemas, input, output))
+		t.ReadOnly = info.Annotations.ReadOnlyHint
 		tools = append(tools, t)
 		return true
 	})

@@ -5,11 +5,11 @@ import { spawn } from 'node:child_process';
 /**
  * Starts orders-mcp --http on a free loopback port with a bearer token for
  * alice, and resolves with the process and its /mcp URL (read from the
- * server's startup log line).
+ * server's startup log line). extraArgs are added to the command line.
  */
-export function startHTTPServer(bin, dbPath) {
+export function startHTTPServer(bin, dbPath, extraArgs = []) {
   return new Promise((resolve, reject) => {
-    const proc = spawn(bin, ['--db', dbPath, '--http', '0', '--token', 'tok-alice=alice'], {
+    const proc = spawn(bin, ['--db', dbPath, '--http', '0', '--token', 'tok-alice=alice', ...extraArgs], {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let log = '';

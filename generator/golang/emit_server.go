@@ -151,6 +151,9 @@ func (m *Model) ServerFile(f *File, docs map[*spec.Tool]ToolDocs) error {
 			}
 			d.add("Scopes", Index().String().Values(ss...))
 		}
+		if t.t.Toolset != "" {
+			d.add("Toolset", Lit(t.t.Toolset))
+		}
 		if hs := paramHeaders(t.input, nil); len(hs) > 0 {
 			d.add("ParamHeaders", Index().Add(rt("ParamHeader")).Add((&ordered{items: hs}).values()))
 		}

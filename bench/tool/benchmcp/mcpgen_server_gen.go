@@ -36,7 +36,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Tells the status of an order and how many items it holds.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/get_order_status.input.schema.json", "schemas/get_order_status.output.schema.json"),
-		Call: runtime.StructuredCall("get_order_status", h.GetOrderStatus, validateGetOrderStatusOutput),
+		Toolset: "other",
+		Call:    runtime.StructuredCall("get_order_status", h.GetOrderStatus, validateGetOrderStatusOutput),
 	})
 	return s
 }

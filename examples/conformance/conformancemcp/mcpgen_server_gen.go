@@ -59,7 +59,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Returns one text block.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_simple_text.input.schema.json", ""),
-		Call: runtime.ContentCall(h.TestSimpleText),
+		Toolset: "other",
+		Call:    runtime.ContentCall(h.TestSimpleText),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "test_image_content",
@@ -68,7 +69,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Returns a 1x1 red PNG as an image block.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_image_content.input.schema.json", ""),
-		Call: runtime.ContentCall(h.TestImageContent),
+		Toolset: "other",
+		Call:    runtime.ContentCall(h.TestImageContent),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "test_audio_content",
@@ -77,7 +79,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Returns a short silent WAV as an audio block.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_audio_content.input.schema.json", ""),
-		Call: runtime.ContentCall(h.TestAudioContent),
+		Toolset: "other",
+		Call:    runtime.ContentCall(h.TestAudioContent),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "test_embedded_resource",
@@ -86,7 +89,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Returns an embedded text resource.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_embedded_resource.input.schema.json", ""),
-		Call: runtime.ContentCall(h.TestEmbeddedResource),
+		Toolset: "other",
+		Call:    runtime.ContentCall(h.TestEmbeddedResource),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "test_multiple_content_types",
@@ -95,7 +99,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Returns a text, an image and an embedded JSON resource.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_multiple_content_types.input.schema.json", ""),
-		Call: runtime.ContentCall(h.TestMultipleContentTypes),
+		Toolset: "other",
+		Call:    runtime.ContentCall(h.TestMultipleContentTypes),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "test_tool_with_logging",
@@ -104,7 +109,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Logs three info messages while it runs (when the client asked for logs).",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_tool_with_logging.input.schema.json", ""),
-		Call: runtime.ContentCall(h.TestToolWithLogging),
+		Toolset: "other",
+		Call:    runtime.ContentCall(h.TestToolWithLogging),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "test_tool_with_progress",
@@ -113,7 +119,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Reports progress 0, 50 and 100 of 100 when the client sent a progressToken.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_tool_with_progress.input.schema.json", ""),
-		Call: runtime.ContentCall(h.TestToolWithProgress),
+		Toolset: "other",
+		Call:    runtime.ContentCall(h.TestToolWithProgress),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "test_error_handling",
@@ -122,7 +129,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Always fails, as a tool error (isError).",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_error_handling.input.schema.json", ""),
-		Call: runtime.ContentCall(h.TestErrorHandling),
+		Toolset: "other",
+		Call:    runtime.ContentCall(h.TestErrorHandling),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "test_sampling",
@@ -131,7 +139,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Asks the client's model to answer the prompt.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_sampling.input.schema.json", ""),
-		Call: runtime.ContentCall(h.TestSampling),
+		Toolset: "other",
+		Call:    runtime.ContentCall(h.TestSampling),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "test_elicitation",
@@ -140,7 +149,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Asks the user for a username and an email address.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_elicitation.input.schema.json", ""),
-		Call: runtime.ContentCall(h.TestElicitation),
+		Toolset: "other",
+		Call:    runtime.ContentCall(h.TestElicitation),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "test_elicitation_sep1034_defaults",
@@ -149,7 +159,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Elicits a form whose fields all carry defaults (SEP-1034).",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_elicitation_sep1034_defaults.input.schema.json", ""),
-		Call: runtime.ContentCall(h.TestElicitationSep1034Defaults),
+		Toolset: "other",
+		Call:    runtime.ContentCall(h.TestElicitationSep1034Defaults),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "test_elicitation_sep1330_enums",
@@ -158,7 +169,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Elicits a form with the five enum shapes (SEP-1330).",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_elicitation_sep1330_enums.input.schema.json", ""),
-		Call: runtime.ContentCall(h.TestElicitationSep1330Enums),
+		Toolset: "other",
+		Call:    runtime.ContentCall(h.TestElicitationSep1330Enums),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "test_input_required_result_elicitation",
@@ -167,7 +179,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Asks the user's name, then greets them.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_input_required_result_elicitation.input.schema.json", ""),
-		Call: runtime.ContentCall(h.TestInputRequiredResultElicitation),
+		Toolset: "other",
+		Call:    runtime.ContentCall(h.TestInputRequiredResultElicitation),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "test_input_required_result_sampling",
@@ -176,7 +189,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Asks the client's model for the capital of France.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_input_required_result_sampling.input.schema.json", ""),
-		Call: runtime.ContentCall(h.TestInputRequiredResultSampling),
+		Toolset: "other",
+		Call:    runtime.ContentCall(h.TestInputRequiredResultSampling),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "test_input_required_result_list_roots",
@@ -185,7 +199,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Asks the client for its roots and lists them.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_input_required_result_list_roots.input.schema.json", ""),
-		Call: runtime.ContentCall(h.TestInputRequiredResultListRoots),
+		Toolset: "other",
+		Call:    runtime.ContentCall(h.TestInputRequiredResultListRoots),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "test_input_required_result_request_state",
@@ -194,7 +209,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Asks for a confirmation; the answer travels back in requestState.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_input_required_result_request_state.input.schema.json", ""),
-		Call: runtime.ContentCall(h.TestInputRequiredResultRequestState),
+		Toolset: "other",
+		Call:    runtime.ContentCall(h.TestInputRequiredResultRequestState),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "test_input_required_result_multiple_inputs",
@@ -203,7 +219,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Asks for a name, a generated greeting and the roots in one round.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_input_required_result_multiple_inputs.input.schema.json", ""),
-		Call: runtime.ContentCall(h.TestInputRequiredResultMultipleInputs),
+		Toolset: "other",
+		Call:    runtime.ContentCall(h.TestInputRequiredResultMultipleInputs),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "test_input_required_result_multi_round",
@@ -212,7 +229,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Asks for a name, then for a favourite colour, in two rounds.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_input_required_result_multi_round.input.schema.json", ""),
-		Call: runtime.ContentCall(h.TestInputRequiredResultMultiRound),
+		Toolset: "other",
+		Call:    runtime.ContentCall(h.TestInputRequiredResultMultiRound),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "test_input_required_result_tampered_state",
@@ -221,7 +239,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Asks for a confirmation; a tampered requestState is rejected.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_input_required_result_tampered_state.input.schema.json", ""),
-		Call: runtime.ContentCall(h.TestInputRequiredResultTamperedState),
+		Toolset: "other",
+		Call:    runtime.ContentCall(h.TestInputRequiredResultTamperedState),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "test_input_required_result_capabilities",
@@ -230,7 +249,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Asks only for the kinds of input the client declared (sampling, elicitation, roots).",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_input_required_result_capabilities.input.schema.json", ""),
-		Call: runtime.ContentCall(h.TestInputRequiredResultCapabilities),
+		Toolset: "other",
+		Call:    runtime.ContentCall(h.TestInputRequiredResultCapabilities),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "test_missing_capability",
@@ -239,7 +259,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Needs sampling; fails with -32021 when the client did not declare it.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_missing_capability.input.schema.json", ""),
-		Call: runtime.ContentCall(h.TestMissingCapability),
+		Toolset: "other",
+		Call:    runtime.ContentCall(h.TestMissingCapability),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "test_streaming_elicitation",
@@ -248,7 +269,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Asks the user for input inside the tools/call response.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_streaming_elicitation.input.schema.json", ""),
-		Call: runtime.ContentCall(h.TestStreamingElicitation),
+		Toolset: "other",
+		Call:    runtime.ContentCall(h.TestStreamingElicitation),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "test_logging_tool",
@@ -257,7 +279,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Logs a message, only when the client asked for logs.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_logging_tool.input.schema.json", ""),
-		Call: runtime.ContentCall(h.TestLoggingTool),
+		Toolset: "other",
+		Call:    runtime.ContentCall(h.TestLoggingTool),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "test_custom_headers",
@@ -266,6 +289,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Echoes the region, which HTTP clients also send as the Mcp-Param-Region header.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_custom_headers.input.schema.json", ""),
+		Toolset: "other",
 		ParamHeaders: []runtime.ParamHeader{
 			{Name: "Region", Path: []string{"region"}, Type: "string"},
 		},
@@ -278,7 +302,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Announces a change of the tool list to subscriptions/listen streams.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_trigger_tool_change.input.schema.json", ""),
-		Call: runtime.ContentCall(h.TestTriggerToolChange),
+		Toolset: "other",
+		Call:    runtime.ContentCall(h.TestTriggerToolChange),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "test_trigger_prompt_change",
@@ -287,7 +312,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Announces a change of the prompt list to subscriptions/listen streams.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_trigger_prompt_change.input.schema.json", ""),
-		Call: runtime.ContentCall(h.TestTriggerPromptChange),
+		Toolset: "other",
+		Call:    runtime.ContentCall(h.TestTriggerPromptChange),
 	})
 	s.AddResource(runtime.ResourceDef{
 		URI:        "test://static-text",

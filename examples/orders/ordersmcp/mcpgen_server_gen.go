@@ -58,7 +58,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Tells whether the customer has an order with this id and, if so, its status. An order of another customer is reported as not found.",
 			Annotations: runtime.ToolAnnotations{Title: "Get order status", ReadOnlyHint: true, IdempotentHint: true},
 		}, schemaFiles, "schemas/get_order_status.input.schema.json", "schemas/get_order_status.output.schema.json"),
-		Scopes: []string{"orders:read"},
+		Scopes:  []string{"orders:read"},
+		Toolset: "orders",
 		ParamHeaders: []runtime.ParamHeader{
 			{Name: "Order-Id", Path: []string{"order_id"}, Type: "string"},
 		},
@@ -72,8 +73,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Lists the customer's orders, optionally only those with one status, a page at a time. Pass next_cursor back as cursor to get the next page.",
 			Annotations: runtime.ToolAnnotations{Title: "Search orders", ReadOnlyHint: true, IdempotentHint: true},
 		}, schemaFiles, "schemas/search_orders.input.schema.json", "schemas/search_orders.output.schema.json"),
-		Scopes: []string{"orders:read"},
-		Call:   runtime.StructuredCall("search_orders", h.SearchOrders, validateSearchOrdersOutput),
+		Scopes:  []string{"orders:read"},
+		Toolset: "orders",
+		Call:    runtime.StructuredCall("search_orders", h.SearchOrders, validateSearchOrdersOutput),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "create_return",
@@ -83,7 +85,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Requests a return for one of the customer's orders. Calling it again with the same idempotency_key returns the return created the first time instead of creating another one.",
 			Annotations: runtime.ToolAnnotations{Title: "Create a return", IdempotentHint: true},
 		}, schemaFiles, "schemas/create_return.input.schema.json", "schemas/create_return.output.schema.json"),
-		Scopes: []string{"orders:write"},
+		Scopes:  []string{"orders:write"},
+		Toolset: "returns",
 		ParamHeaders: []runtime.ParamHeader{
 			{Name: "Order-Id", Path: []string{"order_id"}, Type: "string"},
 		},
@@ -97,7 +100,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Asks the customer to confirm, then requests a return for one of their orders. Nothing is filed unless the customer confirms; calling it again with the same idempotency_key returns the return created the first time.",
 			Annotations: runtime.ToolAnnotations{Title: "Confirm and create a return", IdempotentHint: true},
 		}, schemaFiles, "schemas/confirm_return.input.schema.json", "schemas/confirm_return.output.schema.json"),
-		Scopes: []string{"orders:write"},
+		Scopes:  []string{"orders:write"},
+		Toolset: "returns",
 		ParamHeaders: []runtime.ParamHeader{
 			{Name: "Order-Id", Path: []string{"order_id"}, Type: "string"},
 		},

@@ -90,6 +90,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	metricsAddr := fs.String("metrics-addr", "", "serve Prometheus metrics at http://`addr`/metrics (a loopback host:port; a bare port binds 127.0.0.1)")
 	natsURL := fs.String("nats", "", "connect replicas through the NATS broker at `url` (default $ORDERS_NATS; needs --state-key)")
 	stateKey := fs.String("state-key", "", "HMAC `key` (hex or base64, at least 16 bytes) signing requestState; replicas must share it (default $ORDERS_STATE_KEY, else random per process)")
+	toolsets := fs.String("toolsets", getenv("MCPGEN_TOOLSETS"), "comma-separated `toolsets` to serve (orders, returns), or all (default $MCPGEN_TOOLSETS)")
+	readOnly := fs.Bool("read-only", envBool(getenv("MCPGEN_READ_ONLY")), "serve only read-only tools and refuse writes (default $MCPGEN_READ_ONLY)")
+	discovery := fs.Bool("discovery", envBool(getenv("MCPGEN_DISCOVERY")), "list search_operations, describe_operation and call_operation instead of the tools (default $MCPGEN_DISCOVERY)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -135,7 +138,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if user == "" {
 		user = "alice"
 	}
-	opts := runtime.Options{Logger: logger, StateKeys: stateKeys}
+	opts := runtime.Options{Logger: logger, StateKeys: stateKeys,
+		Toolsets: splitList(*toolsets), ReadOnly: *readOnly, Discovery: *discovery}
 	tel, err := setupTelemetry(ctx, getenv, *metricsAddr, &opts, logger)
 	if err != nil {
 		logger.Error("telemetry", "err", err)
@@ -158,6 +162,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		hc.broker = b
 	}
 	srv := ordersmcp.NewServer(orders.NewService(st), opts)
+	if err := srv.CheckToolsets(); err != nil {
+		fmt.Fprintf(stderr, "orders-mcp: --toolsets: %v\n", err)
+		return 2
+	}
 	if httpMode.addr != "" {
 		if err := serveHTTP(ctx, srv, httpMode, hc, logger); err != nil {
 			logger.Error("serve http", "err", err)
@@ -192,6 +200,26 @@ func openStore(ctx context.Context, db string) (database, error) {
 		return nil, err
 	}
 	return store.Open(ctx, db)
+}
+
+// envBool reads a boolean environment value: 1, true, yes or on.
+func envBool(v string) bool {
+	switch strings.ToLower(v) {
+	case "1", "true", "yes", "on":
+		return true
+	}
+	return false
+}
+
+// splitList splits a comma-separated list, dropping empty items.
+func splitList(s string) []string {
+	var out []string
+	for _, item := range strings.Split(s, ",") {
+		if item = strings.TrimSpace(item); item != "" {
+			out = append(out, item)
+		}
+	}
+	return out
 }
 
 // parseStateKey decodes a hex or base64 (standard or URL, padded or not)

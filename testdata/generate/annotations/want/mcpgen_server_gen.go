@@ -35,7 +35,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Title:       "Look around",
 			Annotations: runtime.ToolAnnotations{Title: "Look", ReadOnlyHint: true, DestructiveHint: true, IdempotentHint: true},
 		}, schemaFiles, "schemas/look.input.schema.json", ""),
-		Call: runtime.ContentCall(h.Look),
+		Toolset: "other",
+		Call:    runtime.ContentCall(h.Look),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "wipe",
@@ -43,7 +44,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "wipe",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/wipe.input.schema.json", ""),
-		Call: runtime.ContentCall(h.Wipe),
+		Toolset: "other",
+		Call:    runtime.ContentCall(h.Wipe),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "plain",
@@ -52,7 +54,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "States no hint at all.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/plain.input.schema.json", ""),
-		Call: runtime.ContentCall(h.Plain),
+		Toolset: "other",
+		Call:    runtime.ContentCall(h.Plain),
 	})
 	return s
 }

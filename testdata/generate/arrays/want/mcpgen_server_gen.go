@@ -34,7 +34,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "plot",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/plot.input.schema.json", ""),
-		Call: runtime.ContentCall(h.Plot),
+		Toolset: "other",
+		Call:    runtime.ContentCall(h.Plot),
 	})
 	return s
 }

@@ -34,7 +34,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "apply",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/apply.input.schema.json", ""),
-		Call: runtime.ContentCall(h.Apply),
+		Toolset: "other",
+		Call:    runtime.ContentCall(h.Apply),
 	})
 	return s
 }

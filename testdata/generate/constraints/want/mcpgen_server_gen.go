@@ -34,7 +34,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "check",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/check.input.schema.json", ""),
-		Call: runtime.ContentCall(h.Check),
+		Toolset: "other",
+		Call:    runtime.ContentCall(h.Check),
 	})
 	return s
 }

@@ -34,7 +34,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "upload",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/upload.input.schema.json", ""),
-		Call: runtime.ContentCall(h.Upload),
+		Toolset: "other",
+		Call:    runtime.ContentCall(h.Upload),
 	})
 	return s
 }

@@ -34,7 +34,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "search",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/search.input.schema.json", ""),
-		Call: runtime.ContentCall(h.Search),
+		Toolset: "other",
+		Call:    runtime.ContentCall(h.Search),
 	})
 	return s
 }

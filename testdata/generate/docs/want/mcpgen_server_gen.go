@@ -41,7 +41,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Configures the service. This description is long enough that the Go comment made from it has to be wrapped at about eighty columns.\n\nModes:\n- safe: nothing is changed\n- live: changes apply at once",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/configure.input.schema.json", ""),
-		Call: runtime.ContentCall(h.Configure),
+		Toolset: "other",
+		Call:    runtime.ContentCall(h.Configure),
 	})
 	return s
 }

@@ -34,7 +34,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "paint",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/paint.input.schema.json", "schemas/paint.output.schema.json"),
-		Call: runtime.StructuredCall("paint", h.Paint, validatePaintOutput),
+		Toolset: "other",
+		Call:    runtime.StructuredCall("paint", h.Paint, validatePaintOutput),
 	})
 	return s
 }

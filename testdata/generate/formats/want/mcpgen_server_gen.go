@@ -34,7 +34,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "schedule",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/schedule.input.schema.json", ""),
-		Call: runtime.ContentCall(h.Schedule),
+		Toolset: "other",
+		Call:    runtime.ContentCall(h.Schedule),
 	})
 	return s
 }

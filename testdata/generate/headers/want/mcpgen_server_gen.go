@@ -34,6 +34,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "route",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/route.input.schema.json", ""),
+		Toolset: "other",
 		ParamHeaders: []runtime.ParamHeader{
 			{Name: "Region", Path: []string{"region"}, Type: "string"},
 			{Name: "Priority", Path: []string{"priority"}, Type: "integer"},

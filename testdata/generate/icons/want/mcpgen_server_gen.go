@@ -57,7 +57,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			}},
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/draw.input.schema.json", ""),
-		Call: runtime.ContentCall(h.Draw),
+		Toolset: "other",
+		Call:    runtime.ContentCall(h.Draw),
 	})
 	s.AddResource(runtime.ResourceDef{
 		URI:        "https://example.com/logo.png",

@@ -41,7 +41,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "func",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/func.input.schema.json", ""),
-		Call: runtime.ContentCall(h.Func),
+		Toolset: "other",
+		Call:    runtime.ContentCall(h.Func),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "go-to",
@@ -49,7 +50,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "go-to",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/go-to.input.schema.json", "schemas/go-to.output.schema.json"),
-		Call: runtime.StructuredCall("go-to", h.GoTo, nil),
+		Toolset: "other",
+		Call:    runtime.StructuredCall("go-to", h.GoTo, nil),
 	})
 	s.AddPrompt(runtime.PromptDef{
 		Name:       "switch",

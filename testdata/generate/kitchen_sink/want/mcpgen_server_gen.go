@@ -78,7 +78,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			}},
 			Annotations: runtime.ToolAnnotations{Title: "Create order", OpenWorldHint: true},
 		}, schemaFiles, "schemas/create_order.input.schema.json", "schemas/create_order.output.schema.json"),
-		Scopes: []string{"orders:write"},
+		Scopes:  []string{"orders:write"},
+		Toolset: "other",
 		ParamHeaders: []runtime.ParamHeader{
 			{Name: "Customer-Id", Path: []string{"customer_id"}, Type: "string"},
 			{Name: "Quantity", Path: []string{"quantity"}, Type: "integer"},
@@ -94,7 +95,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "A tool whose name is a Go keyword, with keyword property names.",
 			Annotations: runtime.ToolAnnotations{ReadOnlyHint: true, DestructiveHint: true, IdempotentHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/map.input.schema.json", "schemas/map.output.schema.json"),
-		Call: runtime.StructuredCall("map", h.Map, validateMapOutput),
+		Toolset: "other",
+		Call:    runtime.StructuredCall("map", h.Map, validateMapOutput),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "list_orders",
@@ -103,7 +105,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Lists orders, optionally filtered.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/list_orders.input.schema.json", "schemas/list_orders.output.schema.json"),
-		Call: runtime.StructuredCall("list_orders", h.ListOrders, validateListOrdersOutput),
+		Toolset: "other",
+		Call:    runtime.StructuredCall("list_orders", h.ListOrders, validateListOrdersOutput),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "ping.v2",
@@ -112,7 +115,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "A tool without input and with free-form output.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/ping.v2.input.schema.json", ""),
-		Call: runtime.ContentCall(h.PingV2),
+		Toolset: "other",
+		Call:    runtime.ContentCall(h.PingV2),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "draw-shape",
@@ -120,6 +124,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "draw-shape",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/draw-shape.input.schema.json", "schemas/draw-shape.output.schema.json"),
+		Toolset: "other",
 		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
 			var in DrawShapeInput
 			if err := in.UnmarshalJSON(args); err != nil {

@@ -34,7 +34,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "label",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/label.input.schema.json", ""),
-		Call: runtime.ContentCall(h.Label),
+		Toolset: "other",
+		Call:    runtime.ContentCall(h.Label),
 	})
 	return s
 }

@@ -34,7 +34,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "ship",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/ship.input.schema.json", "schemas/ship.output.schema.json"),
-		Call: runtime.StructuredCall("ship", h.Ship, nil),
+		Toolset: "other",
+		Call:    runtime.StructuredCall("ship", h.Ship, nil),
 	})
 	return s
 }

@@ -35,7 +35,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Sends a note.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/notify.input.schema.json", ""),
-		Call: runtime.ContentCall(h.Notify),
+		Toolset: "other",
+		Call:    runtime.ContentCall(h.Notify),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "ping",
@@ -44,7 +45,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "No input either.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/ping.input.schema.json", ""),
-		Call: runtime.ContentCall(h.Ping),
+		Toolset: "other",
+		Call:    runtime.ContentCall(h.Ping),
 	})
 	return s
 }

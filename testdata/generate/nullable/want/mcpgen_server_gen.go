@@ -34,7 +34,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "update_contact",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/update_contact.input.schema.json", ""),
-		Call: runtime.ContentCall(h.UpdateContact),
+		Toolset: "other",
+		Call:    runtime.ContentCall(h.UpdateContact),
 	})
 	return s
 }

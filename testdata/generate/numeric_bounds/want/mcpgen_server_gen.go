@@ -34,7 +34,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "measure",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/measure.input.schema.json", ""),
-		Call: runtime.ContentCall(h.Measure),
+		Toolset: "other",
+		Call:    runtime.ContentCall(h.Measure),
 	})
 	return s
 }

@@ -34,7 +34,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "area",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/area.input.schema.json", "schemas/area.output.schema.json"),
-		Call: runtime.StructuredCall("area", h.Area, nil),
+		Toolset: "other",
+		Call:    runtime.StructuredCall("area", h.Area, nil),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "lookup",
@@ -42,7 +43,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "lookup",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/lookup.input.schema.json", ""),
-		Call: runtime.ContentCall(h.Lookup),
+		Toolset: "other",
+		Call:    runtime.ContentCall(h.Lookup),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "evaluate",
@@ -50,7 +52,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "evaluate",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/evaluate.input.schema.json", ""),
-		Call: runtime.ContentCall(h.Evaluate),
+		Toolset: "other",
+		Call:    runtime.ContentCall(h.Evaluate),
 	})
 	return s
 }

@@ -35,7 +35,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "plantTree",
 			Annotations: runtime.ToolAnnotations{OpenWorldHint: true},
 		}, schemaFiles, "schemas/plantTree.input.schema.json", ""),
-		Call: runtime.ContentCall(h.PlantTree),
+		Toolset: "trees",
+		Call:    runtime.ContentCall(h.PlantTree),
 	})
 	return s
 }

@@ -35,7 +35,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "login",
 			Annotations: runtime.ToolAnnotations{OpenWorldHint: true},
 		}, schemaFiles, "schemas/login.input.schema.json", ""),
-		Call: runtime.ContentCall(h.Login),
+		Toolset: "login",
+		Call:    runtime.ContentCall(h.Login),
 	})
 	return s
 }

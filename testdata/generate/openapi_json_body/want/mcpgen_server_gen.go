@@ -35,7 +35,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "createItem",
 			Annotations: runtime.ToolAnnotations{OpenWorldHint: true},
 		}, schemaFiles, "schemas/createItem.input.schema.json", "schemas/createItem.output.schema.json"),
-		Call: runtime.ContentCall(h.CreateItem),
+		Toolset: "items",
+		Call:    runtime.ContentCall(h.CreateItem),
 	})
 	return s
 }

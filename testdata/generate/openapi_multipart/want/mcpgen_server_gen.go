@@ -35,7 +35,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "uploadPhoto",
 			Annotations: runtime.ToolAnnotations{OpenWorldHint: true},
 		}, schemaFiles, "schemas/uploadPhoto.input.schema.json", ""),
-		Call: runtime.ContentCall(h.UploadPhoto),
+		Toolset: "photos",
+		Call:    runtime.ContentCall(h.UploadPhoto),
 	})
 	return s
 }

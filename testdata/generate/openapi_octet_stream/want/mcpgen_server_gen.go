@@ -35,7 +35,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "putBlob",
 			Annotations: runtime.ToolAnnotations{IdempotentHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/putBlob.input.schema.json", ""),
-		Call: runtime.ContentCall(h.PutBlob),
+		Toolset: "blobs",
+		Call:    runtime.ContentCall(h.PutBlob),
 	})
 	return s
 }

@@ -35,7 +35,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "getItem",
 			Annotations: runtime.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/getItem.input.schema.json", "schemas/getItem.output.schema.json"),
-		Call: runtime.ContentCall(h.GetItem),
+		Toolset: "items",
+		Call:    runtime.ContentCall(h.GetItem),
 	})
 	return s
 }

@@ -34,7 +34,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "register",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/register.input.schema.json", ""),
-		Call: runtime.ContentCall(h.Register),
+		Toolset: "other",
+		Call:    runtime.ContentCall(h.Register),
 	})
 	return s
 }

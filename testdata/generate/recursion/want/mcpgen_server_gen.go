@@ -34,7 +34,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "walk_tree",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/walk_tree.input.schema.json", "schemas/walk_tree.output.schema.json"),
-		Call: runtime.StructuredCall("walk_tree", h.WalkTree, validateNode),
+		Toolset: "other",
+		Call:    runtime.StructuredCall("walk_tree", h.WalkTree, validateNode),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "org_chart",
@@ -42,7 +43,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "org_chart",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/org_chart.input.schema.json", "schemas/org_chart.output.schema.json"),
-		Call: runtime.StructuredCall("org_chart", h.OrgChart, nil),
+		Toolset: "other",
+		Call:    runtime.StructuredCall("org_chart", h.OrgChart, nil),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "loop_back",
@@ -50,7 +52,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "loop_back",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/loop_back.input.schema.json", "schemas/loop_back.output.schema.json"),
-		Call: runtime.StructuredCall("loop_back", h.LoopBack, validateYin),
+		Toolset: "other",
+		Call:    runtime.StructuredCall("loop_back", h.LoopBack, validateYin),
 	})
 	return s
 }

@@ -34,7 +34,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "rename",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/rename.input.schema.json", ""),
-		Call: runtime.ContentCall(h.Rename),
+		Toolset: "other",
+		Call:    runtime.ContentCall(h.Rename),
 	})
 	return s
 }

@@ -35,7 +35,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "updatePetWithForm",
 			Annotations: runtime.ToolAnnotations{OpenWorldHint: true},
 		}, schemaFiles, "schemas/updatePetWithForm.input.schema.json", ""),
-		Call: runtime.ContentCall(h.UpdatePetWithForm),
+		Toolset: "pets",
+		Call:    runtime.ContentCall(h.UpdatePetWithForm),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "addPet",
@@ -43,7 +44,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "addPet",
 			Annotations: runtime.ToolAnnotations{OpenWorldHint: true},
 		}, schemaFiles, "schemas/addPet.input.schema.json", "schemas/addPet.output.schema.json"),
-		Call: runtime.ContentCall(h.AddPet),
+		Toolset: "pets",
+		Call:    runtime.ContentCall(h.AddPet),
 	})
 	return s
 }

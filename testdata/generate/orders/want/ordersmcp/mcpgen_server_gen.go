@@ -51,7 +51,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Returns the status of one order.",
 			Annotations: runtime.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true},
 		}, schemaFiles, "schemas/get_order_status.input.schema.json", "schemas/get_order_status.output.schema.json"),
-		Scopes: []string{"orders:read"},
+		Scopes:  []string{"orders:read"},
+		Toolset: "other",
 		ParamHeaders: []runtime.ParamHeader{
 			{Name: "Order-Id", Path: []string{"order_id"}, Type: "string"},
 		},
@@ -64,7 +65,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Sends a note to the customer.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/notify.input.schema.json", ""),
-		Call: runtime.ContentCall(h.Notify),
+		Toolset: "other",
+		Call:    runtime.ContentCall(h.Notify),
 	})
 	s.AddResource(runtime.ResourceDef{
 		URI:        "policy://after-sales/current",

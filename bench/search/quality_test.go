@@ -1,0 +1,199 @@
+// Package search measures how well a discovery server's operation search
+// finds the operation a person asks for, on the task sets in tasks/.
+package search
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/mcpgen-dev/mcpgen/runtime/search"
+	"github.com/mcpgen-dev/mcpgen/spec"
+)
+
+type taskFile struct {
+	Document string `yaml:"document"`
+	Tasks    []struct {
+		Task string   `yaml:"task"`
+		Area string   `yaml:"area"`
+		Ops  []string `yaml:"ops"`
+	} `yaml:"tasks"`
+}
+
+// score counts top-1 and top-5 hits over a number of tasks.
+type score struct{ top1, top5, n int }
+
+func (s score) String() string {
+	if s.n == 0 {
+		return "no tasks"
+	}
+	return fmt.Sprintf("top-1 %5.1f%%  top-5 %5.1f%%  (%d tasks)", 100*float64(s.top1)/float64(s.n), 100*float64(s.top5)/float64(s.n), s.n)
+}
+
+func (s *score) add(ranked []int, want map[int]bool) {
+	s.n++
+	for i, d := range ranked {
+		if i >= 5 {
+			break
+		}
+		if want[d] {
+			if i == 0 {
+				s.top1++
+			}
+			s.top5++
+			return
+		}
+	}
+}
+
+// TestSearchQuality reports, for each task set, the top-1 and top-5 hit
+// rates of the runtime's search and of plain word overlap, on the dev half
+// of the tasks (even positions: the half the ranking and synonym table
+// were tuned on) and the held-out half (odd positions: never looked at
+// while tuning). A task is a hit at k when any of its operations is among
+// the first k results. The documents live beside the repository
+// (../shared/openapi); the test is skipped when they are absent.
+func TestSearchQuality(t *testing.T) {
+	for _, name := range []string{"github", "stripe"} {
+		t.Run(name, func(t *testing.T) {
+			data, err := os.ReadFile(filepath.Join("tasks", name+".yaml"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var tf taskFile
+			if err := yaml.Unmarshal(data, &tf); err != nil {
+				t.Fatal(err)
+			}
+			doc := filepath.Join("tasks", tf.Document)
+			if _, err := os.Stat(doc); err != nil {
+				t.Skipf("document absent: %v", err)
+			}
+			api, err := spec.Load(os.DirFS(filepath.Dir(doc)), filepath.Base(doc))
+			if err != nil {
+				t.Fatal(err)
+			}
+			docs := make([]search.Doc, len(api.Tools))
+			byOp := map[string]int{}
+			for i, tool := range api.Tools {
+				docs[i] = Doc(tool)
+				if tool.Upstream != nil {
+					byOp[tool.Upstream.OperationID] = i
+				}
+			}
+			ix := search.New(docs)
+			overlap := newOverlap(docs)
+			var ours, base [2]score
+			for i, task := range tf.Tasks {
+				want := map[int]bool{}
+				for _, op := range task.Ops {
+					d, ok := byOp[op]
+					if !ok {
+						t.Fatalf("task %q: no operation %s", task.Task, op)
+					}
+					want[d] = true
+				}
+				var ranked []int
+				for _, r := range ix.Search(task.Task, 5, nil) {
+					ranked = append(ranked, r.Doc)
+				}
+				half := i % 2
+				ours[half].add(ranked, want)
+				base[half].add(overlap.rank(task.Task, 5), want)
+				if testing.Verbose() && half == 0 && !hit(ranked, want) && os.Getenv("SEARCH_MISSES") != "" {
+					var got []string
+					for _, d := range ranked {
+						got = append(got, docs[d].Name)
+					}
+					t.Logf("miss (dev): %q want %v got %v", task.Task, task.Ops, got)
+				}
+			}
+			t.Logf("%s: %d operations, %d tasks", name, len(docs), len(tf.Tasks))
+			t.Logf("  search   dev      %v", ours[0])
+			t.Logf("  search   held-out %v", ours[1])
+			t.Logf("  search   all      %v", sum(ours))
+			t.Logf("  overlap  dev      %v", base[0])
+			t.Logf("  overlap  held-out %v", base[1])
+			t.Logf("  overlap  all      %v", sum(base))
+		})
+	}
+}
+
+func hit(ranked []int, want map[int]bool) bool {
+	for _, d := range ranked {
+		if want[d] {
+			return true
+		}
+	}
+	return false
+}
+
+func sum(s [2]score) score {
+	return score{s[0].top1 + s[1].top1, s[0].top5 + s[1].top5, s[0].n + s[1].n}
+}
+
+// Doc is what a server indexes of a tool: the fields of its definition
+// (name, title, description, argument names) and its toolset.
+func Doc(t *spec.Tool) search.Doc {
+	d := search.Doc{Name: t.Name, Title: t.Title, Description: t.Description, Toolset: t.Toolset,
+		ReadOnly: t.Annotations.ReadOnly != nil && *t.Annotations.ReadOnly, Destructive: t.Annotations.Destructive == nil || *t.Annotations.Destructive}
+	if t.Input != nil {
+		for _, p := range t.Input.Properties {
+			d.Params = append(d.Params, p.Name)
+		}
+	}
+	return d
+}
+
+// overlap is the baseline: documents ranked by how many distinct words of
+// the query their text contains (lowercased, split at non-letters, no
+// stemming, no synonyms), ties in document order.
+type overlap struct{ words []map[string]bool }
+
+func newOverlap(docs []search.Doc) *overlap {
+	o := &overlap{}
+	for _, d := range docs {
+		set := map[string]bool{}
+		for _, w := range splitWords(d.Name + " " + d.Title + " " + d.Description) {
+			set[w] = true
+		}
+		o.words = append(o.words, set)
+	}
+	return o
+}
+
+func (o *overlap) rank(query string, k int) []int {
+	q := map[string]bool{}
+	for _, w := range splitWords(query) {
+		q[w] = true
+	}
+	type hitc struct{ doc, n int }
+	var hs []hitc
+	for d, set := range o.words {
+		n := 0
+		for w := range q {
+			if set[w] {
+				n++
+			}
+		}
+		if n > 0 {
+			hs = append(hs, hitc{d, n})
+		}
+	}
+	sort.SliceStable(hs, func(i, j int) bool { return hs[i].n > hs[j].n })
+	var out []int
+	for i := 0; i < len(hs) && i < k; i++ {
+		out = append(out, hs[i].doc)
+	}
+	return out
+}
+
+func splitWords(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
+	})
+}

@@ -1,0 +1,332 @@
+// Package search ranks a server's operations by what a person asks for:
+// BM25F over a tool's name (split into words), title, description,
+// toolset and argument names, with an English stemmer and a small table of
+// the everyday words people use for API verbs and nouns.
+//
+// It is standard-library only, as the rest of the runtime: a discovery
+// server builds its Index once from its tool definitions and answers
+// search_operations with it.
+package search
+
+import (
+	"math"
+	"sort"
+	"strings"
+)
+
+// Doc is one searchable operation.
+type Doc struct {
+	Name        string
+	Title       string
+	Description string
+	Toolset     string
+	// Params are the names of the operation's arguments.
+	Params []string
+	// ReadOnly and Destructive are the tool's hints: they index the verbs a
+	// person uses for what the operation does (show, list; delete,
+	// remove; create, change), which names such as Stripe's
+	// "PostCustomersCustomer" do not say.
+	ReadOnly, Destructive bool
+}
+
+// Result is one ranked operation: Doc is its index in the docs given to
+// New.
+type Result struct {
+	Doc   int
+	Score float64
+}
+
+// The fields of a document and their weights. A tool's name and title
+// say what it does in few words and count most; the description's first
+// paragraph says it again at more length; the rest of the description
+// and the argument names mention much that the operation is not about.
+const (
+	fieldName = iota
+	fieldTitle
+	fieldLead
+	fieldBody
+	fieldToolset
+	fieldParams
+	fieldKind
+	numFields
+)
+
+var fieldWeight = [numFields]float64{
+	fieldName:    3.0,
+	fieldTitle:   3.0,
+	fieldLead:    1.5,
+	fieldBody:    0.4,
+	fieldToolset: 1.5,
+	fieldParams:  0.5,
+	fieldKind:    0.8,
+}
+
+// fieldB is the length normalisation of each field: names and titles are
+// all short, so their lengths say little.
+var fieldB = [numFields]float64{
+	fieldName:    0.3,
+	fieldTitle:   0.3,
+	fieldLead:    0.75,
+	fieldBody:    0.75,
+	fieldToolset: 0,
+	fieldParams:  0.5,
+	fieldKind:    0,
+}
+
+// k1 is BM25's term-frequency saturation.
+const k1 = 1.2
+
+// maxBodyWords bounds how much of a long description is indexed: past its
+// first few sentences a description lists caveats and links.
+const maxBodyWords = 120
+
+// posting is a term's weighted frequency in one document's fields.
+type posting struct {
+	doc int32
+	tf  [numFields]uint16
+}
+
+// Index is an immutable search index; it is safe for concurrent use.
+type Index struct {
+	postings map[string][]posting
+	lengths  [][numFields]uint16
+	avgLen   [numFields]float64
+	n        int
+}
+
+// New indexes docs.
+func New(docs []Doc) *Index {
+	ix := &Index{postings: map[string][]posting{}, lengths: make([][numFields]uint16, len(docs)), n: len(docs)}
+	var total [numFields]float64
+	for i, d := range docs {
+		lead, body := splitLead(d.Description)
+		fields := [numFields][]string{
+			fieldName:    Terms(d.Name),
+			fieldTitle:   Terms(d.Title),
+			fieldLead:    Terms(lead),
+			fieldBody:    firstN(Terms(body), maxBodyWords),
+			fieldToolset: Terms(d.Toolset),
+			fieldParams:  Terms(strings.Join(d.Params, " ")),
+			fieldKind:    Terms(kindWords(d)),
+		}
+		counts := map[string]*posting{}
+		for f, terms := range fields {
+			ix.lengths[i][f] = uint16(min(len(terms), math.MaxUint16))
+			total[f] += float64(len(terms))
+			for _, t := range terms {
+				p := counts[t]
+				if p == nil {
+					p = &posting{doc: int32(i)}
+					counts[t] = p
+				}
+				if p.tf[f] < math.MaxUint16 {
+					p.tf[f]++
+				}
+			}
+		}
+		for t, p := range counts {
+			ix.postings[t] = append(ix.postings[t], *p)
+		}
+	}
+	for f := range total {
+		if len(docs) > 0 {
+			ix.avgLen[f] = max(total[f]/float64(len(docs)), 1)
+		}
+	}
+	return ix
+}
+
+// kindWords are the verbs of what an operation does, by its hints.
+func kindWords(d Doc) string {
+	switch {
+	case d.ReadOnly:
+		return "get show view list read"
+	case d.Destructive:
+		return "delete remove"
+	}
+	return "create update change set"
+}
+
+func firstN(s []string, n int) []string {
+	if len(s) > n {
+		return s[:n]
+	}
+	return s
+}
+
+// splitLead splits a description into its first paragraph and the rest.
+func splitLead(s string) (lead, rest string) {
+	s = strings.TrimSpace(s)
+	if i := strings.Index(s, "\n\n"); i >= 0 {
+		return s[:i], s[i:]
+	}
+	return s, ""
+}
+
+// Search returns up to limit documents ranked by their relevance to query,
+// best first; keep, when not nil, says which documents may be returned.
+//
+// Each word of the query is one concept: the word itself (weight 1) or
+// any of the words it commonly stands for (its synonyms, weight
+// synonymWeight). A document scores, per concept, the best of its terms,
+// so that a word with many synonyms counts once, not once per synonym;
+// concepts add up as BM25F terms do.
+func (ix *Index) Search(query string, limit int, keep func(doc int) bool) []Result {
+	scores := map[int32]float64{}
+	for _, c := range ix.concepts(query) {
+		best := map[int32]float64{}
+		for term, w := range c {
+			ps := ix.postings[term]
+			if len(ps) == 0 {
+				continue
+			}
+			df := float64(len(ps))
+			idf := math.Log(1 + (float64(ix.n)-df+0.5)/(df+0.5))
+			for _, p := range ps {
+				var tf float64
+				for f := range numFields {
+					if p.tf[f] == 0 {
+						continue
+					}
+					norm := 1 - fieldB[f] + fieldB[f]*float64(ix.lengths[p.doc][f])/ix.avgLen[f]
+					tf += fieldWeight[f] * float64(p.tf[f]) / norm
+				}
+				if sc := w * idf * tf / (k1 + tf); sc > best[p.doc] {
+					best[p.doc] = sc
+				}
+			}
+		}
+		for d, sc := range best {
+			scores[d] += sc
+		}
+	}
+	res := make([]Result, 0, len(scores))
+	for d, sc := range scores {
+		if keep == nil || keep(int(d)) {
+			res = append(res, Result{Doc: int(d), Score: sc})
+		}
+	}
+	sort.Slice(res, func(i, j int) bool {
+		if res[i].Score != res[j].Score {
+			return res[i].Score > res[j].Score
+		}
+		return res[i].Doc < res[j].Doc
+	})
+	if limit > 0 && len(res) > limit {
+		res = res[:limit]
+	}
+	return res
+}
+
+// synonymWeight is how much a synonym of a query word counts against the
+// word itself.
+const synonymWeight = 0.5
+
+// concepts returns, per distinct word of the query (stop words left out),
+// its stemmed term with weight 1 and its synonyms' terms with
+// synonymWeight.
+func (ix *Index) concepts(query string) []map[string]float64 {
+	var out []map[string]float64
+	seen := map[string]bool{}
+	self := false
+	for _, word := range words(query) {
+		if selfWords[word] && !self {
+			// "my repos", "who follows me": APIs say "the authenticated
+			// user" (or account) for the caller.
+			self = true
+			out = append(out, map[string]float64{Stem("authenticated"): synonymWeight, Stem("viewer"): synonymWeight})
+		}
+		if stopWords[word] {
+			continue
+		}
+		stem := Stem(word)
+		if seen[stem] {
+			continue
+		}
+		seen[stem] = true
+		c := map[string]float64{stem: 1}
+		for _, syn := range synonyms[stem] {
+			for _, sw := range words(syn) {
+				if t := Stem(sw); !stopWords[sw] && c[t] < synonymWeight {
+					c[t] = synonymWeight
+				}
+			}
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// Terms returns the indexed terms of a text: its words, identifiers split
+// at case changes, digits and punctuation, lowercased and stemmed, without
+// stop words.
+func Terms(s string) []string {
+	ws := words(s)
+	out := ws[:0]
+	for _, w := range ws {
+		if !stopWords[w] {
+			out = append(out, Stem(w))
+		}
+	}
+	return out
+}
+
+// words splits s into lowercase words: at every character that is not a
+// letter or digit, and inside identifiers at lower-to-upper case changes
+// ("listRepoIssues" → list repo issues, "HTMLURL" stays one word).
+func words(s string) []string {
+	var out []string
+	start := -1
+	flush := func(end int) {
+		if start >= 0 && end > start {
+			out = append(out, strings.ToLower(s[start:end]))
+		}
+		start = -1
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
+			if start < 0 {
+				start = i
+			}
+		case c >= 'A' && c <= 'Z':
+			if start >= 0 && i > 0 && (s[i-1] >= 'a' && s[i-1] <= 'z') {
+				flush(i)
+			}
+			if start < 0 {
+				start = i
+			}
+		case c >= 0x80:
+			// Non-ASCII letters stay inside words; they are rare in API
+			// descriptions and never stemmed.
+			if start < 0 {
+				start = i
+			}
+		default:
+			flush(i)
+		}
+	}
+	flush(len(s))
+	return out
+}
+
+// selfWords are how a person names themselves, which APIs call the
+// authenticated user.
+var selfWords = map[string]bool{"me": true, "my": true, "mine": true, "myself": true, "i": true}
+
+// stopWords carry no meaning for ranking: function words, and the words
+// every operation's text has ("the", "a", "of"…), and question words,
+// which say how a person asks, not what for.
+var stopWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`a an the and or of to in on for with by from at as is are was were be been
+		this that these those it its it's i me my we our us you your he she they them their his her
+		can could would should will shall may might must do does did done have has had
+		please want need just also some any all about into out up over than then there here
+		what which who whom whose when where why how not no so if but very too
+		one s t`) {
+		m[w] = true
+	}
+	return m
+}()
