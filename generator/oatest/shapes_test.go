@@ -26,7 +26,9 @@ func generateInline(t *testing.T, doc string) []generator.File {
 // foreignKeywords is a Swagger 2.0 document whose schemas carry keywords of
 // another type's vocabulary, as Slack's does (chat.scheduleMessage's
 // post_at is an integer with a pattern). JSON Schema ignores them; the
-// generated validators must too, and still vet.
+// generated validators must too, and still vet. The schema is the request
+// body's, which generated code validates, and the response's, which passes
+// through to the upstream checker.
 const foreignKeywords = `{
   "swagger": "2.0",
   "info": {"title": "shapes", "version": "1"},
@@ -37,18 +39,22 @@ const foreignKeywords = `{
         "operationId": "schedule",
         "parameters": [
           {"name": "when", "in": "query", "type": "integer", "pattern": "^\\d{10}$"},
-          {"name": "flag", "in": "query", "type": "boolean", "maxLength": 3}
+          {"name": "flag", "in": "query", "type": "boolean", "maxLength": 3},
+          {"name": "body", "in": "body", "schema": {"$ref": "#/definitions/Slot"}}
         ],
-        "responses": {"200": {"description": "ok", "schema": {
-          "type": "object",
-          "required": ["post_at", "id"],
-          "properties": {
-            "post_at": {"type": "integer", "pattern": "^\\d{10}$"},
-            "ratio": {"type": "number", "minLength": 1, "format": "email"},
-            "done": {"type": "boolean", "minimum": 1},
-            "id": {"type": "string", "pattern": "^[Q][A-Z0-9]{8,}$"}
-          }
-        }}}
+        "responses": {"200": {"description": "ok", "schema": {"$ref": "#/definitions/Slot"}}}
+      }
+    }
+  },
+  "definitions": {
+    "Slot": {
+      "type": "object",
+      "required": ["post_at", "id"],
+      "properties": {
+        "post_at": {"type": "integer", "pattern": "^\\d{10}$"},
+        "ratio": {"type": "number", "minLength": 1, "format": "email"},
+        "done": {"type": "boolean", "minimum": 1},
+        "id": {"type": "string", "pattern": "^[Q][A-Z0-9]{8,}$"}
       }
     }
   }

@@ -27,8 +27,12 @@ type suiteGroup struct {
 
 // suiteKnown are the suite tests where the reference validator
 // (santhosh-tekuri) departs from the suite, keyed "file: group / test", with
-// the reason. The generated validator is still held to the suite's verdict.
+// the reason: its own departures, and patterns the published schema leaves
+// out by design (a Unicode class with no form both RE2 and ECMAScript
+// accept alike; docs/openapi.md), where it sees a looser schema. The
+// generated validator is still held to the suite's verdict.
 var suiteKnown = map[string]string{
+	"pattern.json: pattern with Unicode property escape requires unicode mode / Digits do not match":       "the published schema leaves out \\p{Letter}, a Unicode class too large to rewrite for every client; the generated validator still checks it",
 	"optional/format/email.json: validation of e-mail addresses / local part is required":                  "santhosh-tekuri accepts an empty local part; the generated validator agrees with the suite",
 	"optional/format/email.json: validation of e-mail addresses / a domain ending with a dot is not valid": "santhosh-tekuri accepts a trailing dot in the domain; the generated validator agrees with the suite",
 }
