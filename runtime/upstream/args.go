@@ -81,7 +81,7 @@ func (c *ArgCheck) Path(b []byte, property, name, style string, explode, multiSe
 			return b
 		}
 	}
-	out := AppendPathParam(b, name, style, explode, value)
+	out := appendPathValue(b, name, style, explode, v)
 	switch string(out[len(b):]) {
 	case "":
 		c.refuse(property, "must not be empty: a path parameter is one path segment")

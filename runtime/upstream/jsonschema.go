@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"net/url"
 	"regexp"
 	"sort"
 	"strconv"
@@ -339,23 +340,13 @@ func escapePointer(s string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
 }
 
-// unescapeFragment undoes the percent-encoding of a URI fragment.
+// unescapeFragment undoes the percent-encoding of a URI fragment; a
+// malformed escape leaves the fragment as written.
 func unescapeFragment(s string) string {
-	if !strings.Contains(s, "%") {
-		return s
+	if u, err := url.PathUnescape(s); err == nil {
+		return u
 	}
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] == '%' && i+2 < len(s) {
-			if n, err := strconv.ParseUint(s[i+1:i+3], 16, 8); err == nil {
-				b.WriteByte(byte(n))
-				i += 2
-				continue
-			}
-		}
-		b.WriteByte(s[i])
-	}
-	return b.String()
+	return s
 }
 
 // Deviation is one place where a JSON value breaks a schema.

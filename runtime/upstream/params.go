@@ -79,7 +79,11 @@ func parseParam(raw []byte) paramValue {
 // AppendPathParam appends the path parameter value (JSON) to b, serialised
 // with style simple, label or matrix and escaped for a path segment.
 func AppendPathParam(b []byte, name, style string, explode bool, value []byte) []byte {
-	v := parseParam(value)
+	return appendPathValue(b, name, style, explode, parseParam(value))
+}
+
+// appendPathValue is AppendPathParam of a value already parsed.
+func appendPathValue(b []byte, name, style string, explode bool, v paramValue) []byte {
 	esc := url.PathEscape
 	prefix, sep := "", ","
 	switch style {
