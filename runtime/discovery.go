@@ -85,24 +85,22 @@ func (s *Server) searchIndex() (*search.Index, []searchDoc) {
 	shown := make([]searchDoc, len(tools))
 	for i, t := range tools {
 		var def struct {
-			Title       string `json:"title"`
-			Description string `json:"description"`
-			InputSchema struct {
-				Properties map[string]json.RawMessage `json:"properties"`
-			} `json:"inputSchema"`
-		}
-		_ = json.Unmarshal([]byte(t.Definition), &def) // AddTool checked it is JSON
-		var schema struct {
+			Title       string          `json:"title"`
+			Description string          `json:"description"`
 			InputSchema json.RawMessage `json:"inputSchema"`
 		}
-		_ = json.Unmarshal([]byte(t.Definition), &schema)
+		_ = json.Unmarshal([]byte(t.Definition), &def) // AddTool checked it is JSON
+		var input struct {
+			Properties map[string]json.RawMessage `json:"properties"`
+		}
+		_ = json.Unmarshal(def.InputSchema, &input)
 		doc := search.Doc{Name: t.Name, Title: def.Title, Description: def.Description, Toolset: t.Toolset,
 			ReadOnly: flags[i].readOnly, Destructive: flags[i].destructive}
-		for p := range def.InputSchema.Properties {
+		for p := range input.Properties {
 			doc.Params = append(doc.Params, p)
 		}
 		docs[i] = doc
-		shown[i] = searchDoc{title: def.Title, summary: summaryOf(def.Title, def.Description), inputSchema: schema.InputSchema}
+		shown[i] = searchDoc{title: def.Title, summary: summaryOf(def.Title, def.Description), inputSchema: def.InputSchema}
 	}
 	d.index, d.docs, d.n = search.New(docs), shown, len(tools)
 	return d.index, d.docs

@@ -152,6 +152,11 @@ func quoteList(names []string) string {
 // A tool outside the selected toolsets is as good as unknown; a write in
 // read-only mode is refused with a reason the model can act on.
 func (s *Server) refusal(t *ToolDef) (unknown bool, reason string) {
+	if s.toolsets == nil && !s.opts.ReadOnly {
+		// Both are fixed in New: with every tool served there is nothing
+		// to look up, and tools/call takes no second lock.
+		return false, ""
+	}
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	if !s.inSelectedToolset(t) {
