@@ -487,8 +487,12 @@ func TestBrokerOutage(t *testing.T) {
 	fmt.Sscan(u.Port(), &portNum)
 	startNATS(t, portNum)
 	waitFor(t, func() bool { return a.broker.Connected() && c.broker.Connected() })
-	if !strings.Contains(logs.String(), "broker connected again") {
-		t.Errorf("no recovery logged:\n%s", logs.String())
+	// nats.go runs the reconnect handler, which logs the recovery, on its
+	// own goroutine after Connected turns true: wait for the line too.
+	for deadline := time.Now().Add(15 * time.Second); !strings.Contains(logs.String(), "broker connected again"); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no recovery logged:\n%s", logs.String())
+		}
 	}
 	// Messages published during the outage were buffered and are flushed
 	// on reconnect; drain them, then check one new update arrives once.
