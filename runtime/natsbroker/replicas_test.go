@@ -23,13 +23,15 @@ import (
 	"github.com/mcpgen-dev/mcpgen/runtime/natsbroker"
 )
 
-// startNATS runs a real NATS server in the test process on port (0: any).
+// startNATS runs a real NATS server in the test process on port (0: any),
+// with JetStream, which keeps the record of ended sessions.
 func startNATS(t testing.TB, port int) *server.Server {
 	t.Helper()
 	if port == 0 {
 		port = -1
 	}
-	ns, err := server.NewServer(&server.Options{Host: "127.0.0.1", Port: port, NoLog: true, NoSigs: true})
+	ns, err := server.NewServer(&server.Options{Host: "127.0.0.1", Port: port, NoLog: true, NoSigs: true,
+		JetStream: true, StoreDir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}
