@@ -28,10 +28,18 @@ import (
 
 const replicaKey = "6d637067656e2d7265706c696361732d7368617265642d6b6579212121212121"
 
-// startBroker runs a NATS server on a free loopback port.
+// startBroker runs a NATS server with JetStream (which keeps the record of
+// ended sessions) on a free loopback port.
 func startBroker(t *testing.T) *server.Server {
 	t.Helper()
-	ns, err := server.NewServer(&server.Options{Host: "127.0.0.1", Port: -1, NoLog: true, NoSigs: true})
+	return startBrokerOn(t, -1, t.TempDir())
+}
+
+// startBrokerOn runs a NATS server with JetStream on port, storing in dir.
+func startBrokerOn(t *testing.T, port int, dir string) *server.Server {
+	t.Helper()
+	ns, err := server.NewServer(&server.Options{Host: "127.0.0.1", Port: port, NoLog: true, NoSigs: true,
+		JetStream: true, StoreDir: dir})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -391,7 +399,8 @@ func waitUntil(t *testing.T, what string, cond func() bool) {
 func TestBrokerRestartUnderLoad(t *testing.T) {
 	lbBin := haproxyBin(t)
 	bin := serverBinary(t)
-	ns := startBroker(t)
+	store := t.TempDir()
+	ns := startBrokerOn(t, -1, store)
 	port := ns.Addr().(*net.TCPAddr).Port
 	db := sharedDatabase(t)
 	var replicas []*orderReplica
@@ -441,12 +450,7 @@ func TestBrokerRestartUnderLoad(t *testing.T) {
 	})
 	during := ok.Load()
 	waitUntil(t, "calls answered while the broker is away", func() bool { return ok.Load() > during+40 })
-	ns2, err := server.NewServer(&server.Options{Host: "127.0.0.1", Port: port, NoLog: true, NoSigs: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	go ns2.Start()
-	t.Cleanup(ns2.Shutdown)
+	startBrokerOn(t, port, store)
 	waitUntil(t, "replicas ready again", func() bool {
 		for _, r := range replicas {
 			if readyz(r) != http.StatusOK {
@@ -460,4 +464,61 @@ func TestBrokerRestartUnderLoad(t *testing.T) {
 	t.Logf("broker stopped and restarted under load: %d calls answered (%d of them from the stop on), %d failed", ok.Load(), ok.Load()-during, failed.Load())
 	// Routed messages work again: the scenario with its elicitation.
 	checkLegacy(t, aliceTransport(endpoint))
+}
+
+// TestSessionEndedEverywhere ends a 2025-11-25 session (the Go SDK's Close
+// sends DELETE) through HAProxy, then starts a fourth replica: it, and the
+// three that served the session, answer its id with 404.
+func TestSessionEndedEverywhere(t *testing.T) {
+	lbBin := haproxyBin(t)
+	bin := serverBinary(t)
+	ns := startBroker(t)
+	db := sharedDatabase(t)
+	var replicas []*orderReplica
+	for range 3 {
+		replicas = append(replicas, startReplica(t, bin, db, ns.ClientURL()))
+	}
+	lb := startHAProxy(t, lbBin, replicas)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "ends", Version: "0"}, nil).
+		Connect(ctx, aliceTransport(lb.url), &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := cs.ID()
+	// Every replica serves the session, so each holds a copy.
+	for range 6 {
+		if _, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "get_order_status", Arguments: map[string]any{"order_id": "A1001"}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	isDelete := func(l haproxyLine) bool { return l.method == "DELETE" && l.status == "200" }
+	if err := cs.Close(); err != nil {
+		t.Fatal(err)
+	}
+	waitUntil(t, "the DELETE answered", func() bool { return lb.count(isDelete) == 1 })
+
+	status := func(r *orderReplica) int {
+		req, _ := http.NewRequest(http.MethodPost, r.url, strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"ping"}`))
+		req.Header.Set("Authorization", "Bearer tok-alice")
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		req.Header.Set("Mcp-Session-Id", id)
+		req.Header.Set("MCP-Protocol-Version", "2025-11-25")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	for i, r := range replicas {
+		waitUntil(t, fmt.Sprintf("replica %d refuses the ended session", i+1), func() bool { return status(r) == http.StatusNotFound })
+	}
+	d := startReplica(t, bin, db, ns.ClientURL())
+	waitUntil(t, "the new replica ready", func() bool { return readyz(d) == http.StatusOK })
+	if got := status(d); got != http.StatusNotFound {
+		t.Errorf("a replica started after the DELETE answers the ended session with %d, want 404", got)
+	}
 }

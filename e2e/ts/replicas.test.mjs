@@ -149,7 +149,9 @@ describe('orders-mcp as three replicas with the TypeScript client in legacy mode
       console.log('NO POSTGRESQL (ORDERS_TEST_POSTGRES unset): the replicas share a SQLite file');
     }
     const natsPort = await freePort();
-    nats = spawn(natsBin, ['-a', '127.0.0.1', '-p', String(natsPort)], { stdio: ['ignore', 'ignore', 'pipe'] });
+    // -js: JetStream keeps the record of sessions ended with DELETE.
+    nats = spawn(natsBin, ['-a', '127.0.0.1', '-p', String(natsPort), '-js', '-sd', join(dir, 'nats')],
+      { stdio: ['ignore', 'ignore', 'pipe'] });
     await waitForLog(nats, /Server is ready/, 'nats-server');
     for (let i = 0; i < 3; i++) {
       const proc = spawn(bin, ['--db', db, '--http', '0', '--token', 'tok-alice=alice',
