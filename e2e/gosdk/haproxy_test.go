@@ -185,3 +185,19 @@ func (h *haproxy) stat(t *testing.T) map[string]map[string]string {
 	}
 	return m
 }
+
+// TestHAProxyConfigDocumented: docs/deployment.md shows the configuration
+// the tests run with, in full.
+func TestHAProxyConfigDocumented(t *testing.T) {
+	cfg, err := os.ReadFile(filepath.Join("..", "haproxy", "haproxy.cfg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "deployment.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(doc), "```\n"+string(cfg)+"```\n") {
+		t.Error("docs/deployment.md does not show e2e/haproxy/haproxy.cfg as it is: copy the file into its code block")
+	}
+}
