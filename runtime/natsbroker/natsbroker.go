@@ -61,6 +61,9 @@ type Broker struct {
 	prefix        string
 	reconnectWait time.Duration
 	ends          *sessionEnds
+	// closed ends the background watches when the Broker is closed.
+	closed context.Context
+	close  context.CancelFunc
 }
 
 var (
@@ -116,7 +119,9 @@ func Connect(opts Options) (*Broker, error) {
 		nc.Close()
 		return nil, err
 	}
-	return &Broker{nc: nc, prefix: opts.Prefix + ".", reconnectWait: opts.ReconnectWait, ends: newSessionEnds(js, opts.Prefix)}, nil
+	closed, closeFn := context.WithCancel(context.Background())
+	return &Broker{nc: nc, prefix: opts.Prefix + ".", reconnectWait: opts.ReconnectWait, ends: newSessionEnds(js, opts.Prefix),
+		closed: closed, close: closeFn}, nil
 }
 
 // Publish implements runtime.Broker.
@@ -157,6 +162,7 @@ func (b *Broker) Connected() bool { return b.nc.IsConnected() }
 // Close flushes what is buffered, when the broker is reachable (for at
 // most two seconds), and closes the connection.
 func (b *Broker) Close() {
+	b.close()
 	if b.nc.IsConnected() {
 		b.nc.FlushTimeout(2 * time.Second)
 	}

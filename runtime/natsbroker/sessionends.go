@@ -98,9 +98,10 @@ func (b *Broker) SessionEnded(ctx context.Context, key string) (bool, error) {
 
 // WatchSessionEnds implements runtime.SessionEnds. The watch runs in the
 // background: it starts once the bucket can be opened (the broker may be
-// down, or JetStream not yet enabled), and starts again if it ends.
+// down, or JetStream not yet enabled), and starts again if it ends, until
+// stop is called or the Broker is closed.
 func (b *Broker) WatchSessionEnds(ended func(key string)) (stop func()) {
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(b.closed)
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
