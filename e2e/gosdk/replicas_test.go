@@ -177,9 +177,11 @@ func TestOrdersAcrossReplicas(t *testing.T) {
 // filing returns with create_return (one idempotency key per call), and
 // SIGKILLs one replica in the middle of the load.
 //
-// A call whose request the killed replica had taken fails: HAProxy answers
-// 502, since the replica may or may not have run it, and only the client
-// may send a POST again. The client retries it with the same idempotency
+// A call whose request the killed replica had taken fails: the replica may
+// or may not have run it, and only the client may send a POST again, so
+// HAProxy does not (it closes the client's kept-alive connection without
+// an answer, or answers 502 on a first request; either way the client's
+// POST fails). The client retries it with the same idempotency
 // key, as a 2025-era client retries a failed call, and is answered the
 // return made the first time, if there was one. A call sent after the kill
 // never fails: HAProxy's connection to the dead replica is refused and the
