@@ -32,7 +32,15 @@ type sessionEnds struct {
 
 	mu sync.Mutex
 	kv jetstream.KeyValue
+	// failed and failedAt remember the last failure to open the bucket
+	// (JetStream not enabled, most likely) for openRetry, so that each
+	// restored session does not ask again.
+	failed   error
+	failedAt time.Time
 }
+
+// openRetry is how long a failure to open the bucket is remembered.
+const openRetry = 5 * time.Second
 
 func newSessionEnds(js jetstream.JetStream, prefix string) *sessionEnds {
 	return &sessionEnds{js: js, bucket: bucketUnsafe.ReplaceAllString(prefix, "_") + "_sessions_ended"}
@@ -44,6 +52,9 @@ func (e *sessionEnds) open(ctx context.Context) (jetstream.KeyValue, error) {
 	defer e.mu.Unlock()
 	if e.kv != nil {
 		return e.kv, nil
+	}
+	if e.failed != nil && time.Since(e.failedAt) < openRetry {
+		return nil, e.failed
 	}
 	kv, err := e.js.KeyValue(ctx, e.bucket)
 	if errors.Is(err, jetstream.ErrBucketNotFound) {
@@ -58,6 +69,7 @@ func (e *sessionEnds) open(ctx context.Context) (jetstream.KeyValue, error) {
 		}
 	}
 	if err != nil {
+		e.failed, e.failedAt = err, time.Now()
 		return nil, err
 	}
 	e.kv = kv
