@@ -359,8 +359,7 @@ func (h *httpHandler) serveLegacyNonPost(w http.ResponseWriter, r *http.Request)
 	if r.Method == http.MethodDelete {
 		t.remove(hs)
 		if t.shared != nil {
-			t.revoke(hs.id)
-			t.publishControl(sessionControl{Op: "end", Session: hs.id})
+			t.endEverywhere(ctx, hs.id)
 		}
 		w.WriteHeader(http.StatusOK)
 		return true

@@ -30,8 +30,12 @@ package runtime
 //     it, else requested on "stream.<hash>" from the replica that does.
 //   - DELETE publishes the end: every replica drops its copy and refuses
 //     the id from then on (an in-memory revocation list, kept for
-//     revokedRetention). A replica that was cut off from the broker at
-//     that moment, or started later, does not know of the end.
+//     revokedRetention). When the Broker also keeps a record of ended
+//     sessions (SessionEnds), DELETE records the end there before it
+//     answers, a replica consults the record before it restores an id,
+//     and every replica follows it: one started later, or cut off from
+//     the broker at that moment, learns of the end too (and drops its copy
+//     once it is back). Without it, such a replica does not know of it.
 //
 // An idle local copy is dropped after SessionIdleTimeout as before, but
 // that only frees memory: the id still restores the session, for up to
@@ -40,13 +44,40 @@ package runtime
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
+
+// SessionEnds is an optional ability of a Broker: a lasting record of the
+// 2025-11-25 sessions ended with DELETE, shared by the replicas. With it,
+// ending a session ends it on every replica, those started afterwards and
+// those cut off from the broker at that moment included; without it, the
+// end travels as a message and only replicas connected then learn of it.
+//
+// A key is a digest of the session id (hex), safe as a key in any store.
+// A record must be kept at least 24 hours: as long as a session id can be
+// restored.
+type SessionEnds interface {
+	// EndSession records that the session key ended.
+	EndSession(ctx context.Context, key string) error
+	// SessionEnded reports whether the session key is recorded as ended.
+	SessionEnded(ctx context.Context, key string) (bool, error)
+	// WatchSessionEnds calls ended with every key recorded, those
+	// recorded already first, then each new one as it is recorded, also
+	// those recorded while this replica was cut off once it is back, until
+	// stop is called. Calls of ended run one at a time.
+	WatchSessionEnds(ended func(key string)) (stop func())
+}
+
+// sessionEndsTimeout bounds the wait for the broker's record of ended
+// sessions, when DELETE writes it or a replica reads it.
+const sessionEndsTimeout = 2 * time.Second
 
 const sessionDomain = "mcpgen/session\x00"
 
@@ -144,15 +175,33 @@ type sessionControl struct {
 // sharedSessions is the replica side of a session table.
 type sharedSessions struct {
 	repl *replication
+	// ends is the broker's record of ended sessions; nil when it keeps
+	// none. endsFailing is set while it fails (logged once per outage).
+	ends        SessionEnds
+	endsFailing atomic.Bool
 
 	mu      sync.Mutex
-	revoked map[string]time.Time // ended session ids, when they ended
+	revoked map[string]time.Time // keys (endKey) of ended sessions, when they ended
+	// local maps the key of each session this replica has a copy of (or
+	// had: pruned as the table shrinks) to its id, for the ends the
+	// broker's record reports by key.
+	local map[string]string
+}
+
+// endKey is the key of session id in the record of ended sessions.
+func endKey(id string) string {
+	sum := sha256.Sum256([]byte(id))
+	return hex.EncodeToString(sum[:])
 }
 
 // startShared subscribes the table to the other replicas' session
 // messages.
 func (t *legacySessions) startShared(r *replication) {
-	t.shared = &sharedSessions{repl: r, revoked: map[string]time.Time{}}
+	t.shared = &sharedSessions{repl: r, revoked: map[string]time.Time{}, local: map[string]string{}}
+	if ends, ok := r.broker.(SessionEnds); ok {
+		t.shared.ends = ends
+		ends.WatchSessionEnds(t.endedElsewhere)
+	}
 	_, err := r.broker.Subscribe(subjectSession, func(data []byte) []byte {
 		var m sessionControl
 		if json.Unmarshal(data, &m) != nil || m.Origin == r.origin {
@@ -208,11 +257,17 @@ func (t *legacySessions) applyControl(m *sessionControl) {
 
 // revoke records that session id ended.
 func (t *legacySessions) revoke(id string) {
+	t.revokeKey(endKey(id))
+}
+
+// revokeKey records that the session of key ended.
+func (t *legacySessions) revokeKey(key string) {
 	sh := t.shared
 	now := time.Now()
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
-	sh.revoked[id] = now
+	sh.revoked[key] = now
+	delete(sh.local, key)
 	if len(sh.revoked)%1024 == 0 {
 		for k, at := range sh.revoked {
 			if now.Sub(at) > revokedRetention {
@@ -222,12 +277,104 @@ func (t *legacySessions) revoke(id string) {
 	}
 }
 
-func (t *legacySessions) isRevoked(id string) bool {
+// isRevoked reports whether session id ended: known here, or recorded by
+// the broker. When the broker's record cannot be read, only what this
+// replica knows counts (requests go on being served in an outage).
+func (t *legacySessions) isRevoked(ctx context.Context, id string) bool {
+	sh := t.shared
+	key := endKey(id)
+	sh.mu.Lock()
+	at, ok := sh.revoked[key]
+	sh.mu.Unlock()
+	if ok && time.Since(at) <= revokedRetention {
+		return true
+	}
+	if sh.ends == nil {
+		return false
+	}
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), sessionEndsTimeout)
+	defer cancel()
+	ended, err := sh.ends.SessionEnded(ctx, key)
+	t.observeEnds(err)
+	if ended {
+		t.revokeKey(key)
+	}
+	return ended
+}
+
+// observeEnds logs the first failure of the broker's record of ended
+// sessions, and the first success after it.
+func (t *legacySessions) observeEnds(err error) {
+	sh := t.shared
+	if err != nil {
+		if sh.endsFailing.CompareAndSwap(false, true) {
+			sh.repl.logger.Warn("broker: the record of ended sessions cannot be used; a session ended with DELETE is refused only by the replicas that got the message",
+				"error", err)
+		}
+		return
+	}
+	if sh.endsFailing.CompareAndSwap(true, false) {
+		sh.repl.logger.Info("broker: the record of ended sessions is available again")
+	}
+}
+
+// endEverywhere ends session id on every replica: the broker's record
+// first (when it keeps one), so that once DELETE is answered no replica
+// restores the id, then the message to the replicas holding a copy.
+func (t *legacySessions) endEverywhere(ctx context.Context, id string) {
+	t.revoke(id)
+	if ends := t.shared.ends; ends != nil {
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), sessionEndsTimeout)
+		t.observeEnds(ends.EndSession(ctx, endKey(id)))
+		cancel()
+	}
+	t.publishControl(sessionControl{Op: "end", Session: id})
+}
+
+// endedElsewhere applies an end from the broker's record: a session
+// ended through another replica, maybe while this one was cut off.
+func (t *legacySessions) endedElsewhere(key string) {
 	sh := t.shared
 	sh.mu.Lock()
-	defer sh.mu.Unlock()
-	at, ok := sh.revoked[id]
-	return ok && time.Since(at) <= revokedRetention
+	id, ok := sh.local[key]
+	sh.mu.Unlock()
+	t.revokeKey(key)
+	if !ok {
+		return
+	}
+	t.mu.Lock()
+	hs := t.m[id]
+	t.mu.Unlock()
+	if hs != nil {
+		t.remove(hs)
+	}
+}
+
+// track remembers the key of a session this replica holds a copy of.
+// Keys of copies dropped since are pruned as the table shrinks.
+func (t *legacySessions) track(id string) {
+	sh := t.shared
+	sh.mu.Lock()
+	sh.local[endKey(id)] = id
+	n := len(sh.local)
+	sh.mu.Unlock()
+	if n < 1024 || n&(n-1) != 0 {
+		return
+	}
+	// At each power of two: drop the keys of copies gone.
+	t.mu.Lock()
+	live := make(map[string]bool, len(t.m))
+	for id := range t.m {
+		live[id] = true
+	}
+	t.mu.Unlock()
+	sh.mu.Lock()
+	for k, id := range sh.local {
+		if !live[id] {
+			delete(sh.local, k)
+		}
+	}
+	sh.mu.Unlock()
 }
 
 // newSessionID returns the id of a new session: a signed token with a
@@ -249,6 +396,7 @@ func (t *legacySessions) share(hs *httpSession) {
 		return
 	}
 	id := hs.id
+	t.track(id)
 	hs.ls.remote = &remoteStream{repl: t.shared.repl, subject: streamSubject(id)}
 	hs.ls.onChange = func(op, arg string) {
 		t.publishControl(sessionControl{Op: op, Session: id, Arg: arg})
@@ -257,11 +405,14 @@ func (t *legacySessions) share(hs *httpSession) {
 
 // restore makes the local copy of a session another replica created.
 func (t *legacySessions) restore(ctx context.Context, id string) *httpSession {
-	if t.shared == nil || t.isRevoked(id) {
+	if t.shared == nil {
 		return nil
 	}
 	p, ok := t.h.srv.verifySession(id)
 	if !ok || t.h.srv.now().Sub(time.UnixMilli(p.Created)) > maxRestoredSessionAge {
+		return nil
+	}
+	if t.isRevoked(ctx, id) {
 		return nil
 	}
 	if caller, _ := IdentityFrom(ctx); caller.Subject != p.Subject {

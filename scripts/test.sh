@@ -109,6 +109,13 @@ if [ -z "${ORDERS_TEST_POSTGRES:-}" ]; then
   fi
 fi
 
+# The replicas end-to-end tests run the replicas behind HAProxy
+# (e2e/haproxy/haproxy.cfg); without it they skip, saying so (CI sets
+# ORDERS_REQUIRE_HAPROXY, which turns the skip into a failure).
+if ! command -v haproxy >/dev/null 2>&1 && [ -z "${HAPROXY_BIN:-}" ]; then
+  step "NO HAPROXY: the replicas tests will skip (apt-get install -y haproxy)"
+fi
+
 # -timeout: under the race detector on a busy two-core machine the corpus
 # test (generator/oatest) can pass go test's default 10 minutes.
 step "go test -race ./..."

@@ -2,14 +2,11 @@ package gosdk
 
 import (
 	"bufio"
-	"bytes"
 	"context"
-	"errors"
+	"encoding/json"
 	"fmt"
-	"io"
 	"net"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"os"
 	"os/exec"
@@ -31,10 +28,18 @@ import (
 
 const replicaKey = "6d637067656e2d7265706c696361732d7368617265642d6b6579212121212121"
 
-// startBroker runs a NATS server on a free loopback port.
+// startBroker runs a NATS server with JetStream (which keeps the record of
+// ended sessions) on a free loopback port.
 func startBroker(t *testing.T) *server.Server {
 	t.Helper()
-	ns, err := server.NewServer(&server.Options{Host: "127.0.0.1", Port: -1, NoLog: true, NoSigs: true})
+	return startBrokerOn(t, -1, t.TempDir())
+}
+
+// startBrokerOn runs a NATS server with JetStream on port, storing in dir.
+func startBrokerOn(t *testing.T, port int, dir string) *server.Server {
+	t.Helper()
+	ns, err := server.NewServer(&server.Options{Host: "127.0.0.1", Port: port, NoLog: true, NoSigs: true,
+		JetStream: true, StoreDir: dir})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,84 +121,13 @@ func startReplica(t *testing.T, bin, db, natsURL string) *orderReplica {
 	return nil
 }
 
-// balancer sends each request to the next backend in turn (no stickiness).
-// A backend that refuses the connection is skipped, as a balancer's
-// passive health check does; a request that reached a backend is never
-// sent twice.
-type balancer struct {
-	backends []*url.URL
-	next     atomic.Int64
-	// perBackend counts requests forwarded to each backend; toolCalls the
-	// tools/call requests forwarded in all.
-	perBackend []atomic.Int64
-	toolCalls  atomic.Int64
-}
-
-func newBalancer(t *testing.T, replicas []*orderReplica) (*balancer, string) {
-	b := &balancer{perBackend: make([]atomic.Int64, len(replicas))}
-	for _, r := range replicas {
-		u, _ := url.Parse(r.url)
-		b.backends = append(b.backends, u)
-	}
-	ts := httptest.NewServer(b)
-	t.Cleanup(ts.Close)
-	return b, ts.URL + "/mcp"
-}
-
-func (b *balancer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	body, _ := io.ReadAll(r.Body)
-	start := int(b.next.Add(1) - 1)
-	for i := range b.backends {
-		k := (start + i) % len(b.backends)
-		u := *b.backends[k]
-		out, _ := http.NewRequestWithContext(r.Context(), r.Method, u.String(), bytes.NewReader(body))
-		out.Header = r.Header.Clone()
-		resp, err := http.DefaultTransport.RoundTrip(out)
-		var op *net.OpError
-		if err != nil && errors.As(err, &op) && op.Op == "dial" {
-			continue // refused: the request never reached it
-		}
-		b.perBackend[k].Add(1)
-		if bytes.Contains(body, []byte(`"method":"tools/call"`)) {
-			b.toolCalls.Add(1)
-		}
-		if err != nil {
-			http.Error(w, err.Error(), http.StatusBadGateway)
-			return
-		}
-		for key, v := range resp.Header {
-			w.Header()[key] = v
-		}
-		w.WriteHeader(resp.StatusCode)
-		flusher, _ := w.(http.Flusher)
-		if flusher != nil {
-			flusher.Flush() // a stream's headers go out before its first event
-		}
-		buf := make([]byte, 32<<10)
-		for {
-			n, err := resp.Body.Read(buf)
-			if n > 0 {
-				w.Write(buf[:n])
-				if flusher != nil {
-					flusher.Flush()
-				}
-			}
-			if err != nil {
-				break
-			}
-		}
-		resp.Body.Close()
-		return
-	}
-	http.Error(w, "no backend", http.StatusBadGateway)
-}
-
 func aliceTransport(endpoint string) *mcp.StreamableClientTransport {
 	return &mcp.StreamableClientTransport{Endpoint: endpoint, HTTPClient: &http.Client{
 		Transport: bearer{token: "tok-alice", next: http.DefaultTransport}}}
 }
 
 func TestOrdersAcrossReplicas(t *testing.T) {
+	lbBin := haproxyBin(t)
 	bin := serverBinary(t)
 	ns := startBroker(t)
 	db := sharedDatabase(t)
@@ -201,14 +135,16 @@ func TestOrdersAcrossReplicas(t *testing.T) {
 	for range 3 {
 		replicas = append(replicas, startReplica(t, bin, db, ns.ClientURL()))
 	}
-	lb, endpoint := newBalancer(t, replicas)
+	lb := startHAProxy(t, lbBin, replicas)
+	endpoint := lb.url
 
 	// The whole 2025-11-25 scenario through the balancer: every request
 	// of the session may reach a different replica, the GET stream one of
 	// them, confirm_return's elicitation answer another.
 	checkLegacy(t, aliceTransport(endpoint))
 	for i := range replicas {
-		if n := lb.perBackend[i].Load(); n == 0 {
+		server := fmt.Sprintf("r%d", i+1)
+		if n := lb.count(func(l haproxyLine) bool { return l.server == server }); n == 0 {
 			t.Errorf("replica %d got no request", i)
 		}
 	}
@@ -237,11 +173,23 @@ func TestOrdersAcrossReplicas(t *testing.T) {
 	}
 }
 
-// TestReplicaKilledUnderLoad runs 2025-era sessions through the balancer,
-// SIGKILLs one replica in the middle, and counts: every call is made once
-// by the client and answered at most once; calls after the kill succeed
-// without a new initialize.
+// TestReplicaKilledUnderLoad runs 2025-era sessions through HAProxy, each
+// filing returns with create_return (one idempotency key per call), and
+// SIGKILLs one replica in the middle of the load.
+//
+// A call whose request the killed replica had taken fails: the replica may
+// or may not have run it, and only the client may send a POST again, so
+// HAProxy does not (it closes the client's kept-alive connection without
+// an answer, or answers 502 on a first request; either way the client's
+// POST fails). The client retries it with the same idempotency
+// key, as a 2025-era client retries a failed call, and is answered the
+// return made the first time, if there was one. A call sent after the kill
+// never fails: HAProxy's connection to the dead replica is refused and the
+// request goes to another one. Afterwards every key has exactly one return
+// in the database, the one its client was given; HAProxy forwarded each
+// attempt once; no session initialized again.
 func TestReplicaKilledUnderLoad(t *testing.T) {
+	lbBin := haproxyBin(t)
 	bin := serverBinary(t)
 	ns := startBroker(t)
 	db := sharedDatabase(t)
@@ -249,23 +197,25 @@ func TestReplicaKilledUnderLoad(t *testing.T) {
 	for range 3 {
 		replicas = append(replicas, startReplica(t, bin, db, ns.ClientURL()))
 	}
-	lb, endpoint := newBalancer(t, replicas)
+	lb := startHAProxy(t, lbBin, replicas)
 
-	const clients, perClient, killAt = 4, 100, 80
-	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	const clients, perClient, killAt, maxTries = 4, 100, 80, 5
+	ctx, cancel := context.WithTimeout(context.Background(), 180*time.Second)
 	defer cancel()
 	var (
-		ok, failed, afterKillFailed atomic.Int64
-		killed                      atomic.Bool
-		mu                          sync.Mutex
-		failures, slow              []string
-		inits                       atomic.Int64
+		attempts, firstFailed, retriedOK, afterKillFailed atomic.Int64
+		killTime                                          atomic.Pointer[time.Time]
+		mu                                                sync.Mutex
+		failures                                          []string
+		given                                             = map[string]string{} // idempotency key → return id the client was given
+		inits                                             atomic.Int64
 	)
+	isPost := func(l haproxyLine) bool { return l.method == "POST" }
 	var wg sync.WaitGroup
 	sessions := make([]*mcp.ClientSession, clients)
 	for c := range clients {
 		cs, err := mcp.NewClient(&mcp.Implementation{Name: "load", Version: "0"}, nil).
-			Connect(ctx, aliceTransport(endpoint), &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+			Connect(ctx, aliceTransport(lb.url), &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
 		if err != nil {
 			t.Fatalf("client %d: %v", c, err)
 		}
@@ -273,6 +223,10 @@ func TestReplicaKilledUnderLoad(t *testing.T) {
 		defer cs.Close()
 		sessions[c] = cs
 	}
+	// initialize and notifications/initialized of each session.
+	waitUntil(t, "initialize requests logged", func() bool { return lb.count(isPost) >= 2*clients })
+	postsBefore := lb.count(isPost)
+
 	loadStart := time.Now()
 	started := make(chan struct{}, clients*perClient)
 	for c, cs := range sessions {
@@ -281,24 +235,44 @@ func TestReplicaKilledUnderLoad(t *testing.T) {
 			defer wg.Done()
 			for i := range perClient {
 				started <- struct{}{}
-				callStart := time.Now()
-				res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "get_order_status", Arguments: map[string]any{"order_id": "A1001"}})
-				if d := time.Since(callStart); d > time.Second {
+				key := fmt.Sprintf("kill-%d-%d", c, i)
+				for try := 1; ; try++ {
+					callStart := time.Now()
+					attempts.Add(1)
+					res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "create_return",
+						Arguments: map[string]any{"order_id": "A1001", "reason": "load", "idempotency_key": key}})
+					if err == nil && !res.IsError {
+						var out struct {
+							ReturnID string `json:"return_id"`
+						}
+						raw, _ := json.Marshal(res.StructuredContent)
+						json.Unmarshal(raw, &out)
+						mu.Lock()
+						given[key] = out.ReturnID
+						mu.Unlock()
+						if try > 1 {
+							retriedOK.Add(1)
+						}
+						break
+					}
+					if err == nil {
+						err = fmt.Errorf("tool error: %s", textOf(res))
+					}
+					if try == 1 {
+						firstFailed.Add(1)
+					}
+					if kt := killTime.Load(); kt != nil && callStart.After(*kt) {
+						afterKillFailed.Add(1)
+					}
 					mu.Lock()
-					slow = append(slow, fmt.Sprintf("client %d call %d took %v (err %v)", c, i, d.Round(time.Millisecond), err))
+					failures = append(failures, fmt.Sprintf("client %d key %s try %d (sent %v after the load began, failed after %v): %v",
+						c, key, try, callStart.Sub(loadStart).Round(time.Millisecond), time.Since(callStart).Round(time.Millisecond), err))
 					mu.Unlock()
+					if try == maxTries {
+						t.Errorf("key %s: failed %d times", key, try)
+						break
+					}
 				}
-				if err == nil && !res.IsError {
-					ok.Add(1)
-					continue
-				}
-				failed.Add(1)
-				if killed.Load() {
-					afterKillFailed.Add(1)
-				}
-				mu.Lock()
-				failures = append(failures, fmt.Sprintf("client %d call %d: %v", c, i, err))
-				mu.Unlock()
 			}
 		}()
 	}
@@ -307,30 +281,95 @@ func TestReplicaKilledUnderLoad(t *testing.T) {
 	}
 	replicas[1].cmd.Process.Signal(os.Kill)
 	replicas[1].cmd.Wait()
-	time.Sleep(50 * time.Millisecond)
-	killed.Store(true)
-	t.Logf("replica killed %v into the load", time.Since(loadStart).Round(time.Millisecond))
+	now := time.Now()
+	killTime.Store(&now)
+	t.Logf("replica r2 killed %v into the load", now.Sub(loadStart).Round(time.Millisecond))
 	wg.Wait()
-	total := ok.Load() + failed.Load()
-	t.Logf("SIGKILL of one of three replicas during load: %d calls by %d sessions (one initialize each) in %v, %d answered, %d failed (%d after the kill settled)",
-		total, clients, time.Since(loadStart).Round(time.Millisecond), ok.Load(), failed.Load(), afterKillFailed.Load())
+	calls := int64(clients * perClient)
+	t.Logf("SIGKILL of one of three replicas during load: %d create_return calls by %d sessions (one initialize each) in %v: %d answered at the first attempt, %d failed at the first attempt and were answered when the client retried with the same key; %d attempts in all, %d failed after the kill",
+		calls, clients, time.Since(loadStart).Round(time.Millisecond), calls-firstFailed.Load(), retriedOK.Load(), attempts.Load(), afterKillFailed.Load())
 	for _, f := range failures {
 		t.Log(f)
 	}
-	for _, f := range slow {
-		t.Log(f)
-	}
-	// Each call reached exactly one replica once: the balancer forwarded
-	// as many tools/call requests as the clients made (none retried on a
-	// second replica, none dropped before a replica got it).
-	if n := lb.toolCalls.Load(); n != total {
-		t.Errorf("balancer forwarded %d tools/call requests for %d calls", n, total)
-	}
 	if afterKillFailed.Load() != 0 {
-		t.Errorf("%d calls failed after the replica was gone", afterKillFailed.Load())
+		t.Errorf("%d calls sent after the replica was dead failed", afterKillFailed.Load())
 	}
 	if inits.Load() != clients {
 		t.Errorf("%d initializes, want %d", inits.Load(), clients)
+	}
+
+	// HAProxy answered each call once: one POST ended well per call, and
+	// no more POST requests than the clients sent. A request whose
+	// connection was refused moved to another replica (retries=+1), the
+	// only resend HAProxy makes.
+	for deadline := time.Now().Add(10 * time.Second); lb.count(isPost)-postsBefore < int(calls) && time.Now().Before(deadline); {
+		time.Sleep(50 * time.Millisecond)
+	}
+	var posts, good, moved int
+	for _, l := range lb.lines() {
+		if !isPost(l) {
+			continue
+		}
+		posts++
+		if l.status == "200" && l.end == "----" {
+			good++
+		}
+		if l.retries != "0" {
+			moved++
+		}
+	}
+	posts, good = posts-postsBefore, good-postsBefore/2 // initialize answers 200, notifications/initialized 202
+	r2 := lb.stat(t)["replicas/r2"]
+	t.Logf("haproxy: %d POST requests logged for %d attempts, %d answered well; %d moved to another replica after a refused connection; r2: %s requests aborted by the kill (GET streams included), %s redispatched",
+		posts, attempts.Load(), good, moved, r2["srv_abrt"], r2["wredis"])
+	if int64(posts) > attempts.Load() || good != int(calls) {
+		t.Errorf("haproxy logged %d POST requests (%d answered well) for %d attempts of %d calls", posts, good, attempts.Load(), calls)
+	}
+
+	// Nothing lost, nothing twice: every key has exactly one return in the
+	// database, the one its client was given.
+	if len(given) != int(calls) {
+		t.Fatalf("%d of %d calls were answered", len(given), calls)
+	}
+	if !strings.HasPrefix(db, "postgres") {
+		t.Log("the database is a SQLite file: each key's return is checked through the server only")
+	} else {
+		out, err := exec.Command("psql", db, "-At", "-F", " ", "-c",
+			"SELECT idempotency_key, id FROM returns WHERE idempotency_key LIKE 'kill-%'").CombinedOutput()
+		if err != nil {
+			t.Fatalf("psql: %v\n%s", err, out)
+		}
+		stored := map[string]string{}
+		for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+			key, id, _ := strings.Cut(line, " ")
+			if _, dup := stored[key]; dup {
+				t.Errorf("key %s has two returns", key)
+			}
+			stored[key] = id
+		}
+		if len(stored) != len(given) {
+			t.Errorf("the database holds %d returns for %d calls", len(stored), len(given))
+		}
+		for key, id := range given {
+			if stored[key] != id {
+				t.Errorf("key %s: the client was given return %q, the database holds %q", key, id, stored[key])
+			}
+		}
+		t.Logf("postgresql: %d returns for the %d keys, each the one its client was given", len(stored), len(given))
+	}
+	// Through the server too: the same key answers the same return.
+	for key, id := range given {
+		if !strings.HasSuffix(key, "-0") {
+			continue
+		}
+		res, err := sessions[0].CallTool(ctx, &mcp.CallToolParams{Name: "create_return",
+			Arguments: map[string]any{"order_id": "A1001", "reason": "load", "idempotency_key": key}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := structured(t, res); !strings.Contains(got, `"return_id":"`+id+`"`) {
+			t.Errorf("key %s answers %s, the client was given %s", key, got, id)
+		}
 	}
 }
 
@@ -360,15 +399,17 @@ func waitUntil(t *testing.T, what string, cond func() bool) {
 // and the whole scenario (elicitation answers routed between replicas
 // included) runs again afterwards.
 func TestBrokerRestartUnderLoad(t *testing.T) {
+	lbBin := haproxyBin(t)
 	bin := serverBinary(t)
-	ns := startBroker(t)
+	store := t.TempDir()
+	ns := startBrokerOn(t, -1, store)
 	port := ns.Addr().(*net.TCPAddr).Port
 	db := sharedDatabase(t)
 	var replicas []*orderReplica
 	for range 3 {
 		replicas = append(replicas, startReplica(t, bin, db, ns.ClientURL()))
 	}
-	_, endpoint := newBalancer(t, replicas)
+	endpoint := startHAProxy(t, lbBin, replicas).url
 	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 	defer cancel()
 	const clients = 4
@@ -411,12 +452,7 @@ func TestBrokerRestartUnderLoad(t *testing.T) {
 	})
 	during := ok.Load()
 	waitUntil(t, "calls answered while the broker is away", func() bool { return ok.Load() > during+40 })
-	ns2, err := server.NewServer(&server.Options{Host: "127.0.0.1", Port: port, NoLog: true, NoSigs: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	go ns2.Start()
-	t.Cleanup(ns2.Shutdown)
+	startBrokerOn(t, port, store)
 	waitUntil(t, "replicas ready again", func() bool {
 		for _, r := range replicas {
 			if readyz(r) != http.StatusOK {
@@ -430,4 +466,61 @@ func TestBrokerRestartUnderLoad(t *testing.T) {
 	t.Logf("broker stopped and restarted under load: %d calls answered (%d of them from the stop on), %d failed", ok.Load(), ok.Load()-during, failed.Load())
 	// Routed messages work again: the scenario with its elicitation.
 	checkLegacy(t, aliceTransport(endpoint))
+}
+
+// TestSessionEndedEverywhere ends a 2025-11-25 session (the Go SDK's Close
+// sends DELETE) through HAProxy, then starts a fourth replica: it, and the
+// three that served the session, answer its id with 404.
+func TestSessionEndedEverywhere(t *testing.T) {
+	lbBin := haproxyBin(t)
+	bin := serverBinary(t)
+	ns := startBroker(t)
+	db := sharedDatabase(t)
+	var replicas []*orderReplica
+	for range 3 {
+		replicas = append(replicas, startReplica(t, bin, db, ns.ClientURL()))
+	}
+	lb := startHAProxy(t, lbBin, replicas)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "ends", Version: "0"}, nil).
+		Connect(ctx, aliceTransport(lb.url), &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := cs.ID()
+	// Every replica serves the session, so each holds a copy.
+	for range 6 {
+		if _, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "get_order_status", Arguments: map[string]any{"order_id": "A1001"}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	isDelete := func(l haproxyLine) bool { return l.method == "DELETE" && l.status == "200" }
+	if err := cs.Close(); err != nil {
+		t.Fatal(err)
+	}
+	waitUntil(t, "the DELETE answered", func() bool { return lb.count(isDelete) == 1 })
+
+	status := func(r *orderReplica) int {
+		req, _ := http.NewRequest(http.MethodPost, r.url, strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"ping"}`))
+		req.Header.Set("Authorization", "Bearer tok-alice")
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		req.Header.Set("Mcp-Session-Id", id)
+		req.Header.Set("MCP-Protocol-Version", "2025-11-25")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	for i, r := range replicas {
+		waitUntil(t, fmt.Sprintf("replica %d refuses the ended session", i+1), func() bool { return status(r) == http.StatusNotFound })
+	}
+	d := startReplica(t, bin, db, ns.ClientURL())
+	waitUntil(t, "the new replica ready", func() bool { return readyz(d) == http.StatusOK })
+	if got := status(d); got != http.StatusNotFound {
+		t.Errorf("a replica started after the DELETE answers the ended session with %d, want 404", got)
+	}
 }

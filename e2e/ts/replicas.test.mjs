@@ -1,26 +1,44 @@
-// The orders server as three replicas behind a round-robin balancer with no
-// stickiness, joined by a real NATS server, driven by the official MCP
-// TypeScript client in legacy mode (plain 2025-11-25 initialize and a
-// session): every request of the session may reach another replica.
+// The orders server as three replicas behind HAProxy (round robin, no
+// stickiness; e2e/haproxy/haproxy.cfg), joined by a real NATS server,
+// driven by the official MCP TypeScript client in legacy mode (plain
+// 2025-11-25 initialize and a session): every request of the session may
+// reach another replica.
 //
 //   ORDERS_MCP_BIN=/path/to/orders-mcp NATS_SERVER_BIN=/path/to/nats-server \
 //   [ORDERS_TEST_POSTGRES=postgres://…] node --test e2e/ts/replicas.test.mjs
 //
 // With ORDERS_TEST_POSTGRES the replicas share a new database on that
-// PostgreSQL server; without, a SQLite file.
+// PostgreSQL server; without, a SQLite file. Without haproxy (on the PATH
+// or in HAPROXY_BIN) the tests skip, unless ORDERS_REQUIRE_HAPROXY is set.
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, request as httpRequest } from 'node:http';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 
 const bin = process.env.ORDERS_MCP_BIN;
 const natsBin = process.env.NATS_SERVER_BIN;
-const skip = !bin || !natsBin ? 'ORDERS_MCP_BIN and NATS_SERVER_BIN must name the built binaries (see scripts/test.sh)' : false;
+/** haproxy from $HAPROXY_BIN or the PATH, or undefined. */
+function findHAProxy() {
+  if (process.env.HAPROXY_BIN) return process.env.HAPROXY_BIN;
+  for (const d of (process.env.PATH ?? '').split(delimiter)) {
+    const p = join(d, 'haproxy');
+    if (existsSync(p)) return p;
+  }
+  return undefined;
+}
+const haproxyBin = findHAProxy();
+if (!haproxyBin && process.env.ORDERS_REQUIRE_HAPROXY) {
+  throw new Error('ORDERS_REQUIRE_HAPROXY is set but haproxy is not installed (apt-get install -y haproxy)');
+}
+const skip = !bin || !natsBin ? 'ORDERS_MCP_BIN and NATS_SERVER_BIN must name the built binaries (see scripts/test.sh)'
+  : !haproxyBin ? 'NO HAPROXY: the replicas run behind HAProxy; install it (apt-get install -y haproxy) or set HAPROXY_BIN' : false;
 const key = '6d637067656e2d7265706c696361732d7368617265642d6b6579212121212121';
 
 /** A free loopback port. */
@@ -55,51 +73,38 @@ function waitForLog(proc, re, what) {
 }
 
 /**
- * A balancer sending each request to the next backend in turn. A backend
- * refusing the connection is skipped; a request that reached one is never
- * resent. counts[i] is the number of requests backend i got.
+ * HAProxy in front of the replicas, configured by e2e/haproxy/haproxy.cfg
+ * (round robin, no stickiness, health checks on /readyz, retries only on
+ * failed connections). counts.rN is the number of requests replica N
+ * answered, from HAProxy's request log.
  */
-function roundRobin(backends) {
-  let next = 0;
-  const counts = backends.map(() => 0);
-  const server = createServer((req, res) => {
-    const chunks = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks);
-      const start = next++;
-      const attempt = (i) => {
-        if (i === backends.length) {
-          res.writeHead(502).end('no backend');
-          return;
-        }
-        const k = (start + i) % backends.length;
-        const target = new URL(backends[k]);
-        const out = httpRequest({
-          host: target.hostname, port: target.port, path: target.pathname, method: req.method,
-          headers: { ...req.headers, host: target.host },
-        }, (up) => {
-          counts[k]++;
-          res.writeHead(up.statusCode, up.headers);
-          res.flushHeaders();
-          up.pipe(res);
-          res.on('close', () => up.destroy());
-        });
-        out.on('error', (err) => {
-          if (err.code === 'ECONNREFUSED') {
-            attempt(i + 1);
-          } else if (!res.headersSent) {
-            res.writeHead(502).end(String(err));
-          } else {
-            res.destroy();
-          }
-        });
-        out.end(body);
-      };
-      attempt(0);
-    });
+async function startHAProxy(backends) {
+  const port = await freePort();
+  const env = { ...process.env, MCP_LB_ADDR: `127.0.0.1:${port}` };
+  backends.forEach((b, i) => { env[`MCP_REPLICA${i + 1}`] = new URL(b).host; });
+  const cfg = fileURLToPath(new URL('../haproxy/haproxy.cfg', import.meta.url));
+  const proc = spawn(haproxyBin, ['-db', '-f', cfg], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const counts = {};
+  let rest = '';
+  proc.stdout.on('data', (chunk) => {
+    const lines = (rest + chunk).split('\n');
+    rest = lines.pop();
+    for (const line of lines) {
+      const m = / replicas\/(r\d+) /.exec(line);
+      if (m) counts[m[1]] = (counts[m[1]] ?? 0) + 1;
+    }
   });
-  return { server, counts };
+  proc.stderr.resume();
+  for (const deadline = Date.now() + 30000; ;) {
+    const up = await new Promise((resolve) => {
+      const c = connect(port, '127.0.0.1', () => { c.destroy(); resolve(true); });
+      c.on('error', () => resolve(false));
+    });
+    if (up) break;
+    if (Date.now() > deadline) throw new Error('haproxy did not listen in 30 s');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { proc, counts, url: `http://127.0.0.1:${port}/mcp` };
 }
 
 describe('orders-mcp as three replicas with the TypeScript client in legacy mode', { skip }, () => {
@@ -144,7 +149,9 @@ describe('orders-mcp as three replicas with the TypeScript client in legacy mode
       console.log('NO POSTGRESQL (ORDERS_TEST_POSTGRES unset): the replicas share a SQLite file');
     }
     const natsPort = await freePort();
-    nats = spawn(natsBin, ['-a', '127.0.0.1', '-p', String(natsPort)], { stdio: ['ignore', 'ignore', 'pipe'] });
+    // -js: JetStream keeps the record of sessions ended with DELETE.
+    nats = spawn(natsBin, ['-a', '127.0.0.1', '-p', String(natsPort), '-js', '-sd', join(dir, 'nats')],
+      { stdio: ['ignore', 'ignore', 'pipe'] });
     await waitForLog(nats, /Server is ready/, 'nats-server');
     for (let i = 0; i < 3; i++) {
       const proc = spawn(bin, ['--db', db, '--http', '0', '--token', 'tok-alice=alice',
@@ -152,14 +159,12 @@ describe('orders-mcp as three replicas with the TypeScript client in legacy mode
       const m = await waitForLog(proc, /url=(http:\/\/\S+\/mcp)/, `replica ${i}`);
       replicas.push({ proc, url: m[1] });
     }
-    lb = roundRobin(replicas.map((r) => r.url));
-    await new Promise((resolve) => lb.server.listen(0, '127.0.0.1', resolve));
-    lbURL = `http://127.0.0.1:${lb.server.address().port}/mcp`;
+    lb = await startHAProxy(replicas.map((r) => r.url));
+    lbURL = lb.url;
   });
 
   after(async () => {
-    lb?.server.closeAllConnections();
-    lb?.server.close();
+    lb?.proc.kill('SIGKILL');
     for (const r of replicas) r.proc.kill('SIGKILL');
     nats?.kill('SIGKILL');
     dropDatabase();
@@ -206,8 +211,8 @@ describe('orders-mcp as three replicas with the TypeScript client in legacy mode
     } finally {
       await client.close();
     }
-    for (let i = 0; i < 3; i++) {
-      assert.ok(lb.counts[i] > 0, `replica ${i} got no request`);
+    for (const r of ['r1', 'r2', 'r3']) {
+      assert.ok(lb.counts[r] > 0, `replica ${r} got no request: ${JSON.stringify(lb.counts)}`);
     }
   });
 

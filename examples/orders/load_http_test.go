@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
@@ -15,6 +16,7 @@ import (
 	"sync/atomic"
 	"syscall"
 	"testing"
+	"testing/iotest"
 	"time"
 
 	"github.com/mcpgen-dev/mcpgen/examples/orders/store"
@@ -301,6 +303,19 @@ func roundRobin(t *testing.T, replicas ...string) *httptest.Server {
 		Rewrite: func(pr *httputil.ProxyRequest) {
 			pr.SetURL(targets[next.Add(1)%uint64(len(targets))])
 			pr.Out.Host = pr.In.Host
+			// The body is read whole first: streamed, the outbound
+			// transport may read it after the response has begun, which
+			// Go's HTTP/1 server does not support (golang/go#40747) and
+			// which cancels the connection's next request.
+			if pr.In.Body != nil {
+				body, err := io.ReadAll(pr.In.Body)
+				pr.Out.Body = io.NopCloser(bytes.NewReader(body))
+				pr.Out.ContentLength = int64(len(body))
+				if err != nil { // the client went away: fail the round trip
+					pr.Out.Body = io.NopCloser(iotest.ErrReader(err))
+					pr.Out.ContentLength = -1
+				}
+			}
 		},
 		Transport: &http.Transport{MaxIdleConnsPerHost: 64},
 	}

@@ -17,6 +17,12 @@
 // once each, messages published meanwhile are buffered by the client (up
 // to 8 MiB) and sent on reconnect, and requests to other replicas fail
 // until then. Connect succeeds even when the broker is down at start.
+//
+// With JetStream enabled on the NATS server (nats-server -js), the broker
+// also keeps the record of 2025-11-25 sessions ended with DELETE
+// (runtime.SessionEnds), so that an ended session is refused by every
+// replica, also one started later or cut off at that moment; without
+// JetStream, ends reach only the replicas connected at the time.
 package natsbroker
 
 import (
@@ -27,6 +33,7 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/mcpgen-dev/mcpgen/runtime"
 )
@@ -47,13 +54,22 @@ type Options struct {
 	Logger *slog.Logger
 }
 
-// Broker is a runtime.Broker over one NATS connection.
+// Broker is a runtime.Broker over one NATS connection, and a
+// runtime.SessionEnds over a JetStream key-value bucket (sessionends.go).
 type Broker struct {
-	nc     *nats.Conn
-	prefix string
+	nc            *nats.Conn
+	prefix        string
+	reconnectWait time.Duration
+	ends          *sessionEnds
+	// closed ends the background watches when the Broker is closed.
+	closed context.Context
+	close  context.CancelFunc
 }
 
-var _ runtime.Broker = (*Broker)(nil)
+var (
+	_ runtime.Broker      = (*Broker)(nil)
+	_ runtime.SessionEnds = (*Broker)(nil)
+)
 
 // Connect connects to NATS. When the broker cannot be reached yet, the
 // connection keeps trying in the background and Connect still returns a
@@ -98,7 +114,14 @@ func Connect(opts Options) (*Broker, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Broker{nc: nc, prefix: opts.Prefix + "."}, nil
+	js, err := jetstream.New(nc)
+	if err != nil {
+		nc.Close()
+		return nil, err
+	}
+	closed, closeFn := context.WithCancel(context.Background())
+	return &Broker{nc: nc, prefix: opts.Prefix + ".", reconnectWait: opts.ReconnectWait, ends: newSessionEnds(js, opts.Prefix),
+		closed: closed, close: closeFn}, nil
 }
 
 // Publish implements runtime.Broker.
@@ -139,6 +162,7 @@ func (b *Broker) Connected() bool { return b.nc.IsConnected() }
 // Close flushes what is buffered, when the broker is reachable (for at
 // most two seconds), and closes the connection.
 func (b *Broker) Close() {
+	b.close()
 	if b.nc.IsConnected() {
 		b.nc.FlushTimeout(2 * time.Second)
 	}
