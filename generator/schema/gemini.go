@@ -23,6 +23,16 @@ var geminiFormats = map[string]map[string]bool{
 	"integer": {"int32": true, "int64": true},
 }
 
+// geminiNotes say in the description what a dropped keyword required.
+var geminiNotes = map[string]string{
+	"exclusiveMinimum": "Greater than %s.",
+	"exclusiveMaximum": "Less than %s.",
+	"multipleOf":       "A multiple of %s.",
+	"uniqueItems":      "Items are unique (uniqueItems %s).",
+	"contentEncoding":  "Encoded as %s.",
+	"contentMediaType": "Media type %s.",
+}
+
 // Gemini returns the input schema document doc (without "$ref": see
 // InlineRefs) in the OpenAPI 3.0 subset that Gemini function
 // declarations accept:
@@ -120,7 +130,7 @@ func (g *gemini) schema(o Object, ptr string) Object {
 				nv[i] = g.schema(v, fmt.Sprintf("%s/%d", ptr+"/anyOf", i))
 			}
 			if m.Key == "oneOf" {
-				g.lose(p, "oneOf listed as anyOf (a value matching several variants is no longer refused)")
+				g.lose(ptr, "oneOf listed as anyOf (a value matching several variants is no longer refused)")
 			}
 			add("anyOf", nv)
 		case "const":
@@ -165,10 +175,10 @@ func (g *gemini) schema(o Object, ptr string) Object {
 				}
 				continue
 			}
-			notes = append(notes, fmt.Sprintf("%s %s.", m.Key, jsonText(m.Value)))
+			notes = append(notes, fmt.Sprintf(geminiNotes[m.Key], jsonText(m.Value)))
 			g.lose(p, "%s %s moved into the description", m.Key, jsonText(m.Value))
 		case "multipleOf", "uniqueItems", "contentEncoding", "contentMediaType":
-			notes = append(notes, fmt.Sprintf("%s %s.", m.Key, jsonText(m.Value)))
+			notes = append(notes, fmt.Sprintf(geminiNotes[m.Key], jsonText(m.Value)))
 			g.lose(p, "%s %s moved into the description", m.Key, jsonText(m.Value))
 		case "additionalProperties":
 			if b, ok := m.Value.(bool); ok && !b {

@@ -113,7 +113,7 @@ func (in *inliner) schema(o Object, ptr string) (Object, bool, error) {
 			return nil, false, err
 		}
 		if c && m.Key == "oneOf" {
-			in.losses = append(in.losses, Loss{ptr + "/oneOf", "oneOf listed as anyOf, because a variant holds a recursion cut (a value matching several variants is no longer refused)"})
+			in.losses = append(in.losses, Loss{ptr, "oneOf listed as anyOf, because a variant holds a recursion cut (a value matching several variants is no longer refused)"})
 			m.Key = "anyOf"
 		}
 		cut = cut || c
