@@ -193,7 +193,9 @@ func (in *inliner) ref(site Object, name string, def Object, ptr string) (Object
 		}
 		return overlay(body, site), cut, nil
 	}
-	if in.onPath[name] >= in.depth {
+	// The root is always expanded: a tool's schema must say its type
+	// ("object" for inputSchema and outputSchema), which a cut would not.
+	if in.onPath[name] >= in.depth && ptr != "" {
 		in.losses = append(in.losses, Loss{ptr, fmt.Sprintf("recursive type %s listed as any value after %d expansion(s)", name, in.depth)})
 		return cutNode(site, def, name, in.depth), true, nil
 	}
