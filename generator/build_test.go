@@ -136,7 +136,17 @@ func TestGoldenBuilds(t *testing.T) {
 	runGo(t, gobin, mod.dir, nil, "test", "./...")
 	for _, name := range cases {
 		t.Run(name, func(t *testing.T) {
-			for _, p := range agree(t, readReflected(t, reflected, name), generated[name]) {
+			files := generated[name]
+			// Client profiles rewrite the listed schemas on purpose: the
+			// Go types agree with the exact ones.
+			if api := loadCase(t, name); len(api.Generate.Profiles) > 0 {
+				api.Generate.Profiles = nil
+				var err error
+				if files, err = Generate(api, Options{}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for _, p := range agree(t, readReflected(t, reflected, name), files) {
 				t.Error(p)
 			}
 		})

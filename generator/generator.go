@@ -75,7 +75,12 @@ func Generate(api *spec.API, opts Options) ([]File, error) {
 	// are, need the tools' schema documents: the first of them to start
 	// builds them, the other waits.
 	docs := sync.OnceValues(func() (map[*spec.Tool]golang.ToolDocs, error) {
-		return golang.ToolDocuments(api, schema.NewBuilder(api))
+		b := schema.NewBuilder(api)
+		docs, err := golang.ToolDocuments(api, b)
+		if err != nil {
+			return nil, err
+		}
+		return docs, applyProfiles(api, b, docs)
 	})
 	goFile := func(name string, version bool, emit func(*jen.File) error) (File, error) {
 		f := jen.NewFile(pkg)

@@ -129,6 +129,9 @@ go build -o "$ORDERS_MCP_BIN" ./examples/orders/cmd/orders-mcp
 export FORMATS_MCP_BIN="$bin_dir/formats-mcp"
 step "go build -o $FORMATS_MCP_BIN ./e2e/formats/cmd/formats-mcp"
 go build -o "$FORMATS_MCP_BIN" ./e2e/formats/cmd/formats-mcp
+export PROFILES_MCP_BIN="$bin_dir/profiles-mcp"
+step "go build -o $PROFILES_MCP_BIN ./e2e/profiles/cmd/profiles-mcp"
+go build -o "$PROFILES_MCP_BIN" ./e2e/profiles/cmd/profiles-mcp
 export ORDERS_REST_MCP_BIN="$bin_dir/orders-rest-mcp"
 step "go build -o $ORDERS_REST_MCP_BIN ./examples/orders/cmd/orders-rest-mcp"
 go build -o "$ORDERS_REST_MCP_BIN" ./examples/orders/cmd/orders-rest-mcp
@@ -140,8 +143,8 @@ if [ ! -d e2e/ts/node_modules/@modelcontextprotocol/client ] || [ ! -d e2e/ts/no
   step "npm ci (e2e/ts)"
   (cd e2e/ts && npm ci --no-audit --no-fund)
 fi
-step "node --test e2e/ts (official TypeScript client in its three modes over stdio and HTTP; three replicas in legacy mode; Inspector CLI; format agreement; a deviating wrapped API; toolsets, read-only, discovery)"
-node --test e2e/ts/orders.test.mjs e2e/ts/replicas.test.mjs e2e/ts/inspector.test.mjs e2e/ts/formats.test.mjs e2e/ts/deviation.test.mjs e2e/ts/discovery.test.mjs
+step "node --test e2e/ts (official TypeScript client in its three modes over stdio and HTTP; three replicas in legacy mode; Inspector CLI; format agreement; a deviating wrapped API; toolsets, read-only, discovery; client profiles)"
+node --test e2e/ts/orders.test.mjs e2e/ts/replicas.test.mjs e2e/ts/inspector.test.mjs e2e/ts/formats.test.mjs e2e/ts/deviation.test.mjs e2e/ts/discovery.test.mjs e2e/ts/profiles.test.mjs
 
 if [ ! -d e2e/openapi/node_modules/@stoplight/prism-cli ]; then
   step "npm ci (e2e/openapi)"

@@ -44,6 +44,9 @@ type API struct {
 	// code still validates against the exact schema. OpenAPI-derived APIs
 	// have one (OpenAPIConfig.MaxSchemaBytes).
 	MaxSchemaBytes int
+	// Profiles is what the client profiles (Generate.Profiles) changed,
+	// filled in by the generator.
+	Profiles ProfileReport
 	// SecuritySchemes are the upstream API's security schemes that the tools'
 	// Upstream.Security names, in document order.
 	SecuritySchemes []*SecurityScheme
@@ -76,7 +79,10 @@ type GenerateConfig struct {
 	// Dir is the output directory, relative to the spec file's directory,
 	// slash-separated and cleaned ("." by default).
 	Dir string
-	Pos Pos
+	// Profiles are the client profiles of generate.profile, in the order
+	// written: rewrites of the published tool definitions (see Profile).
+	Profiles []Profile
+	Pos      Pos
 }
 
 // Server describes the server itself: what server/discover and the

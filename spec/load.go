@@ -220,7 +220,10 @@ func (l *loader) generate(root *yaml.Node, f map[string]pair, api *API) {
 	if p, ok := f["generate"]; ok {
 		at = p.key
 		g.Pos = l.pos(p.key)
-		gf, _ := l.fields(p.val, "generate", "package", "dir")
+		gf, _ := l.fields(p.val, "generate", "package", "dir", "profile")
+		if pr, ok := gf["profile"]; ok {
+			g.Profiles = l.profiles(pr.val)
+		}
 		if d, ok := gf["dir"]; ok {
 			if s, ok := l.str(d.val, "generate: dir"); ok {
 				switch {

@@ -100,7 +100,7 @@ func defaultPackage(file, dir string) string {
 // openAPIConfigFile is an mcpgen.yaml that wraps an OpenAPI document:
 //
 //	version: 1
-//	generate: {package: petsmcp, dir: petsmcp}
+//	generate: {package: petsmcp, dir: petsmcp, profile: [inline-refs]}
 //	server: {name: pets, version: 1.0.0}          # optional: info.title/version otherwise
 //	openapi:
 //	  file: petstore.yaml                          # relative to this file
@@ -111,8 +111,9 @@ func defaultPackage(file, dir string) string {
 type openAPIConfigFile struct {
 	Version  int `yaml:"version"`
 	Generate struct {
-		Package string `yaml:"package"`
-		Dir     string `yaml:"dir"`
+		Package string    `yaml:"package"`
+		Dir     string    `yaml:"dir"`
+		Profile yaml.Node `yaml:"profile"`
 	} `yaml:"generate"`
 	Server struct {
 		Name         string `yaml:"name"`
@@ -206,6 +207,13 @@ func loadOpenAPIConfig(fsys fs.FS, file string, data []byte) (*API, error) {
 		return nil, err
 	}
 	api.File = file
+	if c.Generate.Profile.Kind != 0 {
+		l := &loader{file: file}
+		api.Generate.Profiles = l.profiles(&c.Generate.Profile)
+		if len(l.diags) > 0 {
+			return nil, l.diags
+		}
+	}
 	if c.Server.Title != "" {
 		api.Server.Title = c.Server.Title
 	}

@@ -44,6 +44,9 @@ type generation struct {
 	// FirstTool is the position of the spec's first tool (zero when it has
 	// none): the place of warnings about the tool surface as a whole.
 	FirstTool spec.Pos
+	// Profiles is what the client profiles changed in the published tool
+	// definitions.
+	Profiles spec.ProfileReport
 }
 
 // A fileState pairs what the generator wants at one path with what is on disk.

@@ -11,13 +11,14 @@ import (
 const defaultSpec = "mcpgen.yaml"
 
 func (c *cli) generate(args []string) error {
-	fs := c.newFlags("generate", "mcpgen generate [-f mcpgen.yaml | --spec FILE] [--out DIR] [--package NAME] [-v] [-q]")
+	fs := c.newFlags("generate", "mcpgen generate [-f mcpgen.yaml | --spec FILE] [--out DIR] [--package NAME] [--profile P,...] [--strict-profile] [-v] [-q]")
 	specPath := fs.String("f", defaultSpec, "the spec `file`: an mcpgen.yaml, or an OpenAPI 3.x or Swagger 2.0 document (detected)")
 	fs.StringVar(specPath, "spec", defaultSpec, "the same as -f")
 	var o buildOptions
 	fs.StringVar(&o.Out, "out", "", "write the generated package and its lock file to `DIR` (relative to the working directory) instead of the spec's generate.dir")
 	fs.StringVar(&o.Package, "package", "", "the Go package `name` of the generated code (default: generate.package, else the output directory's name)")
 	fs.IntVar(&o.BudgetTokens, "budget-tokens", defaultBudgetTokens, "warn when tools/list of every tool is estimated at more than `N` tokens (0: never)")
+	profileFlags(fs, &o)
 	verbose := fs.Bool("v", false, "print every file written or removed")
 	quiet := quietFlag(fs)
 	if err := parse(fs, args); err != nil {
@@ -34,6 +35,8 @@ func (c *cli) generateSpec(specPath string, o buildOptions, verbose, quiet bool)
 	if err != nil {
 		return err
 	}
+	// Deferred calls run last first: the warnings, then the summary.
+	defer printProfileSummary(c.stderr, g.Profiles)
 	if !quiet {
 		if w, err := budgetWarning(g, o.BudgetTokens); err != nil {
 			return err

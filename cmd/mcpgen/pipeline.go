@@ -30,6 +30,10 @@ type buildOptions struct {
 	// BudgetTokens is the size of tools/list past which generate warns
 	// (0: never).
 	BudgetTokens int
+	// Profiles is --profile, which replaces generate.profile when set.
+	Profiles profileFlag
+	// StrictProfile makes a lossy profile rewrite an error.
+	StrictProfile bool
 }
 
 // buildGeneration loads the spec at specPath and generates its files in
@@ -79,6 +83,9 @@ func buildGeneration(specPath string, o buildOptions) (*generation, error) {
 		}
 		api.Generate.Package = o.Package
 	}
+	if err := applyProfileFlag(api, o); err != nil {
+		return nil, err
+	}
 	if err := fillPackage(api, root); err != nil {
 		return nil, locate(root, err)
 	}
@@ -96,7 +103,13 @@ func buildGeneration(specPath string, o buildOptions) (*generation, error) {
 	if err != nil {
 		return nil, locate(root, err)
 	}
+	if o.StrictProfile {
+		if err := strictProfileError(loadRoot, api.Profiles); err != nil {
+			return nil, err
+		}
+	}
 	g := &generation{
+		Profiles:    api.Profiles,
 		Root:        root,
 		OutDir:      outDir(api),
 		IsGenerated: generator.IsGenerated,

@@ -17,7 +17,7 @@ import (
 )
 
 const statsSynopsis = `mcpgen stats [-f mcpgen.yaml | --spec FILE] [--max-tool-bytes N] [--max-tool-tokens N]
-                    [--max-total-bytes N] [--max-total-tokens N] [-q]
+                    [--max-total-bytes N] [--max-total-tokens N] [--profile P,...] [-q]
 
 Prints, for each tool, the size of its definition as tools/list sends it
 (name, title, description, inputSchema, outputSchema, annotations) in bytes
@@ -52,15 +52,18 @@ func (c *cli) stats(args []string) error {
 	maxTotalBytes := fs.Int("max-total-bytes", 0, "fail when the tools/list result is larger than `N` bytes")
 	maxTotalTokens := fs.Int("max-total-tokens", 0, "fail when the tools/list result is estimated at more than `N` tokens")
 	quiet := quietFlag(fs)
+	o := buildOptions{Package: "mcpstats"}
+	profileFlags(fs, &o)
 	if err := parse(fs, args); err != nil {
 		return err
 	}
 	// The package name does not change a definition; fixing it spares a
 	// document in a directory that is no Go identifier a pointless error.
-	g, err := c.build(*specPath, buildOptions{Package: "mcpstats"})
+	g, err := c.build(*specPath, o)
 	if err != nil {
 		return err
 	}
+	defer printProfileSummary(c.stderr, g.Profiles)
 	if !*quiet {
 		defer printWarnings(c.stderr, g.Notes)
 	}

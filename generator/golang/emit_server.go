@@ -142,8 +142,9 @@ func (m *Model) ServerFile(f *File, docs map[*spec.Tool]ToolDocs) error {
 
 	for _, t := range m.tools {
 		d := &ordered{}
-		d.add("Name", Lit(t.t.Name))
-		d.add("Definition", m.toolDefinition(t, docs[t.t].Out != nil))
+		name := docs[t.t].ListedName(t.t)
+		d.add("Name", Lit(name))
+		d.add("Definition", m.toolDefinition(t, name, docs[t.t].Out != nil))
 		if len(t.t.Scopes) > 0 {
 			var ss []Code
 			for _, s := range t.t.Scopes {
@@ -346,9 +347,9 @@ func (m *Model) toolCall(t *tool) Code {
 // toolDefinition is the Definition of a tool: runtime.ToolDefinition over
 // its fields and its embedded schema files. An output that may be any
 // value has an empty schema document, which is neither written nor listed.
-func (m *Model) toolDefinition(t *tool, hasOutput bool) Code {
+func (m *Model) toolDefinition(t *tool, name string, hasOutput bool) Code {
 	info := &ordered{}
-	info.add("Name", Lit(t.t.Name))
+	info.add("Name", Lit(name))
 	if t.t.Title != "" {
 		info.add("Title", Lit(t.t.Title))
 	}
@@ -518,6 +519,17 @@ type ToolDocs struct {
 	In, Out       schema.Object
 	InCut, OutCut *schema.Cut
 	Response      schema.Object
+	// Name is the name the tool is listed and called by when a client
+	// profile shortened it; "" lists the spec's name.
+	Name string
+}
+
+// ListedName is the name t is listed and called by.
+func (d ToolDocs) ListedName(t *spec.Tool) string {
+	if d.Name != "" {
+		return d.Name
+	}
+	return t.Name
 }
 
 // ResponseSchemaSuffix ends the name of the file holding a wrapped

@@ -135,8 +135,15 @@ func (b *Builder) budgeted(s *spec.Schema) (Object, *Cut, error) {
 	if full <= max {
 		return b.withDefs(root, names), nil, nil
 	}
+	return b.shallowFit(s, max, full)
+}
+
+// shallowFit returns the deepest shallow document of s that fits max
+// bytes (depth 0 when none does); full is the exact document's size.
+func (b *Builder) shallowFit(s *spec.Schema, max, full int) (Object, *Cut, error) {
 	cut := &Cut{Full: full}
 	var best Object
+	var err error
 	var buf []byte
 	for depth := 0; depth <= maxShallowDepth; depth++ {
 		w := &walk{used: map[string]bool{}, limit: depth}
@@ -180,9 +187,10 @@ func (b *Builder) elide(s *spec.Schema, nt *spec.NamedType, w *walk) Object {
 	if desc != "" {
 		desc += "\n\n"
 	}
-	budget := fmt.Sprintf("%d bytes", b.max)
-	if b.max%1024 == 0 {
-		budget = fmt.Sprintf("%d KiB", b.max>>10)
+	max := b.shallowBudget()
+	budget := fmt.Sprintf("%d bytes", max)
+	if max%1024 == 0 {
+		budget = fmt.Sprintf("%d KiB", max>>10)
 	}
 	desc += fmt.Sprintf("Schema of %s left out to keep this tool's schema under %s.", nt.Name, budget)
 	o = append(o, Member{"description", desc})
@@ -190,4 +198,50 @@ func (b *Builder) elide(s *spec.Schema, nt *spec.NamedType, w *walk) Object {
 		o = append(o, Member{"x-mcp-header", s.Header})
 	}
 	return o
+}
+
+// DefaultShallowBudget is the size, in bytes of compact JSON, that
+// Shallow fits a document into when the API has no schema budget.
+const DefaultShallowBudget = 64 << 10
+
+// shallowBudget is the budget shallow documents are fitted into: the
+// API's, else DefaultShallowBudget. One per Builder, since shallow nodes
+// (whose descriptions name it) are shared.
+func (b *Builder) shallowBudget() int {
+	if b.max > 0 {
+		return b.max
+	}
+	return DefaultShallowBudget
+}
+
+// Shallow returns the deepest shallow document of a tool's input (an
+// object, whatever s says) or output s that fits the schema budget (see
+// ToolDocument): a document without "$ref", for client profiles whose
+// exact document, once inlined, is too large to list.
+func (b *Builder) Shallow(s *spec.Schema, input bool) (Object, *Cut, error) {
+	if input {
+		obj := *s
+		obj.Type = spec.KindObject
+		s = &obj
+	}
+	root, names := b.exact(s)
+	full, err := b.documentSize(root, names)
+	if err != nil {
+		return nil, nil, err
+	}
+	return b.shallowFit(s, b.shallowBudget(), full)
+}
+
+// Budget is the schema budget shallow documents are fitted into, in
+// bytes of compact JSON: the API's, else DefaultShallowBudget.
+func (b *Builder) Budget() int { return b.shallowBudget() }
+
+// Fits reports whether doc is within the API's schema budget (always,
+// when the API has none).
+func (b *Builder) Fits(doc Object) (bool, error) {
+	if b.max <= 0 {
+		return true, nil
+	}
+	data, err := appendJSON(nil, doc, b.max)
+	return len(data) <= b.max, err
 }
