@@ -117,19 +117,21 @@ func New(docs []Doc) *Index {
 	ix := &Index{postings: map[string][]posting{}, lengths: make([][numFields]uint16, len(docs)), n: len(docs),
 		readOnly: make([]bool, len(docs))}
 	var total [numFields]float64
+	// The same words recur across operations: stem each once.
+	st := stemmer{}
 	for i, d := range docs {
 		ix.readOnly[i] = d.ReadOnly
 		lead, body := splitLead(d.Description)
 		fields := [numFields][]string{
-			fieldName:      Terms(d.Name),
-			fieldTitle:     Terms(d.Title),
-			fieldLead:      Terms(lead),
-			fieldBody:      firstN(Terms(body), maxBodyWords),
-			fieldToolset:   Terms(d.Toolset),
-			fieldParams:    Terms(strings.Join(d.Params, " ")),
-			fieldParamDocs: paramDocTerms(d.ParamDocs),
-			fieldKeywords:  Terms(d.Keywords),
-			fieldKind:      Terms(kindWords(d)),
+			fieldName:      st.terms(d.Name),
+			fieldTitle:     st.terms(d.Title),
+			fieldLead:      st.terms(lead),
+			fieldBody:      firstN(st.terms(body), maxBodyWords),
+			fieldToolset:   st.terms(d.Toolset),
+			fieldParams:    st.terms(strings.Join(d.Params, " ")),
+			fieldParamDocs: st.paramDocTerms(d.ParamDocs),
+			fieldKeywords:  st.terms(d.Keywords),
+			fieldKind:      st.terms(kindWords(d)),
 		}
 		counts := map[string]*posting{}
 		for f, terms := range fields {
@@ -164,14 +166,14 @@ const maxParamDocWords = 20
 
 // paramDocTerms are the terms of the first sentence of each argument's
 // description.
-func paramDocTerms(docs []string) []string {
+func (st stemmer) paramDocTerms(docs []string) []string {
 	var out []string
 	for _, d := range docs {
 		d = strings.TrimSpace(d)
 		if i := strings.Index(d, ". "); i >= 0 {
 			d = d[:i]
 		}
-		out = append(out, firstN(Terms(d), maxParamDocWords)...)
+		out = append(out, firstN(st.terms(d), maxParamDocWords)...)
 	}
 	return out
 }
@@ -361,6 +363,27 @@ func withoutIDs(query string) string {
 		}
 	}
 	return strings.Join(out, " ")
+}
+
+// stemmer stems words through a cache.
+type stemmer map[string]string
+
+// terms is Terms with st's cache.
+func (st stemmer) terms(s string) []string {
+	ws := words(s)
+	out := ws[:0]
+	for _, w := range ws {
+		if stopWords[w] {
+			continue
+		}
+		t, ok := st[w]
+		if !ok {
+			t = Stem(w)
+			st[w] = t
+		}
+		out = append(out, t)
+	}
+	return out
 }
 
 // Terms returns the indexed terms of a text: its words, identifiers split

@@ -94,7 +94,7 @@ func TestAsksToRead(t *testing.T) {
 }
 
 func TestParamDocTerms(t *testing.T) {
-	got := paramDocTerms([]string{"The customer's shipping address. Used for tax.", "", "Only runs of this branch"})
+	got := stemmer{}.paramDocTerms([]string{"The customer's shipping address. Used for tax.", "", "Only runs of this branch"})
 	want := []string{"custom", "ship", "address", "onli", "run", "branch"}
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("paramDocTerms = %q, want %q", got, want)
