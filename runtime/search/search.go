@@ -282,7 +282,7 @@ const coverageExp = 1.0
 // readBoost multiplies the score of an operation that only reads when
 // the query asks a question or to see something: "who can get into our
 // repo" wants the list of collaborators, not to add one.
-const readBoost = 1.25
+const readBoost = 1.5
 
 // readWords start or mark a request to see something rather than to
 // change it.
