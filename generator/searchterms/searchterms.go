@@ -35,7 +35,8 @@ var synonyms = sync.OnceValue(func() map[string][]string {
 })
 
 // Keywords returns the search keywords of a tool: the WordNet synonyms of
-// the words of its name and title, each once, in the order found.
+// the words of its name and title (or first sentence), each once, in the
+// order found.
 func Keywords(t *spec.Tool) string {
 	var out []string
 	seen := map[string]bool{}
@@ -46,12 +47,29 @@ func Keywords(t *spec.Tool) string {
 		}
 	}
 	syn := synonyms()
-	for _, w := range words(t.Name + " " + t.Title) {
+	for _, w := range words(t.Name + " " + headline(t)) {
 		for _, s := range lookup(syn, w) {
 			add(s)
 		}
 	}
 	return strings.Join(out, " ")
+}
+
+// headline is what says in a few words what a tool does: its title, or
+// when it has none (Stripe's operations have no summary) the first
+// sentence of its description.
+func headline(t *spec.Tool) string {
+	if t.Title != "" {
+		return t.Title
+	}
+	d := strings.TrimSpace(t.Description)
+	if i := strings.IndexAny(d, "\n"); i >= 0 {
+		d = d[:i]
+	}
+	if i := strings.Index(d, ". "); i >= 0 {
+		d = d[:i]
+	}
+	return d
 }
 
 // lookup returns the synonyms of w, or of its base form when w is a plural

@@ -77,3 +77,18 @@ func TestTable(t *testing.T) {
 		}
 	}
 }
+
+func TestHeadline(t *testing.T) {
+	for _, c := range []struct {
+		title, description, want string
+	}{
+		{"List invoices", "Returns invoices. Newest first.", "List invoices"},
+		{"", "<p>Returns a list of your invoices. The invoices are returned sorted.</p>", "<p>Returns a list of your invoices"},
+		{"", "Deletes a coupon.\n\nYou can still use it.", "Deletes a coupon."},
+		{"", "", ""},
+	} {
+		if got := headline(&spec.Tool{Title: c.title, Description: c.description}); got != c.want {
+			t.Errorf("headline(%q, %q) = %q, want %q", c.title, c.description, got, c.want)
+		}
+	}
+}

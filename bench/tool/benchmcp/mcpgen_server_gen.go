@@ -37,7 +37,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/get_order_status.input.schema.json", "schemas/get_order_status.output.schema.json"),
 		Toolset:        "other",
-		SearchKeywords: "acquire become go tell enjoin say position condition",
+		SearchKeywords: "acquire become go tell enjoin say position condition william tell state point detail particular clasp clench clutch clutches grasp grip appreciation keep maintain take hold",
 		Call:           runtime.StructuredCall("get_order_status", h.GetOrderStatus, validateGetOrderStatusOutput),
 	})
 	return s

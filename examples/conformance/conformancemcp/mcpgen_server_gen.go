@@ -60,7 +60,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_simple_text.input.schema.json", ""),
 		Toolset:        "other",
-		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen simpleton elementary uncomplicated unproblematic textual matter",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen simpleton elementary uncomplicated unproblematic textual matter tax return homecoming render 1 i ace single unity ane unitary city block barricade blockade stop block off block up bar obstruct hinder stymie stymy embarrass",
 		Call:           runtime.ContentCall(h.TestSimpleText),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -71,7 +71,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_image_content.input.schema.json", ""),
 		Toolset:        "other",
-		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen mental image persona visualize visualise envision project fancy see figure picture message subject matter substance contented",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen mental image persona visualize visualise envision project fancy see figure picture message subject matter substance contented tax return homecoming render redness red river reddish ruddy blood-red carmine cerise cherry cherry-red crimson ruby ruby-red scarlet violent city block barricade blockade stop block off block up bar obstruct hinder stymie stymy embarrass",
 		Call:           runtime.ContentCall(h.TestImageContent),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -82,7 +82,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_audio_content.input.schema.json", ""),
 		Toolset:        "other",
-		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen sound audio frequency message subject matter substance contented",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen sound audio frequency message subject matter substance contented tax return homecoming render short circuit short-change short-circuit abruptly suddenly dead soundless still mum city block barricade blockade stop block off block up bar obstruct hinder stymie stymy embarrass",
 		Call:           runtime.ContentCall(h.TestAudioContent),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -93,7 +93,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_embedded_resource.input.schema.json", ""),
 		Toolset:        "other",
-		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen tax return homecoming render textual matter",
 		Call:           runtime.ContentCall(h.TestEmbeddedResource),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -104,7 +104,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_multiple_content_types.input.schema.json", ""),
 		Toolset:        "other",
-		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen message subject matter substance contented character eccentric case typewrite typecast",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen message subject matter substance contented character eccentric case typewrite typecast tax return homecoming render textual matter mental image persona visualize visualise envision project fancy see figure picture",
 		Call:           runtime.ContentCall(h.TestMultipleContentTypes),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -115,7 +115,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_tool_with_logging.input.schema.json", ""),
 		Toolset:        "other",
-		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen instrument joyride tool around",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen instrument joyride tool around logarithm lumber 3 iii trio threesome tierce leash troika triad trine trinity ternary ternion triplet tercet terzetto trey deuce-ace information content subject matter substance piece spell patch tally test scat scarper turn tail lam run away hightail it bunk escape break away customer inquire enquire",
 		Call:           runtime.ContentCall(h.TestToolWithLogging),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -126,7 +126,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_tool_with_progress.input.schema.json", ""),
 		Toolset:        "other",
-		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen instrument joyride tool around advancement progression procession advance forward motion onward motion come on come along get on get along shape up pass on move on march on go on",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen instrument joyride tool around advancement progression procession advance forward motion onward motion come on come along get on get along shape up pass on move on march on go on study written report account describe customer item nominal tokenish",
 		Call:           runtime.ContentCall(h.TestToolWithProgress),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -137,7 +137,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_error_handling.input.schema.json", ""),
 		Toolset:        "other",
-		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen mistake fault erroneousness manipulation",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen mistake fault erroneousness manipulation ever e'er constantly invariably neglect go wrong miscarry instrument joyride tool around",
 		Call:           runtime.ContentCall(h.TestErrorHandling),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -148,7 +148,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_sampling.input.schema.json", ""),
 		Toolset:        "other",
-		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen sample distribution sample",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen sample distribution sample inquire enquire customer theoretical account framework pattern mold mould exemplary reply response solution result resolution solvent respond prompting command prompt motivate actuate propel move incite inspire instigate",
 		Call:           runtime.ContentCall(h.TestSampling),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -159,7 +159,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_elicitation.input.schema.json", ""),
 		Toolset:        "other",
-		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen inquire enquire exploiter electronic mail e-mail netmail computer address reference turn to speak",
 		Call:           runtime.ContentCall(h.TestElicitation),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -170,7 +170,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_elicitation_sep1034_defaults.input.schema.json", ""),
 		Toolset:        "other",
-		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen september sept nonpayment nonremittal default on",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen september sept nonpayment nonremittal default on word form signifier descriptor kind sort variety organize organise constitute make battlefield battleground wholly entirely completely totally altogether whole",
 		Call:           runtime.ContentCall(h.TestElicitationSep1034Defaults),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -181,7 +181,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_elicitation_sep1330_enums.input.schema.json", ""),
 		Toolset:        "other",
-		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen september sept",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen september sept word form signifier descriptor kind sort variety organize organise constitute make 5 v cinque quint quintet fivesome quintuplet pentad fin phoebe little phoebe basketball team form configuration contour conformation determine mold influence regulate work mould forge",
 		Call:           runtime.ContentCall(h.TestElicitationSep1330Enums),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -192,7 +192,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_input_required_result_elicitation.input.schema.json", ""),
 		Toolset:        "other",
-		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen input signal remark comment needed needful requisite compulsory mandatory consequence effect outcome event issue upshot solution answer resolution solvent ensue leave lead",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen input signal remark comment needed needful requisite compulsory mandatory consequence effect outcome event issue upshot solution answer resolution solvent ensue leave lead inquire enquire exploiter call identify so and so and then recognize recognise",
 		Call:           runtime.ContentCall(h.TestInputRequiredResultElicitation),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -203,7 +203,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_input_required_result_sampling.input.schema.json", ""),
 		Toolset:        "other",
-		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen input signal remark comment needed needful requisite compulsory mandatory consequence effect outcome event issue upshot solution answer resolution solvent ensue leave lead sample distribution sample",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen input signal remark comment needed needful requisite compulsory mandatory consequence effect outcome event issue upshot solution answer resolution solvent ensue leave lead sample distribution sample inquire enquire customer theoretical account framework pattern mold mould exemplary working capital french republic anatole france",
 		Call:           runtime.ContentCall(h.TestInputRequiredResultSampling),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -214,7 +214,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_input_required_result_list_roots.input.schema.json", ""),
 		Toolset:        "other",
-		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen input signal remark comment needed needful requisite compulsory mandatory consequence effect outcome event issue upshot solution answer resolution solvent ensue leave lead listing tilt inclination lean leaning name beginning origin rootage source",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen input signal remark comment needed needful requisite compulsory mandatory consequence effect outcome event issue upshot solution answer resolution solvent ensue leave lead listing tilt inclination lean leaning name beginning origin rootage source inquire enquire customer",
 		Call:           runtime.ContentCall(h.TestInputRequiredResultListRoots),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -225,7 +225,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_input_required_result_request_state.input.schema.json", ""),
 		Toolset:        "other",
-		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen input signal remark comment needed needful requisite compulsory mandatory consequence effect outcome event issue upshot solution answer resolution solvent ensue leave lead petition postulation asking bespeak call for quest province say tell submit put forward posit",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen input signal remark comment needed needful requisite compulsory mandatory consequence effect outcome event issue upshot solution answer resolution solvent ensue leave lead petition postulation asking bespeak call for quest province say tell submit put forward posit inquire enquire verification check substantiation reply response result respond traveling travelling go move locomote journey dorsum rear endorse indorse plump for plunk for support hind hinder backward backwards rearward rearwards",
 		Call:           runtime.ContentCall(h.TestInputRequiredResultRequestState),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -236,7 +236,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_input_required_result_multiple_inputs.input.schema.json", ""),
 		Toolset:        "other",
-		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen input signal remark comment needed needful requisite compulsory mandatory consequence effect outcome event issue upshot solution answer resolution solvent ensue leave lead",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen input signal remark comment needed needful requisite compulsory mandatory consequence effect outcome event issue upshot solution answer resolution solvent ensue leave lead inquire enquire call identify bring forth render yield return give salutation beginning origin rootage source 1 i ace single unity ane unitary one shot cycle rhythm round out round off circular orotund rotund pear-shaped around",
 		Call:           runtime.ContentCall(h.TestInputRequiredResultMultipleInputs),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -247,7 +247,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_input_required_result_multi_round.input.schema.json", ""),
 		Toolset:        "other",
-		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen input signal remark comment needed needful requisite compulsory mandatory consequence effect outcome event issue upshot solution answer resolution solvent ensue leave lead one shot cycle rhythm round out round off circular orotund rotund pear-shaped around",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen input signal remark comment needed needful requisite compulsory mandatory consequence effect outcome event issue upshot solution answer resolution solvent ensue leave lead one shot cycle rhythm round out round off circular orotund rotund pear-shaped around inquire enquire call identify so and so and then 2 ii deuce",
 		Call:           runtime.ContentCall(h.TestInputRequiredResultMultiRound),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -258,7 +258,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_input_required_result_tampered_state.input.schema.json", ""),
 		Toolset:        "other",
-		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen input signal remark comment needed needful requisite compulsory mandatory consequence effect outcome event issue upshot solution answer resolution solvent ensue leave lead province say tell submit put forward posit",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen input signal remark comment needed needful requisite compulsory mandatory consequence effect outcome event issue upshot solution answer resolution solvent ensue leave lead province say tell submit put forward posit inquire enquire verification check substantiation petition postulation asking bespeak call for quest jilted spurned",
 		Call:           runtime.ContentCall(h.TestInputRequiredResultTamperedState),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -269,7 +269,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_input_required_result_capabilities.input.schema.json", ""),
 		Toolset:        "other",
-		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen input signal remark comment needed needful requisite compulsory mandatory consequence effect outcome event issue upshot solution answer resolution solvent ensue leave lead capableness capacity",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen input signal remark comment needed needful requisite compulsory mandatory consequence effect outcome event issue upshot solution answer resolution solvent ensue leave lead capableness capacity inquire enquire lone lonesome sole solitary alone merely simply just but entirely exclusively solely sort form variety genial customer stated sample distribution sample beginning origin rootage source",
 		Call:           runtime.ContentCall(h.TestInputRequiredResultCapabilities),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -280,7 +280,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_missing_capability.input.schema.json", ""),
 		Toolset:        "other",
-		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen lacking absent wanting capableness capacity",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen lacking absent wanting capableness capacity inevitably necessarily of necessity sample distribution sample neglect go wrong miscarry customer non announce",
 		Call:           runtime.ContentCall(h.TestMissingCapability),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -291,7 +291,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_streaming_elicitation.input.schema.json", ""),
 		Toolset:        "other",
-		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen cyclosis",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen cyclosis inquire enquire exploiter input signal remark comment interior indoors within instrument joyride tool around phone call telephone call name reaction",
 		Call:           runtime.ContentCall(h.TestStreamingElicitation),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -302,7 +302,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_logging_tool.input.schema.json", ""),
 		Toolset:        "other",
-		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen instrument joyride tool around",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen instrument joyride tool around logarithm lumber content subject matter substance lone lonesome sole solitary alone merely simply just but entirely exclusively solely customer inquire enquire",
 		Call:           runtime.ContentCall(h.TestLoggingTool),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -316,7 +316,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		ParamHeaders: []runtime.ParamHeader{
 			{Name: "Region", Path: []string{"region"}, Type: "string"},
 		},
-		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen usage usance tradition custom-made heading head lintel",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen usage usance tradition custom-made heading head lintel reverberation sound reflection replication repeat resound ring reverberate part area customer besides too likewise as well direct send out",
 		Call:           runtime.ContentCall(h.TestCustomHeaders),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -327,7 +327,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_trigger_tool_change.input.schema.json", ""),
 		Toolset:        "other",
-		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen gun trigger trip actuate activate set off spark off spark trigger off touch off instrument joyride tool around alteration modification alter modify",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen gun trigger trip actuate activate set off spark off spark trigger off touch off instrument joyride tool around alteration modification alter modify denote declare listing tilt inclination lean leaning name hear take heed watercourse flow current",
 		Call:           runtime.ContentCall(h.TestTriggerToolChange),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -338,7 +338,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_trigger_prompt_change.input.schema.json", ""),
 		Toolset:        "other",
-		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen gun trigger trip actuate activate set off spark off spark trigger off touch off prompting command prompt motivate propel move incite inspire instigate alteration modification alter modify",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen gun trigger trip actuate activate set off spark off spark trigger off touch off prompting command prompt motivate propel move incite inspire instigate alteration modification alter modify denote declare listing tilt inclination lean leaning name hear take heed watercourse flow current",
 		Call:           runtime.ContentCall(h.TestTriggerPromptChange),
 	})
 	s.AddResource(runtime.ResourceDef{

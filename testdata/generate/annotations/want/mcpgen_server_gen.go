@@ -56,7 +56,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/plain.input.schema.json", ""),
 		Toolset:        "other",
-		SearchKeywords: "field champaign knit knit stitch plain stitch complain kick sound off quetch kvetch apparent evident manifest patent unmistakable obviously evidently manifestly patently apparently plainly",
+		SearchKeywords: "field champaign knit knit stitch plain stitch complain kick sound off quetch kvetch apparent evident manifest patent unmistakable obviously evidently manifestly patently apparently plainly province say tell submit put forward posit intimation breath clue suggest wholly entirely completely totally altogether whole",
 		Call:           runtime.ContentCall(h.Plain),
 	})
 	return s

@@ -97,7 +97,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Annotations: runtime.ToolAnnotations{ReadOnlyHint: true, DestructiveHint: true, IdempotentHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/map.input.schema.json", "schemas/map.output.schema.json"),
 		Toolset:        "other",
-		SearchKeywords: "function mathematical function single-valued function mapping",
+		SearchKeywords: "function mathematical function single-valued function mapping instrument joyride tool around call identify belongings holding name calling",
 		Call:           runtime.StructuredCall("map", h.Map, validateMapOutput),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -108,7 +108,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/list_orders.input.schema.json", "schemas/list_orders.output.schema.json"),
 		Toolset:        "other",
-		SearchKeywords: "listing tilt inclination lean leaning name tell enjoin say",
+		SearchKeywords: "listing tilt inclination lean leaning name tell enjoin say filtrate strain separate out filter out percolate sink in permeate",
 		Call:           runtime.StructuredCall("list_orders", h.ListOrders, validateListOrdersOutput),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -119,7 +119,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/ping.v2.input.schema.json", ""),
 		Toolset:        "other",
-		SearchKeywords: "ping river pink knock",
+		SearchKeywords: "ping river pink knock instrument joyride tool around input signal remark comment free people liberate release unloose unloosen loose rid disembarrass word form signifier descriptor kind sort variety organize organise constitute make end product yield",
 		Call:           runtime.ContentCall(h.PingV2),
 	})
 	s.AddTool(runtime.ToolDef{

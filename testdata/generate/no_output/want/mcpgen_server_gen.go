@@ -36,7 +36,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/notify.input.schema.json", ""),
 		Toolset:        "other",
-		SearchKeywords: "advise give notice send word apprise apprize",
+		SearchKeywords: "advise give notice send word apprise apprize direct send out short letter line billet observe mention remark notice mark",
 		Call:           runtime.ContentCall(h.Notify),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -47,7 +47,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/ping.input.schema.json", ""),
 		Toolset:        "other",
-		SearchKeywords: "ping river pink knock",
+		SearchKeywords: "ping river pink knock input signal remark comment",
 		Call:           runtime.ContentCall(h.Ping),
 	})
 	return s

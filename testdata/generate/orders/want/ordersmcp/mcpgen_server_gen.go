@@ -67,7 +67,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/notify.input.schema.json", ""),
 		Toolset:        "other",
-		SearchKeywords: "advise give notice send word apprise apprize",
+		SearchKeywords: "advise give notice send word apprise apprize direct send out short letter line billet observe mention remark notice mark client",
 		Call:           runtime.ContentCall(h.Notify),
 	})
 	s.AddResource(runtime.ResourceDef{
