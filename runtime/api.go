@@ -126,6 +126,10 @@ type ToolDef struct {
 	Toolset string
 	// ParamHeaders are the x-mcp-header mappings of the input schema.
 	ParamHeaders []ParamHeader
+	// SearchKeywords are more words by which discovery mode's
+	// search_operations finds the tool (synonyms of the words of its name
+	// and title), found when the server was generated; "" for none.
+	SearchKeywords string
 	// Call decodes and validates the raw arguments object, runs the
 	// handler and returns its result. A returned *Error becomes a JSON-RPC
 	// error; an input-required error (from Elicit) becomes an

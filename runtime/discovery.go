@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -91,13 +93,18 @@ func (s *Server) searchIndex() (*search.Index, []searchDoc) {
 		}
 		_ = json.Unmarshal([]byte(t.Definition), &def) // AddTool checked it is JSON
 		var input struct {
-			Properties map[string]json.RawMessage `json:"properties"`
+			Properties map[string]struct {
+				Description string `json:"description"`
+			} `json:"properties"`
 		}
 		_ = json.Unmarshal(def.InputSchema, &input)
 		doc := search.Doc{Name: t.Name, Title: def.Title, Description: def.Description, Toolset: t.Toolset,
-			ReadOnly: flags[i].readOnly, Destructive: flags[i].destructive}
-		for p := range input.Properties {
+			Keywords: t.SearchKeywords, ReadOnly: flags[i].readOnly, Destructive: flags[i].destructive}
+		for _, p := range slices.Sorted(maps.Keys(input.Properties)) {
 			doc.Params = append(doc.Params, p)
+			if d := input.Properties[p].Description; d != "" {
+				doc.ParamDocs = append(doc.ParamDocs, d)
+			}
 		}
 		docs[i] = doc
 		shown[i] = searchDoc{title: def.Title, summary: summaryOf(def.Title, def.Description), inputSchema: def.InputSchema}

@@ -12,6 +12,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/mcpgen-dev/mcpgen/generator/searchterms"
 	"github.com/mcpgen-dev/mcpgen/runtime/search"
 	"github.com/mcpgen-dev/mcpgen/spec"
 )
@@ -109,10 +110,21 @@ func TestSearchQuality(t *testing.T) {
 					for _, d := range ranked {
 						got = append(got, docs[d].Name)
 					}
-					t.Logf("miss (dev): %q want %v got %v", task.Task, task.Ops, got)
+					rank := -1
+					for j, r := range ix.Search(task.Task, 100, nil) {
+						if want[r.Doc] {
+							rank = j + 1
+							break
+						}
+					}
+					t.Logf("miss (dev): rank %d %q want %v got %v", rank, task.Task, task.Ops, got)
 				}
 			}
-			t.Logf("%s: %d operations, %d tasks", name, len(docs), len(tf.Tasks))
+			keywords := 0
+			for _, d := range docs {
+				keywords += len(d.Keywords)
+			}
+			t.Logf("%s: %d operations, %d tasks, %d bytes of generated search keywords", name, len(docs), len(tf.Tasks), keywords)
 			t.Logf("  search   dev      %v", ours[0])
 			t.Logf("  search   held-out %v", ours[1])
 			t.Logf("  search   all      %v", sum(ours))
@@ -121,6 +133,35 @@ func TestSearchQuality(t *testing.T) {
 			t.Logf("  overlap  all      %v", sum(base))
 		})
 	}
+}
+
+// BenchmarkSearch measures one search_operations ranking over GitHub's
+// 1,223 operations, and building the index (what a discovery server does
+// once, on its first search).
+func BenchmarkSearch(b *testing.B) {
+	doc := filepath.Join("..", "..", "..", "shared", "openapi", "github", "api.github.com.json")
+	if _, err := os.Stat(doc); err != nil {
+		b.Skipf("document absent: %v", err)
+	}
+	api, err := spec.Load(os.DirFS(filepath.Dir(doc)), filepath.Base(doc))
+	if err != nil {
+		b.Fatal(err)
+	}
+	docs := make([]search.Doc, len(api.Tools))
+	for i, tool := range api.Tools {
+		docs[i] = Doc(tool)
+	}
+	b.Run("index", func(b *testing.B) {
+		for b.Loop() {
+			search.New(docs)
+		}
+	})
+	ix := search.New(docs)
+	b.Run("query", func(b *testing.B) {
+		for b.Loop() {
+			ix.Search("who can get into our private repo acme/payments?", 10, nil)
+		}
+	})
 }
 
 func hit(ranked []int, want map[int]bool) bool {
@@ -137,13 +178,18 @@ func sum(s [2]score) score {
 }
 
 // Doc is what a server indexes of a tool: the fields of its definition
-// (name, title, description, argument names) and its toolset.
+// (name, title, description, argument names and descriptions), its
+// toolset and the keywords the generator adds (generator/searchterms).
 func Doc(t *spec.Tool) search.Doc {
 	d := search.Doc{Name: t.Name, Title: t.Title, Description: t.Description, Toolset: t.Toolset,
 		ReadOnly: t.Annotations.ReadOnly != nil && *t.Annotations.ReadOnly, Destructive: t.Annotations.Destructive == nil || *t.Annotations.Destructive}
+	d.Keywords = searchterms.Keywords(t)
 	if t.Input != nil {
 		for _, p := range t.Input.Properties {
 			d.Params = append(d.Params, p.Name)
+			if p.Schema != nil && p.Schema.Description != "" {
+				d.ParamDocs = append(d.ParamDocs, p.Schema.Description)
+			}
 		}
 	}
 	return d

@@ -86,6 +86,14 @@ for (const transportKind of ['stdio', 'http']) for (const [modeLabel, mode] of m
       assert.ok(writes.structuredContent.results.every((r) => r.readOnly), JSON.stringify(writes.structuredContent));
     });
 
+    test('search finds an operation by a synonym the generator added', async () => {
+      // Neither word is in any tool's definition: "seek" and "hunt" are
+      // WordNet synonyms of "search", added as the tool's search keywords.
+      const res = await conn.client.callTool({ name: 'search_operations', arguments: { query: 'seek or hunt' } });
+      assert.ok(!res.isError, textOf(res));
+      assert.equal(res.structuredContent.results[0]?.name, 'search_orders', JSON.stringify(res.structuredContent));
+    });
+
     test('call_operation answers as tools/call of the operation', async () => {
       const res = await conn.client.callTool({
         name: 'call_operation',

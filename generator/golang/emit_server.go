@@ -6,6 +6,7 @@ import (
 	. "github.com/dave/jennifer/jen"
 
 	"github.com/mcpgen-dev/mcpgen/generator/schema"
+	"github.com/mcpgen-dev/mcpgen/generator/searchterms"
 	"github.com/mcpgen-dev/mcpgen/spec"
 )
 
@@ -157,6 +158,9 @@ func (m *Model) ServerFile(f *File, docs map[*spec.Tool]ToolDocs) error {
 		}
 		if hs := paramHeaders(t.input, nil); len(hs) > 0 {
 			d.add("ParamHeaders", Index().Add(rt("ParamHeader")).Add((&ordered{items: hs}).values()))
+		}
+		if kw := searchterms.Keywords(t.t); kw != "" {
+			d.add("SearchKeywords", Lit(kw))
 		}
 		d.add("Call", m.toolCall(t))
 		body = append(body, Id("s").Dot("AddTool").Call(rt("ToolDef").Add(d.values())))

@@ -22,6 +22,16 @@ type Doc struct {
 	Toolset     string
 	// Params are the names of the operation's arguments.
 	Params []string
+	// ParamDocs are the descriptions of the operation's arguments: they
+	// name what an operation can change or filter on ("the customer's
+	// shipping address", "only runs of this branch"), which its title
+	// rarely says.
+	ParamDocs []string
+	// Keywords are more words about the operation that its definition
+	// does not hold, found when the server was generated: the words of
+	// its HTTP path and the description of its group in the API
+	// document.
+	Keywords string
 	// ReadOnly and Destructive are the tool's hints: they index the verbs a
 	// person uses for what the operation does (show, list; delete,
 	// remove; create, change), which names such as Stripe's
@@ -47,30 +57,36 @@ const (
 	fieldBody
 	fieldToolset
 	fieldParams
+	fieldParamDocs
+	fieldKeywords
 	fieldKind
 	numFields
 )
 
 var fieldWeight = [numFields]float64{
-	fieldName:    3.0,
-	fieldTitle:   3.0,
-	fieldLead:    1.5,
-	fieldBody:    0.4,
-	fieldToolset: 1.5,
-	fieldParams:  0.5,
-	fieldKind:    0.8,
+	fieldName:      3.0,
+	fieldTitle:     3.0,
+	fieldLead:      1.5,
+	fieldBody:      0.4,
+	fieldToolset:   1.5,
+	fieldParams:    0.5,
+	fieldParamDocs: 0.3,
+	fieldKeywords:  0.25,
+	fieldKind:      0.8,
 }
 
 // fieldB is the length normalisation of each field: names and titles are
 // all short, so their lengths say little.
 var fieldB = [numFields]float64{
-	fieldName:    0.3,
-	fieldTitle:   0.3,
-	fieldLead:    0.75,
-	fieldBody:    0.75,
-	fieldToolset: 0,
-	fieldParams:  0.5,
-	fieldKind:    0,
+	fieldName:      0.3,
+	fieldTitle:     0.3,
+	fieldLead:      0.75,
+	fieldBody:      0.75,
+	fieldToolset:   0,
+	fieldParams:    0.5,
+	fieldParamDocs: 0.75,
+	fieldKeywords:  0.5,
+	fieldKind:      0,
 }
 
 // k1 is BM25's term-frequency saturation.
@@ -92,22 +108,30 @@ type Index struct {
 	lengths  [][numFields]uint16
 	avgLen   [numFields]float64
 	n        int
+	// readOnly says which documents only read.
+	readOnly []bool
 }
 
 // New indexes docs.
 func New(docs []Doc) *Index {
-	ix := &Index{postings: map[string][]posting{}, lengths: make([][numFields]uint16, len(docs)), n: len(docs)}
+	ix := &Index{postings: map[string][]posting{}, lengths: make([][numFields]uint16, len(docs)), n: len(docs),
+		readOnly: make([]bool, len(docs))}
 	var total [numFields]float64
+	// The same words recur across operations: stem each once.
+	st := stemmer{}
 	for i, d := range docs {
+		ix.readOnly[i] = d.ReadOnly
 		lead, body := splitLead(d.Description)
 		fields := [numFields][]string{
-			fieldName:    Terms(d.Name),
-			fieldTitle:   Terms(d.Title),
-			fieldLead:    Terms(lead),
-			fieldBody:    firstN(Terms(body), maxBodyWords),
-			fieldToolset: Terms(d.Toolset),
-			fieldParams:  Terms(strings.Join(d.Params, " ")),
-			fieldKind:    Terms(kindWords(d)),
+			fieldName:      st.terms(d.Name),
+			fieldTitle:     st.terms(d.Title),
+			fieldLead:      st.terms(lead),
+			fieldBody:      firstN(st.terms(body), maxBodyWords),
+			fieldToolset:   st.terms(d.Toolset),
+			fieldParams:    st.terms(strings.Join(d.Params, " ")),
+			fieldParamDocs: st.paramDocTerms(d.ParamDocs),
+			fieldKeywords:  st.terms(d.Keywords),
+			fieldKind:      st.terms(kindWords(d)),
 		}
 		counts := map[string]*posting{}
 		for f, terms := range fields {
@@ -134,6 +158,24 @@ func New(docs []Doc) *Index {
 		}
 	}
 	return ix
+}
+
+// maxParamDocWords bounds how much of one argument's description is
+// indexed: its first sentence says what the argument is.
+const maxParamDocWords = 20
+
+// paramDocTerms are the terms of the first sentence of each argument's
+// description.
+func (st stemmer) paramDocTerms(docs []string) []string {
+	var out []string
+	for _, d := range docs {
+		d = strings.TrimSpace(d)
+		if i := strings.Index(d, ". "); i >= 0 {
+			d = d[:i]
+		}
+		out = append(out, firstN(st.terms(d), maxParamDocWords)...)
+	}
+	return out
 }
 
 // kindWords are the verbs of what an operation does, by its hints.
@@ -173,7 +215,9 @@ func splitLead(s string) (lead, rest string) {
 // concepts add up as BM25F terms do.
 func (ix *Index) Search(query string, limit int, keep func(doc int) bool) []Result {
 	scores := map[int32]float64{}
-	for _, c := range ix.concepts(query) {
+	matched := map[int32]int{}
+	concepts := ix.concepts(query)
+	for _, c := range concepts {
 		best := map[int32]float64{}
 		for term, w := range c {
 			ps := ix.postings[term]
@@ -198,6 +242,19 @@ func (ix *Index) Search(query string, limit int, keep func(doc int) bool) []Resu
 		}
 		for d, sc := range best {
 			scores[d] += sc
+			matched[d]++
+		}
+	}
+	// Coverage: an operation that matches more of what was asked for
+	// ranks above one that matches a single word very well.
+	for d := range scores {
+		scores[d] *= math.Pow(float64(matched[d])/float64(len(concepts)), coverageExp)
+	}
+	if asksToRead(query) {
+		for d := range scores {
+			if ix.readOnly[d] {
+				scores[d] *= readBoost
+			}
 		}
 	}
 	res := make([]Result, 0, len(scores))
@@ -218,6 +275,42 @@ func (ix *Index) Search(query string, limit int, keep func(doc int) bool) []Resu
 	return res
 }
 
+// coverageExp is how much the fraction of the query's concepts an
+// operation matches scales its score.
+const coverageExp = 1.0
+
+// readBoost multiplies the score of an operation that only reads when
+// the query asks a question or to see something: "who can get into our
+// repo" wants the list of collaborators, not to add one.
+const readBoost = 1.5
+
+// readWords start or mark a request to see something rather than to
+// change it.
+var readWords = map[string]bool{
+	"who": true, "what": true, "which": true, "how": true, "whose": true, "where": true, "when": true,
+	"is": true, "are": true, "does": true, "did": true, "has": true, "was": true, "were": true,
+	"show": true, "list": true, "see": true, "view": true, "get": true, "find": true, "look": true,
+	"check": true, "tell": true, "give": false, "any": true, "whether": true,
+}
+
+// asksToRead says whether query asks to see something: it is a question
+// (a question mark, or a question word or read verb first).
+func asksToRead(query string) bool {
+	if strings.HasSuffix(strings.TrimSpace(query), "?") {
+		return true
+	}
+	ws := words(query)
+	for i, w := range ws {
+		if i > 1 {
+			break
+		}
+		if readWords[w] {
+			return true
+		}
+	}
+	return false
+}
+
 // synonymWeight is how much a synonym of a query word counts against the
 // word itself.
 const synonymWeight = 0.5
@@ -229,7 +322,7 @@ func (ix *Index) concepts(query string) []map[string]float64 {
 	var out []map[string]float64
 	seen := map[string]bool{}
 	self := false
-	for _, word := range words(query) {
+	for _, word := range words(withoutIDs(query)) {
 		if selfWords[word] && !self {
 			// "my repos", "who follows me": APIs say "the authenticated
 			// user" (or account) for the caller.
@@ -253,6 +346,42 @@ func (ix *Index) concepts(query string) []map[string]float64 {
 			}
 		}
 		out = append(out, c)
+	}
+	return out
+}
+
+// withoutIDs removes from a query the values it gives (ids such as
+// "cus_123" or "evt_1", versions such as "v1.2.0", numbers): they name
+// which object, not which operation, and their pieces ("cus", "v1") would
+// match unrelated words.
+func withoutIDs(query string) string {
+	fields := strings.Fields(query)
+	out := fields[:0]
+	for _, f := range fields {
+		if !strings.ContainsAny(f, "0123456789") {
+			out = append(out, f)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// stemmer stems words through a cache.
+type stemmer map[string]string
+
+// terms is Terms with st's cache.
+func (st stemmer) terms(s string) []string {
+	ws := words(s)
+	out := ws[:0]
+	for _, w := range ws {
+		if stopWords[w] {
+			continue
+		}
+		t, ok := st[w]
+		if !ok {
+			t = Stem(w)
+			st[w] = t
+		}
+		out = append(out, t)
 	}
 	return out
 }

@@ -1,6 +1,10 @@
 package search
 
-import "testing"
+import (
+	"math"
+	"strings"
+	"testing"
+)
 
 func TestStem(t *testing.T) {
 	// Porter's own examples (Porter 1980, and the reference vocabulary).
@@ -53,4 +57,100 @@ func TestSearchRanks(t *testing.T) {
 	if res := ix.Search("repository", 10, func(d int) bool { return d != 0 }); len(res) == 0 || res[0].Doc == 0 {
 		t.Errorf("keep did not filter: %v", res)
 	}
+}
+
+func TestWithoutIDs(t *testing.T) {
+	for in, want := range map[string]string{
+		"look up evt_1, the one our webhook handler choked on": "look up the one our webhook handler choked on",
+		"show me the code diff between v1.2.0 and v1.3.0":      "show me the code diff between and",
+		"credit $10 to the customer":                           "credit to the customer",
+		"no values here":                                       "no values here",
+		"":                                                     "",
+	} {
+		if got := withoutIDs(in); got != want {
+			t.Errorf("withoutIDs(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestAsksToRead(t *testing.T) {
+	for q, want := range map[string]bool{
+		"who can get into our private repo?": true,
+		"which branches exist in acme/api":   true,
+		"show me the README":                 true,
+		"please list my gists":               true,
+		"is the release branch protected":    true,
+		"make a new private repo":            false,
+		"delete the old feature/x branch":    false,
+		"kick bob off the repo, what a mess": false,
+		"give me a link I can post":          false,
+		"store our npm token, is that ok?":   true,
+		"":                                   false,
+	} {
+		if got := asksToRead(q); got != want {
+			t.Errorf("asksToRead(%q) = %v, want %v", q, got, want)
+		}
+	}
+}
+
+func TestParamDocTerms(t *testing.T) {
+	got := stemmer{}.paramDocTerms([]string{"The customer's shipping address. Used for tax.", "", "Only runs of this branch"})
+	want := []string{"custom", "ship", "address", "onli", "run", "branch"}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("paramDocTerms = %q, want %q", got, want)
+	}
+}
+
+func TestSearchSignals(t *testing.T) {
+	docs := []Doc{
+		{Name: "add_collaborator", Title: "Add a repository collaborator"},
+		{Name: "list_collaborators", Title: "List repository collaborators", ReadOnly: true},
+		{Name: "update_customer", Title: "Update a customer", ParamDocs: []string{"The customer's shipping address."}},
+		{Name: "create_file", Title: "Create a file"},
+		{Name: "get_event", Title: "Retrieve an event", ReadOnly: true, Keywords: "case consequence effect result"},
+	}
+	ix := New(docs)
+	for q, want := range map[string]string{
+		// A question prefers the operation that reads.
+		"who are the collaborators of the repository?": "list_collaborators",
+		"add bob as a collaborator":                    "add_collaborator",
+		// Argument descriptions say what an operation can change.
+		"change the shipping address of cus_123": "update_customer",
+		// Generated keywords find an operation by its synonyms.
+		"show the consequence evt_1 had": "get_event",
+	} {
+		res := ix.Search(q, 1, nil)
+		if len(res) == 0 || docs[res[0].Doc].Name != want {
+			got := "nothing"
+			if len(res) > 0 {
+				got = docs[res[0].Doc].Name
+			}
+			t.Errorf("Search(%q) = %s first, want %s", q, got, want)
+		}
+	}
+}
+
+func FuzzSearch(f *testing.F) {
+	ix := New([]Doc{
+		{Name: "repos_delete", Title: "Delete a repository", Toolset: "repos", Destructive: true},
+		{Name: "issues_list", Title: "List issues", ReadOnly: true, Params: []string{"state"}, ParamDocs: []string{"Open or closed."}},
+		{Name: "PostCustomersCustomer", Description: "<p>Updates a customer.</p>", Keywords: "client"},
+	})
+	for _, q := range []string{"", "?", "who follows me?", "cus_123 $10 v1.2.0", "ÄÖÜ straße", "a a a a", "HTMLURL listRepoIssues"} {
+		f.Add(q, 5)
+	}
+	f.Fuzz(func(t *testing.T, q string, limit int) {
+		res := ix.Search(q, limit, nil)
+		if limit > 0 && len(res) > limit {
+			t.Fatalf("Search(%q, %d) returned %d results", q, limit, len(res))
+		}
+		for i, r := range res {
+			if r.Doc < 0 || r.Doc >= 3 || math.IsNaN(r.Score) || r.Score <= 0 {
+				t.Fatalf("Search(%q): bad result %+v", q, r)
+			}
+			if i > 0 && r.Score > res[i-1].Score {
+				t.Fatalf("Search(%q): results out of order: %v", q, res)
+			}
+		}
+	})
 }

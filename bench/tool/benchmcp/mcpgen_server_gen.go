@@ -36,8 +36,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Tells the status of an order and how many items it holds.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/get_order_status.input.schema.json", "schemas/get_order_status.output.schema.json"),
-		Toolset: "other",
-		Call:    runtime.StructuredCall("get_order_status", h.GetOrderStatus, validateGetOrderStatusOutput),
+		Toolset:        "other",
+		SearchKeywords: "acquire become go tell enjoin say position condition william tell state point detail particular clasp clench clutch clutches grasp grip appreciation keep maintain take hold",
+		Call:           runtime.StructuredCall("get_order_status", h.GetOrderStatus, validateGetOrderStatusOutput),
 	})
 	return s
 }

@@ -37,8 +37,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Registers a contact and answers with the address it stored.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/register_contact.input.schema.json", "schemas/register_contact.output.schema.json"),
-		Toolset: "other",
-		Call:    runtime.StructuredCall("register_contact", h.RegisterContact, validateContact),
+		Toolset:        "other",
+		SearchKeywords: "registry file physical contact reach get through touch adjoin meet reply response solution result resolution solvent respond computer address reference turn to speak shop stock fund hive away lay in put in salt away stack away stash away",
+		Call:           runtime.StructuredCall("register_contact", h.RegisterContact, validateContact),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "echo_values",
@@ -47,8 +48,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Answers with the values it was given.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/echo_values.input.schema.json", "schemas/echo_values.output.schema.json"),
-		Toolset: "other",
-		Call:    runtime.StructuredCall("echo_values", h.EchoValues, validateValues),
+		Toolset:        "other",
+		SearchKeywords: "reverberation sound reflection replication repeat resound ring reverberate prize treasure appreciate reply response solution result resolution solvent respond presumption precondition granted apt disposed minded tending",
+		Call:           runtime.StructuredCall("echo_values", h.EchoValues, validateValues),
 	})
 	return s
 }

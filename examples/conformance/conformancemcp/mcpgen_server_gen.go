@@ -59,8 +59,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Returns one text block.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_simple_text.input.schema.json", ""),
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.TestSimpleText),
+		Toolset:        "other",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen simpleton elementary uncomplicated unproblematic textual matter tax return homecoming render 1 i ace single unity ane unitary city block barricade blockade stop block off block up bar obstruct hinder stymie stymy embarrass",
+		Call:           runtime.ContentCall(h.TestSimpleText),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "test_image_content",
@@ -69,8 +70,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Returns a 1x1 red PNG as an image block.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_image_content.input.schema.json", ""),
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.TestImageContent),
+		Toolset:        "other",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen mental image persona visualize visualise envision project fancy see figure picture message subject matter substance contented tax return homecoming render redness red river reddish ruddy blood-red carmine cerise cherry cherry-red crimson ruby ruby-red scarlet violent city block barricade blockade stop block off block up bar obstruct hinder stymie stymy embarrass",
+		Call:           runtime.ContentCall(h.TestImageContent),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "test_audio_content",
@@ -79,8 +81,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Returns a short silent WAV as an audio block.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_audio_content.input.schema.json", ""),
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.TestAudioContent),
+		Toolset:        "other",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen sound audio frequency message subject matter substance contented tax return homecoming render short circuit short-change short-circuit abruptly suddenly dead soundless still mum city block barricade blockade stop block off block up bar obstruct hinder stymie stymy embarrass",
+		Call:           runtime.ContentCall(h.TestAudioContent),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "test_embedded_resource",
@@ -89,8 +92,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Returns an embedded text resource.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_embedded_resource.input.schema.json", ""),
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.TestEmbeddedResource),
+		Toolset:        "other",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen tax return homecoming render textual matter",
+		Call:           runtime.ContentCall(h.TestEmbeddedResource),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "test_multiple_content_types",
@@ -99,8 +103,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Returns a text, an image and an embedded JSON resource.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_multiple_content_types.input.schema.json", ""),
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.TestMultipleContentTypes),
+		Toolset:        "other",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen message subject matter substance contented character eccentric case typewrite typecast tax return homecoming render textual matter mental image persona visualize visualise envision project fancy see figure picture",
+		Call:           runtime.ContentCall(h.TestMultipleContentTypes),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "test_tool_with_logging",
@@ -109,8 +114,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Logs three info messages while it runs (when the client asked for logs).",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_tool_with_logging.input.schema.json", ""),
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.TestToolWithLogging),
+		Toolset:        "other",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen instrument joyride tool around logarithm lumber 3 iii trio threesome tierce leash troika triad trine trinity ternary ternion triplet tercet terzetto trey deuce-ace information content subject matter substance piece spell patch tally test scat scarper turn tail lam run away hightail it bunk escape break away customer inquire enquire",
+		Call:           runtime.ContentCall(h.TestToolWithLogging),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "test_tool_with_progress",
@@ -119,8 +125,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Reports progress 0, 50 and 100 of 100 when the client sent a progressToken.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_tool_with_progress.input.schema.json", ""),
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.TestToolWithProgress),
+		Toolset:        "other",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen instrument joyride tool around advancement progression procession advance forward motion onward motion come on come along get on get along shape up pass on move on march on go on study written report account describe customer item nominal tokenish",
+		Call:           runtime.ContentCall(h.TestToolWithProgress),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "test_error_handling",
@@ -129,8 +136,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Always fails, as a tool error (isError).",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_error_handling.input.schema.json", ""),
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.TestErrorHandling),
+		Toolset:        "other",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen mistake fault erroneousness manipulation ever e'er constantly invariably neglect go wrong miscarry instrument joyride tool around",
+		Call:           runtime.ContentCall(h.TestErrorHandling),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "test_sampling",
@@ -139,8 +147,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Asks the client's model to answer the prompt.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_sampling.input.schema.json", ""),
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.TestSampling),
+		Toolset:        "other",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen sample distribution sample inquire enquire customer theoretical account framework pattern mold mould exemplary reply response solution result resolution solvent respond prompting command prompt motivate actuate propel move incite inspire instigate",
+		Call:           runtime.ContentCall(h.TestSampling),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "test_elicitation",
@@ -149,8 +158,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Asks the user for a username and an email address.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_elicitation.input.schema.json", ""),
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.TestElicitation),
+		Toolset:        "other",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen inquire enquire exploiter electronic mail e-mail netmail computer address reference turn to speak",
+		Call:           runtime.ContentCall(h.TestElicitation),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "test_elicitation_sep1034_defaults",
@@ -159,8 +169,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Elicits a form whose fields all carry defaults (SEP-1034).",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_elicitation_sep1034_defaults.input.schema.json", ""),
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.TestElicitationSep1034Defaults),
+		Toolset:        "other",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen september sept nonpayment nonremittal default on word form signifier descriptor kind sort variety organize organise constitute make battlefield battleground wholly entirely completely totally altogether whole",
+		Call:           runtime.ContentCall(h.TestElicitationSep1034Defaults),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "test_elicitation_sep1330_enums",
@@ -169,8 +180,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Elicits a form with the five enum shapes (SEP-1330).",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_elicitation_sep1330_enums.input.schema.json", ""),
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.TestElicitationSep1330Enums),
+		Toolset:        "other",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen september sept word form signifier descriptor kind sort variety organize organise constitute make 5 v cinque quint quintet fivesome quintuplet pentad fin phoebe little phoebe basketball team form configuration contour conformation determine mold influence regulate work mould forge",
+		Call:           runtime.ContentCall(h.TestElicitationSep1330Enums),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "test_input_required_result_elicitation",
@@ -179,8 +191,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Asks the user's name, then greets them.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_input_required_result_elicitation.input.schema.json", ""),
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.TestInputRequiredResultElicitation),
+		Toolset:        "other",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen input signal remark comment needed needful requisite compulsory mandatory consequence effect outcome event issue upshot solution answer resolution solvent ensue leave lead inquire enquire exploiter call identify so and so and then recognize recognise",
+		Call:           runtime.ContentCall(h.TestInputRequiredResultElicitation),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "test_input_required_result_sampling",
@@ -189,8 +202,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Asks the client's model for the capital of France.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_input_required_result_sampling.input.schema.json", ""),
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.TestInputRequiredResultSampling),
+		Toolset:        "other",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen input signal remark comment needed needful requisite compulsory mandatory consequence effect outcome event issue upshot solution answer resolution solvent ensue leave lead sample distribution sample inquire enquire customer theoretical account framework pattern mold mould exemplary working capital french republic anatole france",
+		Call:           runtime.ContentCall(h.TestInputRequiredResultSampling),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "test_input_required_result_list_roots",
@@ -199,8 +213,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Asks the client for its roots and lists them.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_input_required_result_list_roots.input.schema.json", ""),
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.TestInputRequiredResultListRoots),
+		Toolset:        "other",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen input signal remark comment needed needful requisite compulsory mandatory consequence effect outcome event issue upshot solution answer resolution solvent ensue leave lead listing tilt inclination lean leaning name beginning origin rootage source inquire enquire customer",
+		Call:           runtime.ContentCall(h.TestInputRequiredResultListRoots),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "test_input_required_result_request_state",
@@ -209,8 +224,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Asks for a confirmation; the answer travels back in requestState.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_input_required_result_request_state.input.schema.json", ""),
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.TestInputRequiredResultRequestState),
+		Toolset:        "other",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen input signal remark comment needed needful requisite compulsory mandatory consequence effect outcome event issue upshot solution answer resolution solvent ensue leave lead petition postulation asking bespeak call for quest province say tell submit put forward posit inquire enquire verification check substantiation reply response result respond traveling travelling go move locomote journey dorsum rear endorse indorse plump for plunk for support hind hinder backward backwards rearward rearwards",
+		Call:           runtime.ContentCall(h.TestInputRequiredResultRequestState),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "test_input_required_result_multiple_inputs",
@@ -219,8 +235,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Asks for a name, a generated greeting and the roots in one round.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_input_required_result_multiple_inputs.input.schema.json", ""),
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.TestInputRequiredResultMultipleInputs),
+		Toolset:        "other",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen input signal remark comment needed needful requisite compulsory mandatory consequence effect outcome event issue upshot solution answer resolution solvent ensue leave lead inquire enquire call identify bring forth render yield return give salutation beginning origin rootage source 1 i ace single unity ane unitary one shot cycle rhythm round out round off circular orotund rotund pear-shaped around",
+		Call:           runtime.ContentCall(h.TestInputRequiredResultMultipleInputs),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "test_input_required_result_multi_round",
@@ -229,8 +246,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Asks for a name, then for a favourite colour, in two rounds.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_input_required_result_multi_round.input.schema.json", ""),
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.TestInputRequiredResultMultiRound),
+		Toolset:        "other",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen input signal remark comment needed needful requisite compulsory mandatory consequence effect outcome event issue upshot solution answer resolution solvent ensue leave lead one shot cycle rhythm round out round off circular orotund rotund pear-shaped around inquire enquire call identify so and so and then 2 ii deuce",
+		Call:           runtime.ContentCall(h.TestInputRequiredResultMultiRound),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "test_input_required_result_tampered_state",
@@ -239,8 +257,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Asks for a confirmation; a tampered requestState is rejected.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_input_required_result_tampered_state.input.schema.json", ""),
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.TestInputRequiredResultTamperedState),
+		Toolset:        "other",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen input signal remark comment needed needful requisite compulsory mandatory consequence effect outcome event issue upshot solution answer resolution solvent ensue leave lead province say tell submit put forward posit inquire enquire verification check substantiation petition postulation asking bespeak call for quest jilted spurned",
+		Call:           runtime.ContentCall(h.TestInputRequiredResultTamperedState),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "test_input_required_result_capabilities",
@@ -249,8 +268,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Asks only for the kinds of input the client declared (sampling, elicitation, roots).",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_input_required_result_capabilities.input.schema.json", ""),
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.TestInputRequiredResultCapabilities),
+		Toolset:        "other",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen input signal remark comment needed needful requisite compulsory mandatory consequence effect outcome event issue upshot solution answer resolution solvent ensue leave lead capableness capacity inquire enquire lone lonesome sole solitary alone merely simply just but entirely exclusively solely sort form variety genial customer stated sample distribution sample beginning origin rootage source",
+		Call:           runtime.ContentCall(h.TestInputRequiredResultCapabilities),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "test_missing_capability",
@@ -259,8 +279,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Needs sampling; fails with -32021 when the client did not declare it.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_missing_capability.input.schema.json", ""),
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.TestMissingCapability),
+		Toolset:        "other",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen lacking absent wanting capableness capacity inevitably necessarily of necessity sample distribution sample neglect go wrong miscarry customer non announce",
+		Call:           runtime.ContentCall(h.TestMissingCapability),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "test_streaming_elicitation",
@@ -269,8 +290,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Asks the user for input inside the tools/call response.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_streaming_elicitation.input.schema.json", ""),
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.TestStreamingElicitation),
+		Toolset:        "other",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen cyclosis inquire enquire exploiter input signal remark comment interior indoors within instrument joyride tool around phone call telephone call name reaction",
+		Call:           runtime.ContentCall(h.TestStreamingElicitation),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "test_logging_tool",
@@ -279,8 +301,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Logs a message, only when the client asked for logs.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_logging_tool.input.schema.json", ""),
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.TestLoggingTool),
+		Toolset:        "other",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen instrument joyride tool around logarithm lumber content subject matter substance lone lonesome sole solitary alone merely simply just but entirely exclusively solely customer inquire enquire",
+		Call:           runtime.ContentCall(h.TestLoggingTool),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "test_custom_headers",
@@ -293,7 +316,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		ParamHeaders: []runtime.ParamHeader{
 			{Name: "Region", Path: []string{"region"}, Type: "string"},
 		},
-		Call: runtime.ContentCall(h.TestCustomHeaders),
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen usage usance tradition custom-made heading head lintel reverberation sound reflection replication repeat resound ring reverberate part area customer besides too likewise as well direct send out",
+		Call:           runtime.ContentCall(h.TestCustomHeaders),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "test_trigger_tool_change",
@@ -302,8 +326,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Announces a change of the tool list to subscriptions/listen streams.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_trigger_tool_change.input.schema.json", ""),
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.TestTriggerToolChange),
+		Toolset:        "other",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen gun trigger trip actuate activate set off spark off spark trigger off touch off instrument joyride tool around alteration modification alter modify denote declare listing tilt inclination lean leaning name hear take heed watercourse flow current",
+		Call:           runtime.ContentCall(h.TestTriggerToolChange),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "test_trigger_prompt_change",
@@ -312,8 +337,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Announces a change of the prompt list to subscriptions/listen streams.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_trigger_prompt_change.input.schema.json", ""),
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.TestTriggerPromptChange),
+		Toolset:        "other",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen gun trigger trip actuate activate set off spark off spark trigger off touch off prompting command prompt motivate propel move incite inspire instigate alteration modification alter modify denote declare listing tilt inclination lean leaning name hear take heed watercourse flow current",
+		Call:           runtime.ContentCall(h.TestTriggerPromptChange),
 	})
 	s.AddResource(runtime.ResourceDef{
 		URI:        "test://static-text",

@@ -63,7 +63,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		ParamHeaders: []runtime.ParamHeader{
 			{Name: "Order-Id", Path: []string{"order_id"}, Type: "string"},
 		},
-		Call: runtime.StructuredCall("get_order_status", h.GetOrderStatus, validateGetOrderStatusOutput),
+		SearchKeywords: "acquire become go tell enjoin say position condition",
+		Call:           runtime.StructuredCall("get_order_status", h.GetOrderStatus, validateGetOrderStatusOutput),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "search_orders",
@@ -73,9 +74,10 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Lists the customer's orders, optionally only those with one status, a page at a time. Pass next_cursor back as cursor to get the next page.",
 			Annotations: runtime.ToolAnnotations{Title: "Search orders", ReadOnlyHint: true, IdempotentHint: true},
 		}, schemaFiles, "schemas/search_orders.input.schema.json", "schemas/search_orders.output.schema.json"),
-		Scopes:  []string{"orders:read"},
-		Toolset: "orders",
-		Call:    runtime.StructuredCall("search_orders", h.SearchOrders, validateSearchOrdersOutput),
+		Scopes:         []string{"orders:read"},
+		Toolset:        "orders",
+		SearchKeywords: "hunt hunting seek look for look tell enjoin say",
+		Call:           runtime.StructuredCall("search_orders", h.SearchOrders, validateSearchOrdersOutput),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "create_return",
@@ -90,7 +92,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		ParamHeaders: []runtime.ParamHeader{
 			{Name: "Order-Id", Path: []string{"order_id"}, Type: "string"},
 		},
-		Call: runtime.StructuredCall("create_return", h.CreateReturn, validateCreateReturnOutput),
+		SearchKeywords: "make tax return homecoming render",
+		Call:           runtime.StructuredCall("create_return", h.CreateReturn, validateCreateReturnOutput),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "confirm_return",
@@ -105,7 +108,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		ParamHeaders: []runtime.ParamHeader{
 			{Name: "Order-Id", Path: []string{"order_id"}, Type: "string"},
 		},
-		Call: runtime.StructuredCall("confirm_return", h.ConfirmReturn, validateConfirmReturnOutput),
+		SearchKeywords: "corroborate sustain substantiate support affirm reassert tax return homecoming render make",
+		Call:           runtime.StructuredCall("confirm_return", h.ConfirmReturn, validateConfirmReturnOutput),
 	})
 	s.AddResource(runtime.ResourceDef{
 		URI:        "policy://after-sales/current",

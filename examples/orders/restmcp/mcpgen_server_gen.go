@@ -42,8 +42,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Lists the customer's orders in ascending id order, optionally only those with one status, a page at a time. Pass next_cursor back as cursor to get the next page.",
 			Annotations: runtime.ToolAnnotations{Title: "Search orders", ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/search_orders.input.schema.json", "schemas/search_orders.output.schema.json"),
-		Toolset: "orders",
-		Call:    runtime.ContentCall(h.SearchOrders),
+		Toolset:        "orders",
+		SearchKeywords: "hunt hunting seek look for look tell enjoin say",
+		Call:           runtime.ContentCall(h.SearchOrders),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "get_order",
@@ -53,8 +54,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "The customer's order with this id, with its status and total.",
 			Annotations: runtime.ToolAnnotations{Title: "Get an order", ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/get_order.input.schema.json", "schemas/get_order.output.schema.json"),
-		Toolset: "orders",
-		Call:    runtime.ContentCall(h.GetOrder),
+		Toolset:        "orders",
+		SearchKeywords: "acquire become go tell enjoin say",
+		Call:           runtime.ContentCall(h.GetOrder),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "create_return",
@@ -64,8 +66,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Requests a return for one of the customer's orders. Posting again with the same idempotency_key returns the return created the first time (200) instead of creating another one (201).",
 			Annotations: runtime.ToolAnnotations{Title: "Create a return", OpenWorldHint: true},
 		}, schemaFiles, "schemas/create_return.input.schema.json", "schemas/create_return.output.schema.json"),
-		Toolset: "returns",
-		Call:    runtime.ContentCall(h.CreateReturn),
+		Toolset:        "returns",
+		SearchKeywords: "make tax return homecoming render",
+		Call:           runtime.ContentCall(h.CreateReturn),
 	})
 	return s
 }

@@ -35,8 +35,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Title:       "Look around",
 			Annotations: runtime.ToolAnnotations{Title: "Look", ReadOnlyHint: true, DestructiveHint: true, IdempotentHint: true},
 		}, schemaFiles, "schemas/look.input.schema.json", ""),
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.Look),
+		Toolset:        "other",
+		SearchKeywords: "expression aspect facial expression face looking looking at appear seem about",
+		Call:           runtime.ContentCall(h.Look),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "wipe",
@@ -54,8 +55,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "States no hint at all.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/plain.input.schema.json", ""),
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.Plain),
+		Toolset:        "other",
+		SearchKeywords: "field champaign knit knit stitch plain stitch complain kick sound off quetch kvetch apparent evident manifest patent unmistakable obviously evidently manifestly patently apparently plainly province say tell submit put forward posit intimation breath clue suggest wholly entirely completely totally altogether whole",
+		Call:           runtime.ContentCall(h.Plain),
 	})
 	return s
 }

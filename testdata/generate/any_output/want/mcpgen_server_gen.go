@@ -36,7 +36,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "echo",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/echo.input.schema.json", ""),
-		Toolset: "other",
+		Toolset:        "other",
+		SearchKeywords: "reverberation sound reflection replication repeat resound ring reverberate",
 		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
 			var in EchoInput
 			if err := in.UnmarshalJSON(args); err != nil {
@@ -57,7 +58,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "fetch_blob",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/fetch_blob.input.schema.json", "schemas/fetch_blob.output.schema.json"),
-		Toolset: "other",
+		Toolset:        "other",
+		SearchKeywords: "bring get convey bring in spot fleck blot",
 		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
 			var in FetchBlobInput
 			if err := in.UnmarshalJSON(args); err != nil {
@@ -78,8 +80,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "pay",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/pay.input.schema.json", "schemas/pay.output.schema.json"),
-		Toolset: "other",
-		Call:    runtime.StructuredCall("pay", h.Pay, nil),
+		Toolset:        "other",
+		SearchKeywords: "wage earnings remuneration salary give",
+		Call:           runtime.StructuredCall("pay", h.Pay, nil),
 	})
 	return s
 }

@@ -34,8 +34,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "apply",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/apply.input.schema.json", ""),
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.Apply),
+		Toolset:        "other",
+		SearchKeywords: "use utilize utilise employ hold go for",
+		Call:           runtime.ContentCall(h.Apply),
 	})
 	return s
 }

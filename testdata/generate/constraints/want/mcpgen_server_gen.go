@@ -34,8 +34,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "check",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/check.input.schema.json", ""),
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.Check),
+		Toolset:        "other",
+		SearchKeywords: "bank check cheque assay look into check out suss out check over go over check into",
+		Call:           runtime.ContentCall(h.Check),
 	})
 	return s
 }

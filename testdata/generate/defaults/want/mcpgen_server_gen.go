@@ -34,8 +34,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "search",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/search.input.schema.json", ""),
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.Search),
+		Toolset:        "other",
+		SearchKeywords: "hunt hunting seek look for look",
+		Call:           runtime.ContentCall(h.Search),
 	})
 	return s
 }

@@ -34,8 +34,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "paint",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/paint.input.schema.json", "schemas/paint.output.schema.json"),
-		Toolset: "other",
-		Call:    runtime.StructuredCall("paint", h.Paint, validatePaintOutput),
+		Toolset:        "other",
+		SearchKeywords: "pigment key",
+		Call:           runtime.StructuredCall("paint", h.Paint, validatePaintOutput),
 	})
 	return s
 }

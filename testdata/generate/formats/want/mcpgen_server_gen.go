@@ -34,8 +34,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "schedule",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/schedule.input.schema.json", ""),
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.Schedule),
+		Toolset:        "other",
+		SearchKeywords: "agenda docket",
+		Call:           runtime.ContentCall(h.Schedule),
 	})
 	return s
 }

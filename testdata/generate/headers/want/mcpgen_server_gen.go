@@ -42,7 +42,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			{Name: "Tenant", Path: []string{"target", "tenant"}, Type: "string"},
 			{Name: "Cluster-Name", Path: []string{"target", "cluster", "name"}, Type: "string"},
 		},
-		Call: runtime.ContentCall(h.Route),
+		SearchKeywords: "path itinerary road",
+		Call:           runtime.ContentCall(h.Route),
 	})
 	return s
 }

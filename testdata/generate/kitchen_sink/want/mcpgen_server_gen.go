@@ -86,7 +86,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			{Name: "Gift", Path: []string{"gift"}, Type: "boolean"},
 			{Name: "Ship-Country", Path: []string{"shipping", "country"}, Type: "string"},
 		},
-		Call: runtime.StructuredCall("create_order", h.CreateOrder, validateOrder),
+		SearchKeywords: "make tell enjoin say",
+		Call:           runtime.StructuredCall("create_order", h.CreateOrder, validateOrder),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "map",
@@ -95,8 +96,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "A tool whose name is a Go keyword, with keyword property names.",
 			Annotations: runtime.ToolAnnotations{ReadOnlyHint: true, DestructiveHint: true, IdempotentHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/map.input.schema.json", "schemas/map.output.schema.json"),
-		Toolset: "other",
-		Call:    runtime.StructuredCall("map", h.Map, validateMapOutput),
+		Toolset:        "other",
+		SearchKeywords: "function mathematical function single-valued function mapping instrument joyride tool around call identify belongings holding name calling",
+		Call:           runtime.StructuredCall("map", h.Map, validateMapOutput),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "list_orders",
@@ -105,8 +107,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Lists orders, optionally filtered.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/list_orders.input.schema.json", "schemas/list_orders.output.schema.json"),
-		Toolset: "other",
-		Call:    runtime.StructuredCall("list_orders", h.ListOrders, validateListOrdersOutput),
+		Toolset:        "other",
+		SearchKeywords: "listing tilt inclination lean leaning name tell enjoin say filtrate strain separate out filter out percolate sink in permeate",
+		Call:           runtime.StructuredCall("list_orders", h.ListOrders, validateListOrdersOutput),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "ping.v2",
@@ -115,8 +118,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "A tool without input and with free-form output.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/ping.v2.input.schema.json", ""),
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.PingV2),
+		Toolset:        "other",
+		SearchKeywords: "ping river pink knock instrument joyride tool around input signal remark comment free people liberate release unloose unloosen loose rid disembarrass word form signifier descriptor kind sort variety organize organise constitute make end product yield",
+		Call:           runtime.ContentCall(h.PingV2),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "draw-shape",
@@ -124,7 +128,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "draw-shape",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/draw-shape.input.schema.json", "schemas/draw-shape.output.schema.json"),
-		Toolset: "other",
+		Toolset:        "other",
+		SearchKeywords: "form configuration contour conformation determine mold influence regulate work mould forge",
 		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
 			var in DrawShapeInput
 			if err := in.UnmarshalJSON(args); err != nil {

@@ -34,8 +34,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "label",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/label.input.schema.json", ""),
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.Label),
+		Toolset:        "other",
+		SearchKeywords: "recording label tag mark",
+		Call:           runtime.ContentCall(h.Label),
 	})
 	return s
 }

@@ -34,8 +34,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "ship",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/ship.input.schema.json", "schemas/ship.output.schema.json"),
-		Toolset: "other",
-		Call:    runtime.StructuredCall("ship", h.Ship, nil),
+		Toolset:        "other",
+		SearchKeywords: "transport send",
+		Call:           runtime.StructuredCall("ship", h.Ship, nil),
 	})
 	return s
 }

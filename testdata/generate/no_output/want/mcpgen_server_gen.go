@@ -35,8 +35,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Sends a note.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/notify.input.schema.json", ""),
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.Notify),
+		Toolset:        "other",
+		SearchKeywords: "advise give notice send word apprise apprize direct send out short letter line billet observe mention remark notice mark",
+		Call:           runtime.ContentCall(h.Notify),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "ping",
@@ -45,8 +46,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "No input either.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/ping.input.schema.json", ""),
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.Ping),
+		Toolset:        "other",
+		SearchKeywords: "ping river pink knock input signal remark comment",
+		Call:           runtime.ContentCall(h.Ping),
 	})
 	return s
 }

@@ -34,8 +34,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "update_contact",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/update_contact.input.schema.json", ""),
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.UpdateContact),
+		Toolset:        "other",
+		SearchKeywords: "physical contact reach get through touch adjoin meet",
+		Call:           runtime.ContentCall(h.UpdateContact),
 	})
 	return s
 }

@@ -34,8 +34,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "area",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/area.input.schema.json", "schemas/area.output.schema.json"),
-		Toolset: "other",
-		Call:    runtime.StructuredCall("area", h.Area, nil),
+		Toolset:        "other",
+		SearchKeywords: "country",
+		Call:           runtime.StructuredCall("area", h.Area, nil),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "lookup",
@@ -43,8 +44,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "lookup",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/lookup.input.schema.json", ""),
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.Lookup),
+		Toolset:        "other",
+		SearchKeywords: "search",
+		Call:           runtime.ContentCall(h.Lookup),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "evaluate",
@@ -52,8 +54,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "evaluate",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/evaluate.input.schema.json", ""),
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.Evaluate),
+		Toolset:        "other",
+		SearchKeywords: "measure valuate assess appraise value pass judgment judge",
+		Call:           runtime.ContentCall(h.Evaluate),
 	})
 	return s
 }

@@ -35,8 +35,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "plantTree",
 			Annotations: runtime.ToolAnnotations{OpenWorldHint: true},
 		}, schemaFiles, "schemas/plantTree.input.schema.json", ""),
-		Toolset: "trees",
-		Call:    runtime.ContentCall(h.PlantTree),
+		Toolset:        "trees",
+		SearchKeywords: "tree diagram corner",
+		Call:           runtime.ContentCall(h.PlantTree),
 	})
 	return s
 }

@@ -35,8 +35,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "createItem",
 			Annotations: runtime.ToolAnnotations{OpenWorldHint: true},
 		}, schemaFiles, "schemas/createItem.input.schema.json", "schemas/createItem.output.schema.json"),
-		Toolset: "items",
-		Call:    runtime.ContentCall(h.CreateItem),
+		Toolset:        "items",
+		SearchKeywords: "make point detail particular",
+		Call:           runtime.ContentCall(h.CreateItem),
 	})
 	return s
 }

@@ -35,8 +35,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "uploadPhoto",
 			Annotations: runtime.ToolAnnotations{OpenWorldHint: true},
 		}, schemaFiles, "schemas/uploadPhoto.input.schema.json", ""),
-		Toolset: "photos",
-		Call:    runtime.ContentCall(h.UploadPhoto),
+		Toolset:        "photos",
+		SearchKeywords: "photograph exposure picture pic",
+		Call:           runtime.ContentCall(h.UploadPhoto),
 	})
 	return s
 }

@@ -35,8 +35,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "putBlob",
 			Annotations: runtime.ToolAnnotations{IdempotentHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/putBlob.input.schema.json", ""),
-		Toolset: "blobs",
-		Call:    runtime.ContentCall(h.PutBlob),
+		Toolset:        "blobs",
+		SearchKeywords: "put option set place pose position lay spot fleck blot",
+		Call:           runtime.ContentCall(h.PutBlob),
 	})
 	return s
 }

@@ -35,8 +35,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "getItem",
 			Annotations: runtime.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/getItem.input.schema.json", "schemas/getItem.output.schema.json"),
-		Toolset: "items",
-		Call:    runtime.ContentCall(h.GetItem),
+		Toolset:        "items",
+		SearchKeywords: "acquire become go point detail particular",
+		Call:           runtime.ContentCall(h.GetItem),
 	})
 	return s
 }

@@ -35,9 +35,10 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "listItems",
 			Annotations: runtime.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/listItems.input.schema.json", "schemas/listItems.output.schema.json"),
-		Scopes:  []string{"items:read"},
-		Toolset: "items",
-		Call:    runtime.ContentCall(h.ListItems),
+		Scopes:         []string{"items:read"},
+		Toolset:        "items",
+		SearchKeywords: "listing tilt inclination lean leaning name point detail particular",
+		Call:           runtime.ContentCall(h.ListItems),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "resetAll",
@@ -45,8 +46,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "resetAll",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, IdempotentHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/resetAll.input.schema.json", ""),
-		Toolset: "admin",
-		Call:    runtime.ContentCall(h.ResetAll),
+		Toolset:        "admin",
+		SearchKeywords: "wholly entirely completely totally altogether whole",
+		Call:           runtime.ContentCall(h.ResetAll),
 	})
 	return s
 }

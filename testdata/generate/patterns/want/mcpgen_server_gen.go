@@ -34,8 +34,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "register",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/register.input.schema.json", ""),
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.Register),
+		Toolset:        "other",
+		SearchKeywords: "registry file",
+		Call:           runtime.ContentCall(h.Register),
 	})
 	return s
 }

@@ -34,8 +34,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "walk_tree",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/walk_tree.input.schema.json", "schemas/walk_tree.output.schema.json"),
-		Toolset: "other",
-		Call:    runtime.StructuredCall("walk_tree", h.WalkTree, validateNode),
+		Toolset:        "other",
+		SearchKeywords: "tree diagram corner",
+		Call:           runtime.StructuredCall("walk_tree", h.WalkTree, validateNode),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "org_chart",
@@ -52,8 +53,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "loop_back",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/loop_back.input.schema.json", "schemas/loop_back.output.schema.json"),
-		Toolset: "other",
-		Call:    runtime.StructuredCall("loop_back", h.LoopBack, validateYin),
+		Toolset:        "other",
+		SearchKeywords: "cringle eyelet grommet grummet intertwine dorsum rear endorse indorse plump for plunk for support hind hinder backward backwards rearward rearwards",
+		Call:           runtime.StructuredCall("loop_back", h.LoopBack, validateYin),
 	})
 	return s
 }

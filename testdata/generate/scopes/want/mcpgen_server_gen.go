@@ -34,9 +34,10 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "read_report",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/read_report.input.schema.json", ""),
-		Scopes:  []string{"reports:read"},
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.ReadReport),
+		Scopes:         []string{"reports:read"},
+		Toolset:        "other",
+		SearchKeywords: "say study written report account describe",
+		Call:           runtime.ContentCall(h.ReadReport),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "delete_report",
@@ -44,9 +45,10 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "delete_report",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/delete_report.input.schema.json", ""),
-		Scopes:  []string{"reports:read", "reports:delete"},
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.DeleteReport),
+		Scopes:         []string{"reports:read", "reports:delete"},
+		Toolset:        "other",
+		SearchKeywords: "cancel erase study written report account describe",
+		Call:           runtime.ContentCall(h.DeleteReport),
 	})
 	return s
 }

@@ -35,8 +35,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "updatePetWithForm",
 			Annotations: runtime.ToolAnnotations{OpenWorldHint: true},
 		}, schemaFiles, "schemas/updatePetWithForm.input.schema.json", ""),
-		Toolset: "pets",
-		Call:    runtime.ContentCall(h.UpdatePetWithForm),
+		Toolset:        "pets",
+		SearchKeywords: "darling favorite favourite dearie deary ducky favored best-loved preferred preferent word form signifier descriptor kind sort variety organize organise constitute make",
+		Call:           runtime.ContentCall(h.UpdatePetWithForm),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "addPet",
@@ -44,8 +45,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "addPet",
 			Annotations: runtime.ToolAnnotations{OpenWorldHint: true},
 		}, schemaFiles, "schemas/addPet.input.schema.json", "schemas/addPet.output.schema.json"),
-		Toolset: "pets",
-		Call:    runtime.ContentCall(h.AddPet),
+		Toolset:        "pets",
+		SearchKeywords: "adhd hyperkinetic syndrome mbd append supply darling favorite favourite dearie deary ducky favored best-loved preferred preferent",
+		Call:           runtime.ContentCall(h.AddPet),
 	})
 	return s
 }

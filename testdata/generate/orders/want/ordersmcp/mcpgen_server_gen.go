@@ -56,7 +56,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		ParamHeaders: []runtime.ParamHeader{
 			{Name: "Order-Id", Path: []string{"order_id"}, Type: "string"},
 		},
-		Call: runtime.StructuredCall("get_order_status", h.GetOrderStatus, validateOrderStatusResult),
+		SearchKeywords: "acquire become go tell enjoin say position condition",
+		Call:           runtime.StructuredCall("get_order_status", h.GetOrderStatus, validateOrderStatusResult),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "notify",
@@ -65,8 +66,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Sends a note to the customer.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/notify.input.schema.json", ""),
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.Notify),
+		Toolset:        "other",
+		SearchKeywords: "advise give notice send word apprise apprize direct send out short letter line billet observe mention remark notice mark client",
+		Call:           runtime.ContentCall(h.Notify),
 	})
 	s.AddResource(runtime.ResourceDef{
 		URI:        "policy://after-sales/current",
