@@ -36,8 +36,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Returns the category tree it is given.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/catalog.walk_category_tree_with_all_descendants_and_products.input.schema.json", "schemas/catalog.walk_category_tree_with_all_descendants_and_products.output.schema.json"),
-		Toolset: "other",
-		Call:    runtime.StructuredCall("catalog.walk_category_tree_with_all_descendants_and_products", h.CatalogWalkCategoryTreeWithAllDescendantsAndProducts, validateCategory),
+		Toolset:        "other",
+		SearchKeywords: "catalogue class family tree diagram corner wholly entirely completely totally altogether whole merchandise ware production tax return homecoming render presumption precondition granted apt disposed minded tending",
+		Call:           runtime.StructuredCall("catalog.walk_category_tree_with_all_descendants_and_products", h.CatalogWalkCategoryTreeWithAllDescendantsAndProducts, validateCategory),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "catalog_find_item",
@@ -46,8 +47,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Says how an item was looked up.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/catalog.find_item.input.schema.json", "schemas/catalog.find_item.output.schema.json"),
-		Toolset: "other",
-		Call:    runtime.StructuredCall("catalog.find_item", h.CatalogFindItem, nil),
+		Toolset:        "other",
+		SearchKeywords: "catalogue discovery breakthrough uncovering happen chance bump encounter detect observe discover notice point detail particular state tell allege aver expression aspect facial expression face looking looking at appear seem",
+		Call:           runtime.StructuredCall("catalog.find_item", h.CatalogFindItem, nil),
 	})
 	return s
 }

@@ -39,7 +39,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		ParamHeaders: []runtime.ParamHeader{
 			{Name: "Queue", Path: []string{"queue"}, Type: "string"},
 		},
-		Call: runtime.StructuredCall("tickets.create_ticket_in_the_support_queue_with_priority", h.TicketsCreateTicketInTheSupportQueueWithPriority, validateTicket),
+		SearchKeywords: "tag fine make back up waiting line line up queue up precedence precedency antecedence antecedency anteriority clear outdoors out-of-doors open air open up unfastened",
+		Call:           runtime.StructuredCall("tickets.create_ticket_in_the_support_queue_with_priority", h.TicketsCreateTicketInTheSupportQueueWithPriority, validateTicket),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "tickets_find",
@@ -47,8 +48,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "tickets_find",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/tickets.find.input.schema.json", ""),
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.TicketsFind),
+		Toolset:        "other",
+		SearchKeywords: "tag fine discovery breakthrough uncovering happen chance bump encounter detect observe discover notice",
+		Call:           runtime.ContentCall(h.TicketsFind),
 	})
 	return s
 }

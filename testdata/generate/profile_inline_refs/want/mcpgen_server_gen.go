@@ -35,8 +35,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Walks a tree.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/walk_tree.input.schema.json", "schemas/walk_tree.output.schema.json"),
-		Toolset: "other",
-		Call:    runtime.StructuredCall("walk_tree", h.WalkTree, validateNode),
+		Toolset:        "other",
+		SearchKeywords: "tree diagram corner",
+		Call:           runtime.StructuredCall("walk_tree", h.WalkTree, validateNode),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "evaluate",
@@ -44,8 +45,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "evaluate",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/evaluate.input.schema.json", ""),
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.Evaluate),
+		Toolset:        "other",
+		SearchKeywords: "measure valuate assess appraise value pass judgment judge",
+		Call:           runtime.ContentCall(h.Evaluate),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "save_contact",
@@ -53,8 +55,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "save_contact",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/save_contact.input.schema.json", "schemas/save_contact.output.schema.json"),
-		Toolset: "other",
-		Call:    runtime.StructuredCall("save_contact", h.SaveContact, validateContact),
+		Toolset:        "other",
+		SearchKeywords: "salvage salve relieve preserve physical contact reach get through touch adjoin meet",
+		Call:           runtime.StructuredCall("save_contact", h.SaveContact, validateContact),
 	})
 	return s
 }
