@@ -290,3 +290,21 @@ func TestTaskOwnerAndExpiry(t *testing.T) {
 		t.Fatalf("handler context: %v", hctx.Err())
 	}
 }
+
+func TestTaskThroughCallOperation(t *testing.T) {
+	tf := newTaskFixture(t, Options{Discovery: true})
+	c := startClient(t, tf.srv, StdioOptions{})
+	// call_operation of a task-capable tool answers as its tools/call.
+	r := taskCall(c, "c", "tools/call", `"name":"call_operation","arguments":{"name":"job","arguments":{}}`).res(t)
+	id, _ := r["taskId"].(string)
+	if r["resultType"] != "task" || id == "" {
+		t.Fatalf("call_operation of a task-capable tool: %v", r)
+	}
+	<-tf.ctxs
+	tf.release <- "via discovery"
+	waitTask(c, id, "completed")
+	// Without the extension, a task-required tool is refused as by tools/call.
+	if m := c.call("q", "tools/call", `"name":"call_operation","arguments":{"name":"quick","arguments":{}}`); m.Error == nil || m.Error.Code != CodeMissingRequiredClientCapability {
+		t.Fatalf("call_operation of a required tool without the extension: %s", m.raw)
+	}
+}
