@@ -308,3 +308,27 @@ func TestTaskThroughCallOperation(t *testing.T) {
 		t.Fatalf("call_operation of a required tool without the extension: %s", m.raw)
 	}
 }
+
+// FuzzTasksParams feeds arbitrary params to tasks/get, tasks/update and
+// tasks/cancel: any input is answered (a result or an error), never a
+// panic, and an unknown task is never found.
+func FuzzTasksParams(f *testing.F) {
+	f.Add(`{"taskId":"x"}`)
+	f.Add(`{"taskId":"x","inputResponses":{"a":{"action":"accept"}}}`)
+	f.Add(`{"taskId":null,"inputResponses":[]}`)
+	f.Add(`{"taskId":1}`)
+	f.Add(`[]`)
+	srv := NewServer(Options{})
+	srv.AddTool(ToolDef{Name: "t", Definition: `{"name":"t","inputSchema":{"type":"object"}}`, Task: TaskOptional,
+		Call: func(context.Context, []byte) (*ToolResult, error) { return &ToolResult{}, nil }})
+	caps := json.RawMessage(`{"extensions":{"` + TasksExtension + `":{}}}`)
+	f.Fuzz(func(t *testing.T, params string) {
+		for _, method := range []string{methodTasksGet, methodTasksUpdate, methodTasksCancel} {
+			rs := &reqState{method: method, meta: &RequestMeta{ProtocolVersion: ProtocolVersion, ClientCapabilities: caps}}
+			r := srv.tasksCall(context.Background(), rs, json.RawMessage(params))
+			if r.err == nil {
+				t.Fatalf("%s %s: found a task that does not exist: %s", method, params, r.result)
+			}
+		}
+	})
+}
