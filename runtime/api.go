@@ -58,6 +58,15 @@ type Options struct {
 	StateKeys [][]byte
 	// StateTTL bounds how long a requestState stays valid (default 10 minutes).
 	StateTTL time.Duration
+	// TaskTTL is how long a task and its result stay available after the
+	// task is created (default 1 hour); a task still running then is
+	// cancelled. TaskPollInterval is the pollIntervalMs suggested to
+	// clients (default 1 second). TaskStartAfter is how long a call of a
+	// task-capable tool may run before it becomes a task (default 100 ms;
+	// StartTask makes it one at once). See docs/runtime.md, Tasks.
+	TaskTTL          time.Duration
+	TaskPollInterval time.Duration
+	TaskStartAfter   time.Duration
 	// PageSize is the number of items per list page (default 100).
 	PageSize int
 	// MaxMessageBytes caps one incoming message (default 4 MiB).
@@ -130,6 +139,9 @@ type ToolDef struct {
 	// search_operations finds the tool (synonyms of the words of its name
 	// and title), found when the server was generated; "" for none.
 	SearchKeywords string
+	// Task says whether the tool can run as a task (the tasks extension):
+	// TaskNever (zero), TaskOptional or TaskRequired.
+	Task TaskSupport
 	// Call decodes and validates the raw arguments object, runs the
 	// handler and returns its result. A returned *Error becomes a JSON-RPC
 	// error; an input-required error (from Elicit) becomes an

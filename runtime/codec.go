@@ -555,6 +555,8 @@ type clientCaps struct {
 	// sampling and samplingTools: "sampling" and "sampling.tools"; roots:
 	// "roots" (input requests of those kinds need them).
 	sampling, samplingTools, roots bool
+	// tasks: the io.modelcontextprotocol/tasks extension.
+	tasks bool
 }
 
 func parseClientCaps(raw json.RawMessage) clientCaps {
@@ -566,11 +568,15 @@ func parseClientCaps(raw json.RawMessage) clientCaps {
 		Sampling *struct {
 			Tools json.RawMessage `json:"tools"`
 		} `json:"sampling"`
-		Roots json.RawMessage `json:"roots"`
+		Roots      json.RawMessage            `json:"roots"`
+		Extensions map[string]json.RawMessage `json:"extensions"`
 	}
 	var caps clientCaps
 	if json.Unmarshal(raw, &c) != nil {
 		return caps
+	}
+	if ext, ok := c.Extensions[TasksExtension]; ok && string(ext) != "null" {
+		caps.tasks = true
 	}
 	caps.sampling = c.Sampling != nil
 	caps.samplingTools = c.Sampling != nil && c.Sampling.Tools != nil

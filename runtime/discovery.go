@@ -288,7 +288,7 @@ func (s *Server) metaCall(ctx context.Context, rs *reqState, name string, args [
 		if tool == nil {
 			return response{result: s.toolErrorResult(msg), isError: true}
 		}
-		return s.runTool(ctx, rs, tool, opArgs)
+		return s.callTool(ctx, rs, tool, opArgs)
 	}
 }
 

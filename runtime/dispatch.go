@@ -62,7 +62,7 @@ const (
 func isRemovedMethod(method string) bool {
 	switch method {
 	case "initialize", "ping", "logging/setLevel", "resources/subscribe", "resources/unsubscribe",
-		"tasks/get", "tasks/result", "tasks/list", "tasks/cancel":
+		"tasks/result", "tasks/list":
 		return true
 	}
 	return false
@@ -85,6 +85,8 @@ func (s *Server) checkMethod(method string) *Error {
 		ok = c.prompts
 	case methodComplete:
 		ok = c.completions
+	case methodTasksGet, methodTasksUpdate, methodTasksCancel:
+		ok = c.tasks
 	}
 	if ok {
 		return nil
@@ -169,6 +171,8 @@ func (s *Server) dispatch(ctx context.Context, rs *reqState, params json.RawMess
 		return s.complete(ctx, params)
 	case methodListen:
 		return s.listen(ctx, rs, params)
+	case methodTasksGet, methodTasksUpdate, methodTasksCancel:
+		return s.tasksCall(ctx, rs, params)
 	}
 	return response{err: MethodNotFound(rs.method)}
 }
@@ -301,7 +305,7 @@ func (s *Server) toolsCall(ctx context.Context, rs *reqState, params json.RawMes
 	if e := s.beginMRTR(ctx, rs, name, args, &p.mrtrParams); e != nil {
 		return response{err: e}
 	}
-	return s.runTool(ctx, rs, tool, args)
+	return s.callTool(ctx, rs, tool, args)
 }
 
 // runTool calls a tool and encodes its result, for tools/call and

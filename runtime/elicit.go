@@ -45,6 +45,9 @@ func Elicit(ctx context.Context, key string, req ElicitRequest) (ElicitResult, e
 	if p := rs.session; p.ls != nil {
 		return p.ls.elicit(ctx, p.send, req)
 	}
+	if t := taskFrom(ctx); t != nil && t.isStarted() {
+		return elicitInTask(ctx, t, rs, key, req)
+	}
 	m := rs.mrtr
 	if m == nil {
 		return ElicitResult{}, errors.New("runtime: Elicit is only available in tools/call, prompts/get and resources/read")
@@ -80,6 +83,12 @@ func Elicit(ctx context.Context, key string, req ElicitRequest) (ElicitResult, e
 	params, err := appendElicitParams(nil, req)
 	if err != nil {
 		return ElicitResult{}, err
+	}
+	if t := taskFrom(ctx); t != nil && !t.pin() {
+		// The call became a task meanwhile: the task waits for the answer.
+		m.mu.Unlock()
+		defer m.mu.Lock()
+		return elicitInTask(ctx, t, rs, key, req)
 	}
 	if m.asked == nil {
 		m.asked = map[string]inputRequest{}

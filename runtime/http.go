@@ -358,6 +358,12 @@ func (h *httpHandler) validate(ctx context.Context, r *http.Request, req *reques
 		if e := checkNameHeader(r.Header, body, has); e != nil {
 			return nil, e
 		}
+	case methodTasksGet, methodTasksUpdate, methodTasksCancel:
+		// SEP-2663: Mcp-Name mirrors params.taskId.
+		id, has := taskIDTarget(req.Params)
+		if e := checkNameHeader(r.Header, id, has); e != nil {
+			return nil, e
+		}
 	}
 	if e := h.srv.checkMethod(req.Method); e != nil {
 		return nil, &httpError{status: http.StatusNotFound, err: e}

@@ -100,6 +100,12 @@ func askClient(ctx context.Context, key, method string, params []byte, has func(
 		}
 		return p.ls.request(ctx, p.send, method, params)
 	}
+	if t := taskFrom(ctx); t != nil && t.isStarted() {
+		if !has(caps) {
+			return nil, missingClientCapability(required)
+		}
+		return t.srv.taskAskClient(ctx, t, rs, key, inputRequest{method: method, params: params})
+	}
 	m := rs.mrtr
 	if m == nil {
 		return nil, errors.New("runtime: " + method + " is only available in tools/call, prompts/get and resources/read")
@@ -119,6 +125,11 @@ func askClient(ctx context.Context, key, method string, params []byte, has func(
 	}
 	if !has(caps) {
 		return nil, missingClientCapability(required)
+	}
+	if t := taskFrom(ctx); t != nil && !t.pin() {
+		m.mu.Unlock()
+		defer m.mu.Lock()
+		return t.srv.taskAskClient(ctx, t, rs, key, inputRequest{method: method, params: params})
 	}
 	if m.asked == nil {
 		m.asked = map[string]inputRequest{}

@@ -181,6 +181,7 @@ func (s *Server) newLegacySession(ctx context.Context, params json.RawMessage) (
 // appendLegacyCapabilities appends the 2025-11-25 ServerCapabilities: the
 // modern set plus logging (logging/setLevel is served).
 func appendLegacyCapabilities(b []byte, c capSet) []byte {
+	c.tasks = false // the tasks extension is a 2026-07-28 one
 	b = appendCapabilities(b, c)
 	if len(b) >= 2 && b[len(b)-2] == '{' {
 		return append(b[:len(b)-1], `"logging":{}}`...)

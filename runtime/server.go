@@ -47,8 +47,13 @@ type Server struct {
 	// completions counts registered CompleteFuncs: the completions
 	// capability is advertised only when there is something to complete.
 	completions int
+	// taskTools counts tools with ToolDef.Task set: the tasks extension is
+	// advertised only when some tool can run as a task.
+	taskTools int
 
 	subs subscriptions
+	// tasks are the tasks of task-capable tool calls (tasks.go).
+	tasks taskStore
 	// repl connects the replicas through Options.Broker; nil without one.
 	repl *replication
 }
@@ -69,6 +74,15 @@ func NewServer(opts Options) *Server {
 	}
 	if opts.StateTTL <= 0 {
 		opts.StateTTL = defaultStateTTL
+	}
+	if opts.TaskTTL <= 0 {
+		opts.TaskTTL = defaultTaskTTL
+	}
+	if opts.TaskPollInterval <= 0 {
+		opts.TaskPollInterval = defaultTaskPollInterval
+	}
+	if opts.TaskStartAfter <= 0 {
+		opts.TaskStartAfter = defaultTaskStartAfter
 	}
 	if opts.Info.Name == "" {
 		opts.Info.Name = "mcpgen-server"
@@ -103,6 +117,7 @@ func NewServer(opts Options) *Server {
 		s.stateKeys = [][]byte{key}
 	}
 	s.subs.listeners = map[*listener]struct{}{}
+	s.tasks = &memoryTaskStore{}
 	if opts.Broker != nil {
 		s.repl = newReplication(opts.Broker, s.logger)
 		s.startReplication()
@@ -135,6 +150,9 @@ func (s *Server) AddTool(t ToolDef) {
 	s.toolIndex[t.Name] = len(s.tools)
 	s.tools = append(s.tools, &t)
 	s.flags = append(s.flags, parseToolFlags(t.Definition))
+	if t.Task != TaskNever {
+		s.taskTools++
+	}
 }
 
 // AddResource registers a resource with a fixed URI. It panics on a
@@ -196,6 +214,8 @@ func (s *Server) AddPrompt(p PromptDef) {
 // registered at the moment of the request.
 type capSet struct {
 	tools, resources, prompts, completions bool
+	// tasks: some tool can run as a task (the tasks extension).
+	tasks bool
 }
 
 func (s *Server) caps() capSet {
@@ -206,6 +226,7 @@ func (s *Server) caps() capSet {
 		resources:   len(s.resources) > 0 || len(s.templates) > 0,
 		prompts:     len(s.prompts) > 0,
 		completions: s.completions > 0,
+		tasks:       s.taskTools > 0,
 	}
 }
 
@@ -230,6 +251,9 @@ func appendCapabilities(b []byte, c capSet) []byte {
 	}
 	if c.tools {
 		add(`"tools":{"listChanged":true}`)
+	}
+	if c.tasks {
+		add(`"extensions":{"` + TasksExtension + `":{}}`)
 	}
 	return append(b, '}')
 }

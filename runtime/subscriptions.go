@@ -26,6 +26,10 @@ type listener struct {
 	filter    subscriptionFilter // the honoured subset
 	resources map[string]bool
 	out       notifier
+	// tasks: the listen request declared the tasks extension, so its
+	// caller hears the status changes of the tasks it created (subject).
+	tasks   bool
+	subject string
 
 	mu     sync.Mutex
 	closed bool
@@ -63,6 +67,10 @@ func (s *Server) listen(ctx context.Context, rs *reqState, params json.RawMessag
 	c := s.caps()
 	want := p.Notifications
 	l := &listener{id: rs.id, out: rs.out}
+	if rs.declaresTasks() {
+		id, _ := IdentityFrom(ctx)
+		l.tasks, l.subject = true, id.Subject
+	}
 	l.filter.ToolsListChanged = want.ToolsListChanged && c.tools
 	l.filter.PromptsListChanged = want.PromptsListChanged && c.prompts
 	l.filter.ResourcesListChanged = want.ResourcesListChanged && c.resources
@@ -176,6 +184,8 @@ func (s *Server) notifyLocal(kind, uri string) {
 		s.fanOut("notifications/prompts/list_changed", func(l *listener) bool { return l.filter.PromptsListChanged }, nil)
 	case "resources":
 		s.fanOut("notifications/resources/list_changed", func(l *listener) bool { return l.filter.ResourcesListChanged }, nil)
+	case "task":
+		s.notifyTaskLocal(uri)
 	case "updated":
 		s.fanOut("notifications/resources/updated", func(l *listener) bool { return l.resources[uri] }, func(b []byte) []byte {
 			b = append(b, `,"uri":`...)

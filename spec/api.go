@@ -293,6 +293,10 @@ type Tool struct {
 	// is told which tools to serve (see ToolsetName). Never empty after
 	// loading: tools that name none are in DefaultToolset.
 	Toolset string
+	// Task says whether the tool can run as a task of the tasks extension
+	// (io.modelcontextprotocol/tasks): "" (never), TaskOptional or
+	// TaskRequired.
+	Task string
 	// Upstream binds the tool to an HTTP operation (OpenAPI); nil otherwise.
 	Upstream *Upstream
 	Pos      Pos

@@ -397,11 +397,12 @@ func (l *loader) tool(e pair) *Tool {
 	if !toolNameRE.MatchString(name) {
 		l.errorf(e.key, "", "tool name %q must be 1-128 characters of A-Z a-z 0-9 _ . -", name)
 	}
-	f, ok := l.fields(e.val, ctx, "title", "description", "icons", "annotations", "scopes", "toolset", "input", "output")
+	f, ok := l.fields(e.val, ctx, "title", "description", "icons", "annotations", "scopes", "toolset", "task", "input", "output")
 	if !ok {
 		f = nil
 	}
 	l.optStr(f, "title", ctx, &t.Title)
+	l.toolTask(f, ctx, t)
 	l.optStr(f, "toolset", ctx, &t.Toolset)
 	if t.Toolset != "" && ToolsetName(t.Toolset) != t.Toolset {
 		l.errorf(f["toolset"].val, ctx, "toolset %q must be lowercase letters, digits and _ (for example %q)", t.Toolset, ToolsetName(t.Toolset))

@@ -47,6 +47,7 @@ const (
 	RuleToolNoDestructive       = "TOOL_NO_DESTRUCTIVE"
 	RuleToolSameIdempotent      = "TOOL_SAME_IDEMPOTENT"
 	RuleToolNoNewScope          = "TOOL_NO_NEW_SCOPE"
+	RuleToolNoTaskRequired      = "TOOL_NO_TASK_REQUIRED"
 	RuleResourceSameURI         = "RESOURCE_SAME_URI"
 	RuleResourceSameMimeType    = "RESOURCE_SAME_MIME_TYPE"
 	RuleTemplateSameURITemplate = "TEMPLATE_SAME_URI_TEMPLATE"
@@ -71,6 +72,7 @@ const (
 	RuleConstraintLoosened     = "CONSTRAINT_LOOSENED"
 	RuleConstraintTightened    = "CONSTRAINT_TIGHTENED"
 	RuleScopeRemoved           = "SCOPE_REMOVED"
+	RuleTaskSupportChanged     = "TASK_SUPPORT_CHANGED"
 	RuleDefaultChanged         = "DEFAULT_CHANGED"
 )
 
@@ -157,6 +159,7 @@ func (c *comparer) tool(p, n *Tool) {
 			c.add(RuleScopeRemoved, false, n.pos, "%s: scope %q was removed", ctx, s)
 		}
 	}
+	c.taskSupport(ctx, p, n)
 	if p.InputDigest == "" || p.InputDigest != n.InputDigest {
 		// Equal digests mean equal schemas, named types and all.
 		c.fields(ctx, input, "input", p.Input, n.Input, n.pos)
@@ -659,6 +662,7 @@ func Rules() []Rule {
 		{RuleToolNoDestructive, true, "a tool became destructive (readOnlyHint lost, destructiveHint set or defaulted) or lost its read-only hint"},
 		{RuleToolSameIdempotent, true, "a tool lost its idempotent hint: clients that retry it may repeat an effect"},
 		{RuleToolNoNewScope, true, "a tool needs an OAuth scope it did not need: existing tokens lack it"},
+		{RuleToolNoTaskRequired, true, "a tool became task-required: clients without the tasks extension (io.modelcontextprotocol/tasks) get -32021"},
 		{RuleResourceSameURI, true, "a resource's URI changed"},
 		{RuleResourceSameMimeType, true, "a resource's mimeType changed"},
 		{RuleTemplateSameURITemplate, true, "a resource template's uriTemplate changed"},
@@ -683,5 +687,26 @@ func Rules() []Rule {
 		{RuleDefaultChanged, false, "an input default was added, or an output default changed"},
 		{RuleConstraintTightened, false, "an output constraint was tightened"},
 		{RuleScopeRemoved, false, "a tool no longer needs a scope"},
+		{RuleTaskSupportChanged, false, "a tool's task support changed without becoming required (it may now or no longer run as a task)"},
 	}
+}
+
+// taskSupport compares the task support of a tool: becoming required
+// breaks clients without the tasks extension; any other change only
+// changes whether a long call answers directly or as a task.
+func (c *comparer) taskSupport(ctx string, p, n *Tool) {
+	switch {
+	case p.Task == n.Task:
+	case n.Task == spec.TaskRequired:
+		c.add(RuleToolNoTaskRequired, true, n.pos, "%s became task-required (was %s)", ctx, taskSupportName(p.Task))
+	default:
+		c.add(RuleTaskSupportChanged, false, n.pos, "%s: task support changed from %s to %s", ctx, taskSupportName(p.Task), taskSupportName(n.Task))
+	}
+}
+
+func taskSupportName(task string) string {
+	if task == "" {
+		return "never"
+	}
+	return task
 }

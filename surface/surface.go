@@ -70,6 +70,9 @@ type Tool struct {
 	// Required lists the required top-level input properties, in declared order.
 	Required []string `json:"required"`
 	Scopes   []string `json:"scopes,omitempty"`
+	// Task is the tool's task support (tasks extension): "optional",
+	// "required" or "" (never a task).
+	Task string `json:"task,omitempty"`
 	// InputDigest and OutputDigest are "sha256:" and the hex SHA-256 of the
 	// canonical JSON of the schema (named types under "$defs"); any change a
 	// client could see changes them. OutputDigest is "" without an output.
@@ -216,6 +219,7 @@ func FromAPI(api *spec.API) *Surface {
 			Annotations: resolve(t.Annotations),
 			Required:    []string{},
 			Scopes:      slices.Clone(t.Scopes),
+			Task:        t.Task,
 			InputDigest: b.digest(t.Input),
 			Input:       b.flatten(t.Input),
 			pos:         t.Pos,

@@ -118,7 +118,7 @@ func checkLegacy(t *testing.T, transport mcp.Transport) {
 			t.Errorf("%s: object outputSchema missing on 2025-11-25", tool.Name)
 		}
 	}
-	if got := strings.Join(names, ","); got != "get_order_status,search_orders,create_return,confirm_return" {
+	if got := strings.Join(names, ","); got != "get_order_status,search_orders,create_return,confirm_return,export_order_history" {
 		t.Errorf("tools = %s", got)
 	}
 

@@ -145,7 +145,7 @@ func checkOrders(t *testing.T, cs *mcp.ClientSession) {
 			}
 		}
 		slices.Sort(names)
-		if want := []string{"confirm_return", "create_return", "get_order_status", "search_orders"}; !slices.Equal(names, want) {
+		if want := []string{"confirm_return", "create_return", "export_order_history", "get_order_status", "search_orders"}; !slices.Equal(names, want) {
 			t.Errorf("tools = %v, want %v", names, want)
 		}
 	})

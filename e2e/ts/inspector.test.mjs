@@ -57,7 +57,7 @@ describe('Inspector CLI', () => {
       const [first, ...rest] = target();
       const args = kind === 'stdio' ? [first, '--method', 'tools/list', '--', ...rest] : [first, ...rest, '--method', 'tools/list'];
       const { tools } = await inspector(...args);
-      assert.deepEqual(tools.map((t) => t.name), ['get_order_status', 'search_orders', 'create_return', 'confirm_return']);
+      assert.deepEqual(tools.map((t) => t.name), ['get_order_status', 'search_orders', 'create_return', 'confirm_return', 'export_order_history']);
       assert.equal(tools[0].outputSchema.type, 'object');
     });
 

@@ -108,9 +108,9 @@ for (const transportKind of transports) for (const [modeLabel, mode, era] of mod
       });
     }
 
-    test('lists the four tools with their schemas', async () => {
+    test('lists the five tools with their schemas', async () => {
       const { tools } = await client.listTools();
-      assert.deepEqual(tools.map((t) => t.name).sort(), ['confirm_return', 'create_return', 'get_order_status', 'search_orders']);
+      assert.deepEqual(tools.map((t) => t.name).sort(), ['confirm_return', 'create_return', 'export_order_history', 'get_order_status', 'search_orders']);
       const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
 
       const get = byName.get_order_status;

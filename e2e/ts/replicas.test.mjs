@@ -177,7 +177,7 @@ describe('orders-mcp as three replicas with the TypeScript client in legacy mode
       assert.equal(client.getNegotiatedProtocolVersion(), '2025-11-25');
       assert.ok(transport.sessionId, 'a session id');
       const { tools } = await client.listTools();
-      assert.deepEqual(tools.map((t) => t.name).sort(), ['confirm_return', 'create_return', 'get_order_status', 'search_orders']);
+      assert.deepEqual(tools.map((t) => t.name).sort(), ['confirm_return', 'create_return', 'export_order_history', 'get_order_status', 'search_orders']);
       for (let i = 0; i < 6; i++) {
         const res = await client.callTool({ name: 'get_order_status', arguments: { order_id: 'A1001' } });
         assert.equal(res.structuredContent.status, 'SHIPPED');

@@ -469,7 +469,7 @@ func loadMix(w, n int) (id string, c loadCall) {
 		}}
 	default:
 		return id, loadCall{reqLine(id, "tools/list", ""), func(r response) error {
-			if r.Error != nil || strings.Count(string(r.Result), `"inputSchema"`) != 4 {
+			if r.Error != nil || strings.Count(string(r.Result), `"inputSchema"`) != 5 {
 				return fmt.Errorf("tools/list = %+v %.200s", r.Error, r.Result)
 			}
 			return nil

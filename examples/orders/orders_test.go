@@ -253,8 +253,8 @@ func TestListTools(t *testing.T) {
 			t.Errorf("%s has no outputSchema", tool.Name)
 		}
 	}
-	if got := strings.Join(names, ","); got != "get_order_status,search_orders,create_return,confirm_return" {
-		t.Fatalf("tools = %s, want the four tools in spec order", got)
+	if got := strings.Join(names, ","); got != "get_order_status,search_orders,create_return,confirm_return,export_order_history" {
+		t.Fatalf("tools = %s, want the five tools in spec order", got)
 	}
 	get := res.Tools[0]
 	var in struct {

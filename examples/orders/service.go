@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
+	"time"
 
 	"github.com/mcpgen-dev/mcpgen/examples/orders/ordersmcp"
 	"github.com/mcpgen-dev/mcpgen/examples/orders/store"
@@ -40,12 +41,14 @@ const cursorPrefix = "after:"
 // Service implements ordersmcp.Handler on a Store.
 type Service struct {
 	store Store
+	// exportCost is the time export_order_history spends per order.
+	exportCost time.Duration
 }
 
 var _ ordersmcp.Handler = (*Service)(nil)
 
 // NewService returns a Service that reads and writes st.
-func NewService(st Store) *Service { return &Service{store: st} }
+func NewService(st Store) *Service { return &Service{store: st, exportCost: DefaultExportCost} }
 
 // errUnavailable is what a caller is told when the store fails: the
 // detail, a database error, is for the server's log, not for the model.

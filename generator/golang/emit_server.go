@@ -156,6 +156,9 @@ func (m *Model) ServerFile(f *File, docs map[*spec.Tool]ToolDocs) error {
 		if t.t.Toolset != "" {
 			d.add("Toolset", Lit(t.t.Toolset))
 		}
+		if c := taskSupport(t.t.Task); c != nil {
+			d.add("Task", c)
+		}
 		if hs := paramHeaders(t.input, nil); len(hs) > 0 {
 			d.add("ParamHeaders", Index().Add(rt("ParamHeader")).Add((&ordered{items: hs}).values()))
 		}

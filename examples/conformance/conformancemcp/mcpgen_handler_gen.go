@@ -155,6 +155,43 @@ type Handler interface {
 	// Announces a change of the prompt list to subscriptions/listen streams.
 	TestTriggerPromptChange(ctx context.Context, in TestTriggerPromptChangeInput) (*runtime.ToolResult, error)
 
+	// Greet implements the "greet" tool.
+	//
+	// Greets by name; never a task.
+	Greet(ctx context.Context, in GreetInput) (*runtime.ToolResult, error)
+
+	// SlowCompute implements the "slow_compute" tool.
+	//
+	// Works for the given number of seconds, then reports the label; a task for
+	// clients with the tasks extension.
+	SlowCompute(ctx context.Context, in SlowComputeInput) (*runtime.ToolResult, error)
+
+	// FailingJob implements the "failing_job" tool.
+	//
+	// Fails with a tool error after about a second; only runs as a task.
+	FailingJob(ctx context.Context, in FailingJobInput) (*runtime.ToolResult, error)
+
+	// ProtocolErrorJob implements the "protocol_error_job" tool.
+	//
+	// Becomes a task, then fails with an internal (protocol) error.
+	ProtocolErrorJob(ctx context.Context, in ProtocolErrorJobInput) (*runtime.ToolResult, error)
+
+	// ConfirmDelete implements the "confirm_delete" tool.
+	//
+	// Becomes a task and asks the user to confirm deleting a file.
+	ConfirmDelete(ctx context.Context, in ConfirmDeleteInput) (*runtime.ToolResult, error)
+
+	// MultiInput implements the "multi_input" tool.
+	//
+	// Becomes a task and asks two questions at once.
+	MultiInput(ctx context.Context, in MultiInputInput) (*runtime.ToolResult, error)
+
+	// TestToolWithTask implements the "test_tool_with_task" tool.
+	//
+	// Asks the user's name in the call (MRTR), then becomes a task that greets
+	// them.
+	TestToolWithTask(ctx context.Context, in TestToolWithTaskInput) (*runtime.ToolResult, error)
+
 	// ReadStaticText reads the "static_text" resource (test://static-text).
 	//
 	// A static text resource for testing
@@ -372,6 +409,44 @@ func (UnimplementedHandler) TestTriggerToolChange(ctx context.Context, in TestTr
 // "test_trigger_prompt_change" is not implemented.
 func (UnimplementedHandler) TestTriggerPromptChange(ctx context.Context, in TestTriggerPromptChangeInput) (*runtime.ToolResult, error) {
 	return nil, errors.New("tool \"test_trigger_prompt_change\" is not implemented")
+}
+
+// Greet returns an error saying tool "greet" is not implemented.
+func (UnimplementedHandler) Greet(ctx context.Context, in GreetInput) (*runtime.ToolResult, error) {
+	return nil, errors.New("tool \"greet\" is not implemented")
+}
+
+// SlowCompute returns an error saying tool "slow_compute" is not implemented.
+func (UnimplementedHandler) SlowCompute(ctx context.Context, in SlowComputeInput) (*runtime.ToolResult, error) {
+	return nil, errors.New("tool \"slow_compute\" is not implemented")
+}
+
+// FailingJob returns an error saying tool "failing_job" is not implemented.
+func (UnimplementedHandler) FailingJob(ctx context.Context, in FailingJobInput) (*runtime.ToolResult, error) {
+	return nil, errors.New("tool \"failing_job\" is not implemented")
+}
+
+// ProtocolErrorJob returns an error saying tool "protocol_error_job" is not
+// implemented.
+func (UnimplementedHandler) ProtocolErrorJob(ctx context.Context, in ProtocolErrorJobInput) (*runtime.ToolResult, error) {
+	return nil, errors.New("tool \"protocol_error_job\" is not implemented")
+}
+
+// ConfirmDelete returns an error saying tool "confirm_delete" is not
+// implemented.
+func (UnimplementedHandler) ConfirmDelete(ctx context.Context, in ConfirmDeleteInput) (*runtime.ToolResult, error) {
+	return nil, errors.New("tool \"confirm_delete\" is not implemented")
+}
+
+// MultiInput returns an error saying tool "multi_input" is not implemented.
+func (UnimplementedHandler) MultiInput(ctx context.Context, in MultiInputInput) (*runtime.ToolResult, error) {
+	return nil, errors.New("tool \"multi_input\" is not implemented")
+}
+
+// TestToolWithTask returns an error saying tool "test_tool_with_task" is not
+// implemented.
+func (UnimplementedHandler) TestToolWithTask(ctx context.Context, in TestToolWithTaskInput) (*runtime.ToolResult, error) {
+	return nil, errors.New("tool \"test_tool_with_task\" is not implemented")
 }
 
 // ReadStaticText returns an error saying resource "static_text" is not

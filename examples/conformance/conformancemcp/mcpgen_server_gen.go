@@ -341,6 +341,82 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen gun trigger trip actuate activate set off spark off spark trigger off touch off prompting command prompt motivate propel move incite inspire instigate alteration modification alter modify denote declare listing tilt inclination lean leaning name hear take heed watercourse flow current",
 		Call:           runtime.ContentCall(h.TestTriggerPromptChange),
 	})
+	s.AddTool(runtime.ToolDef{
+		Name: "greet",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "greet",
+			Description: "Greets by name; never a task.",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/greet.input.schema.json", ""),
+		Toolset: "other",
+		Call:    runtime.ContentCall(h.Greet),
+	})
+	s.AddTool(runtime.ToolDef{
+		Name: "slow_compute",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "slow_compute",
+			Description: "Works for the given number of seconds, then reports the label; a task for clients with the tasks extension.",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/slow_compute.input.schema.json", ""),
+		Toolset: "other",
+		Task:    runtime.TaskOptional,
+		Call:    runtime.ContentCall(h.SlowCompute),
+	})
+	s.AddTool(runtime.ToolDef{
+		Name: "failing_job",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "failing_job",
+			Description: "Fails with a tool error after about a second; only runs as a task.",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/failing_job.input.schema.json", ""),
+		Toolset: "other",
+		Task:    runtime.TaskRequired,
+		Call:    runtime.ContentCall(h.FailingJob),
+	})
+	s.AddTool(runtime.ToolDef{
+		Name: "protocol_error_job",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "protocol_error_job",
+			Description: "Becomes a task, then fails with an internal (protocol) error.",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/protocol_error_job.input.schema.json", ""),
+		Toolset: "other",
+		Task:    runtime.TaskOptional,
+		Call:    runtime.ContentCall(h.ProtocolErrorJob),
+	})
+	s.AddTool(runtime.ToolDef{
+		Name: "confirm_delete",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "confirm_delete",
+			Description: "Becomes a task and asks the user to confirm deleting a file.",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/confirm_delete.input.schema.json", ""),
+		Toolset: "other",
+		Task:    runtime.TaskOptional,
+		Call:    runtime.ContentCall(h.ConfirmDelete),
+	})
+	s.AddTool(runtime.ToolDef{
+		Name: "multi_input",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "multi_input",
+			Description: "Becomes a task and asks two questions at once.",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/multi_input.input.schema.json", ""),
+		Toolset: "other",
+		Task:    runtime.TaskOptional,
+		Call:    runtime.ContentCall(h.MultiInput),
+	})
+	s.AddTool(runtime.ToolDef{
+		Name: "test_tool_with_task",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "test_tool_with_task",
+			Description: "Asks the user's name in the call (MRTR), then becomes a task that greets them.",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/test_tool_with_task.input.schema.json", ""),
+		Toolset: "other",
+		Task:    runtime.TaskRequired,
+		Call:    runtime.ContentCall(h.TestToolWithTask),
+	})
 	s.AddResource(runtime.ResourceDef{
 		URI:        "test://static-text",
 		Definition: resourceStaticText,

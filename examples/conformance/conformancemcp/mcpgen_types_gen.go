@@ -581,6 +581,174 @@ func (v *TestTriggerPromptChangeInput) UnmarshalJSON(data []byte) error {
 	return u.Done(decodeTestTriggerPromptChangeInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
+// GreetInput is the input of the "greet" tool.
+type GreetInput struct {
+	// Who to greet.
+	Name string `json:"name"`
+}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v GreetInput) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	b = append(b, "\"name\":"...)
+	b = wire.AppendString(b, v.Name)
+	return append(b, '}')
+}
+
+// MarshalJSON encodes v as JSON.
+func (v GreetInput) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see wire.Unmarshaler).
+func (v *GreetInput) UnmarshalJSON(data []byte) error {
+	var u wire.Unmarshaler
+	return u.Done(decodeGreetInput(u.Start(data), u.Root(), v, u.Errors()))
+}
+
+// SlowComputeInput is the input of the "slow_compute" tool.
+type SlowComputeInput struct {
+	// How long the work takes.
+	Seconds float64 `json:"seconds"`
+	// Echoed in the result.
+	Label *string `json:"label,omitempty"`
+}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v SlowComputeInput) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	b = append(b, "\"seconds\":"...)
+	b = wire.AppendFloat(b, v.Seconds)
+	if v.Label != nil {
+		b = append(b, ",\"label\":"...)
+		b = wire.AppendString(b, *v.Label)
+	}
+	return append(b, '}')
+}
+
+// MarshalJSON encodes v as JSON.
+func (v SlowComputeInput) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see wire.Unmarshaler).
+func (v *SlowComputeInput) UnmarshalJSON(data []byte) error {
+	var u wire.Unmarshaler
+	return u.Done(decodeSlowComputeInput(u.Start(data), u.Root(), v, u.Errors()))
+}
+
+// FailingJobInput is the input of the "failing_job" tool.
+type FailingJobInput struct{}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v FailingJobInput) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	return append(b, '}')
+}
+
+// MarshalJSON encodes v as JSON.
+func (v FailingJobInput) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see wire.Unmarshaler).
+func (v *FailingJobInput) UnmarshalJSON(data []byte) error {
+	var u wire.Unmarshaler
+	return u.Done(decodeFailingJobInput(u.Start(data), u.Root(), v, u.Errors()))
+}
+
+// ProtocolErrorJobInput is the input of the "protocol_error_job" tool.
+type ProtocolErrorJobInput struct{}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v ProtocolErrorJobInput) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	return append(b, '}')
+}
+
+// MarshalJSON encodes v as JSON.
+func (v ProtocolErrorJobInput) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see wire.Unmarshaler).
+func (v *ProtocolErrorJobInput) UnmarshalJSON(data []byte) error {
+	var u wire.Unmarshaler
+	return u.Done(decodeProtocolErrorJobInput(u.Start(data), u.Root(), v, u.Errors()))
+}
+
+// ConfirmDeleteInput is the input of the "confirm_delete" tool.
+type ConfirmDeleteInput struct {
+	// The file to delete.
+	Filename string `json:"filename"`
+}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v ConfirmDeleteInput) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	b = append(b, "\"filename\":"...)
+	b = wire.AppendString(b, v.Filename)
+	return append(b, '}')
+}
+
+// MarshalJSON encodes v as JSON.
+func (v ConfirmDeleteInput) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see wire.Unmarshaler).
+func (v *ConfirmDeleteInput) UnmarshalJSON(data []byte) error {
+	var u wire.Unmarshaler
+	return u.Done(decodeConfirmDeleteInput(u.Start(data), u.Root(), v, u.Errors()))
+}
+
+// MultiInputInput is the input of the "multi_input" tool.
+type MultiInputInput struct{}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v MultiInputInput) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	return append(b, '}')
+}
+
+// MarshalJSON encodes v as JSON.
+func (v MultiInputInput) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see wire.Unmarshaler).
+func (v *MultiInputInput) UnmarshalJSON(data []byte) error {
+	var u wire.Unmarshaler
+	return u.Done(decodeMultiInputInput(u.Start(data), u.Root(), v, u.Errors()))
+}
+
+// TestToolWithTaskInput is the input of the "test_tool_with_task" tool.
+type TestToolWithTaskInput struct{}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v TestToolWithTaskInput) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	return append(b, '}')
+}
+
+// MarshalJSON encodes v as JSON.
+func (v TestToolWithTaskInput) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see wire.Unmarshaler).
+func (v *TestToolWithTaskInput) UnmarshalJSON(data []byte) error {
+	var u wire.Unmarshaler
+	return u.Done(decodeTestToolWithTaskInput(u.Start(data), u.Root(), v, u.Errors()))
+}
+
 // TemplateDataParams holds the variables of the "template_data" resource
 // template (test://template/{id}/data).
 type TemplateDataParams struct {

@@ -39,6 +39,13 @@ type Handler interface {
 	// idempotency_key returns the return created the first time.
 	ConfirmReturn(ctx context.Context, in ConfirmReturnInput) (ConfirmReturnOutput, error)
 
+	// ExportOrderHistory implements the "export_order_history" tool.
+	//
+	// Builds a CSV document of all the customer's orders (id, status, total). It
+	// takes a while for a long history, so clients that declared the tasks
+	// extension get a task to poll instead of waiting on the call.
+	ExportOrderHistory(ctx context.Context, in ExportOrderHistoryInput) (ExportOrderHistoryOutput, error)
+
 	// ReadAfterSalesPolicy reads the "after_sales_policy" resource
 	// (policy://after-sales/current).
 	//
@@ -91,6 +98,12 @@ func (UnimplementedHandler) CreateReturn(ctx context.Context, in CreateReturnInp
 // implemented.
 func (UnimplementedHandler) ConfirmReturn(ctx context.Context, in ConfirmReturnInput) (out ConfirmReturnOutput, err error) {
 	return out, errors.New("tool \"confirm_return\" is not implemented")
+}
+
+// ExportOrderHistory returns an error saying tool "export_order_history" is not
+// implemented.
+func (UnimplementedHandler) ExportOrderHistory(ctx context.Context, in ExportOrderHistoryInput) (out ExportOrderHistoryOutput, err error) {
+	return out, errors.New("tool \"export_order_history\" is not implemented")
 }
 
 // ReadAfterSalesPolicy returns an error saying resource "after_sales_policy" is

@@ -376,6 +376,66 @@ func (v *ConfirmReturnOutput) UnmarshalJSON(data []byte) error {
 	return u.Done(decodeConfirmReturnOutput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
+// ExportOrderHistoryInput is the input of the "export_order_history" tool.
+type ExportOrderHistoryInput struct {
+	// Only export orders with this status.
+	Status *OrderStatus `json:"status,omitempty"`
+}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v ExportOrderHistoryInput) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	if v.Status != nil {
+		b = append(b, "\"status\":"...)
+		b = v.Status.AppendJSON(b)
+	}
+	return append(b, '}')
+}
+
+// MarshalJSON encodes v as JSON.
+func (v ExportOrderHistoryInput) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see wire.Unmarshaler).
+func (v *ExportOrderHistoryInput) UnmarshalJSON(data []byte) error {
+	var u wire.Unmarshaler
+	return u.Done(decodeExportOrderHistoryInput(u.Start(data), u.Root(), v, u.Errors()))
+}
+
+// ExportOrderHistoryOutput is the structured output of the
+// "export_order_history" tool.
+type ExportOrderHistoryOutput struct {
+	// The number of orders in the export.
+	OrderCount int64 `json:"order_count"`
+	// The export: a header line "order_id,status,total", then one line per order,
+	// oldest first.
+	CSV string `json:"csv"`
+}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v ExportOrderHistoryOutput) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	b = append(b, "\"order_count\":"...)
+	b = wire.AppendInt(b, v.OrderCount)
+	b = append(b, ",\"csv\":"...)
+	b = wire.AppendString(b, v.CSV)
+	return append(b, '}')
+}
+
+// MarshalJSON encodes v as JSON.
+func (v ExportOrderHistoryOutput) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see wire.Unmarshaler).
+func (v *ExportOrderHistoryOutput) UnmarshalJSON(data []byte) error {
+	var u wire.Unmarshaler
+	return u.Done(decodeExportOrderHistoryOutput(u.Start(data), u.Root(), v, u.Errors()))
+}
+
 // OrderSummaryParams holds the variables of the "order_summary" resource
 // template (order://{order_id}/summary).
 type OrderSummaryParams struct {

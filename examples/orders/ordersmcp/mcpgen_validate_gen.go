@@ -768,6 +768,99 @@ func validateConfirmReturnOutput(p *wire.Path, v *ConfirmReturnOutput, e *wire.E
 	}
 }
 
+// decodeExportOrderHistoryInput decodes the next JSON value of d into v. Values
+// of the wrong type, missing required and unknown properties go to e, and so
+// does every constraint violated by a value that decoded without one of those;
+// only syntax errors are returned.
+func decodeExportOrderHistoryInput(d *wire.Decoder, p *wire.Path, v *ExportOrderHistoryInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
+		return d.Skip()
+	}
+	if err := d.BeginObject(); err != nil {
+		return err
+	}
+	*v = ExportOrderHistoryInput{}
+	for {
+		key, ok, err := d.NextKey()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "status":
+			c := p.Child("status")
+			v.Status = new(OrderStatus)
+			if err := decodeOrderStatus(d, &c, v.Status, e); err != nil {
+				return err
+			}
+		default:
+			c := p.Child(string(key))
+			e.Add(&c, wire.MsgUnknownProperty)
+			if err := d.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// decodeExportOrderHistoryOutput decodes the next JSON value of d into v.
+// Values of the wrong type, missing required and unknown properties go to e,
+// and so does every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
+func decodeExportOrderHistoryOutput(d *wire.Decoder, p *wire.Path, v *ExportOrderHistoryOutput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
+		return d.Skip()
+	}
+	if err := d.BeginObject(); err != nil {
+		return err
+	}
+	*v = ExportOrderHistoryOutput{}
+	var seenOrderCount, seenCSV bool
+	for {
+		key, ok, err := d.NextKey()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "order_count":
+			seenOrderCount = true
+			c := p.Child("order_count")
+			if err := readInt(d, &c, &v.OrderCount, e); err != nil {
+				return err
+			}
+		case "csv":
+			seenCSV = true
+			c := p.Child("csv")
+			if err := readString(d, &c, &v.CSV, e); err != nil {
+				return err
+			}
+		default:
+			c := p.Child(string(key))
+			e.Add(&c, wire.MsgUnknownProperty)
+			if err := d.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if !seenOrderCount {
+		c := p.Child("order_count")
+		e.Add(&c, wire.MsgRequired)
+	}
+	if !seenCSV {
+		c := p.Child("csv")
+		e.Add(&c, wire.MsgRequired)
+	}
+	return nil
+}
+
 // decodeOrderSummaryParams decodes the next JSON value of d into v. Values of
 // the wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only

@@ -93,6 +93,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	toolsets := fs.String("toolsets", getenv("MCPGEN_TOOLSETS"), "comma-separated `toolsets` to serve (orders, returns), or all (default $MCPGEN_TOOLSETS)")
 	readOnly := fs.Bool("read-only", envBool(getenv("MCPGEN_READ_ONLY")), "serve only read-only tools and refuse writes (default $MCPGEN_READ_ONLY)")
 	discovery := fs.Bool("discovery", envBool(getenv("MCPGEN_DISCOVERY")), "list search_operations, describe_operation and call_operation instead of the tools (default $MCPGEN_DISCOVERY)")
+	exportCost := fs.Duration("export-cost", orders.DefaultExportCost, "time export_order_history spends per order (it simulates the work of a real export)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -161,7 +162,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		opts.Broker = b
 		hc.broker = b
 	}
-	srv := ordersmcp.NewServer(orders.NewService(st), opts)
+	svc := orders.NewService(st)
+	svc.SetExportCost(*exportCost)
+	srv := ordersmcp.NewServer(svc, opts)
 	if err := srv.CheckToolsets(); err != nil {
 		fmt.Fprintf(stderr, "orders-mcp: --toolsets: %v\n", err)
 		return 2
