@@ -348,8 +348,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Greets by name; never a task.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/greet.input.schema.json", ""),
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.Greet),
+		Toolset:        "other",
+		SearchKeywords: "recognize recognise call identify ne'er undertaking project labor job chore tax",
+		Call:           runtime.ContentCall(h.Greet),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "slow_compute",
@@ -358,9 +359,10 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Works for the given number of seconds, then reports the label; a task for clients with the tasks extension.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/slow_compute.input.schema.json", ""),
-		Toolset: "other",
-		Task:    runtime.TaskOptional,
-		Call:    runtime.ContentCall(h.SlowCompute),
+		Toolset:        "other",
+		Task:           runtime.TaskOptional,
+		SearchKeywords: "calculate cipher cypher work out reckon figure plant industrial plant whole shebang whole kit whole caboodle whole works full treatment presumption precondition granted apt disposed minded tending total add up come amount sec s moment mo minute bit back endorse indorse 2nd 2d secondly so and so and then study written report account describe recording label tag mark undertaking project labor job chore tax customer",
+		Call:           runtime.ContentCall(h.SlowCompute),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "failing_job",
@@ -369,9 +371,10 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Fails with a tool error after about a second; only runs as a task.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/failing_job.input.schema.json", ""),
-		Toolset: "other",
-		Task:    runtime.TaskRequired,
-		Call:    runtime.ContentCall(h.FailingJob),
+		Toolset:        "other",
+		Task:           runtime.TaskRequired,
+		SearchKeywords: "weakness flunk occupation business line task chore subcontract farm out neglect go wrong miscarry instrument joyride tool around mistake fault erroneousness subsequently later afterwards afterward later on astir approximately close to just about some roughly around or so sec s moment mo minute bit back endorse indorse 2nd 2d secondly lone lonesome sole solitary alone merely simply just but entirely exclusively solely tally test trial scat scarper turn tail lam run away hightail it bunk escape break away undertaking project labor job tax",
+		Call:           runtime.ContentCall(h.FailingJob),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "protocol_error_job",
@@ -380,9 +383,10 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Becomes a task, then fails with an internal (protocol) error.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/protocol_error_job.input.schema.json", ""),
-		Toolset: "other",
-		Task:    runtime.TaskOptional,
-		Call:    runtime.ContentCall(h.ProtocolErrorJob),
+		Toolset:        "other",
+		Task:           runtime.TaskOptional,
+		SearchKeywords: "communications protocol mistake fault erroneousness occupation business line task chore subcontract farm out go get turn undertaking project labor job tax so and so and then neglect go wrong miscarry intragroup",
+		Call:           runtime.ContentCall(h.ProtocolErrorJob),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "confirm_delete",
@@ -391,9 +395,10 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Becomes a task and asks the user to confirm deleting a file.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/confirm_delete.input.schema.json", ""),
-		Toolset: "other",
-		Task:    runtime.TaskOptional,
-		Call:    runtime.ContentCall(h.ConfirmDelete),
+		Toolset:        "other",
+		Task:           runtime.TaskOptional,
+		SearchKeywords: "corroborate sustain substantiate support affirm reassert cancel erase go get turn undertaking project labor job chore tax inquire enquire exploiter data file single file indian file register",
+		Call:           runtime.ContentCall(h.ConfirmDelete),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "multi_input",
@@ -402,9 +407,10 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Becomes a task and asks two questions at once.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/multi_input.input.schema.json", ""),
-		Toolset: "other",
-		Task:    runtime.TaskOptional,
-		Call:    runtime.ContentCall(h.MultiInput),
+		Toolset:        "other",
+		Task:           runtime.TaskOptional,
+		SearchKeywords: "input signal remark comment go get turn undertaking project labor job chore tax inquire enquire 2 ii deuce inquiry enquiry query interrogation head oppugn interrogate one time",
+		Call:           runtime.ContentCall(h.MultiInput),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "test_tool_with_task",
@@ -413,9 +419,10 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Asks the user's name in the call (MRTR), then becomes a task that greets them.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_tool_with_task.input.schema.json", ""),
-		Toolset: "other",
-		Task:    runtime.TaskRequired,
-		Call:    runtime.ContentCall(h.TestToolWithTask),
+		Toolset:        "other",
+		Task:           runtime.TaskRequired,
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen instrument joyride tool around undertaking project labor job chore tax inquire enquire exploiter call identify phone call telephone call name so and so and then go get turn recognize recognise",
+		Call:           runtime.ContentCall(h.TestToolWithTask),
 	})
 	s.AddResource(runtime.ResourceDef{
 		URI:        "test://static-text",

@@ -119,10 +119,11 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Builds a CSV document of all the customer's orders (id, status, total). It takes a while for a long history, so clients that declared the tasks extension get a task to poll instead of waiting on the call.",
 			Annotations: runtime.ToolAnnotations{Title: "Export order history", ReadOnlyHint: true, IdempotentHint: true},
 		}, schemaFiles, "schemas/export_order_history.input.schema.json", "schemas/export_order_history.output.schema.json"),
-		Scopes:  []string{"orders:read"},
-		Toolset: "orders",
-		Task:    runtime.TaskOptional,
-		Call:    runtime.StructuredCall("export_order_history", h.ExportOrderHistory, nil),
+		Scopes:         []string{"orders:read"},
+		Toolset:        "orders",
+		Task:           runtime.TaskOptional,
+		SearchKeywords: "exportation tell enjoin say account chronicle story",
+		Call:           runtime.StructuredCall("export_order_history", h.ExportOrderHistory, nil),
 	})
 	s.AddResource(runtime.ResourceDef{
 		URI:        "policy://after-sales/current",
