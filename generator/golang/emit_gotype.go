@@ -106,7 +106,7 @@ func (m *validateEmitter) decodeConverted(s *slot, r *node, target *Statement, p
 func present(f *field, fv *Statement) *Statement {
 	r := f.node.real()
 	switch {
-	case f.ptr || r.kind == kSlice || r.kind == kMap || r.kind == kRaw:
+	case f.ptr || r.kind == kSlice || r.kind == kMap || r.kind == kRaw || r.kind == kOneOf:
 		return Add(fv).Op("!=").Nil()
 	case r.declared:
 		return nil
