@@ -151,7 +151,7 @@ func setTag(n *node, vr *variant, x *Statement) []Code {
 			lit = Id(f.node.name).Call(lit)
 		}
 		if f.ptr {
-			lit = wire("Ptr").Call(lit)
+			lit = New(lit) // Go 1.26: new takes an expression
 		}
 		return []Code{Add(x).Dot(f.goName).Op("=").Add(lit)}
 	}
