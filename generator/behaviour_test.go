@@ -304,6 +304,17 @@ func TestSealedValidate(t *testing.T) {
 		t.Errorf("decoded %#v", d)
 	}
 	wantPointers(t, d.UnmarshalJSON([]byte(` + "`" + `{"round":"much too long","layer":7}` + "`" + `)), "/round", "/layer")
+
+	// An optional tag without a const is filled in from the mapping.
+	if got := string(DescribeInput{Pet: Cat{Lives: new(int64(9))}}.AppendJSON(nil)); got != ` + "`" + `{"pet":{"pet_type":"cat","lives":9}}` + "`" + ` {
+		t.Errorf("encoded %s", got)
+	}
+	if err := d.UnmarshalJSON([]byte(` + "`" + `{"pet":{"pet_type":"dog","barks":true}}` + "`" + `)); err != nil {
+		t.Fatal(err)
+	}
+	if dog, ok := d.Pet.(Dog); !ok || !*dog.Barks || *dog.PetType != "dog" {
+		t.Errorf("decoded %#v", d.Pet)
+	}
 }
 
 // describe a shape by its variant: the compiler refuses any other type.

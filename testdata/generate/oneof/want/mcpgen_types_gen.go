@@ -451,6 +451,119 @@ func appendLayer(b []byte, v Layer) []byte {
 	return append(b, "null"...)
 }
 
+// Dog is the "Dog" type of the spec.
+type Dog struct {
+	// Through the Pet union, PetType is always written as "dog": it need not be
+	// set.
+	PetType *string `json:"pet_type,omitempty"`
+	Barks   *bool   `json:"barks,omitempty"`
+}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v Dog) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	if v.PetType != nil {
+		b = append(b, "\"pet_type\":"...)
+		b = wire.AppendString(b, *v.PetType)
+	}
+	if v.Barks != nil {
+		if b[len(b)-1] != '{' {
+			b = append(b, ',')
+		}
+		b = append(b, "\"barks\":"...)
+		b = wire.AppendBool(b, *v.Barks)
+	}
+	return append(b, '}')
+}
+
+// MarshalJSON encodes v as JSON.
+func (v Dog) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see wire.Unmarshaler).
+func (v *Dog) UnmarshalJSON(data []byte) error {
+	var u wire.Unmarshaler
+	return u.Done(decodeDog(u.Start(data), u.Root(), v, u.Errors()))
+}
+
+// Cat is the "Cat" type of the spec.
+type Cat struct {
+	// Through the Pet union, PetType is always written as "cat": it need not be
+	// set.
+	PetType *string `json:"pet_type,omitempty"`
+	Lives   *int64  `json:"lives,omitempty"`
+}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v Cat) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	if v.PetType != nil {
+		b = append(b, "\"pet_type\":"...)
+		b = wire.AppendString(b, *v.PetType)
+	}
+	if v.Lives != nil {
+		if b[len(b)-1] != '{' {
+			b = append(b, ',')
+		}
+		b = append(b, "\"lives\":"...)
+		b = wire.AppendInt(b, *v.Lives)
+	}
+	return append(b, '}')
+}
+
+// MarshalJSON encodes v as JSON.
+func (v Cat) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see wire.Unmarshaler).
+func (v *Cat) UnmarshalJSON(data []byte) error {
+	var u wire.Unmarshaler
+	return u.Done(decodeCat(u.Start(data), u.Root(), v, u.Errors()))
+}
+
+// Pet is the "Pet" type of the spec.
+//
+// A discriminated union whose variants' tag is optional and has no const: the
+// mapping alone gives the values, and the union fills it in.
+//
+// Pet is one of Dog, Cat: only those types implement it, and a type switch
+// tells them apart. Encoding writes the "pet_type" property from the variant's
+// type.
+//
+//sumtype:decl
+type Pet interface {
+	isPet()
+}
+
+func (Dog) isPet() {}
+func (Cat) isPet() {}
+
+// appendPet appends the JSON encoding of v to b: null when v is nil,
+// which the validator reports.
+func appendPet(b []byte, v Pet) []byte {
+	switch x := v.(type) {
+	case Dog:
+		x.PetType = new("dog")
+		return x.AppendJSON(b)
+	case *Dog:
+		if x != nil {
+			return appendPet(b, *x)
+		}
+	case Cat:
+		x.PetType = new("cat")
+		return x.AppendJSON(b)
+	case *Cat:
+		if x != nil {
+			return appendPet(b, *x)
+		}
+	}
+	return append(b, "null"...)
+}
+
 // AreaInput is the input of the "area" tool.
 type AreaInput struct {
 	Shape  Shape   `json:"shape"`
@@ -578,6 +691,7 @@ func (v *EvaluateInput) UnmarshalJSON(data []byte) error {
 type DescribeInput struct {
 	Round Round `json:"round,omitempty"`
 	Layer Layer `json:"layer,omitempty"`
+	Pet   Pet   `json:"pet,omitempty"`
 }
 
 // AppendJSON appends the JSON encoding of v to b.
@@ -593,6 +707,13 @@ func (v DescribeInput) AppendJSON(b []byte) []byte {
 		}
 		b = append(b, "\"layer\":"...)
 		b = appendLayer(b, v.Layer)
+	}
+	if v.Pet != nil {
+		if b[len(b)-1] != '{' {
+			b = append(b, ',')
+		}
+		b = append(b, "\"pet\":"...)
+		b = appendPet(b, v.Pet)
 	}
 	return append(b, '}')
 }

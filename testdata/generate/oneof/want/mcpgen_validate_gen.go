@@ -18,6 +18,7 @@ var (
 	msgConst_num                   = wire.MsgConst("\"num\"")
 	msgConst_neg                   = wire.MsgConst("\"neg\"")
 	msgMaxLength8                  = wire.MsgMaxLength(8)
+	msgDiscriminator_dog_cat       = wire.MsgDiscriminator([]string{"dog", "cat"})
 )
 
 // decodeCircle decodes the next JSON value of d into v. Values of the wrong
@@ -862,6 +863,143 @@ func validateLayer(p *wire.Path, v *Layer, e *wire.Errors) {
 	e.Add(p, wire.MsgOneOf(0))
 }
 
+// decodeDog decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
+func decodeDog(d *wire.Decoder, p *wire.Path, v *Dog, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
+		return d.Skip()
+	}
+	if err := d.BeginObject(); err != nil {
+		return err
+	}
+	*v = Dog{}
+	for {
+		key, ok, err := d.NextKey()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "pet_type":
+			c := p.Child("pet_type")
+			v.PetType = new(string)
+			if err := readString(d, &c, v.PetType, e); err != nil {
+				return err
+			}
+		case "barks":
+			c := p.Child("barks")
+			v.Barks = new(bool)
+			if err := readBool(d, &c, v.Barks, e); err != nil {
+				return err
+			}
+		default:
+			c := p.Child(string(key))
+			e.Add(&c, wire.MsgUnknownProperty)
+			if err := d.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// decodeCat decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
+func decodeCat(d *wire.Decoder, p *wire.Path, v *Cat, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
+		return d.Skip()
+	}
+	if err := d.BeginObject(); err != nil {
+		return err
+	}
+	*v = Cat{}
+	for {
+		key, ok, err := d.NextKey()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "pet_type":
+			c := p.Child("pet_type")
+			v.PetType = new(string)
+			if err := readString(d, &c, v.PetType, e); err != nil {
+				return err
+			}
+		case "lives":
+			c := p.Child("lives")
+			v.Lives = new(int64)
+			if err := readInt(d, &c, v.Lives, e); err != nil {
+				return err
+			}
+		default:
+			c := p.Child(string(key))
+			e.Add(&c, wire.MsgUnknownProperty)
+			if err := d.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// decodePet decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
+func decodePet(d *wire.Decoder, p *wire.Path, v *Pet, e *wire.Errors) error {
+	*v = nil
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
+		return d.Skip()
+	}
+	raw, err := d.ReadRaw()
+	if err != nil {
+		return err
+	}
+	tag, found, err := discriminator(raw, "pet_type")
+	if err != nil {
+		return err
+	}
+	var sub wire.Decoder
+	sub.Reset(raw)
+	switch tag {
+	case "dog":
+		d := &sub
+		var x Dog
+		if err := decodeDog(d, p, &x, e); err != nil {
+			return err
+		}
+		*v = x
+		return nil
+	case "cat":
+		d := &sub
+		var x Cat
+		if err := decodeCat(d, p, &x, e); err != nil {
+			return err
+		}
+		*v = x
+		return nil
+	}
+	c := p.Child("pet_type")
+	if !found {
+		e.Add(&c, wire.MsgRequired)
+	} else {
+		e.Add(&c, msgDiscriminator_dog_cat)
+	}
+	return nil
+}
+
 // decodeAreaInput decodes the next JSON value of d into v. Values of the wrong
 // type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of
@@ -1108,6 +1246,11 @@ func decodeDescribeInput(d *wire.Decoder, p *wire.Path, v *DescribeInput, e *wir
 		case "layer":
 			c := p.Child("layer")
 			if err := decodeLayer(d, &c, &v.Layer, e); err != nil {
+				return err
+			}
+		case "pet":
+			c := p.Child("pet")
+			if err := decodePet(d, &c, &v.Pet, e); err != nil {
 				return err
 			}
 		default:
