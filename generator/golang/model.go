@@ -94,8 +94,9 @@ type enumConst struct {
 //   - optional and nullable: pointer; absent and null both decode to nil
 //     and nil is omitted (JSON Schema gives the two no different meaning
 //     for an optional property, so the encoding picks the shorter);
-//   - slices, maps and json.RawMessage are never pointers: nil is their
-//     "no value" (absent when optional, null when nullable and required);
+//   - slices, maps, json.RawMessage and unions (interfaces) are never
+//     pointers: nil is their "no value" (absent when optional, null when
+//     nullable and required, a violation when required);
 //   - a field with a default is a value: decoding always sets it.
 type slot struct {
 	node     *node
@@ -911,9 +912,9 @@ func docOf(name, title string, s *spec.Schema) []string {
 // directly (TreeNode.parent in ReadMe's circular-request-bodies) or
 // through other such properties (A.b: B, B.a: A). Every field on such a
 // cycle is boxed, not just enough of them to break it, so the choice does
-// not depend on the order of the document. Slices, maps and the pointer
-// variants of a oneOf already end a cycle; code-first types are the
-// user's and compile as they are.
+// not depend on the order of the document. Slices, maps and unions (an
+// interface) already end a cycle; code-first types are the user's and
+// compile as they are.
 func breakCycles(nodes []*node) {
 	// Tarjan's strongly connected components over the struct nodes, with
 	// an edge for each value field of struct type: an edge lies on a cycle
