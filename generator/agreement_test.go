@@ -42,8 +42,9 @@ import (
 // them. Two mappings are by construction, not disagreements:
 //   - a property with a default is a value field that is always encoded,
 //     which invopop calls required: such properties count as required;
-//   - a oneOf is a Go struct with one pointer per variant, which invopop
-//     cannot express as a oneOf: unions are not compared.
+//   - a oneOf is a sealed Go interface implemented by the variant types,
+//     which invopop cannot express as a oneOf: unions are not compared
+//     (a tool output that is a union compares nothing).
 //
 // Where the emitted schema allows more properties (a struct with an
 // AdditionalProperties map, or additionalProperties: true), only maps
@@ -221,7 +222,7 @@ func agree(t *testing.T, reflectedJSON []byte, files []File) []string {
 		c := &comparer{oursRoot: ours, theirsRoot: theirs, seen: map[string]bool{}}
 		c.compare(file+"#", ours, theirs)
 		problems = append(problems, c.problems...)
-		if c.compared == 0 {
+		if c.compared == 0 && c.unions == 0 {
 			problems = append(problems, file+": nothing compared")
 		}
 	}
@@ -237,6 +238,8 @@ type comparer struct {
 	seen     map[string]bool
 	problems []string
 	compared int
+	// unions counts the unions met, which are not compared.
+	unions int
 }
 
 func (c *comparer) failf(format string, args ...any) {
@@ -341,7 +344,8 @@ func (c *comparer) compare(path string, o map[string]any, th *jsonschema.Schema)
 		c.seen[key] = true
 	}
 	if _, ok := o["oneOf"]; ok {
-		return // a union is a struct of variant pointers in Go
+		c.unions++
+		return // a union is a sealed interface in Go
 	}
 	if d, _ := o["description"].(string); len(o) == 1 && strings.Contains(d, " left out to keep this tool's schema under ") {
 		return // cut to the schema budget: any value, listed shallower on purpose

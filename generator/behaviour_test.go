@@ -179,7 +179,9 @@ func TestPropertyCountIncludesUnknown(t *testing.T) {
 const oneofBehaviour = `package oneof
 
 import (
+	"encoding/json"
 	"errors"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -194,7 +196,10 @@ func TestDiscriminator(t *testing.T) {
 	if err := in.UnmarshalJSON([]byte(src)); err != nil {
 		t.Fatal(err)
 	}
-	if in.Shape.Circle == nil || in.Shape.Circle.Radius != 2 || in.Shapes[0].Square == nil {
+	if c, ok := in.Shape.(Circle); !ok || c.Radius != 2 {
+		t.Errorf("decoded %+v", in)
+	}
+	if _, ok := in.Shapes[0].(Square); !ok {
 		t.Errorf("decoded %+v", in)
 	}
 	if got := string(in.AppendJSON(nil)); got != src {
@@ -205,7 +210,7 @@ func TestDiscriminator(t *testing.T) {
 	err = in.UnmarshalJSON([]byte(` + "`" + `{"shape":{"kind":"square","side":-1}}` + "`" + `))
 	wantPointers(t, err, "/shape/side")
 }
-` + deepUnionBehaviour + chainBehaviour + `
+` + deepUnionBehaviour + chainBehaviour + sealedBehaviour + `
 
 func TestWithoutDiscriminator(t *testing.T) {
 	var in LookupInput
@@ -219,6 +224,113 @@ func TestWithoutDiscriminator(t *testing.T) {
 	}
 	for _, bad := range []string{` + "`" + `{"order":0}` + "`" + `, ` + "`" + `{"order":""}` + "`" + `, ` + "`" + `{"order":{}}` + "`" + `, ` + "`" + `{"order":true}` + "`" + `} {
 		wantPointers(t, in.UnmarshalJSON([]byte(bad)), "/order")
+	}
+}
+`
+
+// sealedBehaviour: a oneOf is an interface only its variant types
+// implement. A discriminated union writes the tag from the variant's type,
+// so a wrong or missing one cannot reach the wire; pointers to variants
+// encode as their values; decoding stores values; a nil union is null on
+// the wire and a violation to the output validator.
+const sealedBehaviour = `
+func TestSealedEncode(t *testing.T) {
+	in := AreaInput{Shape: Circle{Kind: "square", Radius: 2}, Shapes: []Shape{Square{Side: 1}, &Circle{Radius: 3}}}
+	const want = ` + "`" + `{"shape":{"kind":"circle","radius":2},"shapes":[{"kind":"square","side":1},{"kind":"circle","radius":3}]}` + "`" + `
+	if got := string(in.AppendJSON(nil)); got != want {
+		t.Errorf("encoded %s, want %s", got, want)
+	}
+	if b, err := json.Marshal(in); err != nil || string(b) != want {
+		t.Errorf("json.Marshal: %s, %v", b, err)
+	}
+	var back AreaInput
+	if err := back.UnmarshalJSON([]byte(want)); err != nil {
+		t.Fatal(err)
+	}
+	wantBack := AreaInput{Shape: Circle{Kind: "circle", Radius: 2}, Shapes: []Shape{Square{Kind: "square", Side: 1}, Circle{Kind: "circle", Radius: 3}}}
+	if !reflect.DeepEqual(back, wantBack) {
+		t.Errorf("decoded %#v, want %#v", back, wantBack)
+	}
+	var e EvaluateInput
+	if err := e.UnmarshalJSON([]byte(` + "`" + `{"expr":{"op":"neg","arg":{"op":"num","value":2}},"chain":{"next":{"next":"end","tag":"t"}}}` + "`" + `)); err != nil {
+		t.Fatal(err)
+	}
+	wantE := EvaluateInput{Expr: Neg{Op: "neg", Arg: Num{Op: "num", Value: 2}}, Chain: ChainLink{Next: ChainTaggedLink{Next: ChainEnd("end"), Tag: "t"}}}
+	if !reflect.DeepEqual(e, wantE) {
+		t.Errorf("decoded %#v, want %#v", e, wantE)
+	}
+	if got := string(EvaluateInput{Expr: Neg{Arg: &Num{Value: 1}}}.AppendJSON(nil)); got != ` + "`" + `{"expr":{"op":"neg","arg":{"op":"num","value":1}}}` + "`" + ` {
+		t.Errorf("encoded %s", got)
+	}
+	if got := string(AreaInput{}.AppendJSON(nil)); got != ` + "`" + `{"shape":null}` + "`" + ` {
+		t.Errorf("a nil union encoded %s, want null", got)
+	}
+}
+
+func TestSealedValidate(t *testing.T) {
+	var root wire.Path
+	var e wire.Errors
+	bad := DescribeOutput{
+		Shapes: []Shape{nil, (*Square)(nil), Square{Side: -1}},
+		Best:   RoundLabel("too long a label"),
+		Layer:  LayerShape{Value: Circle{}},
+	}
+	validateDescribeOutput(&root, &bad, &e)
+	wantPointers(t, e.Err(), "/shape", "/shapes/0", "/shapes/1", "/shapes/2/side", "/best", "/layer/radius")
+
+	out := DescribeOutput{
+		Shape:  Circle{Kind: "circle", Radius: 1},
+		Shapes: []Shape{Square{Kind: "square", Side: 2}},
+		Best:   Circle{Kind: "circle", Radius: 1},
+		Layer:  LayerHidden(true),
+	}
+	e = wire.Errors{}
+	validateDescribeOutput(&root, &out, &e)
+	if err := e.Err(); err != nil {
+		t.Fatal(err)
+	}
+	var back DescribeOutput
+	if err := back.UnmarshalJSON(out.AppendJSON(nil)); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(back, out) {
+		t.Errorf("round trip: %#v, want %#v", back, out)
+	}
+	var d DescribeInput
+	if err := d.UnmarshalJSON([]byte(` + "`" + `{"round":"short","layer":{"kind":"square","side":1}}` + "`" + `)); err != nil {
+		t.Fatal(err)
+	}
+	if d.Round != RoundLabel("short") || d.Layer != (LayerShape{Value: Square{Kind: "square", Side: 1}}) {
+		t.Errorf("decoded %#v", d)
+	}
+	wantPointers(t, d.UnmarshalJSON([]byte(` + "`" + `{"round":"much too long","layer":7}` + "`" + `)), "/round", "/layer")
+
+	// An optional tag without a const is filled in from the mapping.
+	if got := string(DescribeInput{Pet: Cat{Lives: new(int64(9))}}.AppendJSON(nil)); got != ` + "`" + `{"pet":{"pet_type":"cat","lives":9}}` + "`" + ` {
+		t.Errorf("encoded %s", got)
+	}
+	if err := d.UnmarshalJSON([]byte(` + "`" + `{"pet":{"pet_type":"dog","barks":true}}` + "`" + `)); err != nil {
+		t.Fatal(err)
+	}
+	if dog, ok := d.Pet.(Dog); !ok || !*dog.Barks || *dog.PetType != "dog" {
+		t.Errorf("decoded %#v", d.Pet)
+	}
+}
+
+// describe a shape by its variant: the compiler refuses any other type.
+func kindOf(s Shape) string {
+	switch s.(type) {
+	case Circle, *Circle:
+		return "circle"
+	case Square, *Square:
+		return "square"
+	}
+	return ""
+}
+
+func TestTypeSwitch(t *testing.T) {
+	if kindOf(Circle{}) != "circle" || kindOf(&Square{}) != "square" || kindOf(nil) != "" {
+		t.Error("type switch")
 	}
 }
 `
@@ -238,8 +350,12 @@ func TestDeepUnion(t *testing.T) {
 		t.Fatalf("nesting within MaxDepth: %v", err)
 	}
 	depth := 0
-	for e := in.Expr; e.Neg != nil; e = e.Neg.Arg {
-		depth++
+	for e := in.Expr; ; depth++ {
+		neg, ok := e.(Neg)
+		if !ok {
+			break
+		}
+		e = neg.Arg
 	}
 	if depth != wire.MaxDepth-2 {
 		t.Errorf("decoded %d levels, want %d", depth, wire.MaxDepth-2)
@@ -269,8 +385,12 @@ func TestChainBounded(t *testing.T) {
 		t.Fatalf("8 levels: %v", err)
 	}
 	n := 0
-	for c := in.Chain; c != nil && c.End == nil; c = &c.Link.Next {
-		n++
+	for c := in.Chain; ; n++ {
+		link, ok := c.(ChainLink)
+		if !ok {
+			break
+		}
+		c = link.Next
 	}
 	if n != 8 {
 		t.Errorf("decoded %d levels, want 8", n)

@@ -23,6 +23,23 @@ type Change struct {
 	// or its nearest surviving parent, or just the file (no line) when the
 	// current surface was not built from a spec or nothing of it survives.
 	Pos spec.Pos
+	// Use is, when Pos is inside the definition of the named type Type,
+	// where that type is used (the property referring to it) on the way
+	// from the tool, template or type that holds the change; zero when
+	// the change is not inside a named type.
+	Use  spec.Pos
+	Type string
+}
+
+// Detail is the rule and message of the change and, for a change inside a
+// named type, the type and where it is used: "… (in type "Money", used at
+// mcpgen.yaml:9:9)". file maps a spec file name to the one to print.
+func (c Change) Detail(file func(string) string) string {
+	d := c.Rule + ": " + c.Message
+	if c.Type != "" {
+		d += fmt.Sprintf(" (in type %q, used at %s:%d:%d)", c.Type, file(c.Use.File), c.Use.Line, c.Use.Col)
+	}
+	return d
 }
 
 // Rule IDs. The breaking ones are named for what they forbid, as buf's are.
@@ -318,17 +335,36 @@ func (c *comparer) fields(ctx string, dir direction, noun string, prev, cur []Fi
 	prev, cur = x.expand(prev, cur)
 	prevBy := byName(prev, func(f Field) string { return f.Path })
 	curBy := byName(cur, func(f Field) string { return f.Path })
-	// pos finds the position of path in cur, else of its nearest parent
-	// there, else the anchor.
-	pos := func(path string) spec.Pos {
-		for {
+	// site finds path in cur, else its nearest parent there: the position
+	// to report, and the use of the named type whose definition holds
+	// that position, if any. A parent that refers to a named type is the
+	// type's definition for what changed below it.
+	site := func(path string) (at, use spec.Pos, typ string) {
+		for exact := true; ; exact = false {
 			if f := curBy[path]; f != nil && f.pos != (spec.Pos{}) {
-				return f.pos
+				if !exact && f.def != (spec.Pos{}) {
+					return f.def, f.pos, f.Ref
+				}
+				return f.pos, f.use, f.useType
 			}
 			if path == "" {
-				return anchor
+				return anchor, spec.Pos{}, ""
 			}
 			path = parent(path)
+		}
+	}
+	pos := func(path string) spec.Pos {
+		at, _, _ := site(path)
+		return at
+	}
+	// located adds the use of a named type to the changes from mark on,
+	// all about path.
+	located := func(mark int, path string) {
+		at, use, typ := site(path)
+		for i := mark; i < len(c.changes); i++ {
+			if ch := &c.changes[i]; ch.Pos == at && use != (spec.Pos{}) {
+				ch.Use, ch.Type = use, typ
+			}
 		}
 	}
 	// comparable reports whether path's parent is in both with the same
@@ -348,6 +384,7 @@ func (c *comparer) fields(ctx string, dir direction, noun string, prev, cur []Fi
 		if !comparable(p.Path) {
 			continue
 		}
+		mark := len(c.changes)
 		what := describe(noun, p.Path)
 		n := curBy[p.Path]
 		if n == nil {
@@ -363,14 +400,16 @@ func (c *comparer) fields(ctx string, dir direction, noun string, prev, cur []Fi
 			default:
 				c.add(RuleOutputFieldNoDelete, true, pos(p.Path), "%s: previously present %s was deleted", ctx, what)
 			}
-			continue
+		} else {
+			c.field(ctx, dir, what, &p, n, pos(p.Path))
 		}
-		c.field(ctx, dir, what, &p, n, pos(p.Path))
+		located(mark, p.Path)
 	}
 	for _, n := range cur {
 		if prevBy[n.Path] != nil || !comparable(n.Path) {
 			continue
 		}
+		mark := len(c.changes)
 		what := describe(noun, n.Path)
 		switch {
 		case isVariant(n.Path) && dir == input:
@@ -384,6 +423,7 @@ func (c *comparer) fields(ctx string, dir direction, noun string, prev, cur []Fi
 		default:
 			c.add(RuleOutputFieldAdded, false, pos(n.Path), "%s: %s was added", ctx, what)
 		}
+		located(mark, n.Path)
 	}
 }
 

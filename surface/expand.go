@@ -105,6 +105,7 @@ func (sd *side) node(l *flist, i int, path string) *node {
 	// The site says where the field is, whether it is required and
 	// whether it may be null; the type says the rest.
 	m := tl.fields[tl.root]
+	m.def = m.pos
 	m.Path, m.Required, m.Ref, m.pos = path, f.Required, f.Ref, f.pos
 	m.Nullable = f.Nullable || m.Nullable
 	if f.Default != nil {
@@ -246,5 +247,14 @@ func (x *expander) children(p, c *node, path string) {
 		if c.kids[k] == nil {
 			c.kids[k] = x.cur.node(c.list, j, path+"/"+lastSegment(c.list.fields[j].Path))
 		}
+	}
+	// The current children say which use of a named type they were
+	// expanded through, for a change found in them to name both places.
+	use, useType := c.f.use, c.f.useType
+	if c.typ != "" {
+		use, useType = c.f.pos, c.typ
+	}
+	for _, k := range c.kids {
+		k.f.use, k.f.useType = use, useType
 	}
 }

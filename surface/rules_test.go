@@ -32,7 +32,7 @@ func TestRuleCases(t *testing.T) {
 				var lines []string
 				found, breaking := false, false
 				for _, c := range cs {
-					line := spec.Diagnostic{Pos: c.Pos, Message: c.Rule + ": " + c.Message}.String()
+					line := spec.Diagnostic{Pos: c.Pos, Message: c.Detail(func(f string) string { return f })}.String()
 					if !c.Breaking {
 						line = "safe: " + line
 					}

@@ -147,6 +147,13 @@ type Field struct {
 	MaxProperties        *int64 `json:"maxProperties,omitempty"`
 
 	pos spec.Pos
+	// Set by Compare's expansion (expand.go) on the current side: def is
+	// the definition of the named type a Ref field refers to; use and
+	// useType are, for a field expanded from a named type's definition,
+	// the field that uses that type and the type's name.
+	def     spec.Pos
+	use     spec.Pos
+	useType string
 }
 
 // Type is one named type of the surface.

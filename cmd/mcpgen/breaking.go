@@ -87,11 +87,15 @@ func (c *cli) breaking(args []string) error {
 // changeLine formats a change as a diagnostic, its file relative to the
 // working directory (root is the spec's directory as the user named it).
 func changeLine(root string, ch surface.Change) string {
-	pos := ch.Pos
-	if pos.File != "" && !filepath.IsAbs(pos.File) {
-		pos.File = filepath.Join(root, filepath.FromSlash(pos.File))
+	file := func(name string) string {
+		if name != "" && !filepath.IsAbs(name) {
+			return filepath.Join(root, filepath.FromSlash(name))
+		}
+		return name
 	}
-	return spec.Diagnostic{Pos: pos, Message: ch.Rule + ": " + ch.Message}.String()
+	pos := ch.Pos
+	pos.File = file(pos.File)
+	return spec.Diagnostic{Pos: pos, Message: ch.Detail(file)}.String()
 }
 
 // previousSurface reads the surface to compare with: against names a lock

@@ -64,7 +64,7 @@ func (n *node) canonical(x *Statement) *Statement {
 	switch n.kind {
 	case kString:
 		if n.isTime() {
-			return Add(x).Dot("Format").Call(Qual("time", "RFC3339Nano"))
+			return wire("FormatDateTime").Call(x)
 		}
 		return String().Call(x)
 	case kInt:
@@ -85,7 +85,11 @@ func (m *validateEmitter) decodeConverted(s *slot, r *node, target *Statement, p
 	body = append(body, m.decodeSlot(tmp, Id("t"), path, dirty)...)
 	val := goExpr(r.goT).Call(Id("t"))
 	if r.isTime() {
-		body = append(body, List(Id("tt"), Id("_")).Op(":=").Qual("time", "Parse").Call(Qual("time", "RFC3339Nano"), Id("t")))
+		// The string passed the date-time check (or a violation is
+		// reported): ParseDateTime accepts exactly what that check does,
+		// a lower-case t or z and a leap second included, which
+		// time.Parse would turn into the zero time.
+		body = append(body, List(Id("tt"), Id("_")).Op(":=").Add(wire("ParseDateTime")).Call(Id("t")))
 		val = Id("tt")
 	}
 	if s.ptr {
@@ -106,7 +110,7 @@ func (m *validateEmitter) decodeConverted(s *slot, r *node, target *Statement, p
 func present(f *field, fv *Statement) *Statement {
 	r := f.node.real()
 	switch {
-	case f.ptr || r.kind == kSlice || r.kind == kMap || r.kind == kRaw:
+	case f.ptr || r.kind == kSlice || r.kind == kMap || r.kind == kRaw || r.kind == kOneOf:
 		return Add(fv).Op("!=").Nil()
 	case r.declared:
 		return nil

@@ -312,7 +312,7 @@ func (m *Model) toolCall(t *tool) Code {
 	var validate Code = Nil()
 	if t.output != nil {
 		r := t.output.real()
-		typed = typed && r.ext == "" && r.declared && r.kind != kRaw
+		typed = typed && r.ext == "" && r.declared && r.kind != kRaw && r.kind != kOneOf
 		if r.unit() && r.validates {
 			validate = Id("validate" + r.name)
 		}

@@ -117,6 +117,8 @@ func (m *Model) TypesFile(f *File) {
 		case n.kind == kRaw && n.name != "":
 			f.Comment(lc(comment(n.doc, fallback)))
 			f.Type().Id(n.name).Op("=").Qual(jsonPkg, "RawMessage")
+		case n.declared && n.kind == kOneOf:
+			m.declareUnion(f, n, fallback)
 		case n.declared:
 			m.declare(f, n, fallback)
 		default: // anonymous slice or map
@@ -175,12 +177,6 @@ func (m *Model) declare(f *File, n *node, fallback string) {
 		if n.extra {
 			fields = append(fields, Comment(lc("AdditionalProperties holds the properties not listed in the schema.")).Line().
 				Id("AdditionalProperties").Map(String()).Add(slotType(n.elem)).Tag(map[string]string{"json": "-"}))
-		}
-		f.Type().Id(n.name).Struct(fields...)
-	case kOneOf:
-		var fields []Code
-		for _, v := range n.variants {
-			fields = append(fields, Id(v.goName).Op("*").Add(goType(v.node)))
 		}
 		f.Type().Id(n.name).Struct(fields...)
 	default:
@@ -273,12 +269,7 @@ func (m *Model) appendBody(n *node) []Code {
 			Return(Append(Id("b"), LitRune('}'))),
 		}
 	case kOneOf:
-		var cases []Code
-		for _, vr := range n.variants {
-			fv := Id("v").Dot(vr.goName)
-			cases = append(cases, Case(Add(fv).Op("!=").Nil()).Block(Return(appendValue(vr.node, fv, true))))
-		}
-		return []Code{Switch().Block(cases...), Return(Append(Id("b"), Lit("null").Op("...")))}
+		return m.appendUnion(n)
 	case kStruct:
 		return m.appendStruct(n)
 	}
@@ -333,7 +324,7 @@ func (m *Model) appendStruct(n *node) []Code {
 // pointer and a nil nullable slice or map.
 func appendSlot(s *slot, x *Statement) []Code {
 	set := Id("b").Op("=").Add(appendValue(s.node, x, s.ptr))
-	if s.ptr || s.nullable && (s.node.real().kind == kSlice || s.node.real().kind == kMap) {
+	if k := s.node.real().kind; s.ptr || s.nullable && (k == kSlice || k == kMap || k == kOneOf) {
 		return []Code{If(Add(x).Op("==").Nil()).Block(
 			Id("b").Op("=").Append(Id("b"), Lit("null").Op("...")),
 		).Else().Block(set)}
@@ -352,7 +343,7 @@ func appendValue(n *node, x *Statement, ptr bool) *Statement {
 		val = r.canonical(val)
 	}
 	switch {
-	case r.ext != "":
+	case r.ext != "", r.kind == kOneOf:
 		return Id("append"+r.name).Call(Id("b"), val)
 	case r.declared && r.kind != kRaw:
 		// A named raw type is an alias of json.RawMessage: no methods.

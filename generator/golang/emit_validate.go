@@ -270,7 +270,7 @@ func (m *validateEmitter) decodeBody(n *node) []Code {
 	case kStruct:
 		return m.decodeStruct(n)
 	case kOneOf:
-		return m.decodeOneOf(n)
+		return m.decodeUnion(n)
 	}
 	return []Code{Return(Id(m.rawReader(n.schema)).Call(Id("d"), Id("p"), Id("v"), Id("e")))}
 }
@@ -451,103 +451,6 @@ func (m *validateEmitter) setDefault(f *field) []Code {
 	}, m.decodeSlot(&slot{node: f.node, ptr: f.ptr}, fv, Op("&").Id("c"), nil)...)
 }
 
-func (m *validateEmitter) decodeOneOf(n *node) []Code {
-	out := []Code{Op("*").Id("v").Op("=").Id(n.name).Values()}
-	if n.disc != nil {
-		m.helpers["discriminator"] = true
-		prop := n.disc.PropertyName
-		var cases []Code
-		var values []Code
-		var words []string
-		seen := map[string]bool{}
-		for _, vr := range n.variants {
-			// A variant no discriminator value selects (an inline one in
-			// OpenAI's document) cannot be decoded by tag.
-			if vr.value == "" || seen[vr.value] {
-				continue
-			}
-			seen[vr.value] = true
-			r := vr.node.real()
-			values = append(values, Lit(vr.value))
-			words = append(words, vr.value)
-			if !r.unit() {
-				cases = append(cases, Case(Lit(vr.value)).Block(append(append([]Code{Id("d").Op(":=").Op("&").Id("sub")},
-					m.decodeSlot(&slot{node: vr.node, ptr: true}, Id("v").Dot(vr.goName), Id("p"), nil)...), Return(Nil()))...))
-				continue
-			}
-			cases = append(cases, Case(Lit(vr.value)).Block(
-				Id("v").Dot(vr.goName).Op("=").New(goType(vr.node)),
-				Return(Id("decode"+r.name).Call(Op("&").Id("sub"), Id("p"), Id("v").Dot(vr.goName), Id("e"))),
-			))
-		}
-		discCall := wire("MsgDiscriminator").Call(Index().String().Values(values...))
-		discKey := callKey("MsgDiscriminator", stringsKey(words))
-		return append(out,
-			kindCheck("object", "KindObject"),
-			List(Id("raw"), Err()).Op(":=").Id("d").Dot("ReadRaw").Call(),
-			If(Err().Op("!=").Nil()).Block(Return(Err())),
-			List(Id("tag"), Id("found"), Err()).Op(":=").Id("discriminator").Call(Id("raw"), Lit(prop)),
-			If(Err().Op("!=").Nil()).Block(Return(Err())),
-			Var().Id("sub").Add(wire("Decoder")),
-			Id("sub").Dot("Reset").Call(Id("raw")),
-			Switch(Id("tag")).Block(cases...),
-			Id("c").Op(":=").Id("p").Dot("Child").Call(Lit(prop)),
-			If(Op("!").Id("found")).Block(
-				addErr(Op("&").Id("c"), wire("MsgRequired")),
-			).Else().Block(
-				addErr(Op("&").Id("c"), m.message(listName("msgDiscriminator", words, discKey), discKey, discCall)),
-			),
-			Return(Nil()),
-		)
-	}
-	for _, vr := range n.variants {
-		if jsonKindOf(vr.node) != "" {
-			out = append(out, Id("kind").Op(":=").Id("d").Dot("Peek").Call())
-			break
-		}
-	}
-	out = append(out,
-		List(Id("raw"), Err()).Op(":=").Id("d").Dot("ReadRaw").Call(),
-		If(Err().Op("!=").Nil()).Block(Return(Err())),
-		Var().Id("sub").Add(wire("Decoder")),
-		Id("matched").Op(":=").Lit(0),
-	)
-	for _, vr := range n.variants {
-		// Each variant is tried on its own decoder and error list, shadowing
-		// d and e so the decode and check code is the same as elsewhere.
-		// Only variants of the value's JSON kind are tried, and every try
-		// is charged to the document's trial budget (wire.Decoder.Fork),
-		// so nested unions cannot re-read the input exponentially often.
-		block := []Code{
-			Var().Id("ve").Add(wire("Errors")),
-			List(Id("d"), Id("e")).Op(":=").List(Op("&").Id("sub"), Op("&").Id("ve")),
-			Var().Id("x").Add(goType(vr.node)),
-		}
-		block = append(block, m.decodeSlot(&slot{node: vr.node}, Id("x"), Id("p"), nil)...)
-		block = append(block, If(Id("e").Dot("Len").Call().Op("==").Lit(0)).Block(
-			Id("v").Dot(vr.goName).Op("=").Op("&").Id("x"),
-			Id("matched").Op("++"),
-		))
-		try := Id("d").Dot("Fork").Call(Op("&").Id("sub"), Id("raw"))
-		if k := jsonKindOf(vr.node); k != "" {
-			try = Id("kind").Op("==").Add(wire(k)).Op("&&").Add(try)
-		}
-		out = append(out, If(try).Block(block...))
-	}
-	return append(out,
-		If(Id("d").Dot("EndTrials").Call(Op("&").Id("sub"))).Block(
-			Op("*").Id("v").Op("=").Id(n.name).Values(),
-			addErr(Id("p"), wire("MsgTooComplex")),
-			Return(Nil()),
-		),
-		If(Id("matched").Op("!=").Lit(1)).Block(
-			Op("*").Id("v").Op("=").Id(n.name).Values(),
-			addErr(Id("p"), wire("MsgOneOf").Call(Id("matched"))),
-		),
-		Return(Nil()),
-	)
-}
-
 // jsonKindOf is the wire.JSONKind constant of the only JSON kind a
 // oneOf variant's value can have, or "" when it can have several (a union,
 // any value) or its Go type is the user's.
@@ -603,7 +506,8 @@ func (m *validateEmitter) checkSlot(s *slot, x *Statement, decl Code, optional, 
 		return []Code{If(present(&field{slot: *s}, x)).Block(inner...)}
 	}
 	k := s.node.real().kind
-	if (optional || s.nullable) && (k == kSlice || k == kMap || k == kRaw) {
+	if (optional || s.nullable) && (k == kSlice || k == kMap || k == kRaw) || k == kOneOf && !loop {
+		// A nil union field is absent, null, or reported as required.
 		return []Code{If(Add(x).Op("!=").Nil()).Block(inner...)}
 	}
 	if loop {
@@ -644,17 +548,11 @@ func (m *validateEmitter) validateBody(n *node) []Code {
 		}
 		return out
 	case kOneOf:
-		out := []Code{Id("matched").Op(":=").Lit(0)}
-		for _, vr := range n.variants {
-			fv := Id("v").Dot(vr.goName)
-			out = append(out, If(Add(fv).Op("!=").Nil()).Block(append([]Code{Id("matched").Op("++")},
-				m.checkValue(vr.node, fv, Op("*").Add(fv), Id("p"))...)...))
-		}
-		return append(out, If(Id("matched").Op("!=").Lit(1)).Block(addErr(Id("p"), wire("MsgOneOf").Call(Id("matched")))))
+		return m.validateUnion(n)
 	case kStruct:
 		var out []Code
 		for _, f := range n.fields {
-			if f.boxed {
+			if f.boxed || f.required && !f.nullable && f.node.real().kind == kOneOf {
 				out = append(out, If(Id("v").Dot(f.goName).Op("==").Nil()).Block(
 					Id("c").Op(":=").Id("p").Dot("Child").Call(Lit(f.jsonName)),
 					addErr(Op("&").Id("c"), wire("MsgRequired")),

@@ -27,7 +27,7 @@ const (
 	kSlice              // []elem
 	kMap                // map[string]elem
 	kStruct             // struct with fields
-	kOneOf              // struct with one pointer field per variant
+	kOneOf              // sealed interface implemented by the variant types
 )
 
 // node is one Go type: a declared type (named spec types, tool inputs and
@@ -94,8 +94,9 @@ type enumConst struct {
 //   - optional and nullable: pointer; absent and null both decode to nil
 //     and nil is omitted (JSON Schema gives the two no different meaning
 //     for an optional property, so the encoding picks the shorter);
-//   - slices, maps and json.RawMessage are never pointers: nil is their
-//     "no value" (absent when optional, null when nullable and required);
+//   - slices, maps, json.RawMessage and unions (interfaces) are never
+//     pointers: nil is their "no value" (absent when optional, null when
+//     nullable and required, a violation when required);
 //   - a field with a default is a value: decoding always sets it.
 type slot struct {
 	node     *node
@@ -109,7 +110,7 @@ type slot struct {
 // (Superset has arrays of nullable integers).
 func (s *slot) nullValue() bool {
 	k := s.node.real().kind
-	return s.nullable && k != kSlice && k != kMap && k != kRaw
+	return s.nullable && k != kSlice && k != kMap && k != kRaw && k != kOneOf
 }
 
 type field struct {
@@ -135,6 +136,14 @@ type variant struct {
 	node   *node
 	// value is the discriminator value that selects the variant.
 	value string
+	// wrap is the name of the type that implements the union for a
+	// variant whose own Go type cannot carry the marker method (see
+	// wrapped); "" when the variant's type implements the union itself.
+	wrap string
+	// boxed says wrap is a struct holding the variant in its Value field:
+	// the variant is itself a union, an interface, which a defined type
+	// cannot give methods to.
+	boxed bool
 }
 
 // tool is a lowered spec.Tool.
@@ -312,6 +321,7 @@ func Lower(api *spec.API) (*Model, error) {
 		return nil, l.diags
 	}
 	breakCycles(l.m.nodes)
+	noteTags(l.m.nodes)
 	computeValidates(l.m.nodes)
 	return l.m, nil
 }
@@ -709,7 +719,7 @@ func (l *lowerer) fields(n *node) {
 		f.doc = docOf(g, p.Schema.Title, p.Schema)[1:]
 		if n.ext != "" {
 			f.ptr = strings.HasPrefix(p.Schema.GoType, "*")
-		} else if f.node.kind != kSlice && f.node.kind != kMap && f.node.kind != kRaw {
+		} else if k := f.node.real().kind; k != kSlice && k != kMap && k != kRaw && k != kOneOf {
 			f.ptr = f.nullable || (!f.required && f.def == nil)
 		}
 		n.fields = append(n.fields, f)
@@ -727,6 +737,10 @@ func (l *lowerer) fields(n *node) {
 func (l *lowerer) variants(n *node) {
 	s := n.schema
 	seen := map[string]bool{}
+	// direct holds the types that implement the union themselves: a type
+	// listed twice (through an alias) is wrapped the second time, as a
+	// type switch cannot have the same case twice.
+	direct := map[*node]bool{}
 	for i, v := range s.OneOf {
 		var vn *node
 		var g string
@@ -749,6 +763,12 @@ func (l *lowerer) variants(n *node) {
 		}
 		seen[g] = true
 		vr := &variant{goName: g, node: vn}
+		if r := vn.real(); wrapped(r) || direct[r] {
+			vr.wrap = l.claim(n.name+g, v.Pos)
+			vr.boxed = r.kind == kOneOf && r.ext == ""
+		} else {
+			direct[r] = true
+		}
 		if d := s.Discriminator; d != nil {
 			vr.value = v.Ref
 			for _, c := range d.Mapping {
@@ -760,6 +780,15 @@ func (l *lowerer) variants(n *node) {
 		n.variants = append(n.variants, vr)
 	}
 	n.disc = s.Discriminator
+}
+
+// wrapped reports whether a variant's Go type (r, followed through
+// aliases) cannot implement a union: only the struct, enum, slice and map
+// types this package declares can have the marker method. Scalars,
+// anonymous slices and maps, any JSON value (json.RawMessage), the user's
+// code-first types and other unions (interfaces) are wrapped.
+func wrapped(r *node) bool {
+	return !r.declared || r.ext != "" || r.kind == kRaw || r.kind == kOneOf
 }
 
 func shapeName(s *spec.Schema) string {
@@ -883,9 +912,9 @@ func docOf(name, title string, s *spec.Schema) []string {
 // directly (TreeNode.parent in ReadMe's circular-request-bodies) or
 // through other such properties (A.b: B, B.a: A). Every field on such a
 // cycle is boxed, not just enough of them to break it, so the choice does
-// not depend on the order of the document. Slices, maps and the pointer
-// variants of a oneOf already end a cycle; code-first types are the
-// user's and compile as they are.
+// not depend on the order of the document. Slices, maps and unions (an
+// interface) already end a cycle; code-first types are the user's and
+// compile as they are.
 func breakCycles(nodes []*node) {
 	// Tarjan's strongly connected components over the struct nodes, with
 	// an edge for each value field of struct type: an edge lies on a cycle

@@ -150,6 +150,8 @@ func appendNodeChildren(b []byte, v []Node) []byte {
 
 // Circle is the "Circle" type of the spec.
 type Circle struct {
+	// Through the Shape union, Kind is always written as "circle": it need not be
+	// set.
 	Kind   string  `json:"kind"`
 	Radius float64 `json:"radius"`
 }
@@ -178,6 +180,8 @@ func (v *Circle) UnmarshalJSON(data []byte) error {
 
 // Square is the "Square" type of the spec.
 type Square struct {
+	// Through the Shape union, Kind is always written as "square": it need not be
+	// set.
 	Kind string  `json:"kind"`
 	Side float64 `json:"side"`
 }
@@ -207,32 +211,39 @@ func (v *Square) UnmarshalJSON(data []byte) error {
 // Shape is the "Shape" type of the spec.
 //
 // A shape, told apart by its kind.
-type Shape struct {
-	Circle *Circle
-	Square *Square
+//
+// Shape is one of Circle, Square: only those types implement it, and a type
+// switch tells them apart. Encoding writes the "kind" property from the
+// variant's type.
+//
+//sumtype:decl
+type Shape interface {
+	isShape()
 }
 
-// AppendJSON appends the JSON encoding of v to b.
-func (v Shape) AppendJSON(b []byte) []byte {
-	switch {
-	case v.Circle != nil:
-		return v.Circle.AppendJSON(b)
-	case v.Square != nil:
-		return v.Square.AppendJSON(b)
+func (Circle) isShape() {}
+func (Square) isShape() {}
+
+// appendShape appends the JSON encoding of v to b: null when v is nil,
+// which the validator reports.
+func appendShape(b []byte, v Shape) []byte {
+	switch x := v.(type) {
+	case Circle:
+		x.Kind = "circle"
+		return x.AppendJSON(b)
+	case *Circle:
+		if x != nil {
+			return appendShape(b, *x)
+		}
+	case Square:
+		x.Kind = "square"
+		return x.AppendJSON(b)
+	case *Square:
+		if x != nil {
+			return appendShape(b, *x)
+		}
 	}
 	return append(b, "null"...)
-}
-
-// MarshalJSON encodes v as JSON.
-func (v Shape) MarshalJSON() ([]byte, error) {
-	return v.AppendJSON(nil), nil
-}
-
-// UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see wire.Unmarshaler).
-func (v *Shape) UnmarshalJSON(data []byte) error {
-	var u wire.Unmarshaler
-	return u.Done(decodeShape(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // Labels is the "Labels" type of the spec.
@@ -403,7 +414,7 @@ type CreateOrderInput struct {
 	// - standard: the national post
 	// - express: a courier, next working day
 	Shipping *CreateOrderInputShipping `json:"shipping,omitempty"`
-	Shape    *Shape                    `json:"shape,omitempty"`
+	Shape    Shape                     `json:"shape,omitempty"`
 	Note     *string                   `json:"note,omitempty"`
 }
 
@@ -424,7 +435,7 @@ func (v CreateOrderInput) AppendJSON(b []byte) []byte {
 	}
 	if v.Shape != nil {
 		b = append(b, ",\"shape\":"...)
-		b = v.Shape.AppendJSON(b)
+		b = appendShape(b, v.Shape)
 	}
 	if v.Note != nil {
 		b = append(b, ",\"note\":"...)
@@ -807,7 +818,7 @@ type DrawShapeInput struct {
 func (v DrawShapeInput) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"shape\":"...)
-	b = v.Shape.AppendJSON(b)
+	b = appendShape(b, v.Shape)
 	if v.Payload != nil {
 		b = append(b, ",\"payload\":"...)
 		b = wire.AppendRawOrNull(b, v.Payload)

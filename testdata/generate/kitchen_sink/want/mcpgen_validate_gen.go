@@ -490,7 +490,7 @@ func decodeSquare(d *wire.Decoder, p *wire.Path, v *Square, e *wire.Errors) erro
 // every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
 func decodeShape(d *wire.Decoder, p *wire.Path, v *Shape, e *wire.Errors) error {
-	*v = Shape{}
+	*v = nil
 	if k := d.Peek(); k != wire.KindObject {
 		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
@@ -507,11 +507,21 @@ func decodeShape(d *wire.Decoder, p *wire.Path, v *Shape, e *wire.Errors) error 
 	sub.Reset(raw)
 	switch tag {
 	case "circle":
-		v.Circle = new(Circle)
-		return decodeCircle(&sub, p, v.Circle, e)
+		d := &sub
+		var x Circle
+		if err := decodeCircle(d, p, &x, e); err != nil {
+			return err
+		}
+		*v = x
+		return nil
 	case "square":
-		v.Square = new(Square)
-		return decodeSquare(&sub, p, v.Square, e)
+		d := &sub
+		var x Square
+		if err := decodeSquare(d, p, &x, e); err != nil {
+			return err
+		}
+		*v = x
+		return nil
 	}
 	c := p.Child("kind")
 	if !found {
@@ -969,8 +979,7 @@ func decodeCreateOrderInput(d *wire.Decoder, p *wire.Path, v *CreateOrderInput, 
 			}
 		case "shape":
 			c := p.Child("shape")
-			v.Shape = new(Shape)
-			if err := decodeShape(d, &c, v.Shape, e); err != nil {
+			if err := decodeShape(d, &c, &v.Shape, e); err != nil {
 				return err
 			}
 		case "note":

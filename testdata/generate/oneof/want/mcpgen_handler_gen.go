@@ -21,6 +21,16 @@ type Handler interface {
 
 	// Evaluate implements the "evaluate" tool.
 	Evaluate(ctx context.Context, in EvaluateInput) (*runtime.ToolResult, error)
+
+	// Describe implements the "describe" tool.
+	//
+	// Outputs that hold unions, checked before they are sent.
+	Describe(ctx context.Context, in DescribeInput) (DescribeOutput, error)
+
+	// Pick implements the "pick" tool.
+	//
+	// An output that is a union itself.
+	Pick(ctx context.Context, in PickInput) (PickOutput, error)
 }
 
 // UnimplementedHandler implements every Handler method with an error.
@@ -42,4 +52,14 @@ func (UnimplementedHandler) Lookup(ctx context.Context, in LookupInput) (*runtim
 // Evaluate returns an error saying tool "evaluate" is not implemented.
 func (UnimplementedHandler) Evaluate(ctx context.Context, in EvaluateInput) (*runtime.ToolResult, error) {
 	return nil, errors.New("tool \"evaluate\" is not implemented")
+}
+
+// Describe returns an error saying tool "describe" is not implemented.
+func (UnimplementedHandler) Describe(ctx context.Context, in DescribeInput) (out DescribeOutput, err error) {
+	return out, errors.New("tool \"describe\" is not implemented")
+}
+
+// Pick returns an error saying tool "pick" is not implemented.
+func (UnimplementedHandler) Pick(ctx context.Context, in PickInput) (out PickOutput, err error) {
+	return out, errors.New("tool \"pick\" is not implemented")
 }

@@ -4,9 +4,11 @@
 package oneof
 
 import (
+	"context"
 	"embed"
 
 	"github.com/mcpgen-dev/mcpgen/runtime"
+	"github.com/mcpgen-dev/mcpgen/runtime/wire"
 )
 
 // This file needs a runtime at least as new as the one it was generated for.
@@ -57,6 +59,49 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		Toolset:        "other",
 		SearchKeywords: "measure valuate assess appraise value pass judgment judge",
 		Call:           runtime.ContentCall(h.Evaluate),
+	})
+	s.AddTool(runtime.ToolDef{
+		Name: "describe",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "describe",
+			Description: "Outputs that hold unions, checked before they are sent.",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/describe.input.schema.json", "schemas/describe.output.schema.json"),
+		Toolset: "other",
+		Call:    runtime.StructuredCall("describe", h.Describe, validateDescribeOutput),
+	})
+	s.AddTool(runtime.ToolDef{
+		Name: "pick",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "pick",
+			Description: "An output that is a union itself.",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/pick.input.schema.json", "schemas/pick.output.schema.json"),
+		Toolset: "other",
+		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
+			var in PickInput
+			if err := in.UnmarshalJSON(args); err != nil {
+				return nil, err
+			}
+			out, err := h.Pick(ctx, in)
+			if err != nil {
+				return nil, err
+			}
+			var root wire.Path
+			var e wire.Errors
+			validateShape(&root, &out, &e)
+			// A handler returning what the schema forbids is a bug in the
+			// server, not in the call: the runtime logs it and answers -32603.
+			if err := e.Err(); err != nil {
+				return nil, &runtime.InvalidOutputError{
+					Err:  err,
+					Tool: "pick",
+				}
+			}
+			var b []byte
+			b = appendShape(b, out)
+			return runtime.StructuredResult(b), nil
+		},
 	})
 	return s
 }

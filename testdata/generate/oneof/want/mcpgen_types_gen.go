@@ -7,6 +7,8 @@ import "github.com/mcpgen-dev/mcpgen/runtime/wire"
 
 // Circle is the "Circle" type of the spec.
 type Circle struct {
+	// Through the Shape union, Kind is always written as "circle": it need not be
+	// set.
 	Kind   string  `json:"kind"`
 	Radius float64 `json:"radius"`
 }
@@ -35,6 +37,8 @@ func (v *Circle) UnmarshalJSON(data []byte) error {
 
 // Square is the "Square" type of the spec.
 type Square struct {
+	// Through the Shape union, Kind is always written as "square": it need not be
+	// set.
 	Kind string  `json:"kind"`
 	Side float64 `json:"side"`
 }
@@ -62,66 +66,87 @@ func (v *Square) UnmarshalJSON(data []byte) error {
 }
 
 // Shape is the "Shape" type of the spec.
-type Shape struct {
-	Circle *Circle
-	Square *Square
+//
+// Shape is one of Circle, Square: only those types implement it, and a type
+// switch tells them apart. Encoding writes the "kind" property from the
+// variant's type.
+//
+//sumtype:decl
+type Shape interface {
+	isShape()
 }
 
-// AppendJSON appends the JSON encoding of v to b.
-func (v Shape) AppendJSON(b []byte) []byte {
-	switch {
-	case v.Circle != nil:
-		return v.Circle.AppendJSON(b)
-	case v.Square != nil:
-		return v.Square.AppendJSON(b)
+func (Circle) isShape() {}
+func (Square) isShape() {}
+
+// appendShape appends the JSON encoding of v to b: null when v is nil,
+// which the validator reports.
+func appendShape(b []byte, v Shape) []byte {
+	switch x := v.(type) {
+	case Circle:
+		x.Kind = "circle"
+		return x.AppendJSON(b)
+	case *Circle:
+		if x != nil {
+			return appendShape(b, *x)
+		}
+	case Square:
+		x.Kind = "square"
+		return x.AppendJSON(b)
+	case *Square:
+		if x != nil {
+			return appendShape(b, *x)
+		}
 	}
 	return append(b, "null"...)
-}
-
-// MarshalJSON encodes v as JSON.
-func (v Shape) MarshalJSON() ([]byte, error) {
-	return v.AppendJSON(nil), nil
-}
-
-// UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see wire.Unmarshaler).
-func (v *Shape) UnmarshalJSON(data []byte) error {
-	var u wire.Unmarshaler
-	return u.Done(decodeShape(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // IDOrName is the "IDOrName" type of the spec.
 //
 // An order given by numeric id or by name.
-type IDOrName struct {
-	Integer   *int64
-	String    *string
-	Reference *IDOrNameReference
+//
+// IDOrName is one of IDOrNameInteger, IDOrNameString, IDOrNameReference: only
+// those types implement it, and a type switch tells them apart.
+//
+//sumtype:decl
+type IDOrName interface {
+	isIDOrName()
 }
 
-// AppendJSON appends the JSON encoding of v to b.
-func (v IDOrName) AppendJSON(b []byte) []byte {
-	switch {
-	case v.Integer != nil:
-		return wire.AppendInt(b, *v.Integer)
-	case v.String != nil:
-		return wire.AppendString(b, *v.String)
-	case v.Reference != nil:
-		return v.Reference.AppendJSON(b)
+// IDOrNameInteger is the integer variant of IDOrName.
+type IDOrNameInteger int64
+
+// IDOrNameString is the string variant of IDOrName.
+type IDOrNameString string
+
+func (IDOrNameInteger) isIDOrName()   {}
+func (IDOrNameString) isIDOrName()    {}
+func (IDOrNameReference) isIDOrName() {}
+
+// appendIDOrName appends the JSON encoding of v to b: null when v is nil,
+// which the validator reports.
+func appendIDOrName(b []byte, v IDOrName) []byte {
+	switch x := v.(type) {
+	case IDOrNameInteger:
+		return wire.AppendInt(b, int64(x))
+	case *IDOrNameInteger:
+		if x != nil {
+			return appendIDOrName(b, *x)
+		}
+	case IDOrNameString:
+		return wire.AppendString(b, string(x))
+	case *IDOrNameString:
+		if x != nil {
+			return appendIDOrName(b, *x)
+		}
+	case IDOrNameReference:
+		return x.AppendJSON(b)
+	case *IDOrNameReference:
+		if x != nil {
+			return appendIDOrName(b, *x)
+		}
 	}
 	return append(b, "null"...)
-}
-
-// MarshalJSON encodes v as JSON.
-func (v IDOrName) MarshalJSON() ([]byte, error) {
-	return v.AppendJSON(nil), nil
-}
-
-// UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see wire.Unmarshaler).
-func (v *IDOrName) UnmarshalJSON(data []byte) error {
-	var u wire.Unmarshaler
-	return u.Done(decodeIDOrName(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // IDOrNameReference is the reference.
@@ -152,36 +177,43 @@ func (v *IDOrNameReference) UnmarshalJSON(data []byte) error {
 // Expr is the "Expr" type of the spec.
 //
 // A recursive union, nested as deep as the input goes.
-type Expr struct {
-	Num *Num
-	Neg *Neg
+//
+// Expr is one of Num, Neg: only those types implement it, and a type switch
+// tells them apart. Encoding writes the "op" property from the variant's type.
+//
+//sumtype:decl
+type Expr interface {
+	isExpr()
 }
 
-// AppendJSON appends the JSON encoding of v to b.
-func (v Expr) AppendJSON(b []byte) []byte {
-	switch {
-	case v.Num != nil:
-		return v.Num.AppendJSON(b)
-	case v.Neg != nil:
-		return v.Neg.AppendJSON(b)
+func (Num) isExpr() {}
+func (Neg) isExpr() {}
+
+// appendExpr appends the JSON encoding of v to b: null when v is nil,
+// which the validator reports.
+func appendExpr(b []byte, v Expr) []byte {
+	switch x := v.(type) {
+	case Num:
+		x.Op = "num"
+		return x.AppendJSON(b)
+	case *Num:
+		if x != nil {
+			return appendExpr(b, *x)
+		}
+	case Neg:
+		x.Op = "neg"
+		return x.AppendJSON(b)
+	case *Neg:
+		if x != nil {
+			return appendExpr(b, *x)
+		}
 	}
 	return append(b, "null"...)
 }
 
-// MarshalJSON encodes v as JSON.
-func (v Expr) MarshalJSON() ([]byte, error) {
-	return v.AppendJSON(nil), nil
-}
-
-// UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see wire.Unmarshaler).
-func (v *Expr) UnmarshalJSON(data []byte) error {
-	var u wire.Unmarshaler
-	return u.Done(decodeExpr(u.Start(data), u.Root(), v, u.Errors()))
-}
-
 // Num is the "Num" type of the spec.
 type Num struct {
+	// Through the Expr union, Op is always written as "num": it need not be set.
 	Op    string  `json:"op"`
 	Value float64 `json:"value"`
 }
@@ -210,6 +242,7 @@ func (v *Num) UnmarshalJSON(data []byte) error {
 
 // Neg is the "Neg" type of the spec.
 type Neg struct {
+	// Through the Expr union, Op is always written as "neg": it need not be set.
 	Op  string `json:"op"`
 	Arg Expr   `json:"arg"`
 }
@@ -220,7 +253,7 @@ func (v Neg) AppendJSON(b []byte) []byte {
 	b = append(b, "\"op\":"...)
 	b = wire.AppendString(b, v.Op)
 	b = append(b, ",\"arg\":"...)
-	b = v.Arg.AppendJSON(b)
+	b = appendExpr(b, v.Arg)
 	return append(b, '}')
 }
 
@@ -241,35 +274,46 @@ func (v *Neg) UnmarshalJSON(data []byte) error {
 // A recursive union without a discriminator whose object variants both recurse:
 // telling them apart means decoding the nested value once per variant, at every
 // level.
-type Chain struct {
-	Link       *ChainLink
-	TaggedLink *ChainTaggedLink
-	End        *string
+//
+// Chain is one of ChainLink, ChainTaggedLink, ChainEnd: only those types
+// implement it, and a type switch tells them apart.
+//
+//sumtype:decl
+type Chain interface {
+	isChain()
 }
 
-// AppendJSON appends the JSON encoding of v to b.
-func (v Chain) AppendJSON(b []byte) []byte {
-	switch {
-	case v.Link != nil:
-		return v.Link.AppendJSON(b)
-	case v.TaggedLink != nil:
-		return v.TaggedLink.AppendJSON(b)
-	case v.End != nil:
-		return wire.AppendString(b, *v.End)
+// ChainEnd is the string variant of Chain.
+type ChainEnd string
+
+func (ChainLink) isChain()       {}
+func (ChainTaggedLink) isChain() {}
+func (ChainEnd) isChain()        {}
+
+// appendChain appends the JSON encoding of v to b: null when v is nil,
+// which the validator reports.
+func appendChain(b []byte, v Chain) []byte {
+	switch x := v.(type) {
+	case ChainLink:
+		return x.AppendJSON(b)
+	case *ChainLink:
+		if x != nil {
+			return appendChain(b, *x)
+		}
+	case ChainTaggedLink:
+		return x.AppendJSON(b)
+	case *ChainTaggedLink:
+		if x != nil {
+			return appendChain(b, *x)
+		}
+	case ChainEnd:
+		return wire.AppendString(b, string(x))
+	case *ChainEnd:
+		if x != nil {
+			return appendChain(b, *x)
+		}
 	}
 	return append(b, "null"...)
-}
-
-// MarshalJSON encodes v as JSON.
-func (v Chain) MarshalJSON() ([]byte, error) {
-	return v.AppendJSON(nil), nil
-}
-
-// UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see wire.Unmarshaler).
-func (v *Chain) UnmarshalJSON(data []byte) error {
-	var u wire.Unmarshaler
-	return u.Done(decodeChain(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // ChainLink is the link.
@@ -281,7 +325,7 @@ type ChainLink struct {
 func (v ChainLink) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"next\":"...)
-	b = v.Next.AppendJSON(b)
+	b = appendChain(b, v.Next)
 	return append(b, '}')
 }
 
@@ -307,7 +351,7 @@ type ChainTaggedLink struct {
 func (v ChainTaggedLink) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"next\":"...)
-	b = v.Next.AppendJSON(b)
+	b = appendChain(b, v.Next)
 	b = append(b, ",\"tag\":"...)
 	b = wire.AppendString(b, v.Tag)
 	return append(b, '}')
@@ -325,6 +369,201 @@ func (v *ChainTaggedLink) UnmarshalJSON(data []byte) error {
 	return u.Done(decodeChainTaggedLink(u.Start(data), u.Root(), v, u.Errors()))
 }
 
+// Round is the "Round" type of the spec.
+//
+// A second union Circle belongs to, told apart by trying each variant: Circle
+// implements both Shape and Round.
+//
+// Round is one of Circle, RoundLabel: only those types implement it, and a type
+// switch tells them apart.
+//
+//sumtype:decl
+type Round interface {
+	isRound()
+}
+
+// RoundLabel is the string variant of Round.
+type RoundLabel string
+
+func (Circle) isRound()     {}
+func (RoundLabel) isRound() {}
+
+// appendRound appends the JSON encoding of v to b: null when v is nil,
+// which the validator reports.
+func appendRound(b []byte, v Round) []byte {
+	switch x := v.(type) {
+	case Circle:
+		return x.AppendJSON(b)
+	case *Circle:
+		if x != nil {
+			return appendRound(b, *x)
+		}
+	case RoundLabel:
+		return wire.AppendString(b, string(x))
+	case *RoundLabel:
+		if x != nil {
+			return appendRound(b, *x)
+		}
+	}
+	return append(b, "null"...)
+}
+
+// Layer is the "Layer" type of the spec.
+//
+// A union with another union among its variants.
+//
+// Layer is one of LayerShape, LayerHidden: only those types implement it, and a
+// type switch tells them apart.
+//
+//sumtype:decl
+type Layer interface {
+	isLayer()
+}
+
+// LayerShape is the Shape variant of Layer.
+type LayerShape struct {
+	Value Shape
+}
+
+// LayerHidden is the boolean variant of Layer.
+type LayerHidden bool
+
+func (LayerShape) isLayer()  {}
+func (LayerHidden) isLayer() {}
+
+// appendLayer appends the JSON encoding of v to b: null when v is nil,
+// which the validator reports.
+func appendLayer(b []byte, v Layer) []byte {
+	switch x := v.(type) {
+	case LayerShape:
+		return appendShape(b, x.Value)
+	case *LayerShape:
+		if x != nil {
+			return appendLayer(b, *x)
+		}
+	case LayerHidden:
+		return wire.AppendBool(b, bool(x))
+	case *LayerHidden:
+		if x != nil {
+			return appendLayer(b, *x)
+		}
+	}
+	return append(b, "null"...)
+}
+
+// Dog is the "Dog" type of the spec.
+type Dog struct {
+	// Through the Pet union, PetType is always written as "dog": it need not be
+	// set.
+	PetType *string `json:"pet_type,omitempty"`
+	Barks   *bool   `json:"barks,omitempty"`
+}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v Dog) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	if v.PetType != nil {
+		b = append(b, "\"pet_type\":"...)
+		b = wire.AppendString(b, *v.PetType)
+	}
+	if v.Barks != nil {
+		if b[len(b)-1] != '{' {
+			b = append(b, ',')
+		}
+		b = append(b, "\"barks\":"...)
+		b = wire.AppendBool(b, *v.Barks)
+	}
+	return append(b, '}')
+}
+
+// MarshalJSON encodes v as JSON.
+func (v Dog) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see wire.Unmarshaler).
+func (v *Dog) UnmarshalJSON(data []byte) error {
+	var u wire.Unmarshaler
+	return u.Done(decodeDog(u.Start(data), u.Root(), v, u.Errors()))
+}
+
+// Cat is the "Cat" type of the spec.
+type Cat struct {
+	// Through the Pet union, PetType is always written as "cat": it need not be
+	// set.
+	PetType *string `json:"pet_type,omitempty"`
+	Lives   *int64  `json:"lives,omitempty"`
+}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v Cat) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	if v.PetType != nil {
+		b = append(b, "\"pet_type\":"...)
+		b = wire.AppendString(b, *v.PetType)
+	}
+	if v.Lives != nil {
+		if b[len(b)-1] != '{' {
+			b = append(b, ',')
+		}
+		b = append(b, "\"lives\":"...)
+		b = wire.AppendInt(b, *v.Lives)
+	}
+	return append(b, '}')
+}
+
+// MarshalJSON encodes v as JSON.
+func (v Cat) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see wire.Unmarshaler).
+func (v *Cat) UnmarshalJSON(data []byte) error {
+	var u wire.Unmarshaler
+	return u.Done(decodeCat(u.Start(data), u.Root(), v, u.Errors()))
+}
+
+// Pet is the "Pet" type of the spec.
+//
+// A discriminated union whose variants' tag is optional and has no const: the
+// mapping alone gives the values, and the union fills it in.
+//
+// Pet is one of Dog, Cat: only those types implement it, and a type switch
+// tells them apart. Encoding writes the "pet_type" property from the variant's
+// type.
+//
+//sumtype:decl
+type Pet interface {
+	isPet()
+}
+
+func (Dog) isPet() {}
+func (Cat) isPet() {}
+
+// appendPet appends the JSON encoding of v to b: null when v is nil,
+// which the validator reports.
+func appendPet(b []byte, v Pet) []byte {
+	switch x := v.(type) {
+	case Dog:
+		x.PetType = new("dog")
+		return x.AppendJSON(b)
+	case *Dog:
+		if x != nil {
+			return appendPet(b, *x)
+		}
+	case Cat:
+		x.PetType = new("cat")
+		return x.AppendJSON(b)
+	case *Cat:
+		if x != nil {
+			return appendPet(b, *x)
+		}
+	}
+	return append(b, "null"...)
+}
+
 // AreaInput is the input of the "area" tool.
 type AreaInput struct {
 	Shape  Shape   `json:"shape"`
@@ -335,7 +574,7 @@ type AreaInput struct {
 func (v AreaInput) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"shape\":"...)
-	b = v.Shape.AppendJSON(b)
+	b = appendShape(b, v.Shape)
 	if v.Shapes != nil {
 		b = append(b, ",\"shapes\":"...)
 		b = appendAreaInputShapes(b, v.Shapes)
@@ -363,7 +602,7 @@ func appendAreaInputShapes(b []byte, v []Shape) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = x.AppendJSON(b)
+		b = appendShape(b, x)
 	}
 	return append(b, ']')
 }
@@ -402,7 +641,7 @@ type LookupInput struct {
 func (v LookupInput) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"order\":"...)
-	b = v.Order.AppendJSON(b)
+	b = appendIDOrName(b, v.Order)
 	return append(b, '}')
 }
 
@@ -420,18 +659,18 @@ func (v *LookupInput) UnmarshalJSON(data []byte) error {
 
 // EvaluateInput is the input of the "evaluate" tool.
 type EvaluateInput struct {
-	Expr  Expr   `json:"expr"`
-	Chain *Chain `json:"chain,omitempty"`
+	Expr  Expr  `json:"expr"`
+	Chain Chain `json:"chain,omitempty"`
 }
 
 // AppendJSON appends the JSON encoding of v to b.
 func (v EvaluateInput) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"expr\":"...)
-	b = v.Expr.AppendJSON(b)
+	b = appendExpr(b, v.Expr)
 	if v.Chain != nil {
 		b = append(b, ",\"chain\":"...)
-		b = v.Chain.AppendJSON(b)
+		b = appendChain(b, v.Chain)
 	}
 	return append(b, '}')
 }
@@ -447,3 +686,129 @@ func (v *EvaluateInput) UnmarshalJSON(data []byte) error {
 	var u wire.Unmarshaler
 	return u.Done(decodeEvaluateInput(u.Start(data), u.Root(), v, u.Errors()))
 }
+
+// DescribeInput is the input of the "describe" tool.
+type DescribeInput struct {
+	Round Round `json:"round,omitempty"`
+	Layer Layer `json:"layer,omitempty"`
+	Pet   Pet   `json:"pet,omitempty"`
+}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v DescribeInput) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	if v.Round != nil {
+		b = append(b, "\"round\":"...)
+		b = appendRound(b, v.Round)
+	}
+	if v.Layer != nil {
+		if b[len(b)-1] != '{' {
+			b = append(b, ',')
+		}
+		b = append(b, "\"layer\":"...)
+		b = appendLayer(b, v.Layer)
+	}
+	if v.Pet != nil {
+		if b[len(b)-1] != '{' {
+			b = append(b, ',')
+		}
+		b = append(b, "\"pet\":"...)
+		b = appendPet(b, v.Pet)
+	}
+	return append(b, '}')
+}
+
+// MarshalJSON encodes v as JSON.
+func (v DescribeInput) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see wire.Unmarshaler).
+func (v *DescribeInput) UnmarshalJSON(data []byte) error {
+	var u wire.Unmarshaler
+	return u.Done(decodeDescribeInput(u.Start(data), u.Root(), v, u.Errors()))
+}
+
+// DescribeOutput is the structured output of the "describe" tool.
+type DescribeOutput struct {
+	Shape  Shape   `json:"shape"`
+	Shapes []Shape `json:"shapes,omitempty"`
+	Best   Round   `json:"best,omitempty"`
+	Layer  Layer   `json:"layer,omitempty"`
+}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v DescribeOutput) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	b = append(b, "\"shape\":"...)
+	b = appendShape(b, v.Shape)
+	if v.Shapes != nil {
+		b = append(b, ",\"shapes\":"...)
+		b = appendDescribeOutputShapes(b, v.Shapes)
+	}
+	if v.Best != nil {
+		b = append(b, ",\"best\":"...)
+		b = appendRound(b, v.Best)
+	}
+	if v.Layer != nil {
+		b = append(b, ",\"layer\":"...)
+		b = appendLayer(b, v.Layer)
+	}
+	return append(b, '}')
+}
+
+// MarshalJSON encodes v as JSON.
+func (v DescribeOutput) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see wire.Unmarshaler).
+func (v *DescribeOutput) UnmarshalJSON(data []byte) error {
+	var u wire.Unmarshaler
+	return u.Done(decodeDescribeOutput(u.Start(data), u.Root(), v, u.Errors()))
+}
+
+// appendDescribeOutputShapes appends the JSON encoding of a
+// DescribeOutputShapes value to b.
+func appendDescribeOutputShapes(b []byte, v []Shape) []byte {
+	b = append(b, '[')
+	for i, x := range v {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendShape(b, x)
+	}
+	return append(b, ']')
+}
+
+// PickInput is the input of the "pick" tool.
+type PickInput struct {
+	N *int64 `json:"n,omitempty"`
+}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v PickInput) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	if v.N != nil {
+		b = append(b, "\"n\":"...)
+		b = wire.AppendInt(b, *v.N)
+	}
+	return append(b, '}')
+}
+
+// MarshalJSON encodes v as JSON.
+func (v PickInput) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see wire.Unmarshaler).
+func (v *PickInput) UnmarshalJSON(data []byte) error {
+	var u wire.Unmarshaler
+	return u.Done(decodePickInput(u.Start(data), u.Root(), v, u.Errors()))
+}
+
+// PickOutput is the structured output of the "pick" tool.
+type PickOutput = Shape

@@ -17,6 +17,8 @@ var (
 	msgDiscriminator_num_neg       = wire.MsgDiscriminator([]string{"num", "neg"})
 	msgConst_num                   = wire.MsgConst("\"num\"")
 	msgConst_neg                   = wire.MsgConst("\"neg\"")
+	msgMaxLength8                  = wire.MsgMaxLength(8)
+	msgDiscriminator_dog_cat       = wire.MsgDiscriminator([]string{"dog", "cat"})
 )
 
 // decodeCircle decodes the next JSON value of d into v. Values of the wrong
@@ -85,6 +87,22 @@ func decodeCircle(d *wire.Decoder, p *wire.Path, v *Circle, e *wire.Errors) erro
 	return nil
 }
 
+// validateCircle reports every constraint of the spec that v violates to e.
+func validateCircle(p *wire.Path, v *Circle, e *wire.Errors) {
+	{
+		c := p.Child("kind")
+		if v.Kind != "circle" {
+			e.Add(&c, msgConst_circle)
+		}
+	}
+	{
+		c := p.Child("radius")
+		if v.Radius <= 0.0 {
+			e.Add(&c, msgExclusiveMinimum0)
+		}
+	}
+}
+
 // decodeSquare decodes the next JSON value of d into v. Values of the wrong
 // type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of
@@ -151,12 +169,28 @@ func decodeSquare(d *wire.Decoder, p *wire.Path, v *Square, e *wire.Errors) erro
 	return nil
 }
 
+// validateSquare reports every constraint of the spec that v violates to e.
+func validateSquare(p *wire.Path, v *Square, e *wire.Errors) {
+	{
+		c := p.Child("kind")
+		if v.Kind != "square" {
+			e.Add(&c, msgConst_square)
+		}
+	}
+	{
+		c := p.Child("side")
+		if v.Side <= 0.0 {
+			e.Add(&c, msgExclusiveMinimum0)
+		}
+	}
+}
+
 // decodeShape decodes the next JSON value of d into v. Values of the wrong
 // type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
 func decodeShape(d *wire.Decoder, p *wire.Path, v *Shape, e *wire.Errors) error {
-	*v = Shape{}
+	*v = nil
 	if k := d.Peek(); k != wire.KindObject {
 		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
@@ -173,11 +207,21 @@ func decodeShape(d *wire.Decoder, p *wire.Path, v *Shape, e *wire.Errors) error 
 	sub.Reset(raw)
 	switch tag {
 	case "circle":
-		v.Circle = new(Circle)
-		return decodeCircle(&sub, p, v.Circle, e)
+		d := &sub
+		var x Circle
+		if err := decodeCircle(d, p, &x, e); err != nil {
+			return err
+		}
+		*v = x
+		return nil
 	case "square":
-		v.Square = new(Square)
-		return decodeSquare(&sub, p, v.Square, e)
+		d := &sub
+		var x Square
+		if err := decodeSquare(d, p, &x, e); err != nil {
+			return err
+		}
+		*v = x
+		return nil
 	}
 	c := p.Child("kind")
 	if !found {
@@ -188,12 +232,39 @@ func decodeShape(d *wire.Decoder, p *wire.Path, v *Shape, e *wire.Errors) error 
 	return nil
 }
 
+// validateShape reports every constraint of the spec that v violates to e.
+func validateShape(p *wire.Path, v *Shape, e *wire.Errors) {
+	switch x := (*v).(type) {
+	case Circle:
+		x.Kind = "circle"
+		validateCircle(p, &x, e)
+		return
+	case *Circle:
+		if x != nil {
+			y := Shape(*x)
+			validateShape(p, &y, e)
+			return
+		}
+	case Square:
+		x.Kind = "square"
+		validateSquare(p, &x, e)
+		return
+	case *Square:
+		if x != nil {
+			y := Shape(*x)
+			validateShape(p, &y, e)
+			return
+		}
+	}
+	e.Add(p, wire.MsgOneOf(0))
+}
+
 // decodeIDOrName decodes the next JSON value of d into v. Values of the wrong
 // type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
 func decodeIDOrName(d *wire.Decoder, p *wire.Path, v *IDOrName, e *wire.Errors) error {
-	*v = IDOrName{}
+	*v = nil
 	kind := d.Peek()
 	raw, err := d.ReadRaw()
 	if err != nil {
@@ -215,7 +286,7 @@ func decodeIDOrName(d *wire.Decoder, p *wire.Path, v *IDOrName, e *wire.Errors) 
 			}
 		}
 		if e.Len() == 0 {
-			v.Integer = &x
+			*v = IDOrNameInteger(x)
 			matched++
 		}
 	}
@@ -235,7 +306,7 @@ func decodeIDOrName(d *wire.Decoder, p *wire.Path, v *IDOrName, e *wire.Errors) 
 			}
 		}
 		if e.Len() == 0 {
-			v.String = &x
+			*v = IDOrNameString(x)
 			matched++
 		}
 	}
@@ -247,17 +318,17 @@ func decodeIDOrName(d *wire.Decoder, p *wire.Path, v *IDOrName, e *wire.Errors) 
 			return err
 		}
 		if e.Len() == 0 {
-			v.Reference = &x
+			*v = x
 			matched++
 		}
 	}
 	if d.EndTrials(&sub) {
-		*v = IDOrName{}
+		*v = nil
 		e.Add(p, wire.MsgTooComplex)
 		return nil
 	}
 	if matched != 1 {
-		*v = IDOrName{}
+		*v = nil
 		e.Add(p, wire.MsgOneOf(matched))
 	}
 	return nil
@@ -312,7 +383,7 @@ func decodeIDOrNameReference(d *wire.Decoder, p *wire.Path, v *IDOrNameReference
 // every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
 func decodeExpr(d *wire.Decoder, p *wire.Path, v *Expr, e *wire.Errors) error {
-	*v = Expr{}
+	*v = nil
 	if k := d.Peek(); k != wire.KindObject {
 		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
@@ -329,11 +400,21 @@ func decodeExpr(d *wire.Decoder, p *wire.Path, v *Expr, e *wire.Errors) error {
 	sub.Reset(raw)
 	switch tag {
 	case "num":
-		v.Num = new(Num)
-		return decodeNum(&sub, p, v.Num, e)
+		d := &sub
+		var x Num
+		if err := decodeNum(d, p, &x, e); err != nil {
+			return err
+		}
+		*v = x
+		return nil
 	case "neg":
-		v.Neg = new(Neg)
-		return decodeNeg(&sub, p, v.Neg, e)
+		d := &sub
+		var x Neg
+		if err := decodeNeg(d, p, &x, e); err != nil {
+			return err
+		}
+		*v = x
+		return nil
 	}
 	c := p.Child("op")
 	if !found {
@@ -469,7 +550,7 @@ func decodeNeg(d *wire.Decoder, p *wire.Path, v *Neg, e *wire.Errors) error {
 // every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
 func decodeChain(d *wire.Decoder, p *wire.Path, v *Chain, e *wire.Errors) error {
-	*v = Chain{}
+	*v = nil
 	kind := d.Peek()
 	raw, err := d.ReadRaw()
 	if err != nil {
@@ -485,7 +566,7 @@ func decodeChain(d *wire.Decoder, p *wire.Path, v *Chain, e *wire.Errors) error 
 			return err
 		}
 		if e.Len() == 0 {
-			v.Link = &x
+			*v = x
 			matched++
 		}
 	}
@@ -497,7 +578,7 @@ func decodeChain(d *wire.Decoder, p *wire.Path, v *Chain, e *wire.Errors) error 
 			return err
 		}
 		if e.Len() == 0 {
-			v.TaggedLink = &x
+			*v = x
 			matched++
 		}
 	}
@@ -509,17 +590,17 @@ func decodeChain(d *wire.Decoder, p *wire.Path, v *Chain, e *wire.Errors) error 
 			return err
 		}
 		if e.Len() == 0 {
-			v.End = &x
+			*v = ChainEnd(x)
 			matched++
 		}
 	}
 	if d.EndTrials(&sub) {
-		*v = Chain{}
+		*v = nil
 		e.Add(p, wire.MsgTooComplex)
 		return nil
 	}
 	if matched != 1 {
-		*v = Chain{}
+		*v = nil
 		e.Add(p, wire.MsgOneOf(matched))
 	}
 	return nil
@@ -619,6 +700,302 @@ func decodeChainTaggedLink(d *wire.Decoder, p *wire.Path, v *ChainTaggedLink, e 
 	if !seenTag {
 		c := p.Child("tag")
 		e.Add(&c, wire.MsgRequired)
+	}
+	return nil
+}
+
+// decodeRound decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
+func decodeRound(d *wire.Decoder, p *wire.Path, v *Round, e *wire.Errors) error {
+	*v = nil
+	kind := d.Peek()
+	raw, err := d.ReadRaw()
+	if err != nil {
+		return err
+	}
+	var sub wire.Decoder
+	matched := 0
+	if kind == wire.KindObject && d.Fork(&sub, raw) {
+		var ve wire.Errors
+		d, e := &sub, &ve
+		var x Circle
+		if err := decodeCircle(d, p, &x, e); err != nil {
+			return err
+		}
+		if e.Len() == 0 {
+			*v = x
+			matched++
+		}
+	}
+	if kind == wire.KindString && d.Fork(&sub, raw) {
+		var ve wire.Errors
+		d, e := &sub, &ve
+		var x string
+		n0 := e.Len()
+		if err := readString(d, p, &x, e); err != nil {
+			return err
+		}
+		if e.Len() == n0 {
+			if len(x) > 8 {
+				if wire.RuneCount(x) > 8 {
+					e.Add(p, msgMaxLength8)
+				}
+			}
+		}
+		if e.Len() == 0 {
+			*v = RoundLabel(x)
+			matched++
+		}
+	}
+	if d.EndTrials(&sub) {
+		*v = nil
+		e.Add(p, wire.MsgTooComplex)
+		return nil
+	}
+	if matched != 1 {
+		*v = nil
+		e.Add(p, wire.MsgOneOf(matched))
+	}
+	return nil
+}
+
+// validateRound reports every constraint of the spec that v violates to e.
+func validateRound(p *wire.Path, v *Round, e *wire.Errors) {
+	switch x := (*v).(type) {
+	case Circle:
+		validateCircle(p, &x, e)
+		return
+	case *Circle:
+		if x != nil {
+			y := Round(*x)
+			validateRound(p, &y, e)
+			return
+		}
+	case RoundLabel:
+		if len(string(x)) > 8 {
+			if wire.RuneCount(string(x)) > 8 {
+				e.Add(p, msgMaxLength8)
+			}
+		}
+		return
+	case *RoundLabel:
+		if x != nil {
+			y := Round(*x)
+			validateRound(p, &y, e)
+			return
+		}
+	}
+	e.Add(p, wire.MsgOneOf(0))
+}
+
+// decodeLayer decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
+func decodeLayer(d *wire.Decoder, p *wire.Path, v *Layer, e *wire.Errors) error {
+	*v = nil
+	kind := d.Peek()
+	raw, err := d.ReadRaw()
+	if err != nil {
+		return err
+	}
+	var sub wire.Decoder
+	matched := 0
+	if d.Fork(&sub, raw) {
+		var ve wire.Errors
+		d, e := &sub, &ve
+		var x Shape
+		if err := decodeShape(d, p, &x, e); err != nil {
+			return err
+		}
+		if e.Len() == 0 {
+			*v = LayerShape{Value: x}
+			matched++
+		}
+	}
+	if kind == wire.KindBool && d.Fork(&sub, raw) {
+		var ve wire.Errors
+		d, e := &sub, &ve
+		var x bool
+		if err := readBool(d, p, &x, e); err != nil {
+			return err
+		}
+		if e.Len() == 0 {
+			*v = LayerHidden(x)
+			matched++
+		}
+	}
+	if d.EndTrials(&sub) {
+		*v = nil
+		e.Add(p, wire.MsgTooComplex)
+		return nil
+	}
+	if matched != 1 {
+		*v = nil
+		e.Add(p, wire.MsgOneOf(matched))
+	}
+	return nil
+}
+
+// validateLayer reports every constraint of the spec that v violates to e.
+func validateLayer(p *wire.Path, v *Layer, e *wire.Errors) {
+	switch x := (*v).(type) {
+	case LayerShape:
+		validateShape(p, &x.Value, e)
+		return
+	case *LayerShape:
+		if x != nil {
+			y := Layer(*x)
+			validateLayer(p, &y, e)
+			return
+		}
+	case LayerHidden:
+		return
+	case *LayerHidden:
+		if x != nil {
+			y := Layer(*x)
+			validateLayer(p, &y, e)
+			return
+		}
+	}
+	e.Add(p, wire.MsgOneOf(0))
+}
+
+// decodeDog decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
+func decodeDog(d *wire.Decoder, p *wire.Path, v *Dog, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
+		return d.Skip()
+	}
+	if err := d.BeginObject(); err != nil {
+		return err
+	}
+	*v = Dog{}
+	for {
+		key, ok, err := d.NextKey()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "pet_type":
+			c := p.Child("pet_type")
+			v.PetType = new(string)
+			if err := readString(d, &c, v.PetType, e); err != nil {
+				return err
+			}
+		case "barks":
+			c := p.Child("barks")
+			v.Barks = new(bool)
+			if err := readBool(d, &c, v.Barks, e); err != nil {
+				return err
+			}
+		default:
+			c := p.Child(string(key))
+			e.Add(&c, wire.MsgUnknownProperty)
+			if err := d.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// decodeCat decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
+func decodeCat(d *wire.Decoder, p *wire.Path, v *Cat, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
+		return d.Skip()
+	}
+	if err := d.BeginObject(); err != nil {
+		return err
+	}
+	*v = Cat{}
+	for {
+		key, ok, err := d.NextKey()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "pet_type":
+			c := p.Child("pet_type")
+			v.PetType = new(string)
+			if err := readString(d, &c, v.PetType, e); err != nil {
+				return err
+			}
+		case "lives":
+			c := p.Child("lives")
+			v.Lives = new(int64)
+			if err := readInt(d, &c, v.Lives, e); err != nil {
+				return err
+			}
+		default:
+			c := p.Child(string(key))
+			e.Add(&c, wire.MsgUnknownProperty)
+			if err := d.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// decodePet decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
+func decodePet(d *wire.Decoder, p *wire.Path, v *Pet, e *wire.Errors) error {
+	*v = nil
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
+		return d.Skip()
+	}
+	raw, err := d.ReadRaw()
+	if err != nil {
+		return err
+	}
+	tag, found, err := discriminator(raw, "pet_type")
+	if err != nil {
+		return err
+	}
+	var sub wire.Decoder
+	sub.Reset(raw)
+	switch tag {
+	case "dog":
+		d := &sub
+		var x Dog
+		if err := decodeDog(d, p, &x, e); err != nil {
+			return err
+		}
+		*v = x
+		return nil
+	case "cat":
+		d := &sub
+		var x Cat
+		if err := decodeCat(d, p, &x, e); err != nil {
+			return err
+		}
+		*v = x
+		return nil
+	}
+	c := p.Child("pet_type")
+	if !found {
+		e.Add(&c, wire.MsgRequired)
+	} else {
+		e.Add(&c, msgDiscriminator_dog_cat)
 	}
 	return nil
 }
@@ -821,8 +1198,7 @@ func decodeEvaluateInput(d *wire.Decoder, p *wire.Path, v *EvaluateInput, e *wir
 			}
 		case "chain":
 			c := p.Child("chain")
-			v.Chain = new(Chain)
-			if err := decodeChain(d, &c, v.Chain, e); err != nil {
+			if err := decodeChain(d, &c, &v.Chain, e); err != nil {
 				return err
 			}
 		default:
@@ -836,6 +1212,216 @@ func decodeEvaluateInput(d *wire.Decoder, p *wire.Path, v *EvaluateInput, e *wir
 	if !seenExpr {
 		c := p.Child("expr")
 		e.Add(&c, wire.MsgRequired)
+	}
+	return nil
+}
+
+// decodeDescribeInput decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
+func decodeDescribeInput(d *wire.Decoder, p *wire.Path, v *DescribeInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
+		return d.Skip()
+	}
+	if err := d.BeginObject(); err != nil {
+		return err
+	}
+	*v = DescribeInput{}
+	for {
+		key, ok, err := d.NextKey()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "round":
+			c := p.Child("round")
+			if err := decodeRound(d, &c, &v.Round, e); err != nil {
+				return err
+			}
+		case "layer":
+			c := p.Child("layer")
+			if err := decodeLayer(d, &c, &v.Layer, e); err != nil {
+				return err
+			}
+		case "pet":
+			c := p.Child("pet")
+			if err := decodePet(d, &c, &v.Pet, e); err != nil {
+				return err
+			}
+		default:
+			c := p.Child(string(key))
+			e.Add(&c, wire.MsgUnknownProperty)
+			if err := d.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// decodeDescribeOutput decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
+func decodeDescribeOutput(d *wire.Decoder, p *wire.Path, v *DescribeOutput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
+		return d.Skip()
+	}
+	if err := d.BeginObject(); err != nil {
+		return err
+	}
+	*v = DescribeOutput{}
+	var seenShape bool
+	for {
+		key, ok, err := d.NextKey()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "shape":
+			seenShape = true
+			c := p.Child("shape")
+			if err := decodeShape(d, &c, &v.Shape, e); err != nil {
+				return err
+			}
+		case "shapes":
+			c := p.Child("shapes")
+			if err := decodeDescribeOutputShapes(d, &c, &v.Shapes, e); err != nil {
+				return err
+			}
+		case "best":
+			c := p.Child("best")
+			if err := decodeRound(d, &c, &v.Best, e); err != nil {
+				return err
+			}
+		case "layer":
+			c := p.Child("layer")
+			if err := decodeLayer(d, &c, &v.Layer, e); err != nil {
+				return err
+			}
+		default:
+			c := p.Child(string(key))
+			e.Add(&c, wire.MsgUnknownProperty)
+			if err := d.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if !seenShape {
+		c := p.Child("shape")
+		e.Add(&c, wire.MsgRequired)
+	}
+	return nil
+}
+
+// validateDescribeOutput reports every constraint of the spec that v violates
+// to e.
+func validateDescribeOutput(p *wire.Path, v *DescribeOutput, e *wire.Errors) {
+	if v.Shape == nil {
+		c := p.Child("shape")
+		e.Add(&c, wire.MsgRequired)
+	}
+	if v.Shape != nil {
+		c := p.Child("shape")
+		validateShape(&c, &v.Shape, e)
+	}
+	if v.Shapes != nil {
+		c := p.Child("shapes")
+		validateDescribeOutputShapes(&c, &v.Shapes, e)
+	}
+	if v.Best != nil {
+		c := p.Child("best")
+		validateRound(&c, &v.Best, e)
+	}
+	if v.Layer != nil {
+		c := p.Child("layer")
+		validateLayer(&c, &v.Layer, e)
+	}
+}
+
+// decodeDescribeOutputShapes decodes the next JSON value of d into v. Values of
+// the wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
+func decodeDescribeOutputShapes(d *wire.Decoder, p *wire.Path, v *[]Shape, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindArray {
+		e.Add(p, wire.MsgType("array", k))
+		return d.Skip()
+	}
+	if err := d.BeginArray(); err != nil {
+		return err
+	}
+	*v = []Shape{}
+	for i := 0; ; i++ {
+		ok, err := d.NextElem()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return nil
+		}
+		var x Shape
+		c := p.Elem(i)
+		if err := decodeShape(d, &c, &x, e); err != nil {
+			return err
+		}
+		*v = append(*v, x)
+	}
+}
+
+// validateDescribeOutputShapes reports every constraint of the spec that v
+// violates to e.
+func validateDescribeOutputShapes(p *wire.Path, v *[]Shape, e *wire.Errors) {
+	for i := range *v {
+		c := p.Elem(i)
+		validateShape(&c, &(*v)[i], e)
+	}
+}
+
+// decodePickInput decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
+func decodePickInput(d *wire.Decoder, p *wire.Path, v *PickInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
+		return d.Skip()
+	}
+	if err := d.BeginObject(); err != nil {
+		return err
+	}
+	*v = PickInput{}
+	for {
+		key, ok, err := d.NextKey()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "n":
+			c := p.Child("n")
+			v.N = new(int64)
+			if err := readInt(d, &c, v.N, e); err != nil {
+				return err
+			}
+		default:
+			c := p.Child(string(key))
+			e.Add(&c, wire.MsgUnknownProperty)
+			if err := d.Skip(); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
@@ -889,6 +1475,20 @@ func readFloat(d *wire.Decoder, p *wire.Path, v *float64, e *wire.Errors) error 
 		e.Add(p, wire.MsgOutOfRange)
 		return nil
 	}
+	if err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
+// readBool decodes a JSON boolean into v.
+func readBool(d *wire.Decoder, p *wire.Path, v *bool, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindBool {
+		e.Add(p, wire.MsgType("boolean", k))
+		return d.Skip()
+	}
+	x, err := d.ReadBool()
 	if err != nil {
 		return err
 	}
