@@ -167,7 +167,7 @@ type CatalogFindItemInput struct {
 func (v CatalogFindItemInput) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"by\":"...)
-	b = v.By.AppendJSON(b)
+	b = appendCatalogFindItemInputBy(b, v.By)
 	if v.Status != nil {
 		b = append(b, ",\"status\":"...)
 		b = v.Status.AppendJSON(b)
@@ -188,32 +188,36 @@ func (v *CatalogFindItemInput) UnmarshalJSON(data []byte) error {
 }
 
 // CatalogFindItemInputBy is generated from the spec.
-type CatalogFindItemInputBy struct {
-	ByID   *ByID
-	ByName *ByName
+//
+// CatalogFindItemInputBy is one of ByID, ByName: only those types implement it,
+// and a type switch tells them apart.
+//
+//sumtype:decl
+type CatalogFindItemInputBy interface {
+	isCatalogFindItemInputBy()
 }
 
-// AppendJSON appends the JSON encoding of v to b.
-func (v CatalogFindItemInputBy) AppendJSON(b []byte) []byte {
-	switch {
-	case v.ByID != nil:
-		return v.ByID.AppendJSON(b)
-	case v.ByName != nil:
-		return v.ByName.AppendJSON(b)
+func (ByID) isCatalogFindItemInputBy()   {}
+func (ByName) isCatalogFindItemInputBy() {}
+
+// appendCatalogFindItemInputBy appends the JSON encoding of v to b: null when v
+// is nil, which the validator reports.
+func appendCatalogFindItemInputBy(b []byte, v CatalogFindItemInputBy) []byte {
+	switch x := v.(type) {
+	case ByID:
+		return x.AppendJSON(b)
+	case *ByID:
+		if x != nil {
+			return appendCatalogFindItemInputBy(b, *x)
+		}
+	case ByName:
+		return x.AppendJSON(b)
+	case *ByName:
+		if x != nil {
+			return appendCatalogFindItemInputBy(b, *x)
+		}
 	}
 	return append(b, "null"...)
-}
-
-// MarshalJSON encodes v as JSON.
-func (v CatalogFindItemInputBy) MarshalJSON() ([]byte, error) {
-	return v.AppendJSON(nil), nil
-}
-
-// UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see wire.Unmarshaler).
-func (v *CatalogFindItemInputBy) UnmarshalJSON(data []byte) error {
-	var u wire.Unmarshaler
-	return u.Done(decodeCatalogFindItemInputBy(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // CatalogFindItemOutput is the structured output of the "catalog.find_item"

@@ -352,7 +352,7 @@ func decodeCatalogFindItemInput(d *wire.Decoder, p *wire.Path, v *CatalogFindIte
 // does every constraint violated by a value that decoded without one of those;
 // only syntax errors are returned.
 func decodeCatalogFindItemInputBy(d *wire.Decoder, p *wire.Path, v *CatalogFindItemInputBy, e *wire.Errors) error {
-	*v = CatalogFindItemInputBy{}
+	*v = nil
 	kind := d.Peek()
 	raw, err := d.ReadRaw()
 	if err != nil {
@@ -368,7 +368,7 @@ func decodeCatalogFindItemInputBy(d *wire.Decoder, p *wire.Path, v *CatalogFindI
 			return err
 		}
 		if e.Len() == 0 {
-			v.ByID = &x
+			*v = x
 			matched++
 		}
 	}
@@ -380,17 +380,17 @@ func decodeCatalogFindItemInputBy(d *wire.Decoder, p *wire.Path, v *CatalogFindI
 			return err
 		}
 		if e.Len() == 0 {
-			v.ByName = &x
+			*v = x
 			matched++
 		}
 	}
 	if d.EndTrials(&sub) {
-		*v = CatalogFindItemInputBy{}
+		*v = nil
 		e.Add(p, wire.MsgTooComplex)
 		return nil
 	}
 	if matched != 1 {
-		*v = CatalogFindItemInputBy{}
+		*v = nil
 		e.Add(p, wire.MsgOneOf(matched))
 	}
 	return nil

@@ -26,10 +26,10 @@ func (echo) CatalogWalkCategoryTreeWithAllDescendantsAndProducts(ctx context.Con
 
 func (echo) CatalogFindItem(ctx context.Context, in profilesmcp.CatalogFindItemInput) (profilesmcp.CatalogFindItemOutput, error) {
 	how := "unknown"
-	switch {
-	case in.By.ByID != nil:
+	switch in.By.(type) {
+	case profilesmcp.ByID:
 		how = "by id"
-	case in.By.ByName != nil:
+	case profilesmcp.ByName:
 		how = "by name"
 	}
 	return profilesmcp.CatalogFindItemOutput{How: how}, nil

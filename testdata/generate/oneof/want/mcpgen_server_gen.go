@@ -67,8 +67,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "Outputs that hold unions, checked before they are sent.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/describe.input.schema.json", "schemas/describe.output.schema.json"),
-		Toolset: "other",
-		Call:    runtime.StructuredCall("describe", h.Describe, validateDescribeOutput),
+		Toolset:        "other",
+		SearchKeywords: "depict draw report account end product yield clasp clench clutch clutches grasp grip appreciation keep maintain take hold labor union trade union trades union brotherhood north federal checkered chequered earlier ahead in front ar",
+		Call:           runtime.StructuredCall("describe", h.Describe, validateDescribeOutput),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "pick",
@@ -77,7 +78,8 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Description: "An output that is a union itself.",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/pick.input.schema.json", "schemas/pick.output.schema.json"),
-		Toolset: "other",
+		Toolset:        "other",
+		SearchKeywords: "choice selection picking pluck cull end product yield labor union trade union trades union brotherhood north federal",
 		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
 			var in PickInput
 			if err := in.UnmarshalJSON(args); err != nil {

@@ -257,7 +257,7 @@ type TicketsFindInput struct {
 func (v TicketsFindInput) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"by\":"...)
-	b = v.By.AppendJSON(b)
+	b = appendTicketsFindInputBy(b, v.By)
 	if v.Status != nil {
 		b = append(b, ",\"status\":"...)
 		b = v.Status.AppendJSON(b)
@@ -278,30 +278,34 @@ func (v *TicketsFindInput) UnmarshalJSON(data []byte) error {
 }
 
 // TicketsFindInputBy is generated from the spec.
-type TicketsFindInputBy struct {
-	ByID   *ByID
-	ByName *ByName
+//
+// TicketsFindInputBy is one of ByID, ByName: only those types implement it, and
+// a type switch tells them apart.
+//
+//sumtype:decl
+type TicketsFindInputBy interface {
+	isTicketsFindInputBy()
 }
 
-// AppendJSON appends the JSON encoding of v to b.
-func (v TicketsFindInputBy) AppendJSON(b []byte) []byte {
-	switch {
-	case v.ByID != nil:
-		return v.ByID.AppendJSON(b)
-	case v.ByName != nil:
-		return v.ByName.AppendJSON(b)
+func (ByID) isTicketsFindInputBy()   {}
+func (ByName) isTicketsFindInputBy() {}
+
+// appendTicketsFindInputBy appends the JSON encoding of v to b: null when v is
+// nil, which the validator reports.
+func appendTicketsFindInputBy(b []byte, v TicketsFindInputBy) []byte {
+	switch x := v.(type) {
+	case ByID:
+		return x.AppendJSON(b)
+	case *ByID:
+		if x != nil {
+			return appendTicketsFindInputBy(b, *x)
+		}
+	case ByName:
+		return x.AppendJSON(b)
+	case *ByName:
+		if x != nil {
+			return appendTicketsFindInputBy(b, *x)
+		}
 	}
 	return append(b, "null"...)
-}
-
-// MarshalJSON encodes v as JSON.
-func (v TicketsFindInputBy) MarshalJSON() ([]byte, error) {
-	return v.AppendJSON(nil), nil
-}
-
-// UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see wire.Unmarshaler).
-func (v *TicketsFindInputBy) UnmarshalJSON(data []byte) error {
-	var u wire.Unmarshaler
-	return u.Done(decodeTicketsFindInputBy(u.Start(data), u.Root(), v, u.Errors()))
 }

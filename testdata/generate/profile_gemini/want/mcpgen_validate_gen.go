@@ -608,7 +608,7 @@ func decodeTicketsFindInput(d *wire.Decoder, p *wire.Path, v *TicketsFindInput, 
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
 func decodeTicketsFindInputBy(d *wire.Decoder, p *wire.Path, v *TicketsFindInputBy, e *wire.Errors) error {
-	*v = TicketsFindInputBy{}
+	*v = nil
 	kind := d.Peek()
 	raw, err := d.ReadRaw()
 	if err != nil {
@@ -624,7 +624,7 @@ func decodeTicketsFindInputBy(d *wire.Decoder, p *wire.Path, v *TicketsFindInput
 			return err
 		}
 		if e.Len() == 0 {
-			v.ByID = &x
+			*v = x
 			matched++
 		}
 	}
@@ -636,17 +636,17 @@ func decodeTicketsFindInputBy(d *wire.Decoder, p *wire.Path, v *TicketsFindInput
 			return err
 		}
 		if e.Len() == 0 {
-			v.ByName = &x
+			*v = x
 			matched++
 		}
 	}
 	if d.EndTrials(&sub) {
-		*v = TicketsFindInputBy{}
+		*v = nil
 		e.Add(p, wire.MsgTooComplex)
 		return nil
 	}
 	if matched != 1 {
-		*v = TicketsFindInputBy{}
+		*v = nil
 		e.Add(p, wire.MsgOneOf(matched))
 	}
 	return nil

@@ -51,6 +51,7 @@ func appendNodeChildren(b []byte, v []Node) []byte {
 
 // Num is the "Num" type of the spec.
 type Num struct {
+	// Through the Expr union, Op is always written as "num": it need not be set.
 	Op    string  `json:"op"`
 	Value float64 `json:"value"`
 }
@@ -79,6 +80,7 @@ func (v *Num) UnmarshalJSON(data []byte) error {
 
 // Neg is the "Neg" type of the spec.
 type Neg struct {
+	// Through the Expr union, Op is always written as "neg": it need not be set.
 	Op  string `json:"op"`
 	Arg Expr   `json:"arg"`
 }
@@ -89,7 +91,7 @@ func (v Neg) AppendJSON(b []byte) []byte {
 	b = append(b, "\"op\":"...)
 	b = wire.AppendString(b, v.Op)
 	b = append(b, ",\"arg\":"...)
-	b = v.Arg.AppendJSON(b)
+	b = appendExpr(b, v.Arg)
 	return append(b, '}')
 }
 
@@ -106,32 +108,38 @@ func (v *Neg) UnmarshalJSON(data []byte) error {
 }
 
 // Expr is the "Expr" type of the spec.
-type Expr struct {
-	Num *Num
-	Neg *Neg
+//
+// Expr is one of Num, Neg: only those types implement it, and a type switch
+// tells them apart. Encoding writes the "op" property from the variant's type.
+//
+//sumtype:decl
+type Expr interface {
+	isExpr()
 }
 
-// AppendJSON appends the JSON encoding of v to b.
-func (v Expr) AppendJSON(b []byte) []byte {
-	switch {
-	case v.Num != nil:
-		return v.Num.AppendJSON(b)
-	case v.Neg != nil:
-		return v.Neg.AppendJSON(b)
+func (Num) isExpr() {}
+func (Neg) isExpr() {}
+
+// appendExpr appends the JSON encoding of v to b: null when v is nil,
+// which the validator reports.
+func appendExpr(b []byte, v Expr) []byte {
+	switch x := v.(type) {
+	case Num:
+		x.Op = "num"
+		return x.AppendJSON(b)
+	case *Num:
+		if x != nil {
+			return appendExpr(b, *x)
+		}
+	case Neg:
+		x.Op = "neg"
+		return x.AppendJSON(b)
+	case *Neg:
+		if x != nil {
+			return appendExpr(b, *x)
+		}
 	}
 	return append(b, "null"...)
-}
-
-// MarshalJSON encodes v as JSON.
-func (v Expr) MarshalJSON() ([]byte, error) {
-	return v.AppendJSON(nil), nil
-}
-
-// UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see wire.Unmarshaler).
-func (v *Expr) UnmarshalJSON(data []byte) error {
-	var u wire.Unmarshaler
-	return u.Done(decodeExpr(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // Address is the "Address" type of the spec.
@@ -346,7 +354,7 @@ type EvaluateInput struct {
 func (v EvaluateInput) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"expr\":"...)
-	b = v.Expr.AppendJSON(b)
+	b = appendExpr(b, v.Expr)
 	return append(b, '}')
 }
 

@@ -254,7 +254,7 @@ func decodeNeg(d *wire.Decoder, p *wire.Path, v *Neg, e *wire.Errors) error {
 // every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
 func decodeExpr(d *wire.Decoder, p *wire.Path, v *Expr, e *wire.Errors) error {
-	*v = Expr{}
+	*v = nil
 	if k := d.Peek(); k != wire.KindObject {
 		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
@@ -271,11 +271,21 @@ func decodeExpr(d *wire.Decoder, p *wire.Path, v *Expr, e *wire.Errors) error {
 	sub.Reset(raw)
 	switch tag {
 	case "num":
-		v.Num = new(Num)
-		return decodeNum(&sub, p, v.Num, e)
+		d := &sub
+		var x Num
+		if err := decodeNum(d, p, &x, e); err != nil {
+			return err
+		}
+		*v = x
+		return nil
 	case "neg":
-		v.Neg = new(Neg)
-		return decodeNeg(&sub, p, v.Neg, e)
+		d := &sub
+		var x Neg
+		if err := decodeNeg(d, p, &x, e); err != nil {
+			return err
+		}
+		*v = x
+		return nil
 	}
 	c := p.Child("op")
 	if !found {
