@@ -415,6 +415,7 @@ func (m *validateEmitter) decodeStruct(n *node) []Code {
 	} else {
 		out = append(out, m.propertyCount(n, Id("unknown"))...)
 	}
+	out = append(out, m.applicatorChecks(n.schema, n, kStruct, nil, Id("p"))...)
 	return append(out, Return(Nil()))
 }
 
@@ -668,7 +669,7 @@ func (m *validateEmitter) validateBody(n *node) []Code {
 				append([]Code{Id("x").Op(":=").Id("v").Dot("AdditionalProperties").Index(Id("k"))},
 					m.checkSlot(n.elem, Id("x"), Id("c").Op(":=").Id("p").Dot("Child").Call(Id("k")), false, true)...)...))
 		}
-		return out
+		return append(out, m.applicatorChecks(n.schema, n, kStruct, nil, Id("p"))...)
 	}
 	return nil
 }
@@ -883,7 +884,7 @@ func (m *validateEmitter) scalarChecks(s *spec.Schema, k kind, x *Statement, pat
 			out = append(out, If(cond).Block(fail(m.numberMessage("MsgMultipleOf", *mo))))
 		}
 	}
-	return out
+	return append(out, m.applicatorChecks(s, nil, k, x, path)...)
 }
 
 func (m *validateEmitter) lengthCheck(x Code, min, max *int64, path Code) []Code {

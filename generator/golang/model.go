@@ -979,7 +979,7 @@ func (n *node) ownChecks() bool {
 		return true
 	case kStruct:
 		// A boxed field is a pointer that must not be nil.
-		return s.MinProperties != nil || s.MaxProperties != nil || slices.ContainsFunc(n.fields, func(f *field) bool { return f.boxed })
+		return s.MinProperties != nil || s.MaxProperties != nil || s.HasApplicators() || slices.ContainsFunc(n.fields, func(f *field) bool { return f.boxed })
 	case kMap:
 		return s.MinProperties != nil || s.MaxProperties != nil
 	case kSlice:
@@ -993,7 +993,7 @@ func (n *node) ownChecks() bool {
 // ignores them, and so does the emitter): Slack's post_at is an integer
 // with a pattern.
 func scalarChecks(s *spec.Schema, k kind) bool {
-	if s.Enum != nil || s.Const != nil {
+	if s.Enum != nil || s.Const != nil || s.HasApplicators() {
 		return true
 	}
 	switch k {
