@@ -3,7 +3,68 @@
 
 package conformancemcp
 
-import "github.com/mcpgen-dev/mcpgen/runtime/wire"
+import (
+	"encoding/json"
+
+	"github.com/mcpgen-dev/mcpgen/runtime/wire"
+)
+
+// Violation messages of the spec, built once so that reporting one costs
+// no allocation. They are never modified.
+var (
+	msgConst_phone      = wire.MsgConst("\"phone\"")
+	msgEnum_phone_email = wire.MsgEnum([]string{"\"phone\"", "\"email\""})
+)
+
+// decodeAddress decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
+func decodeAddress(d *wire.Decoder, p *wire.Path, v *Address, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
+		return d.Skip()
+	}
+	if err := d.BeginObject(); err != nil {
+		return err
+	}
+	*v = Address{}
+	for {
+		key, ok, err := d.NextKey()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "street":
+			c := p.Child("street")
+			v.Street = new(string)
+			if err := readString(d, &c, v.Street, e); err != nil {
+				return err
+			}
+		case "city":
+			c := p.Child("city")
+			v.City = new(string)
+			if err := readString(d, &c, v.City, e); err != nil {
+				return err
+			}
+		default:
+			if v.AdditionalProperties == nil {
+				v.AdditionalProperties = map[string]json.RawMessage{}
+			}
+			name := string(key)
+			var x json.RawMessage
+			c := p.Child(name)
+			if err := readRaw(d, &c, &x, e); err != nil {
+				return err
+			}
+			v.AdditionalProperties[name] = x
+		}
+	}
+	return nil
+}
 
 // decodeTestSimpleTextInput decodes the next JSON value of d into v. Values of
 // the wrong type, missing required and unknown properties go to e, and so does
@@ -830,6 +891,145 @@ func decodeTestCustomHeadersInput(d *wire.Decoder, p *wire.Path, v *TestCustomHe
 	return nil
 }
 
+// decodeJSONSchema202012ToolInput decodes the next JSON value of d into v.
+// Values of the wrong type, missing required and unknown properties go to e,
+// and so does every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
+func decodeJSONSchema202012ToolInput(d *wire.Decoder, p *wire.Path, v *JSONSchema202012ToolInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
+		return d.Skip()
+	}
+	if err := d.BeginObject(); err != nil {
+		return err
+	}
+	*v = JSONSchema202012ToolInput{}
+	for {
+		key, ok, err := d.NextKey()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "name":
+			c := p.Child("name")
+			v.Name = new(string)
+			if err := readString(d, &c, v.Name, e); err != nil {
+				return err
+			}
+		case "address":
+			c := p.Child("address")
+			v.Address = new(Address)
+			if err := decodeAddress(d, &c, v.Address, e); err != nil {
+				return err
+			}
+		case "contactMethod":
+			c := p.Child("contactMethod")
+			v.ContactMethod = new(JSONSchema202012ToolInputContactMethod)
+			if err := decodeJSONSchema202012ToolInputContactMethod(d, &c, v.ContactMethod, e); err != nil {
+				return err
+			}
+		case "phone":
+			c := p.Child("phone")
+			v.Phone = new(string)
+			if err := readString(d, &c, v.Phone, e); err != nil {
+				return err
+			}
+		case "email":
+			c := p.Child("email")
+			v.Email = new(string)
+			if err := readString(d, &c, v.Email, e); err != nil {
+				return err
+			}
+		default:
+			c := p.Child(string(key))
+			e.Add(&c, wire.MsgUnknownProperty)
+			if err := d.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		matched := false
+		{
+			var t wire.Errors
+			{
+				e := &t
+				if v.Phone == nil {
+					c := p.Child("phone")
+					e.Add(&c, wire.MsgRequired)
+				}
+			}
+			matched = t.Len() == 0
+		}
+		if !matched {
+			{
+				var t wire.Errors
+				{
+					e := &t
+					if v.Email == nil {
+						c := p.Child("email")
+						e.Add(&c, wire.MsgRequired)
+					}
+				}
+				matched = t.Len() == 0
+			}
+		}
+		if !matched {
+			e.Add(p, wire.MsgAnyOf)
+		}
+	}
+	{
+		var t wire.Errors
+		{
+			e := &t
+			if v.ContactMethod == nil {
+				c := p.Child("contactMethod")
+				e.Add(&c, wire.MsgRequired)
+			}
+			if !(v.ContactMethod == nil) {
+				c := p.Child("contactMethod")
+				if string(*v.ContactMethod) != "phone" {
+					e.Add(&c, msgConst_phone)
+				}
+			}
+		}
+		if t.Len() == 0 {
+			if v.Phone == nil {
+				c := p.Child("phone")
+				e.Add(&c, wire.MsgRequired)
+			}
+		} else {
+			if v.Email == nil {
+				c := p.Child("email")
+				e.Add(&c, wire.MsgRequired)
+			}
+		}
+	}
+	return nil
+}
+
+// decodeJSONSchema202012ToolInputContactMethod decodes the next JSON value of d
+// into v. Values of the wrong type, missing required and unknown properties go
+// to e, and so does every constraint violated by a value that decoded without
+// one of those; only syntax errors are returned.
+func decodeJSONSchema202012ToolInputContactMethod(d *wire.Decoder, p *wire.Path, v *JSONSchema202012ToolInputContactMethod, e *wire.Errors) error {
+	n0 := e.Len()
+	if err := readString(d, p, (*string)(v), e); err != nil {
+		return err
+	}
+	if e.Len() == n0 {
+		switch string(*v) {
+		case "phone", "email":
+		default:
+			e.Add(p, msgEnum_phone_email)
+		}
+	}
+	return nil
+}
+
 // decodeTestTriggerToolChangeInput decodes the next JSON value of d into v.
 // Values of the wrong type, missing required and unknown properties go to e,
 // and so does every constraint violated by a value that decoded without one of
@@ -951,5 +1151,15 @@ func readString(d *wire.Decoder, p *wire.Path, v *string, e *wire.Errors) error 
 		return err
 	}
 	*v = x
+	return nil
+}
+
+// readRaw keeps a copy of the next JSON value, whatever it is.
+func readRaw(d *wire.Decoder, p *wire.Path, v *json.RawMessage, e *wire.Errors) error {
+	raw, err := d.ReadRaw()
+	if err != nil {
+		return err
+	}
+	*v = append(json.RawMessage(nil), raw...)
 	return nil
 }
