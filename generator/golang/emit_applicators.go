@@ -115,8 +115,8 @@ func (m *validateEmitter) constraintChecks(c *spec.Schema, n *node, k kind, x *S
 			continue
 		}
 		body := append([]Code{Id("c").Op(":=").Id("p").Dot("Child").Call(Lit(p.Name))}, checks...)
-		if cond := absent(f); cond != nil {
-			out = append(out, If(Op("!").Parens(cond)).Block(body...))
+		if absent(f) != nil {
+			out = append(out, If(Id("v").Dot(f.goName).Op("!=").Nil()).Block(body...))
 		} else {
 			out = append(out, Block(body...))
 		}
@@ -142,8 +142,8 @@ func (m *validateEmitter) dependentRequired(n *node, deps []spec.Dependency) []C
 		if len(missing) == 0 {
 			continue
 		}
-		if cond := absent(fieldNamed(n, d.Property)); cond != nil {
-			out = append(out, If(Op("!").Parens(cond)).Block(missing...))
+		if f := fieldNamed(n, d.Property); absent(f) != nil {
+			out = append(out, If(Id("v").Dot(f.goName).Op("!=").Nil()).Block(missing...))
 		} else {
 			out = append(out, missing...)
 		}
@@ -171,4 +171,36 @@ func absent(f *field) *Statement {
 		return Id("v").Dot(f.goName).Op("==").Nil()
 	}
 	return nil
+}
+
+// constraintPatterns lowers the patterns of the constraint subschemas of
+// s (and of their property constraints), at any depth, as
+// pattern<owner>2, pattern<owner>3, ...
+func (l *lowerer) constraintPatterns(owner string, s *spec.Schema) {
+	var walk func(s *spec.Schema)
+	walk = func(s *spec.Schema) {
+		for _, c := range s.Subschemas() {
+			for _, x := range append([]*spec.Schema{c}, propertySchemas(c)...) {
+				if _, ok := l.patterns[x.Pattern]; x.Pattern != "" && !ok {
+					name := suffixed("pattern"+owner, func(s string) bool { _, ok := l.names[s]; return ok })
+					l.names[name] = spec.Pos{}
+					l.patterns[x.Pattern] = name
+					l.m.patterns = append(l.m.patterns, pattern{name: name, expr: x.Pattern})
+				}
+				if x != c {
+					walk(x)
+				}
+			}
+			walk(c)
+		}
+	}
+	walk(s)
+}
+
+func propertySchemas(s *spec.Schema) []*spec.Schema {
+	var out []*spec.Schema
+	for _, p := range s.Properties {
+		out = append(out, p.Schema)
+	}
+	return out
 }

@@ -549,6 +549,7 @@ func (l *lowerer) fill(n *node) {
 	if s.Pattern != "" {
 		l.pattern(n.name, s.Pattern)
 	}
+	l.constraintPatterns(n.name, s)
 }
 
 func (l *lowerer) pattern(owner, expr string) {
@@ -664,6 +665,7 @@ func (l *lowerer) slotOf(owner string, s *spec.Schema, pos spec.Pos) *slot {
 		if s.Pattern != "" {
 			l.pattern(owner, s.Pattern)
 		}
+		l.constraintPatterns(owner, s)
 	case k == kStruct || k == kOneOf || (k == kString || k == kInt) && s.Enum != nil:
 		sl.node = l.declare(owner, s, pos)
 	case k == kSlice || k == kMap:
@@ -676,6 +678,7 @@ func (l *lowerer) slotOf(owner string, s *spec.Schema, pos spec.Pos) *slot {
 		if s.Pattern != "" {
 			l.pattern(owner, s.Pattern)
 		}
+		l.constraintPatterns(owner, s)
 	}
 	return sl
 }

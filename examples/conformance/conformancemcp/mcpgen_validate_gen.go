@@ -989,7 +989,7 @@ func decodeJSONSchema202012ToolInput(d *wire.Decoder, p *wire.Path, v *JSONSchem
 				c := p.Child("contactMethod")
 				e.Add(&c, wire.MsgRequired)
 			}
-			if !(v.ContactMethod == nil) {
+			if v.ContactMethod != nil {
 				c := p.Child("contactMethod")
 				if string(*v.ContactMethod) != "phone" {
 					e.Add(&c, msgConst_phone)
