@@ -229,6 +229,7 @@ func (m *validateEmitter) decodeBody(n *node) []Code {
 		// only when every item decoded to its real value (a value of the
 		// wrong type is left zero and could look like a duplicate).
 		done := m.bounds(Len(Op("*").Id("v")), s.MinItems, s.MaxItems, "MsgMinItems", "MsgMaxItems")
+		done = append(done, m.structuredValueChecks(n)...)
 		var pre []Code
 		var dirty Code
 		if s.UniqueItems {
@@ -253,6 +254,7 @@ func (m *validateEmitter) decodeBody(n *node) []Code {
 	case kMap:
 		s := n.schema
 		done := m.bounds(Len(Op("*").Id("v")), s.MinProperties, s.MaxProperties, "MsgMinProperties", "MsgMaxProperties")
+		done = append(done, m.structuredValueChecks(n)...)
 		return []Code{
 			kindCheck("object", "KindObject"),
 			returnIfErr(Id("d").Dot("BeginObject").Call()),
@@ -416,6 +418,7 @@ func (m *validateEmitter) decodeStruct(n *node) []Code {
 		out = append(out, m.propertyCount(n, Id("unknown"))...)
 	}
 	out = append(out, m.applicatorChecks(n.schema, n, kStruct, nil, Id("p"))...)
+	out = append(out, m.structuredValueChecks(n)...)
 	return append(out, Return(Nil()))
 }
 
@@ -635,7 +638,7 @@ func (m *validateEmitter) validateBody(n *node) []Code {
 			out = append(out, For(Id("i").Op(":=").Range().Op("*").Id("v")).Block(
 				m.checkSlot(n.elem, Parens(Op("*").Id("v")).Index(Id("i")), Id("c").Op(":=").Id("p").Dot("Elem").Call(Id("i")), false, true)...))
 		}
-		return out
+		return append(out, m.structuredValueChecks(n)...)
 	case kMap:
 		out := m.bounds(Len(Op("*").Id("v")), s.MinProperties, s.MaxProperties, "MsgMinProperties", "MsgMaxProperties")
 		if n.elem.checks() {
@@ -643,7 +646,7 @@ func (m *validateEmitter) validateBody(n *node) []Code {
 				append([]Code{Id("x").Op(":=").Parens(Op("*").Id("v")).Index(Id("k"))},
 					m.checkSlot(n.elem, Id("x"), Id("c").Op(":=").Id("p").Dot("Child").Call(Id("k")), false, true)...)...))
 		}
-		return out
+		return append(out, m.structuredValueChecks(n)...)
 	case kOneOf:
 		out := []Code{Id("matched").Op(":=").Lit(0)}
 		for _, vr := range n.variants {
@@ -669,7 +672,8 @@ func (m *validateEmitter) validateBody(n *node) []Code {
 				append([]Code{Id("x").Op(":=").Id("v").Dot("AdditionalProperties").Index(Id("k"))},
 					m.checkSlot(n.elem, Id("x"), Id("c").Op(":=").Id("p").Dot("Child").Call(Id("k")), false, true)...)...))
 		}
-		return append(out, m.applicatorChecks(n.schema, n, kStruct, nil, Id("p"))...)
+		out = append(out, m.applicatorChecks(n.schema, n, kStruct, nil, Id("p"))...)
+		return append(out, m.structuredValueChecks(n)...)
 	}
 	return nil
 }

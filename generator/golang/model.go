@@ -982,11 +982,11 @@ func (n *node) ownChecks() bool {
 		return true
 	case kStruct:
 		// A boxed field is a pointer that must not be nil.
-		return s.MinProperties != nil || s.MaxProperties != nil || s.HasApplicators() || slices.ContainsFunc(n.fields, func(f *field) bool { return f.boxed })
+		return s.MinProperties != nil || s.MaxProperties != nil || s.HasApplicators() || s.Const != nil || s.Enum != nil || slices.ContainsFunc(n.fields, func(f *field) bool { return f.boxed })
 	case kMap:
-		return s.MinProperties != nil || s.MaxProperties != nil
+		return s.MinProperties != nil || s.MaxProperties != nil || s.Const != nil || s.Enum != nil
 	case kSlice:
-		return s.MinItems != nil || s.MaxItems != nil || s.UniqueItems
+		return s.MinItems != nil || s.MaxItems != nil || s.UniqueItems || s.Const != nil || s.Enum != nil
 	}
 	return scalarChecks(s, n.kind)
 }
