@@ -112,6 +112,10 @@ type ToolInfo struct {
 	Description string
 	Icons       []Icon
 	Annotations ToolAnnotations
+	// Dialect keeps the "$schema" member of the schema documents in the
+	// definition: the spec declared it on the tool's input or output
+	// (some 2025-11-25 clients look for it).
+	Dialect bool
 }
 
 // ToolAnnotations are the hints of a tool definition. Every hint is
@@ -130,7 +134,8 @@ type ToolAnnotations struct {
 // at path input of schemas, and its outputSchema the one at output when
 // output is not "". The documents are those mcpgen writes to
 // schemas/*.schema.json: their leading "$comment" and "$schema" members
-// are left out of the definition, and they are compacted. It panics when
+// are left out of the definition (the "$schema" stays when info.Dialect
+// is set), and they are compacted. It panics when
 // a document is missing or not a JSON object, as generated code embeds
 // them: that is a bug of the generated package.
 func ToolDefinition(info ToolInfo, schemas fs.FS, input, output string) string {
@@ -149,10 +154,10 @@ func ToolDefinition(info ToolInfo, schemas fs.FS, input, output string) string {
 		b = appendIcons(b, info.Icons)
 	}
 	b = append(b, `,"inputSchema":`...)
-	b = appendSchemaFile(b, info.Name, schemas, input)
+	b = appendSchemaFile(b, info.Name, schemas, input, info.Dialect)
 	if output != "" {
 		b = append(b, `,"outputSchema":`...)
-		b = appendSchemaFile(b, info.Name, schemas, output)
+		b = appendSchemaFile(b, info.Name, schemas, output, info.Dialect)
 	}
 	a := info.Annotations
 	b = append(b, `,"annotations":{`...)
@@ -206,8 +211,9 @@ func appendIcons(b []byte, icons []Icon) []byte {
 }
 
 // appendSchemaFile appends the schema document at path of schemas,
-// compacted, without its leading "$comment" and "$schema" members.
-func appendSchemaFile(b []byte, tool string, schemas fs.FS, path string) []byte {
+// compacted, without its leading "$comment" member, and without the
+// "$schema" after it unless dialect is set.
+func appendSchemaFile(b []byte, tool string, schemas fs.FS, path string, dialect bool) []byte {
 	data, err := fs.ReadFile(schemas, path)
 	if err != nil {
 		panic(fmt.Sprintf("runtime: tool %q: %v", tool, err))
@@ -222,7 +228,10 @@ func appendSchemaFile(b []byte, tool string, schemas fs.FS, path string) []byte 
 	if len(doc) == 0 || doc[0] != '{' {
 		panic(fmt.Sprintf("runtime: tool %q: %s is not a JSON object", tool, path))
 	}
-	doc = dropLeadingMember(dropLeadingMember(doc, "$comment"), "$schema")
+	doc = dropLeadingMember(doc, "$comment")
+	if !dialect {
+		doc = dropLeadingMember(doc, "$schema")
+	}
 	// What is left is the end of the document: it moves over what was
 	// dropped.
 	copy(b[start:], doc)

@@ -227,6 +227,9 @@ type Schema struct {
 	GoType string
 	// GoPos is the position of the go: key; zero when there is none.
 	GoPos Pos
+
+	// JSON Schema 2020-12 applicators and core keywords (schema_applicators.go).
+	Applied
 }
 
 // IsAnyValue reports whether s accepts every JSON value without constraint.

@@ -28,6 +28,7 @@ const maxTotalValueSteps = 2000000
 // discriminators, x-mcp-header reachability, values against schemas,
 // uniqueness across entries).
 func (l *loader) check(api *API) {
+	l.checkApplicators(api)
 	for _, info := range l.infos {
 		if info.s.Ref != "" && l.types[info.s.Ref] == nil {
 			l.errorf(info.vals["$ref"], info.ctx, "$ref %q does not name a type under types", info.s.Ref)

@@ -31,6 +31,9 @@ type loader struct {
 	// steps counts the work of the current value check (see checkValue).
 	steps      int
 	totalSteps int
+	// refConstraints are constraints on properties of named types
+	// (schema_applicators.go).
+	refConstraints []refConstraint
 }
 
 var (

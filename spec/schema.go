@@ -36,6 +36,9 @@ type schemaInfo struct {
 	values []valueInfo
 	// complete is the `complete:` entry of a template variable.
 	complete *pair
+	// anchorRef is the anchor a "$ref: '#name'" names, resolved to a
+	// type once every type is known (schema_applicators.go).
+	anchorRef string
 }
 
 type valueInfo struct {
@@ -70,6 +73,7 @@ var schemaKeywords = []string{
 	"items", "minItems", "maxItems", "uniqueItems",
 	"properties", "required", "additionalProperties", "minProperties", "maxProperties",
 	"oneOf", "discriminator", "x-mcp-header", "go",
+	"allOf", "anyOf", "not", "if", "then", "else", "dependentRequired", "$schema", "$anchor", "$comment",
 }
 
 // keywordKinds lists the types each type-specific keyword applies to.
@@ -99,7 +103,7 @@ var keywordKinds = map[string][]Kind{
 // refCompanions may sit beside $ref; oneOfCompanions beside oneOf.
 var (
 	refCompanions   = []string{"$ref", "title", "description", "nullable", "deprecated", "default", "examples", "x-mcp-header"}
-	oneOfCompanions = []string{"oneOf", "discriminator", "title", "description", "nullable", "deprecated"}
+	oneOfCompanions = []string{"oneOf", "discriminator", "title", "description", "nullable", "deprecated", "$comment"}
 	knownFormats    = []string{"date", "date-time", "email", "uri", "uuid"}
 	// headerTokenRE is an RFC 9110 token (1*tchar).
 	headerTokenRE = regexp.MustCompile("^[!#$%&'*+\\-.^_`|~0-9A-Za-z]+$")
@@ -162,8 +166,10 @@ func (l *loader) schemaImplied(n *yaml.Node, ctx string, o origin, implied Kind)
 	}
 	if n, ok := v["$ref"]; ok {
 		if r, ok := l.str(n, kw("$ref")); ok {
-			name := strings.TrimPrefix(r, "#/types/")
-			if !typeNameRE.MatchString(name) {
+			name := strings.TrimPrefix(strings.TrimPrefix(r, "#/types/"), "#/$defs/")
+			if anchor, ok := anchorRef(r); ok {
+				info.anchorRef = anchor
+			} else if !typeNameRE.MatchString(name) {
 				l.errorf(n, ctx, "$ref %q must be a type name or \"#/types/Name\"", r)
 			} else {
 				s.Ref = name
@@ -354,6 +360,7 @@ func (l *loader) schemaImplied(n *yaml.Node, ctx string, o origin, implied Kind)
 			s.Type = implied
 		}
 	}
+	l.applicators(info)
 	l.localChecks(info)
 	return s
 }

@@ -687,6 +687,7 @@ func canon(s *spec.Schema, ref func(string)) any {
 		m["discriminator"] = map[string]any{"propertyName": d.PropertyName, "mapping": mapping}
 	}
 	set("x-mcp-header", s.Header, s.Header != "")
+	canonApplied(m, s, ref)
 	return m
 }
 

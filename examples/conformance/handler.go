@@ -75,6 +75,14 @@ func silentWAV() []byte {
 	return b.Bytes()
 }
 
+// ---- JSON Schema 2020-12 ----
+
+// JSONSchema202012Tool is called only with arguments that passed the
+// generated validator: a phone or an email, and the one contactMethod names.
+func (h *Handler) JSONSchema202012Tool(ctx context.Context, in conformancemcp.JSONSchema202012ToolInput) (*runtime.ToolResult, error) {
+	return textResult("ok"), nil
+}
+
 // ---- content of every kind ----
 
 func (h *Handler) TestSimpleText(ctx context.Context, in conformancemcp.TestSimpleTextInput) (*runtime.ToolResult, error) {

@@ -389,6 +389,9 @@ func (m *Model) toolDefinition(t *tool, name string, hasOutput bool) Code {
 	if len(ann) > 0 {
 		info.add("Annotations", rt("ToolAnnotations").Values(ann...))
 	}
+	if t.t.Input != nil && t.t.Input.Dialect != "" || t.t.Output != nil && t.t.Output.Dialect != "" {
+		info.add("Dialect", True())
+	}
 	output := Lit("")
 	if hasOutput {
 		output = Lit("schemas/" + t.t.Name + ".output.schema.json")

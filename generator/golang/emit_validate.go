@@ -229,6 +229,7 @@ func (m *validateEmitter) decodeBody(n *node) []Code {
 		// only when every item decoded to its real value (a value of the
 		// wrong type is left zero and could look like a duplicate).
 		done := m.bounds(Len(Op("*").Id("v")), s.MinItems, s.MaxItems, "MsgMinItems", "MsgMaxItems")
+		done = append(done, m.structuredValueChecks(n)...)
 		var pre []Code
 		var dirty Code
 		if s.UniqueItems {
@@ -253,6 +254,7 @@ func (m *validateEmitter) decodeBody(n *node) []Code {
 	case kMap:
 		s := n.schema
 		done := m.bounds(Len(Op("*").Id("v")), s.MinProperties, s.MaxProperties, "MsgMinProperties", "MsgMaxProperties")
+		done = append(done, m.structuredValueChecks(n)...)
 		return []Code{
 			kindCheck("object", "KindObject"),
 			returnIfErr(Id("d").Dot("BeginObject").Call()),
@@ -415,6 +417,8 @@ func (m *validateEmitter) decodeStruct(n *node) []Code {
 	} else {
 		out = append(out, m.propertyCount(n, Id("unknown"))...)
 	}
+	out = append(out, m.applicatorChecks(n.schema, n, kStruct, nil, Id("p"))...)
+	out = append(out, m.structuredValueChecks(n)...)
 	return append(out, Return(Nil()))
 }
 
@@ -538,7 +542,7 @@ func (m *validateEmitter) validateBody(n *node) []Code {
 			out = append(out, For(Id("i").Op(":=").Range().Op("*").Id("v")).Block(
 				m.checkSlot(n.elem, Parens(Op("*").Id("v")).Index(Id("i")), Id("c").Op(":=").Id("p").Dot("Elem").Call(Id("i")), false, true)...))
 		}
-		return out
+		return append(out, m.structuredValueChecks(n)...)
 	case kMap:
 		out := m.bounds(Len(Op("*").Id("v")), s.MinProperties, s.MaxProperties, "MsgMinProperties", "MsgMaxProperties")
 		if n.elem.checks() {
@@ -546,7 +550,7 @@ func (m *validateEmitter) validateBody(n *node) []Code {
 				append([]Code{Id("x").Op(":=").Parens(Op("*").Id("v")).Index(Id("k"))},
 					m.checkSlot(n.elem, Id("x"), Id("c").Op(":=").Id("p").Dot("Child").Call(Id("k")), false, true)...)...))
 		}
-		return out
+		return append(out, m.structuredValueChecks(n)...)
 	case kOneOf:
 		return m.validateUnion(n)
 	case kStruct:
@@ -566,7 +570,8 @@ func (m *validateEmitter) validateBody(n *node) []Code {
 				append([]Code{Id("x").Op(":=").Id("v").Dot("AdditionalProperties").Index(Id("k"))},
 					m.checkSlot(n.elem, Id("x"), Id("c").Op(":=").Id("p").Dot("Child").Call(Id("k")), false, true)...)...))
 		}
-		return out
+		out = append(out, m.applicatorChecks(n.schema, n, kStruct, nil, Id("p"))...)
+		return append(out, m.structuredValueChecks(n)...)
 	}
 	return nil
 }
@@ -781,7 +786,7 @@ func (m *validateEmitter) scalarChecks(s *spec.Schema, k kind, x *Statement, pat
 			out = append(out, If(cond).Block(fail(m.numberMessage("MsgMultipleOf", *mo))))
 		}
 	}
-	return out
+	return append(out, m.applicatorChecks(s, nil, k, x, path)...)
 }
 
 func (m *validateEmitter) lengthCheck(x Code, min, max *int64, path Code) []Code {

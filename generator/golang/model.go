@@ -559,6 +559,7 @@ func (l *lowerer) fill(n *node) {
 	if s.Pattern != "" {
 		l.pattern(n.name, s.Pattern)
 	}
+	l.constraintPatterns(n.name, s)
 }
 
 func (l *lowerer) pattern(owner, expr string) {
@@ -674,6 +675,7 @@ func (l *lowerer) slotOf(owner string, s *spec.Schema, pos spec.Pos) *slot {
 		if s.Pattern != "" {
 			l.pattern(owner, s.Pattern)
 		}
+		l.constraintPatterns(owner, s)
 	case k == kStruct || k == kOneOf || (k == kString || k == kInt) && s.Enum != nil:
 		sl.node = l.declare(owner, s, pos)
 	case k == kSlice || k == kMap:
@@ -686,6 +688,7 @@ func (l *lowerer) slotOf(owner string, s *spec.Schema, pos spec.Pos) *slot {
 		if s.Pattern != "" {
 			l.pattern(owner, s.Pattern)
 		}
+		l.constraintPatterns(owner, s)
 	}
 	return sl
 }
@@ -1008,11 +1011,11 @@ func (n *node) ownChecks() bool {
 		return true
 	case kStruct:
 		// A boxed field is a pointer that must not be nil.
-		return s.MinProperties != nil || s.MaxProperties != nil || slices.ContainsFunc(n.fields, func(f *field) bool { return f.boxed })
+		return s.MinProperties != nil || s.MaxProperties != nil || s.HasApplicators() || s.Const != nil || s.Enum != nil || slices.ContainsFunc(n.fields, func(f *field) bool { return f.boxed })
 	case kMap:
-		return s.MinProperties != nil || s.MaxProperties != nil
+		return s.MinProperties != nil || s.MaxProperties != nil || s.Const != nil || s.Enum != nil
 	case kSlice:
-		return s.MinItems != nil || s.MaxItems != nil || s.UniqueItems
+		return s.MinItems != nil || s.MaxItems != nil || s.UniqueItems || s.Const != nil || s.Enum != nil
 	}
 	return scalarChecks(s, n.kind)
 }
@@ -1022,7 +1025,7 @@ func (n *node) ownChecks() bool {
 // ignores them, and so does the emitter): Slack's post_at is an integer
 // with a pattern.
 func scalarChecks(s *spec.Schema, k kind) bool {
-	if s.Enum != nil || s.Const != nil {
+	if s.Enum != nil || s.Const != nil || s.HasApplicators() {
 		return true
 	}
 	switch k {

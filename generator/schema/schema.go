@@ -53,6 +53,9 @@ func (e *Encoder) Compact(v any) (string, error) {
 // File returns doc as the contents of a schema file: "$comment" and
 // "$schema" first, indented by two spaces, with a trailing newline.
 func (e *Encoder) File(doc Object) ([]byte, error) {
+	if len(doc) > 0 && doc[0].Key == "$schema" {
+		doc = doc[1:] // a tool schema that declares it: said once, below
+	}
 	full := append(Object{{"$comment", Comment}, {"$schema", Dialect}}, doc...)
 	b, err := appendJSON(e.buf[:0], full, noLimit)
 	e.buf = b
@@ -256,7 +259,7 @@ func Children(s *spec.Schema) []*spec.Schema {
 	if s.AdditionalProperties != nil {
 		cs = append(cs, s.AdditionalProperties)
 	}
-	return append(cs, s.OneOf...)
+	return append(append(cs, s.OneOf...), s.Subschemas()...)
 }
 
 // Document returns the JSON Schema of s, with the recursive and large named
@@ -531,7 +534,7 @@ func (b *Builder) build(s *spec.Schema, w *walk) Object {
 	if s.Header != "" {
 		add("x-mcp-header", s.Header)
 	}
-	return o
+	return b.applied(s, o, w)
 }
 
 // ref renders a reference site: the named type inlined (or a "$ref" when it
@@ -549,7 +552,7 @@ func (b *Builder) ref(s *spec.Schema, w *walk) Object {
 		w.depth++
 		defer func() { w.depth-- }()
 	}
-	if nt == nil || w.limit < 0 && (b.recursive[s.Ref] || b.large[s.Ref]) {
+	if nt == nil || w.limit < 0 && (b.recursive[s.Ref] || b.large[s.Ref] || nt.Schema.Anchor != "") {
 		w.used[s.Ref] = true
 		o = Object{{"$ref", "#/$defs/" + s.Ref}}
 		if s.Nullable {

@@ -75,7 +75,22 @@ func suiteTool(g *suiteGroup) (string, error) {
 			s["type"] = kind
 		}
 	}
-	if req, ok := s["required"].([]any); ok {
+	var req []any
+	if r, ok := s["required"].([]any); ok {
+		req = r
+	}
+	if s["type"] == "object" {
+		// Constraint subschemas (allOf, anyOf, ...) may only require
+		// properties the object declares.
+		req = append(req, subschemaRequired(s)...)
+		deps, _ := s["dependentRequired"].(map[string]any)
+		for name, list := range deps {
+			req = append(req, name)
+			names, _ := list.([]any)
+			req = append(req, names...)
+		}
+	}
+	if len(req) > 0 {
 		// mcpgen wants every required name declared; with the object
 		// left open, declaring it as any value changes nothing.
 		props, _ := s["properties"].(map[string]any)
@@ -83,6 +98,9 @@ func suiteTool(g *suiteGroup) (string, error) {
 			props = map[string]any{}
 		}
 		for _, name := range req {
+			if _, ok := name.(string); !ok {
+				continue
+			}
 			if _, ok := props[name.(string)]; !ok {
 				props[name.(string)] = map[string]any{}
 			}
@@ -108,7 +126,7 @@ func impliedType(s map[string]any) string {
 	for kind, keys := range map[string][]string{
 		"string": {"minLength", "maxLength", "pattern", "format"},
 		"number": {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"},
-		"object": {"minProperties", "maxProperties", "required", "properties", "additionalProperties"},
+		"object": {"minProperties", "maxProperties", "required", "properties", "additionalProperties", "dependentRequired"},
 		"array":  {"minItems", "maxItems", "uniqueItems", "items"},
 	} {
 		for _, k := range keys {
@@ -117,7 +135,46 @@ func impliedType(s map[string]any) string {
 			}
 		}
 	}
+	// The subschemas of the applicators narrow the same value: theirs
+	// is the type mcpgen needs on the schema they sit on.
+	for _, sub := range applied(s) {
+		if kind := impliedType(sub); kind != "" {
+			return kind
+		}
+	}
 	return ""
+}
+
+// applied are the subschemas of allOf, anyOf, not, if, then and else of s.
+func applied(s map[string]any) []map[string]any {
+	var out []map[string]any
+	for _, k := range []string{"allOf", "anyOf"} {
+		list, _ := s[k].([]any)
+		for _, x := range list {
+			if m, ok := x.(map[string]any); ok {
+				out = append(out, m)
+			}
+		}
+	}
+	for _, k := range []string{"not", "if", "then", "else"} {
+		if m, ok := s[k].(map[string]any); ok {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// subschemaRequired are the property names the applied subschemas of s
+// require, at any depth.
+func subschemaRequired(s map[string]any) []any {
+	var out []any
+	for _, sub := range applied(s) {
+		if r, ok := sub["required"].([]any); ok {
+			out = append(out, r...)
+		}
+		out = append(out, subschemaRequired(sub)...)
+	}
+	return out
 }
 
 // kindOf is the JSON type of data as mcpgen's "type" names it.

@@ -145,6 +145,11 @@ type Handler interface {
 	// header.
 	TestCustomHeaders(ctx context.Context, in TestCustomHeadersInput) (*runtime.ToolResult, error)
 
+	// JSONSchema202012Tool implements the "json_schema_2020_12_tool" tool.
+	//
+	// Tool with JSON Schema 2020-12 features
+	JSONSchema202012Tool(ctx context.Context, in JSONSchema202012ToolInput) (*runtime.ToolResult, error)
+
 	// TestTriggerToolChange implements the "test_trigger_tool_change" tool.
 	//
 	// Announces a change of the tool list to subscriptions/listen streams.
@@ -397,6 +402,12 @@ func (UnimplementedHandler) TestLoggingTool(ctx context.Context, in TestLoggingT
 // implemented.
 func (UnimplementedHandler) TestCustomHeaders(ctx context.Context, in TestCustomHeadersInput) (*runtime.ToolResult, error) {
 	return nil, errors.New("tool \"test_custom_headers\" is not implemented")
+}
+
+// JSONSchema202012Tool returns an error saying tool "json_schema_2020_12_tool"
+// is not implemented.
+func (UnimplementedHandler) JSONSchema202012Tool(ctx context.Context, in JSONSchema202012ToolInput) (*runtime.ToolResult, error) {
+	return nil, errors.New("tool \"json_schema_2020_12_tool\" is not implemented")
 }
 
 // TestTriggerToolChange returns an error saying tool "test_trigger_tool_change"

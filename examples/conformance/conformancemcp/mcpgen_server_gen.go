@@ -320,6 +320,17 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		Call:           runtime.ContentCall(h.TestCustomHeaders),
 	})
 	s.AddTool(runtime.ToolDef{
+		Name: "json_schema_2020_12_tool",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "json_schema_2020_12_tool",
+			Description: "Tool with JSON Schema 2020-12 features",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+			Dialect:     true,
+		}, schemaFiles, "schemas/json_schema_2020_12_tool.input.schema.json", ""),
+		Toolset: "other",
+		Call:    runtime.ContentCall(h.JSONSchema202012Tool),
+	})
+	s.AddTool(runtime.ToolDef{
 		Name: "test_trigger_tool_change",
 		Definition: runtime.ToolDefinition(runtime.ToolInfo{
 			Name:        "test_trigger_tool_change",

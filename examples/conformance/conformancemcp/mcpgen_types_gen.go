@@ -3,7 +3,58 @@
 
 package conformancemcp
 
-import "github.com/mcpgen-dev/mcpgen/runtime/wire"
+import (
+	"encoding/json"
+	"maps"
+	"slices"
+
+	"github.com/mcpgen-dev/mcpgen/runtime/wire"
+)
+
+// Address is the "address" type of the spec.
+type Address struct {
+	Street *string `json:"street,omitempty"`
+	City   *string `json:"city,omitempty"`
+	// AdditionalProperties holds the properties not listed in the schema.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v Address) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	if v.Street != nil {
+		b = append(b, "\"street\":"...)
+		b = wire.AppendString(b, *v.Street)
+	}
+	if v.City != nil {
+		if b[len(b)-1] != '{' {
+			b = append(b, ',')
+		}
+		b = append(b, "\"city\":"...)
+		b = wire.AppendString(b, *v.City)
+	}
+	for _, k := range slices.Sorted(maps.Keys(v.AdditionalProperties)) {
+		if b[len(b)-1] != '{' {
+			b = append(b, ',')
+		}
+		b = wire.AppendString(b, k)
+		b = append(b, ':')
+		b = wire.AppendRawOrNull(b, v.AdditionalProperties[k])
+	}
+	return append(b, '}')
+}
+
+// MarshalJSON encodes v as JSON.
+func (v Address) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see wire.Unmarshaler).
+func (v *Address) UnmarshalJSON(data []byte) error {
+	var u wire.Unmarshaler
+	return u.Done(decodeAddress(u.Start(data), u.Root(), v, u.Errors()))
+}
 
 // TestSimpleTextInput is the input of the "test_simple_text" tool.
 type TestSimpleTextInput struct{}
@@ -535,6 +586,92 @@ func (v TestCustomHeadersInput) MarshalJSON() ([]byte, error) {
 func (v *TestCustomHeadersInput) UnmarshalJSON(data []byte) error {
 	var u wire.Unmarshaler
 	return u.Done(decodeTestCustomHeadersInput(u.Start(data), u.Root(), v, u.Errors()))
+}
+
+// JSONSchema202012ToolInput is the input of the "json_schema_2020_12_tool"
+// tool.
+type JSONSchema202012ToolInput struct {
+	Name          *string                                 `json:"name,omitempty"`
+	Address       *Address                                `json:"address,omitempty"`
+	ContactMethod *JSONSchema202012ToolInputContactMethod `json:"contactMethod,omitempty"`
+	Phone         *string                                 `json:"phone,omitempty"`
+	Email         *string                                 `json:"email,omitempty"`
+}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v JSONSchema202012ToolInput) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	if v.Name != nil {
+		b = append(b, "\"name\":"...)
+		b = wire.AppendString(b, *v.Name)
+	}
+	if v.Address != nil {
+		if b[len(b)-1] != '{' {
+			b = append(b, ',')
+		}
+		b = append(b, "\"address\":"...)
+		b = v.Address.AppendJSON(b)
+	}
+	if v.ContactMethod != nil {
+		if b[len(b)-1] != '{' {
+			b = append(b, ',')
+		}
+		b = append(b, "\"contactMethod\":"...)
+		b = v.ContactMethod.AppendJSON(b)
+	}
+	if v.Phone != nil {
+		if b[len(b)-1] != '{' {
+			b = append(b, ',')
+		}
+		b = append(b, "\"phone\":"...)
+		b = wire.AppendString(b, *v.Phone)
+	}
+	if v.Email != nil {
+		if b[len(b)-1] != '{' {
+			b = append(b, ',')
+		}
+		b = append(b, "\"email\":"...)
+		b = wire.AppendString(b, *v.Email)
+	}
+	return append(b, '}')
+}
+
+// MarshalJSON encodes v as JSON.
+func (v JSONSchema202012ToolInput) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see wire.Unmarshaler).
+func (v *JSONSchema202012ToolInput) UnmarshalJSON(data []byte) error {
+	var u wire.Unmarshaler
+	return u.Done(decodeJSONSchema202012ToolInput(u.Start(data), u.Root(), v, u.Errors()))
+}
+
+// JSONSchema202012ToolInputContactMethod is generated from the spec.
+type JSONSchema202012ToolInputContactMethod string
+
+// The values of JSONSchema202012ToolInputContactMethod.
+const (
+	JSONSchema202012ToolInputContactMethodPhone JSONSchema202012ToolInputContactMethod = "phone"
+	JSONSchema202012ToolInputContactMethodEmail JSONSchema202012ToolInputContactMethod = "email"
+)
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v JSONSchema202012ToolInputContactMethod) AppendJSON(b []byte) []byte {
+	return wire.AppendString(b, string(v))
+}
+
+// MarshalJSON encodes v as JSON.
+func (v JSONSchema202012ToolInputContactMethod) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see wire.Unmarshaler).
+func (v *JSONSchema202012ToolInputContactMethod) UnmarshalJSON(data []byte) error {
+	var u wire.Unmarshaler
+	return u.Done(decodeJSONSchema202012ToolInputContactMethod(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // TestTriggerToolChangeInput is the input of the "test_trigger_tool_change"

@@ -3,14 +3,68 @@
 
 package conformancemcp
 
-import "github.com/mcpgen-dev/mcpgen/runtime/wire"
+import (
+	"encoding/json"
+
+	"github.com/mcpgen-dev/mcpgen/runtime/wire"
+)
 
 // Violation messages of the spec, built once so that reporting one costs
 // no allocation. They are never modified.
 var (
-	msgMinimum0   = wire.MsgMinimum(0.0)
-	msgMaximum600 = wire.MsgMaximum(600.0)
+	msgConst_phone      = wire.MsgConst("\"phone\"")
+	msgEnum_phone_email = wire.MsgEnum([]string{"\"phone\"", "\"email\""})
 )
+
+// decodeAddress decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
+func decodeAddress(d *wire.Decoder, p *wire.Path, v *Address, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
+		return d.Skip()
+	}
+	if err := d.BeginObject(); err != nil {
+		return err
+	}
+	*v = Address{}
+	for {
+		key, ok, err := d.NextKey()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "street":
+			c := p.Child("street")
+			v.Street = new(string)
+			if err := readString(d, &c, v.Street, e); err != nil {
+				return err
+			}
+		case "city":
+			c := p.Child("city")
+			v.City = new(string)
+			if err := readString(d, &c, v.City, e); err != nil {
+				return err
+			}
+		default:
+			if v.AdditionalProperties == nil {
+				v.AdditionalProperties = map[string]json.RawMessage{}
+			}
+			name := string(key)
+			var x json.RawMessage
+			c := p.Child(name)
+			if err := readRaw(d, &c, &x, e); err != nil {
+				return err
+			}
+			v.AdditionalProperties[name] = x
+		}
+	}
+	return nil
+}
 
 // decodeTestSimpleTextInput decodes the next JSON value of d into v. Values of
 // the wrong type, missing required and unknown properties go to e, and so does
@@ -837,6 +891,145 @@ func decodeTestCustomHeadersInput(d *wire.Decoder, p *wire.Path, v *TestCustomHe
 	return nil
 }
 
+// decodeJSONSchema202012ToolInput decodes the next JSON value of d into v.
+// Values of the wrong type, missing required and unknown properties go to e,
+// and so does every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
+func decodeJSONSchema202012ToolInput(d *wire.Decoder, p *wire.Path, v *JSONSchema202012ToolInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
+		return d.Skip()
+	}
+	if err := d.BeginObject(); err != nil {
+		return err
+	}
+	*v = JSONSchema202012ToolInput{}
+	for {
+		key, ok, err := d.NextKey()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "name":
+			c := p.Child("name")
+			v.Name = new(string)
+			if err := readString(d, &c, v.Name, e); err != nil {
+				return err
+			}
+		case "address":
+			c := p.Child("address")
+			v.Address = new(Address)
+			if err := decodeAddress(d, &c, v.Address, e); err != nil {
+				return err
+			}
+		case "contactMethod":
+			c := p.Child("contactMethod")
+			v.ContactMethod = new(JSONSchema202012ToolInputContactMethod)
+			if err := decodeJSONSchema202012ToolInputContactMethod(d, &c, v.ContactMethod, e); err != nil {
+				return err
+			}
+		case "phone":
+			c := p.Child("phone")
+			v.Phone = new(string)
+			if err := readString(d, &c, v.Phone, e); err != nil {
+				return err
+			}
+		case "email":
+			c := p.Child("email")
+			v.Email = new(string)
+			if err := readString(d, &c, v.Email, e); err != nil {
+				return err
+			}
+		default:
+			c := p.Child(string(key))
+			e.Add(&c, wire.MsgUnknownProperty)
+			if err := d.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		matched := false
+		{
+			var t wire.Errors
+			{
+				e := &t
+				if v.Phone == nil {
+					c := p.Child("phone")
+					e.Add(&c, wire.MsgRequired)
+				}
+			}
+			matched = t.Len() == 0
+		}
+		if !matched {
+			{
+				var t wire.Errors
+				{
+					e := &t
+					if v.Email == nil {
+						c := p.Child("email")
+						e.Add(&c, wire.MsgRequired)
+					}
+				}
+				matched = t.Len() == 0
+			}
+		}
+		if !matched {
+			e.Add(p, wire.MsgAnyOf)
+		}
+	}
+	{
+		var t wire.Errors
+		{
+			e := &t
+			if v.ContactMethod == nil {
+				c := p.Child("contactMethod")
+				e.Add(&c, wire.MsgRequired)
+			}
+			if v.ContactMethod != nil {
+				c := p.Child("contactMethod")
+				if string(*v.ContactMethod) != "phone" {
+					e.Add(&c, msgConst_phone)
+				}
+			}
+		}
+		if t.Len() == 0 {
+			if v.Phone == nil {
+				c := p.Child("phone")
+				e.Add(&c, wire.MsgRequired)
+			}
+		} else {
+			if v.Email == nil {
+				c := p.Child("email")
+				e.Add(&c, wire.MsgRequired)
+			}
+		}
+	}
+	return nil
+}
+
+// decodeJSONSchema202012ToolInputContactMethod decodes the next JSON value of d
+// into v. Values of the wrong type, missing required and unknown properties go
+// to e, and so does every constraint violated by a value that decoded without
+// one of those; only syntax errors are returned.
+func decodeJSONSchema202012ToolInputContactMethod(d *wire.Decoder, p *wire.Path, v *JSONSchema202012ToolInputContactMethod, e *wire.Errors) error {
+	n0 := e.Len()
+	if err := readString(d, p, (*string)(v), e); err != nil {
+		return err
+	}
+	if e.Len() == n0 {
+		switch string(*v) {
+		case "phone", "email":
+		default:
+			e.Add(p, msgEnum_phone_email)
+		}
+	}
+	return nil
+}
+
 // decodeTestTriggerToolChangeInput decodes the next JSON value of d into v.
 // Values of the wrong type, missing required and unknown properties go to e,
 // and so does every constraint violated by a value that decoded without one of
@@ -883,285 +1076,6 @@ func decodeTestTriggerPromptChangeInput(d *wire.Decoder, p *wire.Path, v *TestTr
 		return err
 	}
 	*v = TestTriggerPromptChangeInput{}
-	for {
-		key, ok, err := d.NextKey()
-		if err != nil {
-			return err
-		}
-		if !ok {
-			break
-		}
-		switch string(key) {
-		default:
-			c := p.Child(string(key))
-			e.Add(&c, wire.MsgUnknownProperty)
-			if err := d.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// decodeGreetInput decodes the next JSON value of d into v. Values of the wrong
-// type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
-func decodeGreetInput(d *wire.Decoder, p *wire.Path, v *GreetInput, e *wire.Errors) error {
-	if k := d.Peek(); k != wire.KindObject {
-		e.Add(p, wire.MsgType("object", k))
-		return d.Skip()
-	}
-	if err := d.BeginObject(); err != nil {
-		return err
-	}
-	*v = GreetInput{}
-	var seenName bool
-	for {
-		key, ok, err := d.NextKey()
-		if err != nil {
-			return err
-		}
-		if !ok {
-			break
-		}
-		switch string(key) {
-		case "name":
-			seenName = true
-			c := p.Child("name")
-			if err := readString(d, &c, &v.Name, e); err != nil {
-				return err
-			}
-		default:
-			c := p.Child(string(key))
-			e.Add(&c, wire.MsgUnknownProperty)
-			if err := d.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	if !seenName {
-		c := p.Child("name")
-		e.Add(&c, wire.MsgRequired)
-	}
-	return nil
-}
-
-// decodeSlowComputeInput decodes the next JSON value of d into v. Values of the
-// wrong type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of those; only
-// syntax errors are returned.
-func decodeSlowComputeInput(d *wire.Decoder, p *wire.Path, v *SlowComputeInput, e *wire.Errors) error {
-	if k := d.Peek(); k != wire.KindObject {
-		e.Add(p, wire.MsgType("object", k))
-		return d.Skip()
-	}
-	if err := d.BeginObject(); err != nil {
-		return err
-	}
-	*v = SlowComputeInput{}
-	var seenSeconds bool
-	for {
-		key, ok, err := d.NextKey()
-		if err != nil {
-			return err
-		}
-		if !ok {
-			break
-		}
-		switch string(key) {
-		case "seconds":
-			seenSeconds = true
-			c := p.Child("seconds")
-			n0 := e.Len()
-			if err := readFloat(d, &c, &v.Seconds, e); err != nil {
-				return err
-			}
-			if e.Len() == n0 {
-				if v.Seconds < 0.0 {
-					e.Add(&c, msgMinimum0)
-				}
-				if v.Seconds > 600.0 {
-					e.Add(&c, msgMaximum600)
-				}
-			}
-		case "label":
-			c := p.Child("label")
-			v.Label = new(string)
-			if err := readString(d, &c, v.Label, e); err != nil {
-				return err
-			}
-		default:
-			c := p.Child(string(key))
-			e.Add(&c, wire.MsgUnknownProperty)
-			if err := d.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	if !seenSeconds {
-		c := p.Child("seconds")
-		e.Add(&c, wire.MsgRequired)
-	}
-	return nil
-}
-
-// decodeFailingJobInput decodes the next JSON value of d into v. Values of the
-// wrong type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of those; only
-// syntax errors are returned.
-func decodeFailingJobInput(d *wire.Decoder, p *wire.Path, v *FailingJobInput, e *wire.Errors) error {
-	if k := d.Peek(); k != wire.KindObject {
-		e.Add(p, wire.MsgType("object", k))
-		return d.Skip()
-	}
-	if err := d.BeginObject(); err != nil {
-		return err
-	}
-	*v = FailingJobInput{}
-	for {
-		key, ok, err := d.NextKey()
-		if err != nil {
-			return err
-		}
-		if !ok {
-			break
-		}
-		switch string(key) {
-		default:
-			c := p.Child(string(key))
-			e.Add(&c, wire.MsgUnknownProperty)
-			if err := d.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// decodeProtocolErrorJobInput decodes the next JSON value of d into v. Values
-// of the wrong type, missing required and unknown properties go to e, and so
-// does every constraint violated by a value that decoded without one of those;
-// only syntax errors are returned.
-func decodeProtocolErrorJobInput(d *wire.Decoder, p *wire.Path, v *ProtocolErrorJobInput, e *wire.Errors) error {
-	if k := d.Peek(); k != wire.KindObject {
-		e.Add(p, wire.MsgType("object", k))
-		return d.Skip()
-	}
-	if err := d.BeginObject(); err != nil {
-		return err
-	}
-	*v = ProtocolErrorJobInput{}
-	for {
-		key, ok, err := d.NextKey()
-		if err != nil {
-			return err
-		}
-		if !ok {
-			break
-		}
-		switch string(key) {
-		default:
-			c := p.Child(string(key))
-			e.Add(&c, wire.MsgUnknownProperty)
-			if err := d.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// decodeConfirmDeleteInput decodes the next JSON value of d into v. Values of
-// the wrong type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of those; only
-// syntax errors are returned.
-func decodeConfirmDeleteInput(d *wire.Decoder, p *wire.Path, v *ConfirmDeleteInput, e *wire.Errors) error {
-	if k := d.Peek(); k != wire.KindObject {
-		e.Add(p, wire.MsgType("object", k))
-		return d.Skip()
-	}
-	if err := d.BeginObject(); err != nil {
-		return err
-	}
-	*v = ConfirmDeleteInput{}
-	var seenFilename bool
-	for {
-		key, ok, err := d.NextKey()
-		if err != nil {
-			return err
-		}
-		if !ok {
-			break
-		}
-		switch string(key) {
-		case "filename":
-			seenFilename = true
-			c := p.Child("filename")
-			if err := readString(d, &c, &v.Filename, e); err != nil {
-				return err
-			}
-		default:
-			c := p.Child(string(key))
-			e.Add(&c, wire.MsgUnknownProperty)
-			if err := d.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	if !seenFilename {
-		c := p.Child("filename")
-		e.Add(&c, wire.MsgRequired)
-	}
-	return nil
-}
-
-// decodeMultiInputInput decodes the next JSON value of d into v. Values of the
-// wrong type, missing required and unknown properties go to e, and so does
-// every constraint violated by a value that decoded without one of those; only
-// syntax errors are returned.
-func decodeMultiInputInput(d *wire.Decoder, p *wire.Path, v *MultiInputInput, e *wire.Errors) error {
-	if k := d.Peek(); k != wire.KindObject {
-		e.Add(p, wire.MsgType("object", k))
-		return d.Skip()
-	}
-	if err := d.BeginObject(); err != nil {
-		return err
-	}
-	*v = MultiInputInput{}
-	for {
-		key, ok, err := d.NextKey()
-		if err != nil {
-			return err
-		}
-		if !ok {
-			break
-		}
-		switch string(key) {
-		default:
-			c := p.Child(string(key))
-			e.Add(&c, wire.MsgUnknownProperty)
-			if err := d.Skip(); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// decodeTestToolWithTaskInput decodes the next JSON value of d into v. Values
-// of the wrong type, missing required and unknown properties go to e, and so
-// does every constraint violated by a value that decoded without one of those;
-// only syntax errors are returned.
-func decodeTestToolWithTaskInput(d *wire.Decoder, p *wire.Path, v *TestToolWithTaskInput, e *wire.Errors) error {
-	if k := d.Peek(); k != wire.KindObject {
-		e.Add(p, wire.MsgType("object", k))
-		return d.Skip()
-	}
-	if err := d.BeginObject(); err != nil {
-		return err
-	}
-	*v = TestToolWithTaskInput{}
 	for {
 		key, ok, err := d.NextKey()
 		if err != nil {
@@ -1240,23 +1154,12 @@ func readString(d *wire.Decoder, p *wire.Path, v *string, e *wire.Errors) error 
 	return nil
 }
 
-// readFloat decodes a JSON number into v.
-func readFloat(d *wire.Decoder, p *wire.Path, v *float64, e *wire.Errors) error {
-	if k := d.Peek(); k != wire.KindNumber {
-		e.Add(p, wire.MsgType("number", k))
-		return d.Skip()
-	}
-	x, err := d.ReadFloat()
-	if err == wire.ErrNotInteger {
-		e.Add(p, wire.MsgNotInteger)
-		return nil
-	} else if err == wire.ErrOutOfRange {
-		e.Add(p, wire.MsgOutOfRange)
-		return nil
-	}
+// readRaw keeps a copy of the next JSON value, whatever it is.
+func readRaw(d *wire.Decoder, p *wire.Path, v *json.RawMessage, e *wire.Errors) error {
+	raw, err := d.ReadRaw()
 	if err != nil {
 		return err
 	}
-	*v = x
+	*v = append(json.RawMessage(nil), raw...)
 	return nil
 }

@@ -1,0 +1,66 @@
+package schema
+
+import "github.com/mcpgen-dev/mcpgen/spec"
+
+// applied adds the JSON Schema 2020-12 keywords of spec.Applied to o, the
+// rendering of s: "$schema" first, the others after the keywords of s's
+// own type. A constraint schema (a subschema of allOf, anyOf, not, if,
+// then or else) states no type and no additionalProperties: it narrows the
+// value of the schema it sits on, and "additionalProperties: false" there
+// would refuse every property of that value.
+func (b *Builder) applied(s *spec.Schema, o Object, w *walk) Object {
+	a := &s.Applied
+	if a.Constraint && len(o) > 0 && o[0].Key == "type" {
+		o = o[1:] // the type is the enclosing schema's, which may also allow null
+	}
+	if a.Dialect != "" {
+		o = append(Object{{"$schema", a.Dialect}}, o...)
+	}
+	add := func(k string, v any) { o = append(o, Member{k, v}) }
+	if a.Anchor != "" {
+		add("$anchor", a.Anchor)
+	}
+	if a.Comment != "" {
+		add("$comment", a.Comment)
+	}
+	if a.Constraint && s.Type == spec.KindAny {
+		if len(s.Properties) > 0 {
+			props := Object{}
+			for _, p := range s.Properties {
+				props = append(props, Member{p.Name, b.node(p.Schema, w)})
+			}
+			add("properties", props)
+		}
+		if len(a.Requires) > 0 {
+			add("required", a.Requires)
+		}
+	}
+	if len(a.DependentRequired) > 0 {
+		deps := Object{}
+		for _, d := range a.DependentRequired {
+			deps = append(deps, Member{d.Property, d.Requires})
+		}
+		add("dependentRequired", deps)
+	}
+	list := func(k string, ss []*spec.Schema) {
+		if len(ss) == 0 {
+			return
+		}
+		var vs []Object
+		for _, c := range ss {
+			vs = append(vs, b.node(c, w))
+		}
+		add(k, vs)
+	}
+	list("allOf", a.AllOf)
+	list("anyOf", a.AnyOfSchemas)
+	for _, k := range []struct {
+		key string
+		s   *spec.Schema
+	}{{"not", a.Not}, {"if", a.If}, {"then", a.Then}, {"else", a.Else}} {
+		if k.s != nil {
+			add(k.key, b.node(k.s, w))
+		}
+	}
+	return o
+}

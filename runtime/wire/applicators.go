@@ -1,0 +1,16 @@
+package wire
+
+// Violations of the JSON Schema 2020-12 applicators.
+const (
+	// MsgAnyOf is reported when a value matches none of the subschemas
+	// of anyOf.
+	MsgAnyOf = "must match at least one of the anyOf schemas"
+	// MsgNot is reported when a value matches the subschema of not.
+	MsgNot = "must not match the not schema"
+)
+
+// MsgDependentRequired is reported at the pointer of a property that
+// dependentRequired asks for because property is present.
+func MsgDependentRequired(property string) string {
+	return "is required when " + quote(property) + " is present"
+}
