@@ -327,8 +327,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 			Dialect:     true,
 		}, schemaFiles, "schemas/json_schema_2020_12_tool.input.schema.json", ""),
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.JSONSchema202012Tool),
+		Toolset:        "other",
+		SearchKeywords: "scheme outline instrument joyride tool around characteristic lineament have sport boast",
+		Call:           runtime.ContentCall(h.JSONSchema202012Tool),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "test_trigger_tool_change",

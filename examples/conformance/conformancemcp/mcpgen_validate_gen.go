@@ -14,6 +14,8 @@ import (
 var (
 	msgConst_phone      = wire.MsgConst("\"phone\"")
 	msgEnum_phone_email = wire.MsgEnum([]string{"\"phone\"", "\"email\""})
+	msgMinimum0         = wire.MsgMinimum(0.0)
+	msgMaximum600       = wire.MsgMaximum(600.0)
 )
 
 // decodeAddress decodes the next JSON value of d into v. Values of the wrong
@@ -1096,6 +1098,285 @@ func decodeTestTriggerPromptChangeInput(d *wire.Decoder, p *wire.Path, v *TestTr
 	return nil
 }
 
+// decodeGreetInput decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
+func decodeGreetInput(d *wire.Decoder, p *wire.Path, v *GreetInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
+		return d.Skip()
+	}
+	if err := d.BeginObject(); err != nil {
+		return err
+	}
+	*v = GreetInput{}
+	var seenName bool
+	for {
+		key, ok, err := d.NextKey()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "name":
+			seenName = true
+			c := p.Child("name")
+			if err := readString(d, &c, &v.Name, e); err != nil {
+				return err
+			}
+		default:
+			c := p.Child(string(key))
+			e.Add(&c, wire.MsgUnknownProperty)
+			if err := d.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if !seenName {
+		c := p.Child("name")
+		e.Add(&c, wire.MsgRequired)
+	}
+	return nil
+}
+
+// decodeSlowComputeInput decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
+func decodeSlowComputeInput(d *wire.Decoder, p *wire.Path, v *SlowComputeInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
+		return d.Skip()
+	}
+	if err := d.BeginObject(); err != nil {
+		return err
+	}
+	*v = SlowComputeInput{}
+	var seenSeconds bool
+	for {
+		key, ok, err := d.NextKey()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "seconds":
+			seenSeconds = true
+			c := p.Child("seconds")
+			n0 := e.Len()
+			if err := readFloat(d, &c, &v.Seconds, e); err != nil {
+				return err
+			}
+			if e.Len() == n0 {
+				if v.Seconds < 0.0 {
+					e.Add(&c, msgMinimum0)
+				}
+				if v.Seconds > 600.0 {
+					e.Add(&c, msgMaximum600)
+				}
+			}
+		case "label":
+			c := p.Child("label")
+			v.Label = new(string)
+			if err := readString(d, &c, v.Label, e); err != nil {
+				return err
+			}
+		default:
+			c := p.Child(string(key))
+			e.Add(&c, wire.MsgUnknownProperty)
+			if err := d.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if !seenSeconds {
+		c := p.Child("seconds")
+		e.Add(&c, wire.MsgRequired)
+	}
+	return nil
+}
+
+// decodeFailingJobInput decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
+func decodeFailingJobInput(d *wire.Decoder, p *wire.Path, v *FailingJobInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
+		return d.Skip()
+	}
+	if err := d.BeginObject(); err != nil {
+		return err
+	}
+	*v = FailingJobInput{}
+	for {
+		key, ok, err := d.NextKey()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		default:
+			c := p.Child(string(key))
+			e.Add(&c, wire.MsgUnknownProperty)
+			if err := d.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// decodeProtocolErrorJobInput decodes the next JSON value of d into v. Values
+// of the wrong type, missing required and unknown properties go to e, and so
+// does every constraint violated by a value that decoded without one of those;
+// only syntax errors are returned.
+func decodeProtocolErrorJobInput(d *wire.Decoder, p *wire.Path, v *ProtocolErrorJobInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
+		return d.Skip()
+	}
+	if err := d.BeginObject(); err != nil {
+		return err
+	}
+	*v = ProtocolErrorJobInput{}
+	for {
+		key, ok, err := d.NextKey()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		default:
+			c := p.Child(string(key))
+			e.Add(&c, wire.MsgUnknownProperty)
+			if err := d.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// decodeConfirmDeleteInput decodes the next JSON value of d into v. Values of
+// the wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
+func decodeConfirmDeleteInput(d *wire.Decoder, p *wire.Path, v *ConfirmDeleteInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
+		return d.Skip()
+	}
+	if err := d.BeginObject(); err != nil {
+		return err
+	}
+	*v = ConfirmDeleteInput{}
+	var seenFilename bool
+	for {
+		key, ok, err := d.NextKey()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "filename":
+			seenFilename = true
+			c := p.Child("filename")
+			if err := readString(d, &c, &v.Filename, e); err != nil {
+				return err
+			}
+		default:
+			c := p.Child(string(key))
+			e.Add(&c, wire.MsgUnknownProperty)
+			if err := d.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if !seenFilename {
+		c := p.Child("filename")
+		e.Add(&c, wire.MsgRequired)
+	}
+	return nil
+}
+
+// decodeMultiInputInput decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
+func decodeMultiInputInput(d *wire.Decoder, p *wire.Path, v *MultiInputInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
+		return d.Skip()
+	}
+	if err := d.BeginObject(); err != nil {
+		return err
+	}
+	*v = MultiInputInput{}
+	for {
+		key, ok, err := d.NextKey()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		default:
+			c := p.Child(string(key))
+			e.Add(&c, wire.MsgUnknownProperty)
+			if err := d.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// decodeTestToolWithTaskInput decodes the next JSON value of d into v. Values
+// of the wrong type, missing required and unknown properties go to e, and so
+// does every constraint violated by a value that decoded without one of those;
+// only syntax errors are returned.
+func decodeTestToolWithTaskInput(d *wire.Decoder, p *wire.Path, v *TestToolWithTaskInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
+		return d.Skip()
+	}
+	if err := d.BeginObject(); err != nil {
+		return err
+	}
+	*v = TestToolWithTaskInput{}
+	for {
+		key, ok, err := d.NextKey()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		default:
+			c := p.Child(string(key))
+			e.Add(&c, wire.MsgUnknownProperty)
+			if err := d.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // decodeTemplateDataParams decodes the next JSON value of d into v. Values of
 // the wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
@@ -1147,6 +1428,27 @@ func readString(d *wire.Decoder, p *wire.Path, v *string, e *wire.Errors) error 
 		return d.Skip()
 	}
 	x, err := d.ReadString()
+	if err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
+// readFloat decodes a JSON number into v.
+func readFloat(d *wire.Decoder, p *wire.Path, v *float64, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindNumber {
+		e.Add(p, wire.MsgType("number", k))
+		return d.Skip()
+	}
+	x, err := d.ReadFloat()
+	if err == wire.ErrNotInteger {
+		e.Add(p, wire.MsgNotInteger)
+		return nil
+	} else if err == wire.ErrOutOfRange {
+		e.Add(p, wire.MsgOutOfRange)
+		return nil
+	}
 	if err != nil {
 		return err
 	}

@@ -35,8 +35,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 			Dialect:     true,
 		}, schemaFiles, "schemas/contact.input.schema.json", ""),
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.Contact),
+		Toolset:        "other",
+		SearchKeywords: "physical contact reach get through touch adjoin meet",
+		Call:           runtime.ContentCall(h.Contact),
 	})
 	return s
 }

@@ -34,8 +34,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "pick",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/pick.input.schema.json", ""),
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.Pick),
+		Toolset:        "other",
+		SearchKeywords: "choice selection picking pluck cull",
+		Call:           runtime.ContentCall(h.Pick),
 	})
 	return s
 }
