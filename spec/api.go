@@ -44,6 +44,8 @@ type API struct {
 	// code still validates against the exact schema. OpenAPI-derived APIs
 	// have one (OpenAPIConfig.MaxSchemaBytes).
 	MaxSchemaBytes int
+	// Surface is what the generated server serves by default (surface:).
+	Surface Surface
 	// SecuritySchemes are the upstream API's security schemes that the tools'
 	// Upstream.Security names, in document order.
 	SecuritySchemes []*SecurityScheme

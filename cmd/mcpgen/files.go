@@ -44,6 +44,9 @@ type generation struct {
 	// FirstTool is the position of the spec's first tool (zero when it has
 	// none): the place of warnings about the tool surface as a whole.
 	FirstTool spec.Pos
+	// Surface is the spec's surface: section (default toolsets, output
+	// schemas listed or not), which decides what tools/list sends.
+	Surface spec.Surface
 }
 
 // A fileState pairs what the generator wants at one path with what is on disk.
