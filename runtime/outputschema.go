@@ -40,7 +40,8 @@ func withoutOutputSchema(def string) string {
 		case hi < len(def) && def[hi] == ',':
 			hi++
 		}
-		return def[:lo] + def[hi:]
+		// A duplicate member (invalid in a definition, but JSON) goes too.
+		return withoutOutputSchema(def[:lo] + def[hi:])
 	}
 	return def
 }

@@ -60,3 +60,32 @@ func TestOmitOutputSchemas(t *testing.T) {
 		}
 	}
 }
+
+// FuzzWithoutOutputSchema checks that any JSON object loses its top-level
+// outputSchema member and nothing else.
+func FuzzWithoutOutputSchema(f *testing.F) {
+	f.Add(`{"name":"a","inputSchema":{},"outputSchema":{"type":"object"},"annotations":{}}`)
+	f.Add(`{"outputSchema":1}`)
+	f.Add(`{"outputSchema":1,"outputSchema":2}`)
+	f.Add(`{"a":{"outputSchema":2},"outputSchema":[{}],"b":"outputSchema"}`)
+	f.Fuzz(func(t *testing.T, def string) {
+		var in map[string]json.RawMessage
+		if json.Unmarshal([]byte(def), &in) != nil {
+			return
+		}
+		got := withoutOutputSchema(def)
+		var out map[string]json.RawMessage
+		if err := json.Unmarshal([]byte(got), &out); err != nil {
+			t.Fatalf("withoutOutputSchema(%q) = %q: %v", def, got, err)
+		}
+		delete(in, "outputSchema")
+		if len(in) != len(out) {
+			t.Fatalf("withoutOutputSchema(%q) = %q: members %d, want %d", def, got, len(out), len(in))
+		}
+		for k, v := range in {
+			if string(out[k]) != string(v) {
+				t.Fatalf("withoutOutputSchema(%q) = %q: member %q changed", def, got, k)
+			}
+		}
+	})
+}
