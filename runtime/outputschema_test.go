@@ -37,8 +37,9 @@ func TestOmitOutputSchemas(t *testing.T) {
 		"schemas/in.json":  {Data: []byte(`{"type":"object","properties":{"id":{"type":"string"}},"additionalProperties":false}`)},
 		"schemas/out.json": {Data: []byte(`{"type":"object","properties":{"total":{"type":"integer"}}}`)},
 	}
-	for _, omit := range []bool{false, true} {
-		s := NewServer(Options{Info: Implementation{Name: "shop", Version: "1"}, OmitOutputSchemas: omit})
+	newServer := func(opts Options) *Server {
+		opts.Info = Implementation{Name: "shop", Version: "1"}
+		s := NewServer(opts)
 		s.AddTool(ToolDef{
 			Name:       "get_total",
 			Definition: ToolDefinition(ToolInfo{Name: "get_total", Annotations: ToolAnnotations{ReadOnlyHint: true}}, schemas, "schemas/in.json", "schemas/out.json"),
@@ -46,6 +47,15 @@ func TestOmitOutputSchemas(t *testing.T) {
 				return StructuredResult([]byte(`{"total":3}`)), nil
 			},
 		})
+		return s
+	}
+	// describe_operation shows the whole definition, output schema included.
+	c := startClient(t, newServer(Options{OmitOutputSchemas: true, Discovery: true}), StdioOptions{})
+	if got := string(c.call(1, "tools/call", `"name":"describe_operation","arguments":{"name":"get_total"}`).raw); !strings.Contains(got, `outputSchema`) {
+		t.Errorf("describe_operation lost the output schema: %s", got)
+	}
+	for _, omit := range []bool{false, true} {
+		s := newServer(Options{OmitOutputSchemas: omit})
 		c := startClient(t, s, StdioOptions{})
 		list := string(c.call(1, "tools/list", "").raw)
 		if got := strings.Contains(list, `"outputSchema"`); got == omit {
