@@ -71,11 +71,12 @@ for doc in "${@:-github stripe}"; do
   done
 done
 
-# Prism reads a large document for a minute or more before it listens.
+# Prism reads a large document for a minute or more before it listens
+# (Stripe's YAML: over ten minutes on two busy cores).
 for kv in "${env_args[@]}"; do
   case $kv in
     *_UPSTREAM=*) url=${kv#*=}
-      for _ in $(seq 600); do curl -s -o /dev/null "$url" && break; sleep 1; done
+      for _ in $(seq 1800); do curl -s -o /dev/null "$url" && break; sleep 1; done
       curl -s -o /dev/null "$url" || { echo "bigdocs-e2e: prism at $url did not start"; cat "$work"/prism-*.log; exit 1; } ;;
   esac
 done
