@@ -74,12 +74,20 @@ type Options struct {
 
 	// Toolsets are the toolsets to serve (ToolDef.Toolset): names, or
 	// ToolsetsAll, or ToolsetsDefault for DefaultToolsets. Empty serves
-	// every tool. Tools registered without a toolset are always served.
+	// DefaultToolsets, and every tool when those are empty too. Tools
+	// registered without a toolset are always served.
 	// Server.CheckToolsets reports names no tool belongs to.
 	Toolsets []string
 	// DefaultToolsets are the toolsets ToolsetsDefault stands for; generated
-	// servers set them from the spec. Empty means every toolset.
+	// servers set them from the spec (surface: defaultToolsets). Empty
+	// means every toolset.
 	DefaultToolsets []string
+	// OmitOutputSchemas lists tools without their outputSchema, which is
+	// optional in MCP and often most of a wrapped operation's definition:
+	// results still carry structuredContent, validated as before, and
+	// describe_operation still shows the whole definition. Generated
+	// servers set it from the spec (surface: outputSchemas: false).
+	OmitOutputSchemas bool
 	// ReadOnly serves only tools whose readOnlyHint is true: the others
 	// are not listed, and calling them (by tools/call or call_operation)
 	// is refused with a tool error.

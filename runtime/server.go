@@ -34,6 +34,9 @@ type Server struct {
 	toolIndex map[string]int
 	// flags are the annotations of tools[i], read at registration.
 	flags []toolFlags
+	// listed are the definitions of tools[i] as tools/list sends them
+	// (without outputSchema under Options.OmitOutputSchemas).
+	listed []string
 	// toolsets is the resolved Options.Toolsets; nil serves all.
 	toolsets map[string]bool
 	// discovery is the search index of discovery mode.
@@ -153,6 +156,11 @@ func (s *Server) AddTool(t ToolDef) {
 	if t.Task != TaskNever {
 		s.taskTools++
 	}
+	listed := t.Definition
+	if s.opts.OmitOutputSchemas {
+		listed = withoutOutputSchema(listed)
+	}
+	s.listed = append(s.listed, listed)
 }
 
 // AddResource registers a resource with a fixed URI. It panics on a

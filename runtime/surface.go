@@ -67,12 +67,14 @@ func parseToolFlags(def string) toolFlags {
 }
 
 // selectedToolsets resolves Options.Toolsets: nil means every toolset.
+// No Toolsets is the default selection.
 func (s *Server) selectedToolsets() map[string]bool {
-	if len(s.opts.Toolsets) == 0 {
-		return nil
+	names := s.opts.Toolsets
+	if len(names) == 0 {
+		names = []string{ToolsetsDefault}
 	}
 	sel := map[string]bool{}
-	for _, name := range s.opts.Toolsets {
+	for _, name := range names {
 		switch name {
 		case ToolsetsAll:
 			return nil
@@ -173,7 +175,7 @@ func (s *Server) refusal(t *ToolDef) (unknown bool, reason string) {
 // to find and call operations. Servers that restrict nothing say nothing
 // more.
 func (s *Server) surfaceInstructions() string {
-	if len(s.opts.Toolsets) == 0 && !s.opts.ReadOnly && !s.opts.Discovery {
+	if s.toolsets == nil && !s.opts.ReadOnly && !s.opts.Discovery {
 		return s.opts.Instructions
 	}
 	var b strings.Builder
@@ -234,7 +236,7 @@ func (s *Server) servedDefinitions(allow func(*ToolDef) bool) []string {
 	defs := make([]string, 0, len(s.tools))
 	for i, t := range s.tools {
 		if s.toolServed(t, s.flags[i]) && (allow == nil || allow(t)) {
-			defs = append(defs, t.Definition)
+			defs = append(defs, s.listed[i])
 		}
 	}
 	return defs

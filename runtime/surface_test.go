@@ -66,6 +66,8 @@ func TestToolsetsAndReadOnly(t *testing.T) {
 		{"one toolset", Options{Toolsets: []string{"billing"}}, "list_invoices,refund_invoice"},
 		{"all special", Options{Toolsets: []string{"orders", "all"}}, "get_order,cancel_order,list_invoices,refund_invoice"},
 		{"default special", Options{Toolsets: []string{"default"}, DefaultToolsets: []string{"orders"}}, "get_order,cancel_order"},
+		{"default when none chosen", Options{DefaultToolsets: []string{"billing"}}, "list_invoices,refund_invoice"},
+		{"all over default", Options{Toolsets: []string{"all"}, DefaultToolsets: []string{"billing"}}, "get_order,cancel_order,list_invoices,refund_invoice"},
 		{"read-only", Options{ReadOnly: true}, "get_order,list_invoices"},
 		{"read-only toolset", Options{ReadOnly: true, Toolsets: []string{"orders"}}, "get_order"},
 	}

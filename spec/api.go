@@ -47,6 +47,8 @@ type API struct {
 	// Profiles is what the client profiles (Generate.Profiles) changed,
 	// filled in by the generator.
 	Profiles ProfileReport
+	// Surface is what the generated server serves by default (surface:).
+	Surface Surface
 	// SecuritySchemes are the upstream API's security schemes that the tools'
 	// Upstream.Security names, in document order.
 	SecuritySchemes []*SecurityScheme

@@ -154,7 +154,7 @@ func (l *loader) yamlError(err error) Diagnostic {
 
 func (l *loader) root(n *yaml.Node) *API {
 	api := &API{File: l.file}
-	f, ok := l.fields(n, "", "version", "generate", "server", "types", "tools", "resources", "resourceTemplates", "prompts")
+	f, ok := l.fields(n, "", "version", "generate", "server", "surface", "types", "tools", "resources", "resourceTemplates", "prompts")
 	if !ok {
 		return api
 	}
@@ -213,7 +213,32 @@ func (l *loader) root(n *yaml.Node) *API {
 			api.Prompts = append(api.Prompts, l.prompt(e))
 		}
 	}
+	if p, ok := f["surface"]; ok {
+		l.surface(p, api)
+	}
 	return api
+}
+
+// surface reads the surface: section, once the tools (and so their
+// toolsets) are known.
+func (l *loader) surface(p pair, api *API) {
+	const ctx = "surface"
+	api.Surface.Pos = l.pos(p.key)
+	f, ok := l.fields(p.val, ctx, "defaultToolsets", "outputSchemas")
+	if !ok {
+		return
+	}
+	if d, ok := f["defaultToolsets"]; ok {
+		if names, ok := l.strs(d.val, ctx+": defaultToolsets"); ok {
+			api.Surface.DefaultToolsets = names
+			if msg := unknownToolsets(api, names); msg != "" {
+				l.errorf(d.val, ctx, "%s", msg)
+			}
+		}
+	}
+	if b := l.optBool(f, "outputSchemas", ctx); b != nil {
+		api.Surface.OmitOutputSchemas = !*b
+	}
 }
 
 func (l *loader) generate(root *yaml.Node, f map[string]pair, api *API) {

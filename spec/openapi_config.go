@@ -108,6 +108,7 @@ func defaultPackage(file, dir string) string {
 //	  exclude: {...}
 //	  maxToolNameLength: 64
 //	  maxSchemaBytes: 65536                        # per tool schema; -1: no budget
+//	surface: {defaultToolsets: [...], outputSchemas: false}   # see Surface
 type openAPIConfigFile struct {
 	Version  int `yaml:"version"`
 	Generate struct {
@@ -130,6 +131,10 @@ type openAPIConfigFile struct {
 		MaxToolNameLength int             `yaml:"maxToolNameLength"`
 		MaxSchemaBytes    int             `yaml:"maxSchemaBytes"`
 	} `yaml:"openapi"`
+	Surface struct {
+		DefaultToolsets []string `yaml:"defaultToolsets"`
+		OutputSchemas   *bool    `yaml:"outputSchemas"`
+	} `yaml:"surface"`
 }
 
 type openAPISelector struct {
@@ -151,13 +156,15 @@ func loadOpenAPIConfig(fsys fs.FS, file string, data []byte) (*API, error) {
 	if err := yaml.Unmarshal(data, &root); err != nil {
 		return nil, at(nil, "invalid yaml: %v", strings.TrimPrefix(err.Error(), "yaml: "))
 	}
-	var top *yaml.Node
+	var top, surface *yaml.Node
 	if len(root.Content) > 0 {
 		top = root.Content[0]
 	}
 	if top != nil && top.Kind == yaml.MappingNode {
 		for i := 0; i+1 < len(top.Content); i += 2 {
 			switch k := top.Content[i]; k.Value {
+			case "surface":
+				surface = k
 			case "version", "generate", "server", "openapi":
 			default:
 				return nil, at(k, "%s: not supported beside openapi: (the tools come from the OpenAPI document)", k.Value)
@@ -222,6 +229,16 @@ func loadOpenAPIConfig(fsys fs.FS, file string, data []byte) (*API, error) {
 	}
 	api.Server.Instructions = c.Server.Instructions
 	api.Server.WebsiteURL = c.Server.Website
+	if surface != nil {
+		api.Surface = Surface{
+			DefaultToolsets:   c.Surface.DefaultToolsets,
+			OmitOutputSchemas: c.Surface.OutputSchemas != nil && !*c.Surface.OutputSchemas,
+			Pos:               Pos{File: file, Line: surface.Line, Col: surface.Column},
+		}
+		if msg := unknownToolsets(api, c.Surface.DefaultToolsets); msg != "" {
+			return nil, at(surface, "surface: %s", msg)
+		}
+	}
 	if api.Generate.Package == "" {
 		api.Generate.Package = defaultPackage(file, api.Generate.Dir)
 	}

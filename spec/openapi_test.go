@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -408,6 +409,11 @@ func TestLoadTakesOpenAPI(t *testing.T) {
 	if api.MaxSchemaBytes != 4096 {
 		t.Errorf("wrapped: schema budget %d, want the config's 4096", api.MaxSchemaBytes)
 	}
+	if sf, err := Load(fsys, "wrapped/surface-ok.yaml"); err != nil {
+		t.Error(err)
+	} else if want := (Surface{DefaultToolsets: []string{"pets"}, OmitOutputSchemas: true, Pos: Pos{File: "wrapped/surface-ok.yaml", Line: 4, Col: 1}}); !reflect.DeepEqual(sf.Surface, want) {
+		t.Errorf("surface: %+v, want %+v", sf.Surface, want)
+	}
 	if unbounded, _ := LoadOpenAPI(fsys, "petstore-2.0.json", OpenAPIConfig{MaxSchemaBytes: -1}); unbounded == nil || unbounded.MaxSchemaBytes != 0 {
 		t.Errorf("maxSchemaBytes -1 must mean no budget, got %+v", unbounded)
 	}
@@ -420,6 +426,7 @@ func TestLoadTakesOpenAPI(t *testing.T) {
 	for _, c := range []struct{ file, want string }{
 		{"wrapped/bad.yaml", `wrapped/bad.yaml:5:1: invalid config: unknown key "includes"`},
 		{"wrapped/tools.yaml", "wrapped/tools.yaml:4:1: tools: not supported beside openapi:"},
+		{"wrapped/surface.yaml", `wrapped/surface.yaml:4:1: surface: defaultToolsets: unknown toolset "store"; the toolsets are "pets"`},
 	} {
 		_, err := Load(fsys, c.file)
 		if err == nil || !strings.Contains(err.Error(), c.want) {

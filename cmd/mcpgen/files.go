@@ -47,6 +47,9 @@ type generation struct {
 	// Profiles is what the client profiles changed in the published tool
 	// definitions.
 	Profiles spec.ProfileReport
+	// Surface is the spec's surface: section (default toolsets, output
+	// schemas listed or not), which decides what tools/list sends.
+	Surface spec.Surface
 }
 
 // A fileState pairs what the generator wants at one path with what is on disk.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/mcpgen-dev/mcpgen/runtime"
@@ -17,7 +18,7 @@ func (c *cli) generate(args []string) error {
 	var o buildOptions
 	fs.StringVar(&o.Out, "out", "", "write the generated package and its lock file to `DIR` (relative to the working directory) instead of the spec's generate.dir")
 	fs.StringVar(&o.Package, "package", "", "the Go package `name` of the generated code (default: generate.package, else the output directory's name)")
-	fs.IntVar(&o.BudgetTokens, "budget-tokens", defaultBudgetTokens, "warn when tools/list of every tool is estimated at more than `N` tokens (0: never)")
+	fs.IntVar(&o.BudgetTokens, "budget-tokens", defaultBudgetTokens, "warn when tools/list of the default surface (surface: defaultToolsets, else every tool) is estimated at more than `N` tokens (0: never)")
 	profileFlags(fs, &o)
 	verbose := fs.Bool("v", false, "print every file written or removed")
 	quiet := quietFlag(fs)
@@ -64,9 +65,11 @@ func (c *cli) generateSpec(specPath string, o buildOptions, verbose, quiet bool)
 // warn (about 25k tokens) and models lose track of tools.
 const defaultBudgetTokens = 25000
 
-// budgetWarning warns when tools/list of every tool is over budget
-// tokens, naming the largest toolsets and the ways to serve fewer
-// definitions. It is at the spec's first tool.
+// budgetWarning warns when tools/list of the default surface (the spec's
+// default toolsets, else every tool) is over budget tokens, naming the
+// toolsets to choose from and the other ways to serve fewer definitions.
+// It is at the spec's surface: section when that chooses the default
+// toolsets, else at its first tool.
 func budgetWarning(g *generation, budget int) (*spec.Diagnostic, error) {
 	if budget <= 0 || g.FirstTool == (spec.Pos{}) {
 		return nil, nil
@@ -75,30 +78,52 @@ func budgetWarning(g *generation, budget int) (*spec.Diagnostic, error) {
 	if err != nil {
 		return nil, err
 	}
-	sizes := make([]int, len(tools))
-	for i, t := range tools {
-		sizes[i] = t.Bytes
+	defaults := g.Surface.DefaultToolsets
+	var sizes, bare []int
+	for _, t := range tools {
+		if len(defaults) == 0 || slices.Contains(defaults, t.Toolset) {
+			sizes = append(sizes, t.Bytes)
+			bare = append(bare, t.BareBytes)
+		}
 	}
 	total := estimateTokens(listBytes(sizes))
 	if total <= budget {
 		return nil, nil
 	}
 	sets := toolsetStats(tools)
-	var largest []string
-	for i, s := range sets {
-		if i == 5 {
-			largest = append(largest, "…")
+	var named []string
+	for _, s := range sets {
+		if len(defaults) > 0 && !slices.Contains(defaults, s.Name) {
+			continue
+		}
+		if len(named) == 5 {
+			named = append(named, "…")
 			break
 		}
-		largest = append(largest, fmt.Sprintf("%s ~%d", s.Name, estimateTokens(s.Bytes)))
+		named = append(named, fmt.Sprintf("%s ~%d", s.Name, estimateTokens(s.Bytes)))
+	}
+	// The smallest toolsets are the ones a selection can still add.
+	var smallest []string
+	for i := len(sets) - 1; i >= 0 && len(smallest) < 5; i-- {
+		smallest = append(smallest, fmt.Sprintf("%s ~%d", sets[i].Name, estimateTokens(sets[i].Bytes)))
 	}
 	var meta []int
 	for _, d := range runtime.DiscoveryToolDefinitions() {
 		meta = append(meta, len(d))
 	}
-	return &spec.Diagnostic{Pos: g.FirstTool, Message: fmt.Sprintf(
-		"tools/list of all %d tools is ~%d tokens, over the budget of %d (--budget-tokens): "+
-			"start the server with --toolsets (%d toolsets, largest: %s; mcpgen stats lists them all), "+
-			"--read-only, or --discovery (~%d tokens)",
-		len(tools), total, budget, len(sets), strings.Join(largest, ", "), estimateTokens(listBytes(meta)))}, nil
+	what, pos := fmt.Sprintf("tools/list of all %d tools", len(sizes)), g.FirstTool
+	choose := fmt.Sprintf("start the server with --toolsets or set surface: defaultToolsets (%d toolsets, largest: %s; smallest: %s; mcpgen stats lists them all)",
+		len(sets), strings.Join(named, ", "), strings.Join(smallest, ", "))
+	if len(defaults) > 0 {
+		what, pos = fmt.Sprintf("tools/list of the default toolsets (%d tools)", len(sizes)), g.Surface.Pos
+		choose = fmt.Sprintf("choose fewer or smaller surface: defaultToolsets (chosen: %s; smallest: %s; mcpgen stats lists them all)",
+			strings.Join(named, ", "), strings.Join(smallest, ", "))
+	}
+	if b := estimateTokens(listBytes(bare)); b < total {
+		choose += fmt.Sprintf(", set surface: outputSchemas: false (~%d tokens)", b)
+	}
+	return &spec.Diagnostic{Pos: pos, Message: fmt.Sprintf(
+		"%s is ~%d tokens, over the budget of %d (--budget-tokens): %s, "+
+			"or start it with --read-only or --discovery (~%d tokens)",
+		what, total, budget, choose, estimateTokens(listBytes(meta)))}, nil
 }

@@ -115,7 +115,8 @@ func buildGeneration(specPath string, o buildOptions) (*generation, error) {
 		IsGenerated: generator.IsGenerated,
 		// The generator adds its notes (a schema cut to the budget) to the
 		// loader's, at positions in the same files.
-		Notes: located{dir: loadRoot, ds: api.Notes},
+		Notes:   located{dir: loadRoot, ds: api.Notes},
+		Surface: api.Surface,
 	}
 	if len(api.Tools) > 0 {
 		g.FirstTool = api.Tools[0].Pos

@@ -9,11 +9,14 @@ import (
 	"io"
 	"path"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
+	"strings"
 	"testing/fstest"
 
 	"github.com/mcpgen-dev/mcpgen/runtime"
+	"github.com/mcpgen-dev/mcpgen/spec"
 )
 
 const statsSynopsis = `mcpgen stats [-f mcpgen.yaml | --spec FILE] [--max-tool-bytes N] [--max-tool-tokens N]
@@ -35,7 +38,9 @@ type toolStat struct {
 	Name     string
 	Toolset  string
 	ReadOnly bool
-	Bytes    int
+	// Bytes is the definition as tools/list sends it; BareBytes is the
+	// same without outputSchema (surface: outputSchemas: false).
+	Bytes, BareBytes int
 }
 
 // estimateTokens is the documented estimator: a quarter of the bytes,
@@ -106,7 +111,7 @@ func (c *cli) stats(args []string) error {
 	}
 	totalTok := estimateTokens(total)
 	row(totalName, total, totalTok)
-	printSurface(c.stdout, tools)
+	printSurface(c.stdout, tools, g.Surface)
 	if *maxTotalBytes > 0 && total > *maxTotalBytes {
 		over = append(over, fmt.Sprintf("tools/list: %d bytes > --max-total-bytes %d", total, *maxTotalBytes))
 	}
@@ -138,9 +143,9 @@ func listBytes(sizes []int) int {
 
 // toolsetStat is the size of one toolset's tools.
 type toolsetStat struct {
-	Name  string
-	Tools int
-	Bytes int
+	Name             string
+	Tools            int
+	Bytes, BareBytes int
 }
 
 // toolsetStats sums the tools by toolset, largest first (ties by name).
@@ -160,6 +165,7 @@ func toolsetStats(tools []toolStat) []toolsetStat {
 		}
 		s.Tools++
 		s.Bytes += t.Bytes
+		s.BareBytes += t.BareBytes
 	}
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].Bytes != out[j].Bytes {
@@ -174,20 +180,24 @@ func toolsetStats(tools []toolStat) []toolsetStat {
 	return res
 }
 
-// printSurface prints the size per toolset and the size of tools/list in
-// each way a server can be started: every tool, read-only tools only, and
-// discovery mode (three meta-tools).
-func printSurface(w io.Writer, tools []toolStat) {
+// printSurface prints the size per toolset (with and without output
+// schemas) and the size of tools/list in each way a server can be
+// started: by default (the spec's default toolsets), every tool,
+// read-only tools only, and discovery mode (three meta-tools).
+func printSurface(w io.Writer, tools []toolStat, sf spec.Surface) {
 	sets := toolsetStats(tools)
-	fmt.Fprintf(w, "\n%-28s  %5s  %9s  %13s\n", "toolset", "tools", "bytes", "tokens (est.)")
+	fmt.Fprintf(w, "\n%-28s  %5s  %9s  %13s  %22s\n", "toolset", "tools", "bytes", "tokens (est.)", "without outputSchema")
 	for _, s := range sets {
-		fmt.Fprintf(w, "%-28s  %5d  %9d  %13d\n", s.Name, s.Tools, s.Bytes, estimateTokens(s.Bytes))
+		fmt.Fprintf(w, "%-28s  %5d  %9d  %13d  %22d\n", s.Name, s.Tools, s.Bytes, estimateTokens(s.Bytes), estimateTokens(s.BareBytes))
 	}
-	var all, ro []int
+	var def, all, ro []int
 	for _, t := range tools {
 		all = append(all, t.Bytes)
 		if t.ReadOnly {
 			ro = append(ro, t.Bytes)
+		}
+		if slices.Contains(sf.DefaultToolsets, t.Toolset) {
+			def = append(def, t.Bytes)
 		}
 	}
 	var meta []int
@@ -195,12 +205,25 @@ func printSurface(w io.Writer, tools []toolStat) {
 		meta = append(meta, len(d))
 	}
 	fmt.Fprintf(w, "\n%-28s  %5s  %9s  %13s\n", "tools/list when started", "tools", "bytes", "tokens (est.)")
-	for _, m := range []struct {
+	rows := []struct {
 		name  string
 		sizes []int
-	}{{"all toolsets", all}, {"--read-only", ro}, {"--discovery", meta}} {
+	}{{"all toolsets", all}, {"--read-only", ro}, {"--discovery", meta}}
+	if len(sf.DefaultToolsets) > 0 {
+		rows = slices.Insert(rows, 0, struct {
+			name  string
+			sizes []int
+		}{"default toolsets", def})
+	}
+	for _, m := range rows {
 		b := listBytes(m.sizes)
 		fmt.Fprintf(w, "%-28s  %5d  %9d  %13d\n", m.name, len(m.sizes), b, estimateTokens(b))
+	}
+	if len(sf.DefaultToolsets) > 0 {
+		fmt.Fprintf(w, "\ndefault toolsets: %s\n", strings.Join(sf.DefaultToolsets, ", "))
+	}
+	if sf.OmitOutputSchemas {
+		fmt.Fprintln(w, "tools are listed without outputSchema (surface: outputSchemas: false)")
 	}
 }
 
@@ -262,6 +285,10 @@ func toolStats(g *generation) ([]toolStat, error) {
 		input, _ := stringLit(def.Args[2])
 		output, _ := stringLit(def.Args[3])
 		t.Bytes = len(runtime.ToolDefinition(info, schemas, input, output))
+		t.BareBytes = len(runtime.ToolDefinition(info, schemas, input, ""))
+		if g.Surface.OmitOutputSchemas {
+			t.Bytes = t.BareBytes
+		}
 		t.ReadOnly = info.Annotations.ReadOnlyHint
 		tools = append(tools, t)
 		return true

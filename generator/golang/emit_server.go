@@ -139,6 +139,7 @@ func (m *Model) ServerFile(f *File, docs map[*spec.Tool]ToolDocs) error {
 	}
 	cache("ListCache", srv.ListCache)
 	cache("ReadCache", srv.ReadCache)
+	body = append(body, surfaceDefaults(api.Surface)...)
 	body = append(body, Id("s").Op(":=").Add(rt("NewServer")).Call(Id("opts")))
 
 	for _, t := range m.tools {
@@ -260,6 +261,25 @@ func (m *Model) ServerFile(f *File, docs map[*spec.Tool]ToolDocs) error {
 		)
 	}
 	return nil
+}
+
+// surfaceDefaults fills the options of the spec's surface: section: the
+// default toolsets, unless the caller chose some, and definitions without
+// output schemas.
+func surfaceDefaults(sf spec.Surface) []Code {
+	var out []Code
+	if len(sf.DefaultToolsets) > 0 {
+		var names []Code
+		for _, n := range sf.DefaultToolsets {
+			names = append(names, Lit(n))
+		}
+		out = append(out, If(Id("opts").Dot("DefaultToolsets").Op("==").Nil()).Block(
+			Id("opts").Dot("DefaultToolsets").Op("=").Index().String().Values(names...)))
+	}
+	if sf.OmitOutputSchemas {
+		out = append(out, Id("opts").Dot("OmitOutputSchemas").Op("=").True())
+	}
+	return out
 }
 
 func cacheLit(c *spec.CacheHint) *Statement {
