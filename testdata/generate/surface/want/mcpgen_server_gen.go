@@ -38,8 +38,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "get_order",
 			Annotations: runtime.ToolAnnotations{ReadOnlyHint: true, DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/get_order.input.schema.json", "schemas/get_order.output.schema.json"),
-		Toolset: "orders",
-		Call:    runtime.StructuredCall("get_order", h.GetOrder, nil),
+		Toolset:        "orders",
+		SearchKeywords: "acquire become go tell enjoin say",
+		Call:           runtime.StructuredCall("get_order", h.GetOrder, nil),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "list_invoices",
@@ -47,8 +48,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "list_invoices",
 			Annotations: runtime.ToolAnnotations{ReadOnlyHint: true, DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/list_invoices.input.schema.json", "schemas/list_invoices.output.schema.json"),
-		Toolset: "billing",
-		Call:    runtime.StructuredCall("list_invoices", h.ListInvoices, nil),
+		Toolset:        "billing",
+		SearchKeywords: "listing tilt inclination lean leaning name bill account",
+		Call:           runtime.StructuredCall("list_invoices", h.ListInvoices, nil),
 	})
 	return s
 }
