@@ -103,7 +103,11 @@ func (b *Builder) ToolDocument(s *spec.Schema, input bool) (Object, *Cut, error)
 		obj.Type = spec.KindObject
 		s = &obj
 	}
-	doc, cut, err := b.budgeted(s)
+	sd := outputSide
+	if input {
+		sd = inputSide
+	}
+	doc, cut, err := b.budgeted(s, sd)
 	if err == nil {
 		b.tools[key] = toolDoc{doc, cut}
 	}
@@ -120,26 +124,26 @@ type toolDoc struct {
 	cut *Cut
 }
 
-func (b *Builder) budgeted(s *spec.Schema) (Object, *Cut, error) {
+func (b *Builder) budgeted(s *spec.Schema, sd side) (Object, *Cut, error) {
 	max := b.max
-	root, names := b.exact(s)
+	root, names := b.exact(s, sd)
 	if max <= 0 {
-		return b.withDefs(root, names), nil, nil
+		return b.withDefs(root, names, sd), nil, nil
 	}
 	// The exact document is built only when it is the answer: over the
 	// budget, it can be megabytes, and only its size is needed.
-	full, err := b.documentSize(root, names)
+	full, err := b.documentSize(root, names, sd)
 	if err != nil {
 		return nil, nil, err
 	}
 	if full <= max {
-		return b.withDefs(root, names), nil, nil
+		return b.withDefs(root, names, sd), nil, nil
 	}
 	cut := &Cut{Full: full}
 	var best Object
 	var buf []byte
 	for depth := 0; depth <= maxShallowDepth; depth++ {
-		w := &walk{used: map[string]bool{}, limit: depth}
+		w := &walk{used: map[string]bool{}, limit: depth, side: sd}
 		if s.Ref == "" {
 			w.depth = 1 // the root's own properties are one level down
 		}
