@@ -198,8 +198,11 @@ func TestOpenAPI30Tools(t *testing.T) {
 	if got := propNames(pet); got != "name,tag,parent,born,id" {
 		t.Errorf("Pet properties %s", got)
 	}
-	if prop(t, pet, "id").Required {
-		t.Error("readOnly id must not be required in the shared type")
+	if id := prop(t, pet, "id"); id.Required || !id.ReadOnly || id.WriteOnly {
+		t.Errorf("readOnly id must be marked and not required in the shared type: %+v", id)
+	}
+	if p := prop(t, pet, "name"); p.ReadOnly || p.WriteOnly {
+		t.Errorf("name is neither readOnly nor writeOnly: %+v", p)
 	}
 	if !prop(t, pet, "name").Required || !prop(t, pet, "tag").Schema.Nullable || prop(t, pet, "parent").Schema.Ref != "Pet" {
 		t.Errorf("Pet %+v", pet)
