@@ -296,6 +296,13 @@ type rpcResponse struct {
 	} `json:"error"`
 }
 
+// callWait bounds the wait for one answer. A call the server passes on
+// waits for Prism, which builds its answer from the document: for the
+// sweep's large documents (Argo's recursive Workflow schemas) on a loaded
+// machine that takes longer than the server's 30s upstream timeout, whose
+// own isError answer must still arrive.
+const callWait = 3 * time.Minute
+
 // call sends one request and returns its response (notifications in
 // between are skipped).
 func (c *mcpClient) call(method string, params map[string]any) rpcResponse {
@@ -322,8 +329,8 @@ func (c *mcpClient) call(method string, params map[string]any) rpcResponse {
 		var r result
 		select {
 		case r = <-ch:
-		case <-time.After(30 * time.Second):
-			c.t.Fatalf("no answer to %s in 30s; stderr:\n%s", req, c.stderr.String())
+		case <-time.After(callWait):
+			c.t.Fatalf("no answer to %s in %v; stderr:\n%s", req, callWait, c.stderr.String())
 		}
 		if r.err != nil {
 			c.t.Fatalf("read: %v; stderr:\n%s", r.err, c.stderr.String())
