@@ -333,6 +333,11 @@ func TestSwagger20(t *testing.T) {
 	if p := upParam(t, up, "tags"); p.Style != "form" || !p.Explode {
 		t.Errorf("collectionFormat multi → %+v", p)
 	}
+	// The items' default is theirs, not the array's (libopenapi finds a
+	// parameter's "default" in its items too).
+	if s := prop(t, up.Input, "tags").Schema; s.Default != nil || string(s.Items.Default) != `"cat"` {
+		t.Errorf("tags default %s, items default %s", s.Default, s.Items.Default)
+	}
 	if s := prop(t, up.Input, "petId").Schema; s.Type != KindInteger || s.Format != "int64" {
 		t.Errorf("petId %+v", s)
 	}
