@@ -250,6 +250,10 @@ type Property struct {
 	// (see Schema.GoType); a field of an embedded struct is named by its
 	// selector path ("Base.ID"). "" for spec-defined schemas.
 	GoName string
+	// ReadOnly properties are left out of input schemas and WriteOnly ones
+	// out of output schemas, at any depth (OpenAPI's readOnly and
+	// writeOnly: the API sets the one and never returns the other).
+	ReadOnly, WriteOnly bool
 }
 
 // Discriminator selects a OneOf variant by the value of one property.

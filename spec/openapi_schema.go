@@ -29,8 +29,10 @@ const maxSchemaDepth = 64
 // reference cycles are plain recursion. A named type is shared by inputs and
 // outputs: readOnly properties are dropped from the top level of a tool's
 // input and writeOnly ones from the top level of its output; inside named
-// types such properties stay but are no longer required, so that neither a
-// client nor the upstream API is asked for a value it cannot give.
+// types such properties are marked (Property.ReadOnly, WriteOnly), so that
+// the published documents leave them out on the side they do not belong to,
+// and are no longer required, so that neither a client nor the upstream API
+// is asked for a value it cannot give.
 func (l *oaLoader) schema(sp *base.SchemaProxy, mode schemaMode, depth int) *Schema {
 	if sp == nil {
 		return &Schema{}
@@ -288,13 +290,15 @@ func (l *oaLoader) convert(s *base.Schema, p Pos, mode schemaMode, depth int) *S
 		}
 		for name, ps := range s.Properties.FromOldest() {
 			cs := l.schema(ps, mode, depth+1)
-			required := req[name]
+			prop := &Property{Name: name, Schema: cs, Required: req[name], Pos: l.proxyPos(ps)}
 			if inner := ps.Schema(); inner != nil {
-				if (inner.ReadOnly != nil && *inner.ReadOnly) || (inner.WriteOnly != nil && *inner.WriteOnly) {
-					required = false
+				prop.ReadOnly = inner.ReadOnly != nil && *inner.ReadOnly
+				prop.WriteOnly = inner.WriteOnly != nil && *inner.WriteOnly
+				if prop.ReadOnly || prop.WriteOnly {
+					prop.Required = false
 				}
 			}
-			out.Properties = append(out.Properties, &Property{Name: name, Schema: cs, Required: required, Pos: l.proxyPos(ps)})
+			out.Properties = append(out.Properties, prop)
 		}
 	}
 	// OpenAPI objects are open unless they say otherwise.

@@ -199,8 +199,11 @@ func TestOpenAPI30Tools(t *testing.T) {
 	if got := propNames(pet); got != "name,tag,parent,born,id" {
 		t.Errorf("Pet properties %s", got)
 	}
-	if prop(t, pet, "id").Required {
-		t.Error("readOnly id must not be required in the shared type")
+	if id := prop(t, pet, "id"); id.Required || !id.ReadOnly || id.WriteOnly {
+		t.Errorf("readOnly id must be marked and not required in the shared type: %+v", id)
+	}
+	if p := prop(t, pet, "name"); p.ReadOnly || p.WriteOnly {
+		t.Errorf("name is neither readOnly nor writeOnly: %+v", p)
 	}
 	if !prop(t, pet, "name").Required || !prop(t, pet, "tag").Schema.Nullable || prop(t, pet, "parent").Schema.Ref != "Pet" {
 		t.Errorf("Pet %+v", pet)
@@ -330,6 +333,11 @@ func TestSwagger20(t *testing.T) {
 	}
 	if p := upParam(t, up, "tags"); p.Style != "form" || !p.Explode {
 		t.Errorf("collectionFormat multi → %+v", p)
+	}
+	// The items' default is theirs, not the array's (libopenapi finds a
+	// parameter's "default" in its items too).
+	if s := prop(t, up.Input, "tags").Schema; s.Default != nil || string(s.Items.Default) != `"cat"` {
+		t.Errorf("tags default %s, items default %s", s.Default, s.Items.Default)
 	}
 	if s := prop(t, up.Input, "petId").Schema; s.Type != KindInteger || s.Format != "int64" {
 		t.Errorf("petId %+v", s)

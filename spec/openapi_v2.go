@@ -173,7 +173,11 @@ func v2Style(in, cf string) (string, bool) {
 }
 
 // v2ParamSchema builds the schema of a non-body 2.0 parameter from its
-// inline type keywords.
+// inline type keywords. libopenapi looks for a parameter's (or items')
+// "default" one level down too, so an array parameter without a default
+// would get its items' one (the petstore's status: default "available" on
+// an array, which the Go SDK's jsonschema-go refuses when it resolves the
+// tool): a default that is the items' own node is not the parameter's.
 func (l *oaLoader) v2ParamSchema(p *v2.Parameter, pos Pos) *Schema {
 	s := &Schema{Pos: pos, Description: p.Description, Format: p.Format, Pattern: p.Pattern}
 	switch p.Type {
@@ -187,7 +191,9 @@ func (l *oaLoader) v2ParamSchema(p *v2.Parameter, pos Pos) *Schema {
 		// Not allowed by 2.0 outside body, but some documents do it.
 		return l.schema(p.Schema, modeInput, 0)
 	}
-	s.Default = nodeJSON(p.Default)
+	if lo := p.GoLow(); lo == nil || lo.Items.Value == nil || lo.Default.ValueNode != lo.Items.Value.Default.ValueNode {
+		s.Default = nodeJSON(p.Default)
+	}
 	for _, e := range p.Enum {
 		s.Enum = append(s.Enum, nodeJSON(e))
 	}
@@ -232,7 +238,9 @@ func v2Items(it *v2.Items, pos Pos, depth int) *Schema {
 	for _, e := range it.Enum {
 		s.Enum = append(s.Enum, nodeJSON(e))
 	}
-	s.Default = nodeJSON(it.Default)
+	if lo := it.GoLow(); lo == nil || lo.Items.Value == nil || lo.Default.ValueNode != lo.Items.Value.Default.ValueNode {
+		s.Default = nodeJSON(it.Default)
+	}
 	if it.Items != nil && depth < maxSchemaDepth {
 		s.Items = v2Items(it.Items, pos, depth+1)
 	}

@@ -192,14 +192,17 @@ func startPrism(t *testing.T, doc string) *prism {
 	}
 	t.Cleanup(func() { cancel(); cmd.Wait() })
 	p := &prism{URL: "http://" + addr, log: log}
-	waitHTTP(t, p.URL, func() string { return log.String() })
+	// Prism dereferences the whole document before it listens: seconds
+	// for the petstores, minutes for the large documents of the sweep on
+	// a loaded machine.
+	waitHTTP(t, p.URL, func() string { return log.String() }, 15*time.Minute)
 	return p
 }
 
-// waitHTTP waits until something answers HTTP at url.
-func waitHTTP(t *testing.T, url string, logs func() string) {
+// waitHTTP waits up to wait until something answers HTTP at url.
+func waitHTTP(t *testing.T, url string, logs func() string, wait time.Duration) {
 	t.Helper()
-	deadline := time.Now().Add(60 * time.Second)
+	deadline := time.Now().Add(wait)
 	for time.Now().Before(deadline) {
 		resp, err := http.Get(url)
 		if err == nil {
@@ -208,7 +211,7 @@ func waitHTTP(t *testing.T, url string, logs func() string) {
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
-	t.Fatalf("nothing answers at %s after 60s; log:\n%s", url, logs())
+	t.Fatalf("nothing answers at %s after %v; log:\n%s", url, wait, logs())
 }
 
 // settle waits until prism's log has been quiet for a moment: it logs a
@@ -293,6 +296,13 @@ type rpcResponse struct {
 	} `json:"error"`
 }
 
+// callWait bounds the wait for one answer. A call the server passes on
+// waits for Prism, which builds its answer from the document: for the
+// sweep's large documents (Argo's recursive Workflow schemas) on a loaded
+// machine that takes longer than the server's 30s upstream timeout, whose
+// own isError answer must still arrive.
+const callWait = 3 * time.Minute
+
 // call sends one request and returns its response (notifications in
 // between are skipped).
 func (c *mcpClient) call(method string, params map[string]any) rpcResponse {
@@ -319,8 +329,8 @@ func (c *mcpClient) call(method string, params map[string]any) rpcResponse {
 		var r result
 		select {
 		case r = <-ch:
-		case <-time.After(30 * time.Second):
-			c.t.Fatalf("no answer to %s in 30s; stderr:\n%s", req, c.stderr.String())
+		case <-time.After(callWait):
+			c.t.Fatalf("no answer to %s in %v; stderr:\n%s", req, callWait, c.stderr.String())
 		}
 		if r.err != nil {
 			c.t.Fatalf("read: %v; stderr:\n%s", r.err, c.stderr.String())

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcpgen-dev/mcpgen/examples/orders/rest"
 	"github.com/mcpgen-dev/mcpgen/examples/orders/store"
@@ -34,7 +35,7 @@ func startPrismProxy(t *testing.T, doc, upstream string) *prism {
 	}
 	t.Cleanup(func() { cancel(); cmd.Wait() })
 	p := &prism{URL: "http://" + addr, log: log}
-	waitHTTP(t, p.URL, func() string { return log.String() })
+	waitHTTP(t, p.URL, func() string { return log.String() }, time.Minute)
 	return p
 }
 
@@ -154,7 +155,7 @@ func TestOrdersRESTMCPOverHTTP(t *testing.T) {
 	}
 	t.Cleanup(func() { cancel(); cmd.Wait() })
 	url := "http://" + addr + "/mcp"
-	waitHTTP(t, url, log.String)
+	waitHTTP(t, url, log.String, time.Minute)
 
 	call := func(token, orderID string) (int, toolResult) {
 		t.Helper()

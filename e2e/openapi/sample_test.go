@@ -2,7 +2,10 @@ package openapi
 
 import (
 	"encoding/json"
+	"regexp"
+	"regexp/syntax"
 	"strings"
+	"testing"
 )
 
 // sample makes a value that satisfies schema (a JSON Schema 2020-12
@@ -117,6 +120,12 @@ func sampleString(s map[string]any) string {
 	default:
 		v = "sample"
 	}
+	if p, ok := s["pattern"].(string); ok && !matches(p, v) {
+		// Twilio's SIDs (^AC[0-9a-fA-F]{32}$): a value the pattern takes.
+		if m, ok := fromPattern(p); ok {
+			return m
+		}
+	}
 	if n, ok := s["minLength"].(float64); ok {
 		for len(v) < int(n) {
 			v += "x"
@@ -154,4 +163,71 @@ func fits(s map[string]any, v any) bool {
 		return typ == "" || typ == "object"
 	}
 	return typ == "" || typ == "null"
+}
+
+func matches(pattern, v string) bool {
+	re, err := regexp.Compile(pattern)
+	return err == nil && re.MatchString(v)
+}
+
+// fromPattern makes the shortest plain string pattern matches (the first
+// alternative, the first rune of each class, each repetition at its
+// minimum), when it can and the result does match.
+func fromPattern(pattern string) (string, bool) {
+	re, err := syntax.Parse(pattern, syntax.Perl)
+	if err != nil {
+		return "", false
+	}
+	var b strings.Builder
+	var gen func(re *syntax.Regexp) bool
+	gen = func(re *syntax.Regexp) bool {
+		switch re.Op {
+		case syntax.OpLiteral:
+			b.WriteString(string(re.Rune))
+		case syntax.OpCharClass:
+			if len(re.Rune) == 0 {
+				return false
+			}
+			b.WriteRune(re.Rune[0])
+		case syntax.OpAnyChar, syntax.OpAnyCharNotNL:
+			b.WriteByte('x')
+		case syntax.OpBeginLine, syntax.OpEndLine, syntax.OpBeginText, syntax.OpEndText,
+			syntax.OpWordBoundary, syntax.OpNoWordBoundary, syntax.OpEmptyMatch:
+		case syntax.OpCapture:
+			return gen(re.Sub[0])
+		case syntax.OpConcat:
+			for _, sub := range re.Sub {
+				if !gen(sub) {
+					return false
+				}
+			}
+		case syntax.OpAlternate:
+			return gen(re.Sub[0])
+		case syntax.OpStar, syntax.OpQuest:
+		case syntax.OpPlus:
+			return gen(re.Sub[0])
+		case syntax.OpRepeat:
+			for range re.Min {
+				if !gen(re.Sub[0]) {
+					return false
+				}
+			}
+		default:
+			return false
+		}
+		return true
+	}
+	if !gen(re) || !matches(pattern, b.String()) {
+		return "", false
+	}
+	return b.String(), true
+}
+
+func TestFromPattern(t *testing.T) {
+	for _, p := range []string{`^AC[0-9a-fA-F]{32}$`, `^[a-z]+(-[a-z]+)*$`, `^\d{3}-\d{4}$`, `(?i)^ab|cd$`} {
+		v, ok := fromPattern(p)
+		if !ok || !matches(p, v) {
+			t.Errorf("fromPattern(%q) = %q, %v", p, v, ok)
+		}
+	}
 }

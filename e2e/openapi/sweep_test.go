@@ -40,8 +40,9 @@ type sweepCount struct {
 	exceptions                                                 []string
 	// ajv counts schemas that do not compile in Ajv 2020 (unicode
 	// patterns, as the TypeScript SDK compiles them); noItems counts
-	// array schemas without items.
-	ajv, noItems int
+	// array schemas without items; gosdk counts schemas that the official
+	// Go SDK cannot resolve (e2e/gosdk/schemacheck).
+	ajv, noItems, gosdk int
 }
 
 func sweepDocs(t *testing.T) []string {
@@ -77,11 +78,11 @@ func TestSweep(t *testing.T) {
 		})
 	}
 	var b strings.Builder
-	b.WriteString("| document | tools | accepted (required / all) | mock refused | proxy refused | response shape | upstream error | protocol | schemas failing Ajv | arrays without items |\n|---|---|---|---|---|---|---|---|---|---|\n")
+	b.WriteString("| document | tools | accepted (required / all) | mock refused | proxy refused | response shape | upstream error | protocol | schemas failing Ajv | schemas failing the Go SDK | arrays without items |\n|---|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, r := range rows {
-		fmt.Fprintf(&b, "| %s | %d | %d / %d | %d / %d | %d / %d | %d / %d | %d / %d | %d / %d | %d | %d |\n", r.doc, r.tools,
+		fmt.Fprintf(&b, "| %s | %d | %d / %d | %d / %d | %d / %d | %d / %d | %d / %d | %d / %d | %d | %d | %d |\n", r.doc, r.tools,
 			r.accepted[0], r.accepted[1], r.mockRefused[0], r.mockRefused[1], r.proxy[0], r.proxy[1],
-			r.response[0], r.response[1], r.upstream[0], r.upstream[1], r.protocol[0], r.protocol[1], r.ajv, r.noItems)
+			r.response[0], r.response[1], r.upstream[0], r.upstream[1], r.protocol[0], r.protocol[1], r.ajv, r.gosdk, r.noItems)
 	}
 	for _, r := range rows {
 		for _, e := range r.exceptions {
@@ -93,7 +94,7 @@ func TestSweep(t *testing.T) {
 	// wider sweeps report.
 	if os.Getenv("MCPGEN_SWEEP") == "ci" {
 		for _, r := range rows {
-			if r.ajv+r.noItems+r.mockRefused[0]+r.mockRefused[1]+r.proxy[0]+r.proxy[1]+r.response[0]+r.response[1]+r.protocol[0]+r.protocol[1] > 0 {
+			if r.ajv+r.gosdk+r.noItems+r.mockRefused[0]+r.mockRefused[1]+r.proxy[0]+r.proxy[1]+r.response[0]+r.response[1]+r.protocol[0]+r.protocol[1] > 0 {
 				t.Errorf("%s: calls or schemas failed (table above)", r.doc)
 			}
 		}
@@ -110,7 +111,7 @@ func sweepDoc(t *testing.T, doc string) sweepCount {
 	row := sweepCount{doc: filepath.Base(doc)}
 	tools := allTools(c)
 	row.tools = len(tools)
-	row.ajv, row.noItems = checkSchemas(t, tools, &row.exceptions)
+	row.ajv, row.gosdk, row.noItems = checkSchemas(t, tools, &row.exceptions)
 	for pass := 0; pass < 2; pass++ {
 		for _, tl := range tools {
 			args := sampleArgs(tl.InputSchema, pass == 1)
@@ -154,8 +155,10 @@ func sweepDoc(t *testing.T, doc string) sweepCount {
 }
 
 // checkSchemas compiles every tool's schemas with Ajv as the TypeScript
-// SDK does (e2e/ts/ajv-check.mjs) and counts array schemas without items.
-func checkSchemas(t *testing.T, tools []tool, exceptions *[]string) (ajv, noItems int) {
+// SDK does (e2e/ts/ajv-check.mjs), resolves them with jsonschema-go as the
+// Go SDK does (e2e/gosdk/schemacheck) and counts array schemas without
+// items.
+func checkSchemas(t *testing.T, tools []tool, exceptions *[]string) (ajv, gosdk, noItems int) {
 	t.Helper()
 	var list []map[string]any
 	for _, tl := range tools {
@@ -178,20 +181,42 @@ func checkSchemas(t *testing.T, tools []tool, exceptions *[]string) (ajv, noItem
 	if err := os.WriteFile(f, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command("node", "ajv-check.mjs", f)
-	cmd.Dir = filepath.Join("..", "ts")
-	out, err := cmd.CombinedOutput()
+	if os.Getenv("MCPGEN_SWEEP_TOOLS") != "" {
+		// Keep the dump for a look at the published schemas.
+		os.WriteFile(os.Getenv("MCPGEN_SWEEP_TOOLS"), data, 0o644)
+	}
+	ajv = schemaChecker(t, "Ajv", exceptions, filepath.Join("..", "ts"), "node", "ajv-check.mjs", f)
+	gosdk = schemaChecker(t, "Go SDK", exceptions, filepath.Join("..", "gosdk"), "go", "run", "./schemacheck", f)
+	return ajv, gosdk, noItems
+}
+
+// schemaChecker runs a checker that prints one line per failing schema
+// and a summary line, exiting non-zero when a schema fails; it returns the
+// number of failures, each added to exceptions.
+func schemaChecker(t *testing.T, what string, exceptions *[]string, dir, name string, args ...string) int {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err == nil {
+		return 0
+	}
 	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
-	if err != nil {
+	n := 0
+	if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() == 1 {
 		for _, l := range lines[:len(lines)-1] {
-			ajv++
-			*exceptions = append(*exceptions, "Ajv: "+l)
-		}
-		if ajv == 0 {
-			t.Fatalf("ajv-check: %v\n%s", err, out)
+			n++
+			*exceptions = append(*exceptions, what+": "+l)
 		}
 	}
-	return ajv, noItems
+	if n == 0 {
+		stderr := ""
+		if ee, ok := err.(*exec.ExitError); ok {
+			stderr = string(ee.Stderr)
+		}
+		t.Fatalf("%s schema check: %v\n%s%s", what, err, out, stderr)
+	}
+	return n
 }
 
 // arraysWithoutItems counts the schemas in v that say type array (alone
@@ -240,11 +265,17 @@ func sweepCredentials(t *testing.T, doc string) []string {
 	}
 	var d struct {
 		Components struct {
-			SecuritySchemes map[string]any `yaml:"securitySchemes"`
-		} `yaml:"components"`
-		SecurityDefinitions map[string]any `yaml:"securityDefinitions"`
+			SecuritySchemes map[string]any `yaml:"securitySchemes" json:"securitySchemes"`
+		} `yaml:"components" json:"components"`
+		SecurityDefinitions map[string]any `yaml:"securityDefinitions" json:"securityDefinitions"`
 	}
-	if err := yaml.Unmarshal(data, &d); err != nil {
+	// yaml.v3 refuses JSON's escaped surrogate pairs (Twilio's emoji), so
+	// JSON documents are read as JSON.
+	unmarshal := yaml.Unmarshal
+	if strings.HasSuffix(doc, ".json") {
+		unmarshal = json.Unmarshal
+	}
+	if err := unmarshal(data, &d); err != nil {
 		t.Fatalf("%s: %v", doc, err)
 	}
 	var env []string

@@ -1,7 +1,9 @@
 // Compiles every inputSchema and outputSchema of a tools/list result (a
 // JSON file: [{name, inputSchema, outputSchema}]) the way the official
 // TypeScript SDK does: Ajv 2020 with unicode regular expressions and
-// ajv-formats, strict off. Prints one line per failure and exits 1 if any.
+// ajv-formats, strict off (Ajv 8.18.0 and ajv-formats 3.0.1, the versions
+// @modelcontextprotocol/client 2.4.0 bundles; pinned in package.json).
+// Prints one line per failure and exits 1 if any.
 import { readFileSync } from "node:fs";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";

@@ -200,7 +200,10 @@ type Builder struct {
 	// max is the budget of tool documents (see ToolDocument).
 	max   int
 	tools map[toolKey]toolDoc
-	defs  map[string]*def
+	defs  map[defKey]*def
+	// sided are the named types whose documents differ between inputs
+	// and outputs (see side.go).
+	sided map[string]bool
 	// shallow are the nodes of shallow documents (see node).
 	shallow map[shallowKey]shallowNode
 }
@@ -208,7 +211,7 @@ type Builder struct {
 // NewBuilder indexes the named types of api and finds the recursive ones.
 func NewBuilder(api *spec.API) *Builder {
 	b := &Builder{types: map[string]*spec.NamedType{}, order: api.Types, recursive: map[string]bool{},
-		max: api.MaxSchemaBytes, tools: map[toolKey]toolDoc{}, defs: map[string]*def{}, shallow: map[shallowKey]shallowNode{}}
+		max: api.MaxSchemaBytes, tools: map[toolKey]toolDoc{}, defs: map[defKey]*def{}, shallow: map[shallowKey]shallowNode{}}
 	for _, nt := range api.Types {
 		b.types[nt.Name] = nt
 	}
@@ -216,6 +219,7 @@ func NewBuilder(api *spec.API) *Builder {
 		b.recursive[nt.Name] = b.reaches(nt.Schema, nt.Name, map[string]bool{})
 	}
 	b.large = b.findLarge()
+	b.sided = b.findSided()
 	return b
 }
 
@@ -265,15 +269,15 @@ func Children(s *spec.Schema) []*spec.Schema {
 // Document returns the JSON Schema of s, with the recursive and large named
 // types it uses under "$defs".
 func (b *Builder) Document(s *spec.Schema) Object {
-	root, names := b.exact(s)
-	return b.withDefs(root, names)
+	root, names := b.exact(s, bothSides)
+	return b.withDefs(root, names, bothSides)
 }
 
 // exact returns the exact node of s, without "$defs", and the names of the
 // "$defs" it needs, sorted: the named types that it, or the definitions of
 // those, refer to.
-func (b *Builder) exact(s *spec.Schema) (Object, []string) {
-	w := &walk{used: map[string]bool{}, limit: -1}
+func (b *Builder) exact(s *spec.Schema, sd side) (Object, []string) {
+	w := &walk{used: map[string]bool{}, limit: -1, side: sd}
 	root := b.node(s, w)
 	var names, todo []string
 	for name := range w.used {
@@ -288,7 +292,7 @@ func (b *Builder) exact(s *spec.Schema) (Object, []string) {
 		}
 		seen[name] = true
 		names = append(names, name)
-		todo = append(todo, b.def(name).refs...)
+		todo = append(todo, b.def(name, sd).refs...)
 	}
 	// "$defs" members are sorted by name, so that reordering the spec's
 	// types does not change the documents.
@@ -297,13 +301,13 @@ func (b *Builder) exact(s *spec.Schema) (Object, []string) {
 }
 
 // withDefs returns root with the named types' definitions under "$defs".
-func (b *Builder) withDefs(root Object, names []string) Object {
+func (b *Builder) withDefs(root Object, names []string, sd side) Object {
 	if len(names) == 0 {
 		return root
 	}
 	defs := make(Object, 0, len(names))
 	for _, name := range names {
-		defs = append(defs, Member{name, b.def(name).obj})
+		defs = append(defs, Member{name, b.def(name, sd).obj})
 	}
 	return append(root, Member{"$defs", defs})
 }
@@ -320,23 +324,27 @@ type def struct {
 	size int      // obj as compact JSON, in bytes; -1 until measured
 }
 
-func (b *Builder) def(name string) *def {
-	if d := b.defs[name]; d != nil {
+func (b *Builder) def(name string, sd side) *def {
+	if !b.sided[name] {
+		sd = bothSides
+	}
+	key := defKey{name, sd}
+	if d := b.defs[key]; d != nil {
 		return d
 	}
-	w := &walk{used: map[string]bool{}, limit: -1}
+	w := &walk{used: map[string]bool{}, limit: -1, side: sd}
 	d := &def{obj: b.node(b.types[name].Schema, w), size: -1}
 	for ref := range w.used {
 		d.refs = append(d.refs, ref)
 	}
 	sort.Strings(d.refs)
-	b.defs[name] = d
+	b.defs[key] = d
 	return d
 }
 
 // documentSize is the size in bytes of b.withDefs(root, names) as compact
 // JSON, from the sizes of the definitions measured once each.
-func (b *Builder) documentSize(root Object, names []string) (int, error) {
+func (b *Builder) documentSize(root Object, names []string, sd side) (int, error) {
 	data, err := appendJSON(nil, root, noLimit)
 	if err != nil || len(names) == 0 {
 		return len(data), err
@@ -346,7 +354,7 @@ func (b *Builder) documentSize(root Object, names []string) (int, error) {
 		n++ // the comma before "$defs"
 	}
 	for i, name := range names {
-		d := b.def(name)
+		d := b.def(name, sd)
 		if d.size < 0 {
 			data, err := appendJSON(data[:0], d.obj, noLimit)
 			if err != nil {
@@ -370,6 +378,9 @@ type walk struct {
 	// current one.
 	limit, depth int
 	elided       bool
+	// side is the side of the API the document describes: properties
+	// that do not belong on it are left out.
+	side side
 }
 
 // node renders s. In a shallow document, that depends only on s and on how
@@ -382,7 +393,10 @@ func (b *Builder) node(s *spec.Schema, w *walk) Object {
 	if w.limit < 0 {
 		return b.build(s, w)
 	}
-	k := shallowKey{s, w.limit - w.depth}
+	k := shallowKey{s, w.limit - w.depth, bothSides}
+	if len(b.sided) > 0 {
+		k.side = w.side
+	}
 	if n, ok := b.shallow[k]; ok {
 		w.elided = w.elided || n.elided
 		return n.obj
@@ -400,6 +414,7 @@ type shallowKey struct {
 	s *spec.Schema
 	// left is how many more levels of named types are kept below s.
 	left int
+	side side
 }
 
 type shallowNode struct {
@@ -511,6 +526,9 @@ func (b *Builder) build(s *spec.Schema, w *walk) Object {
 		props := Object{}
 		var required []string
 		for _, p := range s.Properties {
+			if w.side.omits(p) {
+				continue
+			}
 			props = append(props, Member{p.Name, b.node(p.Schema, w)})
 			if p.Required {
 				required = append(required, p.Name)

@@ -103,7 +103,11 @@ func (b *Builder) ToolDocument(s *spec.Schema, input bool) (Object, *Cut, error)
 		obj.Type = spec.KindObject
 		s = &obj
 	}
-	doc, cut, err := b.budgeted(s)
+	sd := outputSide
+	if input {
+		sd = inputSide
+	}
+	doc, cut, err := b.budgeted(s, sd)
 	if err == nil {
 		b.tools[key] = toolDoc{doc, cut}
 	}
@@ -120,33 +124,33 @@ type toolDoc struct {
 	cut *Cut
 }
 
-func (b *Builder) budgeted(s *spec.Schema) (Object, *Cut, error) {
+func (b *Builder) budgeted(s *spec.Schema, sd side) (Object, *Cut, error) {
 	max := b.max
-	root, names := b.exact(s)
+	root, names := b.exact(s, sd)
 	if max <= 0 {
-		return b.withDefs(root, names), nil, nil
+		return b.withDefs(root, names, sd), nil, nil
 	}
 	// The exact document is built only when it is the answer: over the
 	// budget, it can be megabytes, and only its size is needed.
-	full, err := b.documentSize(root, names)
+	full, err := b.documentSize(root, names, sd)
 	if err != nil {
 		return nil, nil, err
 	}
 	if full <= max {
-		return b.withDefs(root, names), nil, nil
+		return b.withDefs(root, names, sd), nil, nil
 	}
-	return b.shallowFit(s, max, full)
+	return b.shallowFit(s, max, full, sd)
 }
 
 // shallowFit returns the deepest shallow document of s that fits max
 // bytes (depth 0 when none does); full is the exact document's size.
-func (b *Builder) shallowFit(s *spec.Schema, max, full int) (Object, *Cut, error) {
+func (b *Builder) shallowFit(s *spec.Schema, max, full int, sd side) (Object, *Cut, error) {
 	cut := &Cut{Full: full}
 	var best Object
 	var err error
 	var buf []byte
 	for depth := 0; depth <= maxShallowDepth; depth++ {
-		w := &walk{used: map[string]bool{}, limit: depth}
+		w := &walk{used: map[string]bool{}, limit: depth, side: sd}
 		if s.Ref == "" {
 			w.depth = 1 // the root's own properties are one level down
 		}
@@ -219,17 +223,19 @@ func (b *Builder) shallowBudget() int {
 // ToolDocument): a document without "$ref", for client profiles whose
 // exact document, once inlined, is too large to list.
 func (b *Builder) Shallow(s *spec.Schema, input bool) (Object, *Cut, error) {
+	sd := outputSide
 	if input {
 		obj := *s
 		obj.Type = spec.KindObject
 		s = &obj
+		sd = inputSide
 	}
-	root, names := b.exact(s)
-	full, err := b.documentSize(root, names)
+	root, names := b.exact(s, sd)
+	full, err := b.documentSize(root, names, sd)
 	if err != nil {
 		return nil, nil, err
 	}
-	return b.shallowFit(s, b.shallowBudget(), full)
+	return b.shallowFit(s, b.shallowBudget(), full, sd)
 }
 
 // Budget is the schema budget shallow documents are fitted into, in

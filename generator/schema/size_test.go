@@ -195,7 +195,8 @@ func TestDocumentSizeIsTheMarshalledSize(t *testing.T) {
 			t.Fatal(err)
 		}
 		first = append(first, got)
-		n, err := warm.documentSize(warm.exact(s))
+		root, names := warm.exact(s, bothSides)
+		n, err := warm.documentSize(root, names, bothSides)
 		if err != nil || n != len(got) {
 			t.Errorf("%+v: size %d (err %v), document %d bytes: %s", s, n, err, len(got), got)
 		}

@@ -223,7 +223,7 @@ func (b *Builder) TolerantDocument(s *spec.Schema, t *Tolerant) (tolerant, from 
 		start = cut.Depth - 1
 	}
 	for depth := start; depth >= 0; depth-- {
-		w := &walk{used: map[string]bool{}, limit: depth}
+		w := &walk{used: map[string]bool{}, limit: depth, side: outputSide}
 		if s.Ref == "" {
 			w.depth = 1 // the root's own properties are one level down
 		}
