@@ -97,7 +97,9 @@ import (
 )
 
 func main() {
-	s := gen.NewServer(gen.UnimplementedHandler{}, runtime.Options{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	// Every toolset: a case may choose default toolsets (surface:), and
+	// every tool is compared.
+	s := gen.NewServer(gen.UnimplementedHandler{}, runtime.Options{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Toolsets: []string{runtime.ToolsetsAll}})
 	s.ServeStdio(context.Background(), os.Stdin, os.Stdout, runtime.StdioOptions{})
 }
 `, key)))
