@@ -218,6 +218,7 @@ type Bad struct {
 	Z  complex128        ` + "`json:\"z\"`" + `
 	T  string            ` + "`json:\"t\" jsonschema:\"minimum=1\"`" + `
 	U  string            ` + "`json:\"u\" jsonschema:\"bogus=1\"`" + `
+	P  string            ` + "`json:\"p\" jsonschema:\"pattern=^a{4,}$\"`" + `
 	OK string            ` + "`json:\"ok\"`" + `
 }
 
@@ -242,7 +243,8 @@ type NotStruct string
 		"field Bad.Z (model/bad.go:8:2): type complex128 has no JSON Schema",
 		"field Bad.T (model/bad.go:9:2): jsonschema minimum=1: does not apply to a value of Go type string",
 		"field Bad.U (model/bad.go:10:2): unknown jsonschema keyword \"bogus\"",
-		"mcpgen.yaml:9:3: go example.com/app/model.NotStruct (model/bad.go:14:6): must name a struct type",
+		`field Bad.P (model/bad.go:11:2): jsonschema tag: "}$" is not a keyword: a comma ends a value, so "pattern=^a{4" stopped before it`,
+		"mcpgen.yaml:9:3: go example.com/app/model.NotStruct (model/bad.go:15:6): must name a struct type",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("missing %q in:\n%s", want, got)
