@@ -28,9 +28,8 @@ type Doc struct {
 	// rarely says.
 	ParamDocs []string
 	// Keywords are more words about the operation that its definition
-	// does not hold, found when the server was generated: the words of
-	// its HTTP path and the description of its group in the API
-	// document.
+	// does not hold, found when the server was generated (ToolDef.
+	// SearchKeywords: synonyms of the words of its name and title).
 	Keywords string
 	// ReadOnly and Destructive are the tool's hints: they index the verbs a
 	// person uses for what the operation does (show, list; delete,
@@ -365,7 +364,7 @@ func withoutIDs(query string) string {
 	return strings.Join(out, " ")
 }
 
-// stemmer stems words through a cache.
+// stemmer stems words through a cache; a nil stemmer caches nothing.
 type stemmer map[string]string
 
 // terms is Terms with st's cache.
@@ -379,7 +378,9 @@ func (st stemmer) terms(s string) []string {
 		t, ok := st[w]
 		if !ok {
 			t = Stem(w)
-			st[w] = t
+			if st != nil {
+				st[w] = t
+			}
 		}
 		out = append(out, t)
 	}
@@ -390,14 +391,7 @@ func (st stemmer) terms(s string) []string {
 // at case changes, digits and punctuation, lowercased and stemmed, without
 // stop words.
 func Terms(s string) []string {
-	ws := words(s)
-	out := ws[:0]
-	for _, w := range ws {
-		if !stopWords[w] {
-			out = append(out, Stem(w))
-		}
-	}
-	return out
+	return stemmer(nil).terms(s)
 }
 
 // words splits s into lowercase words: at every character that is not a
