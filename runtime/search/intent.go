@@ -66,3 +66,14 @@ func shareAny(a, b []string) bool {
 	}
 	return false
 }
+
+// listAction is the action group of the operations that list.
+var listAction = []string{"list"}
+
+// asksForSet says whether a question asks for the members of a set: it
+// starts with "which" or "who" ("which runners are offline?", "who can
+// push?").
+func asksForSet(query string) bool {
+	ws := words(query)
+	return len(ws) > 0 && (ws[0] == "which" || ws[0] == "who")
+}

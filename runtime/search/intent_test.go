@@ -48,3 +48,26 @@ func TestSearchActionBoost(t *testing.T) {
 		}
 	}
 }
+
+func TestSearchListBoost(t *testing.T) {
+	docs := []Doc{
+		// Getting one collaborator's permission says more about
+		// "collaborator" than the listing does.
+		{Name: "repos_get-collaborator-permission-level", Title: "Get repository permissions for a collaborator",
+			Description: "Checks the permission of a collaborator: a collaborator may read, write or admin.", ReadOnly: true},
+		{Name: "repos_list-collaborators", Title: "List repository collaborators", ReadOnly: true},
+	}
+	ix := New(docs)
+	for q, want := range map[string]string{
+		"who are the collaborators on this repo?":      "repos_list-collaborators",
+		"what permission does this collaborator have?": "repos_get-collaborator-permission-level",
+	} {
+		res := ix.Search(q, 1, nil)
+		if len(res) == 0 || docs[res[0].Doc].Name != want {
+			t.Errorf("Search(%q) = %v, want %s first", q, res, want)
+		}
+	}
+	if !asksForSet("Which runners are offline?") || asksForSet("what is the default branch?") {
+		t.Error("asksForSet: which/who ask for a set, what does not")
+	}
+}

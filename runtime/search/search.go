@@ -234,9 +234,14 @@ func (ix *Index) Search(query string, limit int, keep func(doc int) bool) []Resu
 	// promotion code" wants the operation that creates one, not the ones
 	// that delete or list discounts, which match as many words).
 	if asksToRead(query) {
+		// "which…" and "who…" ask for the members of a set: a listing.
+		list := asksForSet(query)
 		for d := range scores {
 			if ix.readOnly[d] {
 				scores[d] *= readBoost
+			}
+			if list && shareAny(listAction, ix.acts[d]) {
+				scores[d] *= listBoost
 			}
 		}
 	} else if act := action(query); act != nil {
@@ -330,6 +335,10 @@ const coverageExp = 0.5
 // the query asks a question or to see something: "who can get into our
 // repo" wants the list of collaborators, not to add one.
 const readBoost = 1.5
+
+// listBoost multiplies the score of an operation that lists when a
+// question asks which things or who.
+const listBoost = 1.5
 
 // actionBoost multiplies the score of an operation whose headline starts
 // with the verb (or a word of its group) that a request starts with.
