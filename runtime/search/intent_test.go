@@ -71,3 +71,17 @@ func TestSearchListBoost(t *testing.T) {
 		t.Error("asksForSet: which/who ask for a set, what does not")
 	}
 }
+
+func TestActionGroupsAreGroups(t *testing.T) {
+	heads := map[string]bool{}
+	for _, groups := range actions {
+		for _, g := range groups {
+			heads[g] = true
+		}
+	}
+	for g := range actionGroups {
+		if !heads[g] {
+			t.Errorf("action group %q starts no line of synonymGroups", g)
+		}
+	}
+}

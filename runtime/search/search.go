@@ -320,15 +320,17 @@ func (ix *Index) termScores(term string, w float64, best map[int32]float64) {
 	}
 }
 
+// idf is term's inverse document frequency (BM25's, never negative).
 func (ix *Index) idf(term string) float64 {
 	df := float64(len(ix.postings[term]))
 	return math.Log(1 + (float64(ix.n)-df+0.5)/(df+0.5))
 }
 
 // coverageExp is how much the fraction of the query's concepts an
-// operation matches scales its score: the square root, so that matching
-// one word of three costs a strong match less than it gains a weak one
-// that matches them all.
+// operation matches scales its score: by its square root, so that an
+// operation matching two of four words keeps 71% of its score, not half,
+// and a strong match of a request's main words is not buried under weak
+// matches of all of them.
 const coverageExp = 0.5
 
 // readBoost multiplies the score of an operation that only reads when
