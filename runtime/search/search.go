@@ -109,12 +109,15 @@ type Index struct {
 	n        int
 	// readOnly says which documents only read.
 	readOnly []bool
+	// acts are the action groups of the verb that starts each document's
+	// headline ("Create a label": create).
+	acts [][]string
 }
 
 // New indexes docs.
 func New(docs []Doc) *Index {
 	ix := &Index{postings: map[string][]posting{}, lengths: make([][numFields]uint16, len(docs)), n: len(docs),
-		readOnly: make([]bool, len(docs))}
+		readOnly: make([]bool, len(docs)), acts: make([][]string, len(docs))}
 	var total [numFields]float64
 	// The same words recur across operations: stem each once.
 	st := stemmer{}
@@ -132,6 +135,7 @@ func New(docs []Doc) *Index {
 			fieldKeywords:  st.terms(d.Keywords),
 			fieldKind:      st.terms(kindWords(d)),
 		}
+		ix.acts[i] = action(headline(d))
 		counts := map[string]*posting{}
 		for f, terms := range fields {
 			ix.lengths[i][f] = uint16(min(len(terms), math.MaxUint16))
@@ -195,6 +199,16 @@ func firstN(s []string, n int) []string {
 	return s
 }
 
+// headline is what says in a few words what d does: its title, or the
+// first paragraph of its description.
+func headline(d Doc) string {
+	if d.Title != "" {
+		return d.Title
+	}
+	lead, _ := splitLead(d.Description)
+	return lead
+}
+
 // splitLead splits a description into its first paragraph and the rest.
 func splitLead(s string) (lead, rest string) {
 	s = strings.TrimSpace(s)
@@ -213,31 +227,62 @@ func splitLead(s string) (lead, rest string) {
 // so that a word with many synonyms counts once, not once per synonym;
 // concepts add up as BM25F terms do.
 func (ix *Index) Search(query string, limit int, keep func(doc int) bool) []Result {
+	concepts := ix.concepts(query)
+	scores := ix.score(concepts)
+	// Intent: a question wants an operation that reads; a request that
+	// starts with a verb wants an operation that does that ("create a
+	// promotion code" wants the operation that creates one, not the ones
+	// that delete or list discounts, which match as many words).
+	if asksToRead(query) {
+		// "which…" and "who…" ask for the members of a set: a listing.
+		list := asksForSet(query)
+		for d := range scores {
+			if ix.readOnly[d] {
+				scores[d] *= readBoost
+			}
+			if list && shareAny(listAction, ix.acts[d]) {
+				scores[d] *= listBoost
+			}
+		}
+	} else if act := action(query); act != nil {
+		for d := range scores {
+			if shareAny(act, ix.acts[d]) {
+				scores[d] *= actionBoost
+			}
+		}
+	}
+	res := make([]Result, 0, len(scores))
+	for d, sc := range scores {
+		if keep == nil || keep(int(d)) {
+			res = append(res, Result{Doc: int(d), Score: sc})
+		}
+	}
+	sortResults(res)
+	if limit > 0 && len(res) > limit {
+		res = res[:limit]
+	}
+	return res
+}
+
+// sortResults orders results best first, then by document.
+func sortResults(res []Result) {
+	sort.Slice(res, func(i, j int) bool {
+		if res[i].Score != res[j].Score {
+			return res[i].Score > res[j].Score
+		}
+		return res[i].Doc < res[j].Doc
+	})
+}
+
+// score ranks the documents against concepts: BM25F per concept (the best
+// of its terms), summed, times the share of concepts matched.
+func (ix *Index) score(concepts []map[string]float64) map[int32]float64 {
 	scores := map[int32]float64{}
 	matched := map[int32]int{}
-	concepts := ix.concepts(query)
 	for _, c := range concepts {
 		best := map[int32]float64{}
 		for term, w := range c {
-			ps := ix.postings[term]
-			if len(ps) == 0 {
-				continue
-			}
-			df := float64(len(ps))
-			idf := math.Log(1 + (float64(ix.n)-df+0.5)/(df+0.5))
-			for _, p := range ps {
-				var tf float64
-				for f := range numFields {
-					if p.tf[f] == 0 {
-						continue
-					}
-					norm := 1 - fieldB[f] + fieldB[f]*float64(ix.lengths[p.doc][f])/ix.avgLen[f]
-					tf += fieldWeight[f] * float64(p.tf[f]) / norm
-				}
-				if sc := w * idf * tf / (k1 + tf); sc > best[p.doc] {
-					best[p.doc] = sc
-				}
-			}
+			ix.termScores(term, w, best)
 		}
 		for d, sc := range best {
 			scores[d] += sc
@@ -249,39 +294,57 @@ func (ix *Index) Search(query string, limit int, keep func(doc int) bool) []Resu
 	for d := range scores {
 		scores[d] *= math.Pow(float64(matched[d])/float64(len(concepts)), coverageExp)
 	}
-	if asksToRead(query) {
-		for d := range scores {
-			if ix.readOnly[d] {
-				scores[d] *= readBoost
+	return scores
+}
+
+// termScores raises best[d] to term's weighted BM25F score in each
+// document d that holds it.
+func (ix *Index) termScores(term string, w float64, best map[int32]float64) {
+	ps := ix.postings[term]
+	if len(ps) == 0 {
+		return
+	}
+	idf := ix.idf(term)
+	for _, p := range ps {
+		var tf float64
+		for f := range numFields {
+			if p.tf[f] == 0 {
+				continue
 			}
+			norm := 1 - fieldB[f] + fieldB[f]*float64(ix.lengths[p.doc][f])/ix.avgLen[f]
+			tf += fieldWeight[f] * float64(p.tf[f]) / norm
+		}
+		if sc := w * idf * tf / (k1 + tf); sc > best[p.doc] {
+			best[p.doc] = sc
 		}
 	}
-	res := make([]Result, 0, len(scores))
-	for d, sc := range scores {
-		if keep == nil || keep(int(d)) {
-			res = append(res, Result{Doc: int(d), Score: sc})
-		}
-	}
-	sort.Slice(res, func(i, j int) bool {
-		if res[i].Score != res[j].Score {
-			return res[i].Score > res[j].Score
-		}
-		return res[i].Doc < res[j].Doc
-	})
-	if limit > 0 && len(res) > limit {
-		res = res[:limit]
-	}
-	return res
+}
+
+// idf is term's inverse document frequency (BM25's, never negative).
+func (ix *Index) idf(term string) float64 {
+	df := float64(len(ix.postings[term]))
+	return math.Log(1 + (float64(ix.n)-df+0.5)/(df+0.5))
 }
 
 // coverageExp is how much the fraction of the query's concepts an
-// operation matches scales its score.
-const coverageExp = 1.0
+// operation matches scales its score: by its square root, so that an
+// operation matching two of four words keeps 71% of its score, not half,
+// and a strong match of a request's main words is not buried under weak
+// matches of all of them.
+const coverageExp = 0.5
 
 // readBoost multiplies the score of an operation that only reads when
 // the query asks a question or to see something: "who can get into our
 // repo" wants the list of collaborators, not to add one.
 const readBoost = 1.5
+
+// listBoost multiplies the score of an operation that lists when a
+// question asks which things or who.
+const listBoost = 1.5
+
+// actionBoost multiplies the score of an operation whose headline starts
+// with the verb (or a word of its group) that a request starts with.
+const actionBoost = 1.5
 
 // readWords start or mark a request to see something rather than to
 // change it.

@@ -136,7 +136,7 @@ func FuzzSearch(f *testing.F) {
 		{Name: "issues_list", Title: "List issues", ReadOnly: true, Params: []string{"state"}, ParamDocs: []string{"Open or closed."}},
 		{Name: "PostCustomersCustomer", Description: "<p>Updates a customer.</p>", Keywords: "client"},
 	})
-	for _, q := range []string{"", "?", "who follows me?", "cus_123 $10 v1.2.0", "ÄÖÜ straße", "a a a a", "HTMLURL listRepoIssues"} {
+	for _, q := range []string{"", "?", "who follows me?", "cus_123 $10 v1.2.0", "ÄÖÜ straße", "a a a a", "HTMLURL listRepoIssues", "please delete the repo", "which issues are open?"} {
 		f.Add(q, 5)
 	}
 	f.Fuzz(func(t *testing.T, q string, limit int) {

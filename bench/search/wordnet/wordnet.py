@@ -27,6 +27,12 @@ import sys
 WN = os.environ.get('WORDNET', '/usr/share/wordnet')
 SENSES = int(os.environ.get('SENSES', '2'))
 POS = {'n': 'noun', 'v': 'verb', 'a': 'adj', 'r': 'adv'}
+# RELATIONS are the WordNet pointers whose synsets' words are added after
+# the synonyms: '@' hypernym (a payment → a transfer), '~' hyponym, '+'
+# derivation (publish → publication). Empty by default.
+RELATIONS = set(os.environ.get('RELATIONS', '').split())
+MAXREL = int(os.environ.get('MAXREL', '6'))
+links = {}
 
 
 def synsets():
@@ -41,6 +47,11 @@ def synsets():
                 off, cnt = parts[0], int(parts[3], 16)
                 words = [parts[4 + 2 * i].lower() for i in range(cnt)]
                 data[(p, off)] = [re.sub(r'\(.*\)$', '', w) for w in words]
+                at = 4 + 2 * cnt
+                for i in range(int(parts[at])):
+                    sym, o, tp = parts[at + 1 + 4 * i: at + 4 + 4 * i]
+                    if sym in RELATIONS:
+                        links.setdefault((p, off), []).append((sym, 'a' if tp == 's' else tp, o))
     return data
 
 
@@ -85,6 +96,16 @@ def main():
                 s = s.replace('_', ' ')
                 if s != w and s not in rel and len(s.split()) <= 2:
                     rel.append(s)
+        extra = []
+        for p, off, rank in idx.get(w, []):
+            if rank >= SENSES:
+                continue
+            for sym, tp, o in links.get((p, off), []):
+                for s in data.get((tp, o), [])[:1]:
+                    s = s.replace('_', ' ')
+                    if s != w and s not in rel and s not in extra and len(s.split()) <= 1:
+                        extra.append(s)
+        rel += extra[:MAXREL]
         if rel:
             print(w + '\t' + ','.join(rel))
 

@@ -1,0 +1,87 @@
+package search
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestAction(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want []string
+	}{
+		{"Create a label", []string{"create"}},
+		{"<p>Creates a new customer object.</p>", []string{"create"}},
+		{"please remove the old branch", []string{"delete"}},
+		{"we need to rename master to main", []string{"update"}},
+		{"List repository collaborators", []string{"list"}},
+		{"show me my gists", []string{"get", "list"}},
+		// The verb must come first: a request's later words name things.
+		{"the nightly job on main failed, create a ticket", nil},
+		{"", nil},
+	} {
+		if got := action(c.text); !slices.Equal(got, c.want) {
+			t.Errorf("action(%q) = %q, want %q", c.text, got, c.want)
+		}
+	}
+}
+
+func TestSearchActionBoost(t *testing.T) {
+	docs := []Doc{
+		// The update's text names a new label more often than the create's
+		// does; only the create starts with a verb of the request's group.
+		{Name: "issues_update-label", Title: "Update a label", Description: "Gives a label a new name.",
+			Params: []string{"new_name", "color"}},
+		{Name: "issues_create-label", Title: "Create a label", Params: []string{"name", "color"}},
+		{Name: "issues_list-labels", Title: "List labels for a repository", ReadOnly: true},
+	}
+	ix := New(docs)
+	for q, want := range map[string]string{
+		"start a new label with a color": "issues_create-label",
+		"change the label's color":       "issues_update-label",
+		// A question wants an operation that reads, whatever its verb.
+		"what labels does the repo have?": "issues_list-labels",
+	} {
+		res := ix.Search(q, 1, nil)
+		if len(res) == 0 || docs[res[0].Doc].Name != want {
+			t.Errorf("Search(%q) = %v, want %s first", q, res, want)
+		}
+	}
+}
+
+func TestSearchListBoost(t *testing.T) {
+	docs := []Doc{
+		// Getting one collaborator's permission says more about
+		// "collaborator" than the listing does.
+		{Name: "repos_get-collaborator-permission-level", Title: "Get repository permissions for a collaborator",
+			Description: "Checks the permission of a collaborator: a collaborator may read, write or admin.", ReadOnly: true},
+		{Name: "repos_list-collaborators", Title: "List repository collaborators", ReadOnly: true},
+	}
+	ix := New(docs)
+	for q, want := range map[string]string{
+		"who are the collaborators on this repo?":      "repos_list-collaborators",
+		"what permission does this collaborator have?": "repos_get-collaborator-permission-level",
+	} {
+		res := ix.Search(q, 1, nil)
+		if len(res) == 0 || docs[res[0].Doc].Name != want {
+			t.Errorf("Search(%q) = %v, want %s first", q, res, want)
+		}
+	}
+	if !asksForSet("Which runners are offline?") || asksForSet("what is the default branch?") {
+		t.Error("asksForSet: which/who ask for a set, what does not")
+	}
+}
+
+func TestActionGroupsAreGroups(t *testing.T) {
+	heads := map[string]bool{}
+	for _, groups := range actions {
+		for _, g := range groups {
+			heads[g] = true
+		}
+	}
+	for g := range actionGroups {
+		if !heads[g] {
+			t.Errorf("action group %q starts no line of synonymGroups", g)
+		}
+	}
+}
