@@ -505,13 +505,9 @@ func (l *loader) checkValue(s *Schema, v any, self bool, depth int) (string, str
 				ps = s.AdditionalProperties
 			}
 			if p, problem := l.checkValue(ps, x[k], false, depth+1); problem != "" {
-				return "/" + pointerEscape(k) + p, problem
+				return "/" + PointerToken(k) + p, problem
 			}
 		}
 	}
 	return "", ""
-}
-
-func pointerEscape(s string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
 }

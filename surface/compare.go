@@ -318,9 +318,9 @@ func describe(noun, path string) string {
 		return noun
 	case strings.Count(path, "/") == 1 && path != "/*" && path != "/{}" && !isVariant(path):
 		if noun == "variable" {
-			return fmt.Sprintf("variable %q", unescape(path[1:]))
+			return fmt.Sprintf("variable %q", spec.UnescapePointerToken(path[1:]))
 		}
-		return fmt.Sprintf("%s property %q", noun, unescape(path[1:]))
+		return fmt.Sprintf("%s property %q", noun, spec.UnescapePointerToken(path[1:]))
 	default:
 		return fmt.Sprintf("%s field %q", noun, path)
 	}

@@ -251,7 +251,7 @@ func FromAPI(api *spec.API) *Surface {
 		tpl := Template{Name: t.Name, URITemplate: t.URITemplate, MimeType: t.MimeType, Variables: []Field{}, pos: t.Pos}
 		f := &flattener{b: b}
 		for _, v := range t.Variables {
-			f.walk("/"+escape(v.Name), v.Schema, true, v.Pos)
+			f.walk("/"+spec.PointerToken(v.Name), v.Schema, true, v.Pos)
 		}
 		if f.fields != nil {
 			tpl.Variables = f.fields
@@ -378,23 +378,6 @@ func resolve(a spec.Annotations) Annotations {
 	}
 }
 
-// escape makes a property name one path segment, as JSON Pointer does
-// (RFC 6901: "~" is written "~0" and "/" "~1").
-func escape(name string) string {
-	if !strings.ContainsAny(name, "~/") {
-		return name
-	}
-	return strings.NewReplacer("~", "~0", "/", "~1").Replace(name)
-}
-
-// unescape undoes escape. One pass, so "~01" is "~1", not "/".
-func unescape(seg string) string {
-	if !strings.Contains(seg, "~") {
-		return seg
-	}
-	return strings.NewReplacer("~1", "/", "~0", "~").Replace(seg)
-}
-
 // flattener walks a schema depth first and stops at every $ref to a named
 // type: the field there names the type, whose fields are listed once in
 // the surface's types.
@@ -454,7 +437,7 @@ func (f *flattener) walk(path string, s *spec.Schema, required bool, pos spec.Po
 	f.fields = append(f.fields, fd)
 
 	for _, p := range s.Properties {
-		f.walk(path+"/"+escape(p.Name), p.Schema, p.Required, p.Pos)
+		f.walk(path+"/"+spec.PointerToken(p.Name), p.Schema, p.Required, p.Pos)
 	}
 	if s.AdditionalProperties != nil {
 		f.walk(path+"/{}", s.AdditionalProperties, true, s.AdditionalProperties.Pos)
