@@ -145,6 +145,11 @@ type Field struct {
 	AdditionalProperties bool   `json:"additionalProperties,omitempty"`
 	MinProperties        *int64 `json:"minProperties,omitempty"`
 	MaxProperties        *int64 `json:"maxProperties,omitempty"`
+	// Applied holds the JSON Schema 2020-12 applicators of the field's
+	// schema (allOf, anyOf, not, if, then, else, dependentRequired, the
+	// required of a constraint subschema), each keyword's value as
+	// canonical JSON.
+	Applied map[string]json.RawMessage `json:"applied,omitempty"`
 
 	pos spec.Pos
 	// Set by Compare's expansion (expand.go) on the current side: def is
@@ -434,6 +439,7 @@ func (f *flattener) walk(path string, s *spec.Schema, required bool, pos spec.Po
 		fd.AdditionalProperties = s.AllowAdditional
 		fd.MinProperties, fd.MaxProperties = s.MinProperties, s.MaxProperties
 	}
+	fd.Applied = appliedOf(s)
 	f.fields = append(f.fields, fd)
 
 	for _, p := range s.Properties {
