@@ -134,6 +134,9 @@ func (l *loader) checkDiscriminator(info *schemaInfo) {
 	// consts are the discriminator values the variants fix themselves
 	// with a const (or a one-value enum) on the discriminator property.
 	consts := map[string]fixedValue{}
+	// enums are the variants whose discriminator property lists several
+	// allowed values, and the property.
+	enums := map[string]*Schema{}
 	for i, v := range s.OneOf {
 		vctx := fmt.Sprintf("%s: oneOf[%d]", info.ctx, i)
 		if v.Ref == "" {
@@ -160,6 +163,8 @@ func (l *loader) checkDiscriminator(info *schemaInfo) {
 				l.errorf(l.yamlNodeAt(v.Pos), vctx, "variant %q: discriminator property %q must be of type string", v.Ref, d.PropertyName)
 			} else if fv, ok := fixedString(ps); ok {
 				consts[v.Ref] = fv
+			} else if ps != nil && len(ps.Enum) > 1 {
+				enums[v.Ref] = ps
 			}
 		}
 		if prop == nil {
@@ -174,6 +179,10 @@ func (l *loader) checkDiscriminator(info *schemaInfo) {
 		if !variants[c.Type] {
 			l.errorf(entry, ctx, "mapping %q names %q, which is not a oneOf variant", c.Value, c.Type)
 			continue
+		}
+		if ps := enums[c.Type]; ps != nil && !enumHasString(ps.Enum, c.Value) {
+			l.errorf(entry, ctx, "mapping %q selects %q, whose %q allows only %s (%s): the variant refuses the value that selects it; map one of those values to it",
+				c.Value, c.Type, d.PropertyName, snippet(ps.Enum), l.relPos(ps.Pos))
 		}
 		if fv, ok := consts[c.Type]; ok && fv.value != c.Value {
 			l.errorf(entry, ctx, "mapping %q selects %q, whose %q is %s %q (%s): no valid value could select it; map %q to it, or leave it out of the mapping to infer it from the %s",
@@ -211,6 +220,17 @@ func (l *loader) checkDiscriminator(info *schemaInfo) {
 		selects[c.Value] = c.Type
 	}
 	d.Mapping, d.casePos = cases, nil
+}
+
+// enumHasString reports whether enum lists the string v.
+func enumHasString(enum []json.RawMessage, v string) bool {
+	for _, e := range enum {
+		var s string
+		if json.Unmarshal(e, &s) == nil && s == v {
+			return true
+		}
+	}
+	return false
 }
 
 // fixedValue is a string a schema allows alone, and where it says so.
@@ -505,13 +525,9 @@ func (l *loader) checkValue(s *Schema, v any, self bool, depth int) (string, str
 				ps = s.AdditionalProperties
 			}
 			if p, problem := l.checkValue(ps, x[k], false, depth+1); problem != "" {
-				return "/" + pointerEscape(k) + p, problem
+				return "/" + PointerToken(k) + p, problem
 			}
 		}
 	}
 	return "", ""
-}
-
-func pointerEscape(s string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
 }

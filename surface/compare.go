@@ -69,6 +69,7 @@ const (
 	RuleResourceSameMimeType    = "RESOURCE_SAME_MIME_TYPE"
 	RuleTemplateSameURITemplate = "TEMPLATE_SAME_URI_TEMPLATE"
 	RuleTemplateSameMimeType    = "TEMPLATE_SAME_MIME_TYPE"
+	RuleConstraintNoUndecided   = "CONSTRAINT_NO_UNDECIDED_CHANGE"
 
 	// Safe changes.
 	RuleToolAdded              = "TOOL_ADDED"
@@ -318,9 +319,9 @@ func describe(noun, path string) string {
 		return noun
 	case strings.Count(path, "/") == 1 && path != "/*" && path != "/{}" && !isVariant(path):
 		if noun == "variable" {
-			return fmt.Sprintf("variable %q", unescape(path[1:]))
+			return fmt.Sprintf("variable %q", spec.UnescapePointerToken(path[1:]))
 		}
-		return fmt.Sprintf("%s property %q", noun, unescape(path[1:]))
+		return fmt.Sprintf("%s property %q", noun, spec.UnescapePointerToken(path[1:]))
 	default:
 		return fmt.Sprintf("%s field %q", noun, path)
 	}
@@ -467,10 +468,13 @@ func (c *comparer) field(ctx string, dir direction, what string, p, n *Field, at
 	}
 	c.enum(ctx, dir, what, p, n, at)
 	c.defaults(ctx, dir, what, p, n, at)
-	for _, d := range constraintDiffs(p, n) {
-		breaking := (dir == input && d.tighter) || (dir == output && d.looser)
+	for _, d := range append(constraintDiffs(p, n), appliedDiffs(p.Applied, n.Applied)...) {
+		breaking := d.undecided || (dir == input && d.tighter) || (dir == output && d.looser)
 		rule := RuleConstraintLoosened
 		switch {
+		case d.undecided:
+			rule = RuleConstraintNoUndecided
+			d.msg += "; mcpgen cannot tell whether values are gained or lost, so it may break clients"
 		case breaking && dir == input:
 			rule = RuleConstraintNoTighten
 		case breaking:
@@ -487,7 +491,7 @@ func (c *comparer) field(ctx string, dir direction, what string, p, n *Field, at
 // what such a call does. Adding one where there was none only fills in
 // what used to be absent, and an output's default is documentation.
 func (c *comparer) defaults(ctx string, dir direction, what string, p, n *Field, at spec.Pos) {
-	pd, nd := string(compact(p.Default)), string(compact(n.Default))
+	pd, nd := string(canonical(p.Default)), string(canonical(n.Default))
 	switch {
 	case pd == nd:
 	case dir == input && p.Default != nil && n.Default != nil:
@@ -510,11 +514,11 @@ func values(f *Field) []string {
 	case f.Enum != nil:
 		vs := make([]string, len(f.Enum))
 		for i, v := range f.Enum {
-			vs[i] = string(compact(v))
+			vs[i] = string(canonical(v))
 		}
 		return vs
 	case f.Const != nil:
-		return []string{string(compact(f.Const))}
+		return []string{string(canonical(f.Const))}
 	}
 	return nil
 }
@@ -554,10 +558,11 @@ func (c *comparer) enum(ctx string, dir direction, what string, p, n *Field, at 
 }
 
 // constraintDiff is one changed constraint: tighter accepts fewer values,
-// looser more; a changed pattern or format may do both.
+// looser more; a changed pattern or format may do both. An undecided
+// change is one the comparison cannot order (see appliedDiffs).
 type constraintDiff struct {
-	tighter, looser bool
-	msg             string
+	tighter, looser, undecided bool
+	msg                        string
 }
 
 func constraintDiffs(p, n *Field) []constraintDiff {
@@ -695,7 +700,7 @@ func Rules() []Rule {
 		{RuleDefaultNoChange, true, "an input default was changed or removed: calls that leave the property out now do something else"},
 		{RuleEnumValueNoDelete, true, "a value was deleted from an input enum"},
 		{RuleOutputEnumValueNoAdd, true, "a value was added to an output enum, or its enum was removed: clients meet values they do not know"},
-		{RuleConstraintNoTighten, true, "an input constraint was tightened: minLength, minimum, minItems, minProperties raised; maxLength, maximum, maxItems, maxProperties lowered; pattern, format, multipleOf, enum or uniqueItems added or changed; additional properties forbidden"},
+		{RuleConstraintNoTighten, true, "an input constraint was tightened: minLength, minimum, minItems, minProperties raised; maxLength, maximum, maxItems, maxProperties lowered; pattern, format, multipleOf, enum or uniqueItems added or changed; additional properties forbidden; an allOf subschema, a dependentRequired or constraint required name, or a not/then/else added; an anyOf subschema removed"},
 		{RuleOutputConstraintNoLoose, true, "an output constraint was loosened: clients relying on it meet values outside it"},
 		{RuleOutputFieldNoDelete, true, "an output field, or the whole output schema, was deleted"},
 		{RuleOutputFieldNoOptional, true, "a required output field became optional"},
@@ -707,6 +712,7 @@ func Rules() []Rule {
 		{RuleResourceSameMimeType, true, "a resource's mimeType changed"},
 		{RuleTemplateSameURITemplate, true, "a resource template's uriTemplate changed"},
 		{RuleTemplateSameMimeType, true, "a resource template's mimeType changed"},
+		{RuleConstraintNoUndecided, true, "a constraint changed in a way that may both refuse values accepted before and accept new ones (a changed not, if, then or else subschema, or a keyword mcpgen does not compare): reported as possibly breaking, in inputs and outputs, rather than left out"},
 
 		{RuleToolAdded, false, "a tool was added"},
 		{RuleResourceAdded, false, "a resource was added"},

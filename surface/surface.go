@@ -145,6 +145,11 @@ type Field struct {
 	AdditionalProperties bool   `json:"additionalProperties,omitempty"`
 	MinProperties        *int64 `json:"minProperties,omitempty"`
 	MaxProperties        *int64 `json:"maxProperties,omitempty"`
+	// Applied holds the JSON Schema 2020-12 applicators of the field's
+	// schema (allOf, anyOf, not, if, then, else, dependentRequired, the
+	// required of a constraint subschema), each keyword's value as
+	// canonical JSON.
+	Applied map[string]json.RawMessage `json:"applied,omitempty"`
 
 	pos spec.Pos
 	// Set by Compare's expansion (expand.go) on the current side: def is
@@ -251,7 +256,7 @@ func FromAPI(api *spec.API) *Surface {
 		tpl := Template{Name: t.Name, URITemplate: t.URITemplate, MimeType: t.MimeType, Variables: []Field{}, pos: t.Pos}
 		f := &flattener{b: b}
 		for _, v := range t.Variables {
-			f.walk("/"+escape(v.Name), v.Schema, true, v.Pos)
+			f.walk("/"+spec.PointerToken(v.Name), v.Schema, true, v.Pos)
 		}
 		if f.fields != nil {
 			tpl.Variables = f.fields
@@ -378,23 +383,6 @@ func resolve(a spec.Annotations) Annotations {
 	}
 }
 
-// escape makes a property name one path segment, as JSON Pointer does
-// (RFC 6901: "~" is written "~0" and "/" "~1").
-func escape(name string) string {
-	if !strings.ContainsAny(name, "~/") {
-		return name
-	}
-	return strings.NewReplacer("~", "~0", "/", "~1").Replace(name)
-}
-
-// unescape undoes escape. One pass, so "~01" is "~1", not "/".
-func unescape(seg string) string {
-	if !strings.Contains(seg, "~") {
-		return seg
-	}
-	return strings.NewReplacer("~1", "/", "~0", "~").Replace(seg)
-}
-
 // flattener walks a schema depth first and stops at every $ref to a named
 // type: the field there names the type, whose fields are listed once in
 // the surface's types.
@@ -451,10 +439,11 @@ func (f *flattener) walk(path string, s *spec.Schema, required bool, pos spec.Po
 		fd.AdditionalProperties = s.AllowAdditional
 		fd.MinProperties, fd.MaxProperties = s.MinProperties, s.MaxProperties
 	}
+	fd.Applied = appliedOf(s)
 	f.fields = append(f.fields, fd)
 
 	for _, p := range s.Properties {
-		f.walk(path+"/"+escape(p.Name), p.Schema, p.Required, p.Pos)
+		f.walk(path+"/"+spec.PointerToken(p.Name), p.Schema, p.Required, p.Pos)
 	}
 	if s.AdditionalProperties != nil {
 		f.walk(path+"/{}", s.AdditionalProperties, true, s.AdditionalProperties.Pos)

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/mcpgen-dev/mcpgen/spec"
 )
 
 // geminiKeys are the keywords of the Schema object of Gemini function
@@ -101,7 +103,7 @@ func (g *gemini) schema(o Object, ptr string) Object {
 	var notes []string
 	add := func(k string, v any) { out = append(out, Member{k, v}) }
 	for _, m := range o {
-		p := ptr + "/" + escapePointer(m.Key)
+		p := ptr + "/" + spec.PointerToken(m.Key)
 		switch m.Key {
 		case "type":
 			if typ != "" {
@@ -115,7 +117,7 @@ func (g *gemini) schema(o Object, ptr string) Object {
 			np := make(Object, 0, len(props))
 			for _, pm := range props {
 				if s, ok := pm.Value.(Object); ok {
-					np = append(np, Member{pm.Key, g.schema(s, p+"/"+escapePointer(pm.Key))})
+					np = append(np, Member{pm.Key, g.schema(s, p+"/"+spec.PointerToken(pm.Key))})
 				}
 			}
 			add("properties", np)

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/mcpgen-dev/mcpgen/spec"
 )
 
 // Loss is one lossy rewrite a client profile made to a published schema:
@@ -131,7 +133,7 @@ var (
 )
 
 func (in *inliner) member(m Member, ptr string) (any, bool, error) {
-	p := ptr + "/" + escapePointer(m.Key)
+	p := ptr + "/" + spec.PointerToken(m.Key)
 	switch v := m.Value.(type) {
 	case Object:
 		switch {
@@ -146,7 +148,7 @@ func (in *inliner) member(m Member, ptr string) (any, bool, error) {
 					out = append(out, pm)
 					continue
 				}
-				r, c, err := in.schema(s, p+"/"+escapePointer(pm.Key))
+				r, c, err := in.schema(s, p+"/"+spec.PointerToken(pm.Key))
 				if err != nil {
 					return nil, false, err
 				}
@@ -325,12 +327,4 @@ func collectRefs(v any, out []string) []string {
 		}
 	}
 	return out
-}
-
-// escapePointer escapes a JSON pointer token.
-func escapePointer(s string) string {
-	if !strings.ContainsAny(s, "~/") {
-		return s
-	}
-	return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
 }

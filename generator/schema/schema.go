@@ -445,7 +445,11 @@ func (b *Builder) build(s *spec.Schema, w *walk) Object {
 	if len(s.OneOf) > 0 {
 		var vs []Object
 		for _, v := range s.OneOf {
-			vs = append(vs, b.node(v, w))
+			n := b.node(v, w)
+			if s.Discriminator != nil {
+				n = b.pinTag(n, s.Discriminator, v.Ref)
+			}
+			vs = append(vs, n)
 		}
 		if s.Nullable {
 			vs = append(vs, Object{{"type", "null"}})

@@ -9,14 +9,14 @@ import (
 )
 
 // FuzzDifferential feeds arbitrary argument objects to the generated
-// orders and constraints validators and to santhosh-tekuri/jsonschema; the
+// orders, constraints and oneof (unions, discriminated or not) validators and to santhosh-tekuri/jsonschema; the
 // verdicts must agree (or be a listed known difference). Seeds are the
 // generated instances of TestDifferentialGolden.
 func FuzzDifferential(f *testing.F) {
 	all := goldenPackages(f)
-	pkgs := map[string]pkgFiles{"orders": all["orders"], "constraints": all["constraints"]}
+	pkgs := map[string]pkgFiles{"orders": all["orders"], "constraints": all["constraints"], "oneof": all["oneof"]}
 	var tls []tool
-	for _, key := range []string{"orders", "constraints"} {
+	for _, key := range []string{"orders", "constraints", "oneof"} {
 		tls = append(tls, tools(pkgs[key], key)...)
 	}
 	compiled := make([]*jsonschema.Schema, len(tls))

@@ -53,8 +53,6 @@ func knownDifference(tl tool, instance []byte, generated bool, msg string) strin
 		return "by design: a URI with an empty hierarchical part (\"about:\") is refused because the official TypeScript client's validator (ajv-formats) rejects it in output (docs/spec.md, Formats)"
 	case !generated && strings.Contains(msg, "must be a date-time") && bytes.Contains(instance, []byte(":60")):
 		return "by design: a leap second is accepted only as 23:59:60 with a zero offset, because the official TypeScript client's browser validator (@cfworker/json-schema) rejects it at other offsets (docs/spec.md, Formats)"
-	case !generated && (strings.HasSuffix(msg, "to select a variant") || strings.HasSuffix(msg, "is required")) && bytes.Contains(tl.schema, []byte("the mapping alone gives the values")):
-		return "known: a discriminated union whose variants declare no const for the tag is selected by the tag's value (the mapping), which the published oneOf does not state, so a JSON Schema validator accepts a missing or unmapped tag that the server refuses"
 	case !generated && hasDuplicateMember(instance):
 		return "by design: of an object's members of the same name the generated decoder checks every one (and keeps the last), where a validator of the parsed value sees only the last one"
 	}
