@@ -181,9 +181,40 @@ func (f *fieldSelector) takeSelection(args []byte) ([]byte, []string, string) {
 // projectedSchema is the output schema of a selection.
 func (f *fieldSelector) projectedSchema(sel *fieldSel) []byte {
 	p := projectSchema(f.output, f.output, sel, 0)
+	p.del("$defs")
+	p.del("definitions")
+	// Only the definitions the projection still refers to, transitively:
+	// most of a large API's are left behind with the fields not selected.
+	used := map[string]bool{}
+	var walk func(n *jnode)
+	walk = func(n *jnode) {
+		for i, k := range n.keys {
+			if ref, ok := n.vals[i].str(); ok && k == "$ref" && !used[ref] {
+				used[ref] = true
+				if target := resolve(f.output, n); target != n {
+					walk(target)
+				}
+			}
+			walk(n.vals[i])
+		}
+		for _, it := range n.items {
+			walk(it)
+		}
+	}
+	walk(p)
 	for _, kw := range [...]string{"$defs", "definitions"} {
-		if d := f.output.get(kw); d != nil && p.get(kw) == nil {
-			p.set(kw, d)
+		defs := f.output.get(kw)
+		if defs == nil || defs.kind != '{' {
+			continue
+		}
+		kept := &jnode{kind: '{'}
+		for i, name := range defs.keys {
+			if used["#/"+kw+"/"+strings.ReplaceAll(strings.ReplaceAll(name, "~", "~0"), "/", "~1")] {
+				kept.keys, kept.vals = append(kept.keys, name), append(kept.vals, defs.vals[i])
+			}
+		}
+		if len(kept.keys) > 0 {
+			p.set(kw, kept)
 		}
 	}
 	return p.appendJSON(nil)
