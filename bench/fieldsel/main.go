@@ -196,8 +196,8 @@ func measure(data []byte, schema string, fields []string, tokens int) (size int,
 	argBytes = len(list.Result.Tools[0].InputSchema.Properties["_fields"])
 	var resp struct {
 		Result struct {
-			StructuredContent json.RawMessage `json:"structuredContent"`
-			IsError           bool            `json:"isError"`
+			StructuredContent json.RawMessage            `json:"structuredContent"`
+			IsError           bool                       `json:"isError"`
 			Meta              map[string]json.RawMessage `json:"_meta"`
 		} `json:"result"`
 	}
