@@ -283,7 +283,12 @@ func projectValue(dst, src []byte, sel *fieldSel) ([]byte, []byte, error) {
 			if len(src) == 0 {
 				return dst, src, errBadJSON
 			}
-			kid := sel.kids[keyName(key)]
+			var kid *fieldSel
+			if inner := key[1 : len(key)-1]; bytes.IndexByte(inner, '\\') < 0 {
+				kid = sel.kids[string(inner)] // no allocation: the compiler looks up the bytes
+			} else {
+				kid = sel.kids[keyName(key)]
+			}
 			if kid != nil {
 				if n > 0 {
 					dst = append(dst, ',')
