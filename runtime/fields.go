@@ -178,6 +178,40 @@ func (f *fieldSelector) takeSelection(args []byte) ([]byte, []string, string) {
 	return rest, paths, ""
 }
 
+// describeWithFields adds the fields argument to describe_operation's
+// definition, when the server offers field selection.
+func describeWithFields(def string) string {
+	const props = `"properties":{"name":{"type":"string","description":"The operation's name, as search_operations returns it."}`
+	return strings.Replace(def, props, props+`,"fields":{"type":"array","items":{"type":"string"},`+
+		`"description":"Show the output schema of a call that selects these fields (the paths its `+fieldsArg+` argument lists)."}`, 1)
+}
+
+// describeSelection returns tool's definition with the output schema of
+// a call that selects fields (a JSON array of paths), or a message
+// naming what is wrong with them.
+func describeSelection(tool *ToolDef, fields json.RawMessage) (string, string) {
+	f := tool.fields
+	if f == nil {
+		return "", "/fields: the operation " + strconvQuote(tool.Name) + " offers no field selection"
+	}
+	_, paths, msg := f.takeSelection(append(append([]byte(`{`+string(wire.AppendString(nil, f.arg))+`:`), fields...), '}'))
+	if msg != "" {
+		return "", strings.Replace(msg, "/"+f.arg, "/fields", -1)
+	}
+	root, err := parseJNode([]byte(tool.Definition))
+	if err != nil {
+		return "", "internal error: invalid definition"
+	}
+	schema, err := parseJNode(f.projectedSchema(newFieldSel(paths)))
+	if err != nil {
+		return "", "internal error: invalid projected schema"
+	}
+	root.set("outputSchema", schema)
+	return string(root.appendJSON(nil)), ""
+}
+
+func strconvQuote(s string) string { return string(wire.AppendString(nil, s)) }
+
 // projectedSchema is the output schema of a selection.
 func (f *fieldSelector) projectedSchema(sel *fieldSel) []byte {
 	p := projectSchema(f.output, f.output, sel, 0)

@@ -324,3 +324,58 @@ func subDocument(got, src any) string {
 	}
 	return ""
 }
+
+func TestFieldSelectionDiscovery(t *testing.T) {
+	s := NewServer(Options{FieldSelection: true, Discovery: true})
+	s.AddTool(ToolDef{Name: "list_pulls", Definition: `{"name":"list_pulls","inputSchema":{"type":"object"},"outputSchema":` + fieldsOutput + `}`,
+		Call: func(context.Context, []byte) (*ToolResult, error) { return StructuredResult([]byte(fieldsResult)), nil }})
+	s.AddTool(ToolDef{Name: "plain", Definition: `{"name":"plain","inputSchema":{"type":"object"}}`,
+		Call: func(context.Context, []byte) (*ToolResult, error) { return StructuredResult([]byte(`{}`)), nil }})
+	c := startClient(t, s, StdioOptions{})
+	if list := string(c.call(1, "tools/list", "").Result); !strings.Contains(list, `"fields":{"type":"array"`) {
+		t.Errorf("describe_operation does not take fields: %s", list)
+	}
+	type result struct {
+		Content []struct {
+			Text string `json:"text"`
+		} `json:"content"`
+		StructuredContent json.RawMessage `json:"structuredContent"`
+		IsError           bool            `json:"isError"`
+	}
+	call := func(name, args string) result {
+		t.Helper()
+		var r result
+		if err := json.Unmarshal(c.call(2, "tools/call", `"name":"`+name+`","arguments":`+args).Result, &r); err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	var desc struct {
+		Tool struct {
+			OutputSchema json.RawMessage `json:"outputSchema"`
+		} `json:"tool"`
+	}
+	r := call("describe_operation", `{"name":"list_pulls","fields":["items.title","items.user.login"]}`)
+	if err := json.Unmarshal(r.StructuredContent, &desc); err != nil || r.IsError {
+		t.Fatalf("describe_operation: %s %+v", r.StructuredContent, r.Content)
+	}
+	projected := compileSchema(t, desc.Tool.OutputSchema)
+	if strings.Contains(string(desc.Tool.OutputSchema), `"number"`) || !strings.Contains(string(desc.Tool.OutputSchema), `"login"`) {
+		t.Errorf("described schema is not projected: %s", desc.Tool.OutputSchema)
+	}
+	r = call("call_operation", `{"name":"list_pulls","arguments":{"_fields":["items.title","items.user.login"]}}`)
+	if want := `{"items":[{"title":"Fix it","user":{"login":"octocat"}},{"title":"Add \"it\"","user":null}]}`; string(r.StructuredContent) != want {
+		t.Errorf("call_operation: got %s, want %s", r.StructuredContent, want)
+	}
+	if err := validates(t, projected, r.StructuredContent); err != nil {
+		t.Errorf("call_operation's result does not validate against the described schema: %v", err)
+	}
+	for args, want := range map[string]string{
+		`{"name":"list_pulls","fields":["nope"]}`: `/fields/0: "nope" is not a field`,
+		`{"name":"plain","fields":["a"]}`:         `offers no field selection`,
+	} {
+		if r := call("describe_operation", args); !r.IsError || !strings.Contains(r.Content[0].Text, want) {
+			t.Errorf("%s: got %+v, want %q", args, r, want)
+		}
+	}
+}
