@@ -44,6 +44,22 @@ func TestFieldPaths(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("paths:\n got %q\nwant %q", got, want)
 	}
+	// A result that is itself an array: its elements' fields.
+	root, err = parseJNode([]byte(`{"type":"array","items":{"type":"object","properties":{"id":{"type":"integer"},"owner":{"type":["object","null"],"properties":{"login":{"type":"string"}}}}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := fieldPaths(root), []string{"id", "owner", "owner.login"}; !slices.Equal(got, want) {
+		t.Errorf("array paths: got %q, want %q", got, want)
+	}
+	// A recursive schema stops at the depth bound.
+	root, err = parseJNode([]byte(`{"$ref":"#/$defs/node","$defs":{"node":{"type":"object","properties":{"child":{"$ref":"#/$defs/node"}}}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := fieldPaths(root), []string{"child", "child.child", "child.child.child"}; !slices.Equal(got, want) {
+		t.Errorf("recursive paths: got %q, want %q", got, want)
+	}
 }
 
 func TestProjectJSON(t *testing.T) {
