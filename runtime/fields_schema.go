@@ -34,59 +34,81 @@ type jnode struct {
 	raw   []byte   // a scalar's JSON
 }
 
-// parseJNode reads one JSON value.
+// parseJNode reads one valid JSON value (a definition AddTool has
+// checked, or a schema built here). Scalars keep their bytes (views into
+// b, which must not change afterwards), and keys are unescaped only when
+// they hold an escape: a server with field selection parses every tool
+// definition at registration, megabytes for a large API.
 func parseJNode(b []byte) (*jnode, error) {
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.UseNumber()
-	n, err := readJNode(dec)
+	n, rest, err := readJNode(b)
 	if err != nil {
 		return nil, err
 	}
-	if dec.More() {
+	if len(skipSpace(rest)) != 0 {
 		return nil, errors.New("data after the value")
 	}
 	return n, nil
 }
 
-func readJNode(dec *json.Decoder) (*jnode, error) {
-	tok, err := dec.Token()
-	if err != nil {
-		return nil, err
+// readJNode reads the value at the start of valid JSON b and returns the
+// bytes after it.
+func readJNode(b []byte) (*jnode, []byte, error) {
+	b = skipSpace(b)
+	if len(b) == 0 {
+		return nil, b, errBadJSON
 	}
-	switch t := tok.(type) {
-	case json.Delim:
-		n := &jnode{kind: byte(t)}
-		for dec.More() {
+	switch b[0] {
+	case '{', '[':
+		n := &jnode{kind: b[0]}
+		closing := byte('}')
+		if n.kind == '[' {
+			closing = ']'
+		}
+		b = skipSpace(b[1:])
+		if len(b) > 0 && b[0] == closing {
+			return n, b[1:], nil
+		}
+		for {
+			b = skipSpace(b)
 			if n.kind == '{' {
-				k, err := dec.Token()
+				end, err := stringEnd(b)
 				if err != nil {
-					return nil, err
+					return nil, b, err
 				}
-				n.keys = append(n.keys, k.(string))
+				n.keys = append(n.keys, keyName(b[:end]))
+				b = skipSpace(b[end:])
+				if len(b) == 0 || b[0] != ':' {
+					return nil, b, errBadJSON
+				}
+				b = b[1:]
 			}
-			v, err := readJNode(dec)
+			v, rest, err := readJNode(b)
 			if err != nil {
-				return nil, err
+				return nil, rest, err
 			}
 			if n.kind == '{' {
 				n.vals = append(n.vals, v)
 			} else {
 				n.items = append(n.items, v)
 			}
+			b = skipSpace(rest)
+			if len(b) == 0 {
+				return nil, b, errBadJSON
+			}
+			if b[0] == closing {
+				return n, b[1:], nil
+			}
+			if b[0] != ',' {
+				return nil, b, errBadJSON
+			}
+			b = b[1:]
 		}
-		if _, err := dec.Token(); err != nil { // the closing delimiter
-			return nil, err
-		}
-		return n, nil
-	case string:
-		return &jnode{raw: wire.AppendString(nil, t)}, nil
-	case json.Number:
-		return &jnode{raw: []byte(t)}, nil
-	case bool:
-		return &jnode{raw: wire.AppendBool(nil, t)}, nil
-	default:
-		return &jnode{raw: []byte("null")}, nil
 	}
+	rest, err := skipValue(b)
+	if err != nil {
+		return nil, b, err
+	}
+	return &jnode{raw: b[:len(b)-len(rest)]}, rest, nil
 }
 
 // appendJSON appends n as compact JSON.
@@ -156,6 +178,9 @@ func (n *jnode) del(key string) {
 func (n *jnode) str() (string, bool) {
 	if n == nil || n.kind != 0 || len(n.raw) == 0 || n.raw[0] != '"' {
 		return "", false
+	}
+	if inner := n.raw[1 : len(n.raw)-1]; bytes.IndexByte(inner, '\\') < 0 {
+		return string(inner), true
 	}
 	var s string
 	return s, json.Unmarshal(n.raw, &s) == nil
