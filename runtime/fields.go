@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/mcpgen-dev/mcpgen/runtime/wire"
 )
@@ -37,9 +38,22 @@ const metaFields = "io.mcpgen/fields"
 
 // fieldSelector is what a tool needs to serve selections.
 type fieldSelector struct {
-	arg    string          // the argument's name
-	paths  map[string]bool // the selectable paths
-	output *jnode          // the relaxed output schema
+	arg   string          // the argument's name
+	paths map[string]bool // the selectable paths
+	// outputJSON is the relaxed output schema, read into a tree on the
+	// first selection: a tree per tool would hold tens of megabytes for a
+	// large API whose callers seldom select.
+	outputJSON []byte
+	once       sync.Once
+	tree       *jnode
+}
+
+// output is the relaxed output schema as a tree.
+func (f *fieldSelector) output() *jnode {
+	f.once.Do(func() {
+		f.tree, _ = parseJNode(f.outputJSON) // written by withFieldSelection
+	})
+	return f.tree
 }
 
 // fieldSel is a selection as a tree: all keeps the whole value; kids
@@ -107,7 +121,7 @@ func withFieldSelection(def string) (string, *fieldSelector, bool) {
 	schema.get("items").set("enum", enum)
 	props.set(arg, schema)
 	relaxSchema(out)
-	sel := &fieldSelector{arg: arg, paths: make(map[string]bool, len(paths)), output: out}
+	sel := &fieldSelector{arg: arg, paths: make(map[string]bool, len(paths)), outputJSON: out.appendJSON(nil)}
 	for _, p := range paths {
 		sel.paths[p] = true
 	}
@@ -214,7 +228,8 @@ func strconvQuote(s string) string { return string(wire.AppendString(nil, s)) }
 
 // projectedSchema is the output schema of a selection.
 func (f *fieldSelector) projectedSchema(sel *fieldSel) []byte {
-	p := projectSchema(f.output, f.output, sel, 0)
+	output := f.output()
+	p := projectSchema(output, output, sel, 0)
 	p.del("$defs")
 	p.del("definitions")
 	// Only the definitions the projection still refers to, transitively:
@@ -225,7 +240,7 @@ func (f *fieldSelector) projectedSchema(sel *fieldSel) []byte {
 		for i, k := range n.keys {
 			if ref, ok := n.vals[i].str(); ok && k == "$ref" && !used[ref] {
 				used[ref] = true
-				if target := resolve(f.output, n); target != n {
+				if target := resolve(output, n); target != n {
 					walk(target)
 				}
 			}
@@ -237,7 +252,7 @@ func (f *fieldSelector) projectedSchema(sel *fieldSel) []byte {
 	}
 	walk(p)
 	for _, kw := range [...]string{"$defs", "definitions"} {
-		defs := f.output.get(kw)
+		defs := output.get(kw)
 		if defs == nil || defs.kind != '{' {
 			continue
 		}

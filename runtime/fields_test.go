@@ -274,7 +274,7 @@ func FuzzProjectJSON(f *testing.F) {
 		f.Fatal(err)
 	}
 	relaxSchema(root)
-	fs := &fieldSelector{output: root}
+	fs := &fieldSelector{outputJSON: root.appendJSON(nil)}
 	whole := compileSchema(f, root.appendJSON(nil))
 	f.Fuzz(func(t *testing.T, in, paths string) {
 		if !json.Valid([]byte(in)) {
