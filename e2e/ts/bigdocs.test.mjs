@@ -202,6 +202,23 @@ if (process.env.GITHUB_MCP_BIN) {
         const res = await client.callTool({ name: c.name, arguments: { ...c.args, _fields: c.fields } });
         assert.ok(!res.isError, textOf(res));
         ran++;
+        // A result that is an array reaches this client without
+        // structuredContent (2025-11-25 has none but objects): the text
+        // block holds the same JSON.
+        const value = (r) => r.structuredContent ?? JSON.parse(textOf(r));
+        const selected = value(res);
+        const all = value(whole);
+        const bytes = (v) => Buffer.byteLength(JSON.stringify(v));
+        console.log(`github ${c.name}: ${bytes(all)} B whole, ${bytes(selected)} B selected`);
+        assert.ok(Array.isArray(selected) && selected.length === all.length, JSON.stringify(selected).slice(0, 200));
+        const top = [...new Set(c.fields.map((f) => f.split('.')[0]))];
+        selected.forEach((item, i) => {
+          assert.ok(Object.keys(item).every((k) => top.includes(k)), JSON.stringify(item));
+          for (const f of c.fields) {
+            const get = (v) => f.split('.').reduce((o, k) => (o == null ? o : o[k]), v);
+            assert.deepEqual(get(item), get(all[i]), f);
+          }
+        });
         assert.deepEqual(res._meta['io.mcpgen/fields'].fields, c.fields);
         // The config lists tools without output schemas (outputSchemas:
         // false), so the client has none to check: check the result
@@ -210,11 +227,7 @@ if (process.env.GITHUB_MCP_BIN) {
         const ajv = new Ajv2020({ strict: false, validateFormats: true, allErrors: true });
         addFormats(ajv);
         const validate = ajv.compile(res._meta['io.mcpgen/fields'].outputSchema);
-        assert.ok(validate(res.structuredContent), JSON.stringify(validate.errors));
-        if (tool.outputSchema) {
-          const whole = ajv.compile(tool.outputSchema);
-          assert.ok(whole(res.structuredContent), JSON.stringify(whole.errors));
-        }
+        assert.ok(validate(selected), JSON.stringify(validate.errors));
       });
     }
     test('at least two list operations ran', () => {
