@@ -102,6 +102,13 @@ type Options struct {
 	// block and _meta["io.mcpgen/truncated"] saying what was left out and
 	// the tool's pagination arguments. 0 leaves results whole.
 	ResultBudgetTokens int
+	// FieldSelection lets callers ask for only some fields of a result:
+	// every tool with an object output schema gains an optional "_fields"
+	// argument, an enum of the output's field paths, its result keeps only
+	// those fields, and its listed outputSchema requires no member, so
+	// that a selection validates against it (see fields.go). Generated
+	// servers set it from the spec (surface: fieldSelection: true).
+	FieldSelection bool
 	// Interceptors wrap every request the server dispatches, on every
 	// transport and in both protocol eras. The first is the outermost,
 	// as with net/http middleware: it sees the request first and the
@@ -156,6 +163,10 @@ type ToolDef struct {
 	// input_required result; a *wire.ValidationError or any other error
 	// becomes an isError result naming the problem.
 	Call func(ctx context.Context, args []byte) (*ToolResult, error)
+
+	// fields serves field selections (Options.FieldSelection); nil when
+	// the tool offers none.
+	fields *fieldSelector
 }
 
 // ParamHeader maps an input property to the Mcp-Param-{Name} HTTP header.

@@ -170,7 +170,11 @@ func (s *Server) metaDefinitions(allow func(*ToolDef) bool) []string {
 		agg.openWorld = agg.openWorld || f.openWorld
 	}
 	s.mu.RUnlock()
-	return metaDefinitionsFor(agg)
+	defs := metaDefinitionsFor(agg)
+	if s.opts.FieldSelection {
+		defs[1] = describeWithFields(defs[1])
+	}
+	return defs
 }
 
 // DiscoveryToolDefinitions returns the definitions tools/list sends in
@@ -248,7 +252,8 @@ func (s *Server) metaCall(ctx context.Context, rs *reqState, name string, args [
 		return s.searchOperations(ctx, *in.Query, in.Toolset, limit)
 	case toolDescribeOperation:
 		var in struct {
-			Name *string `json:"name"`
+			Name   *string         `json:"name"`
+			Fields json.RawMessage `json:"fields"`
 		}
 		if msg := decodeMetaArgs(args, &in); msg != "" {
 			return response{result: s.toolErrorResult(name + ": " + msg), isError: true}
@@ -260,10 +265,16 @@ func (s *Server) metaCall(ctx context.Context, rs *reqState, name string, args [
 		if tool == nil {
 			return response{result: s.toolErrorResult(msg), isError: true}
 		}
-		b := append(make([]byte, 0, len(tool.Definition)+64), `{"toolset":`...)
+		def := tool.Definition
+		if in.Fields != nil {
+			if def, msg = describeSelection(tool, in.Fields); msg != "" {
+				return response{result: s.toolErrorResult(name + ": " + msg), isError: true}
+			}
+		}
+		b := append(make([]byte, 0, len(def)+64), `{"toolset":`...)
 		b = wire.AppendString(b, tool.Toolset)
 		b = append(b, `,"tool":`...)
-		b = append(b, tool.Definition...)
+		b = append(b, def...)
 		b = append(b, '}')
 		return s.structuredResult(b)
 	default: // call_operation

@@ -312,6 +312,13 @@ func (s *Server) toolsCall(ctx context.Context, rs *reqState, params json.RawMes
 // call_operation alike; the request's MRTR state has begun.
 func (s *Server) runTool(ctx context.Context, rs *reqState, tool *ToolDef, args []byte) response {
 	name := tool.Name
+	var selected []string
+	if tool.fields != nil {
+		var msg string
+		if args, selected, msg = tool.fields.takeSelection(args); msg != "" {
+			return response{result: s.toolErrorResult(msg), isError: true}
+		}
+	}
 	res, err := tool.Call(ctx, args)
 	if err != nil {
 		if isInputRequired(err) {
@@ -339,11 +346,19 @@ func (s *Server) runTool(ctx context.Context, rs *reqState, tool *ToolDef, args 
 		}
 	}
 	var extraMeta []byte
+	if selected != nil && !res.IsError && structured != nil {
+		cp := *res // the handler's result may be shared: project a copy
+		res = &cp
+		extraMeta = tool.fields.applySelection(res, &structured, selected)
+	}
 	if limit := s.budgetBytes(); limit > 0 && !res.IsError {
 		cp := *res // the handler's result may be shared: cut a copy
 		res = &cp
 		if t, ok := s.applyBudget(tool, res, &structured, limit); ok {
-			extraMeta = t.meta()
+			if len(extraMeta) > 0 {
+				extraMeta = append(extraMeta, ',')
+			}
+			extraMeta = append(extraMeta, t.meta()...)
 		}
 	}
 	// Sized for the whole result so that it is never copied while built:

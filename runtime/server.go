@@ -145,6 +145,12 @@ func (s *Server) AddTool(t ToolDef) {
 		panic(fmt.Sprintf("runtime: tool %q has no Call", t.Name))
 	}
 	t.Definition = mustCompact("tool", t.Name, t.Definition)
+	t.fields = nil
+	if s.opts.FieldSelection {
+		if def, sel, ok := withFieldSelection(t.Definition); ok {
+			t.Definition, t.fields = def, sel
+		}
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if _, dup := s.toolIndex[t.Name]; dup {

@@ -143,8 +143,8 @@ if [ ! -d e2e/ts/node_modules/@modelcontextprotocol/client ] || [ ! -d e2e/ts/no
   step "npm ci (e2e/ts)"
   (cd e2e/ts && npm ci --no-audit --no-fund)
 fi
-step "node --test e2e/ts (official TypeScript client in its three modes over stdio and HTTP; three replicas in legacy mode; Inspector CLI; format agreement; a deviating wrapped API; toolsets, read-only, discovery; client profiles; a task of the tasks extension)"
-node --test e2e/ts/orders.test.mjs e2e/ts/replicas.test.mjs e2e/ts/inspector.test.mjs e2e/ts/formats.test.mjs e2e/ts/deviation.test.mjs e2e/ts/discovery.test.mjs e2e/ts/profiles.test.mjs e2e/ts/tasks.test.mjs
+step "node --test e2e/ts (official TypeScript client in its three modes over stdio and HTTP; three replicas in legacy mode; Inspector CLI; format agreement; a deviating wrapped API; toolsets, read-only, discovery; field selection; client profiles; a task of the tasks extension)"
+node --test e2e/ts/orders.test.mjs e2e/ts/replicas.test.mjs e2e/ts/inspector.test.mjs e2e/ts/formats.test.mjs e2e/ts/deviation.test.mjs e2e/ts/discovery.test.mjs e2e/ts/profiles.test.mjs e2e/ts/tasks.test.mjs e2e/ts/fields.test.mjs
 
 if [ ! -d e2e/openapi/node_modules/@stoplight/prism-cli ]; then
   step "npm ci (e2e/openapi)"

@@ -224,7 +224,7 @@ func (l *loader) root(n *yaml.Node) *API {
 func (l *loader) surface(p pair, api *API) {
 	const ctx = "surface"
 	api.Surface.Pos = l.pos(p.key)
-	f, ok := l.fields(p.val, ctx, "defaultToolsets", "outputSchemas")
+	f, ok := l.fields(p.val, ctx, "defaultToolsets", "outputSchemas", "fieldSelection")
 	if !ok {
 		return
 	}
@@ -238,6 +238,9 @@ func (l *loader) surface(p pair, api *API) {
 	}
 	if b := l.optBool(f, "outputSchemas", ctx); b != nil {
 		api.Surface.OmitOutputSchemas = !*b
+	}
+	if b := l.optBool(f, "fieldSelection", ctx); b != nil {
+		api.Surface.FieldSelection = *b
 	}
 }
 

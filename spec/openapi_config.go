@@ -134,6 +134,7 @@ type openAPIConfigFile struct {
 	Surface struct {
 		DefaultToolsets []string `yaml:"defaultToolsets"`
 		OutputSchemas   *bool    `yaml:"outputSchemas"`
+		FieldSelection  bool     `yaml:"fieldSelection"`
 	} `yaml:"surface"`
 }
 
@@ -233,6 +234,7 @@ func loadOpenAPIConfig(fsys fs.FS, file string, data []byte) (*API, error) {
 		api.Surface = Surface{
 			DefaultToolsets:   c.Surface.DefaultToolsets,
 			OmitOutputSchemas: c.Surface.OutputSchemas != nil && !*c.Surface.OutputSchemas,
+			FieldSelection:    c.Surface.FieldSelection,
 			Pos:               Pos{File: file, Line: surface.Line, Col: surface.Column},
 		}
 		if msg := unknownToolsets(api, c.Surface.DefaultToolsets); msg != "" {

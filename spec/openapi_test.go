@@ -419,7 +419,7 @@ func TestLoadTakesOpenAPI(t *testing.T) {
 	}
 	if sf, err := Load(fsys, "wrapped/surface-ok.yaml"); err != nil {
 		t.Error(err)
-	} else if want := (Surface{DefaultToolsets: []string{"pets"}, OmitOutputSchemas: true, Pos: Pos{File: "wrapped/surface-ok.yaml", Line: 4, Col: 1}}); !reflect.DeepEqual(sf.Surface, want) {
+	} else if want := (Surface{DefaultToolsets: []string{"pets"}, OmitOutputSchemas: true, FieldSelection: true, Pos: Pos{File: "wrapped/surface-ok.yaml", Line: 4, Col: 1}}); !reflect.DeepEqual(sf.Surface, want) {
 		t.Errorf("surface: %+v, want %+v", sf.Surface, want)
 	}
 	if unbounded, _ := LoadOpenAPI(fsys, "petstore-2.0.json", OpenAPIConfig{MaxSchemaBytes: -1}); unbounded == nil || unbounded.MaxSchemaBytes != 0 {

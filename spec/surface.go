@@ -12,6 +12,7 @@ import (
 //	surface:
 //	  defaultToolsets: [repos, issues, pulls, users]
 //	  outputSchemas: false
+//	  fieldSelection: true
 //
 // Large APIs need both: a default selection of toolsets that fits a
 // model's context, and definitions without output schemas, which are
@@ -24,6 +25,9 @@ type Surface struct {
 	// OmitOutputSchemas lists tools without their outputSchema
 	// (runtime.Options.OmitOutputSchemas).
 	OmitOutputSchemas bool
+	// FieldSelection lets callers ask for only some fields of a result
+	// (runtime.Options.FieldSelection).
+	FieldSelection bool
 	// Pos is where the section is, for diagnostics about it.
 	Pos Pos
 }

@@ -279,6 +279,9 @@ func surfaceDefaults(sf spec.Surface) []Code {
 	if sf.OmitOutputSchemas {
 		out = append(out, Id("opts").Dot("OmitOutputSchemas").Op("=").True())
 	}
+	if sf.FieldSelection {
+		out = append(out, Id("opts").Dot("FieldSelection").Op("=").True())
+	}
 	return out
 }
 

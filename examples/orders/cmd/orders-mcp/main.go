@@ -93,6 +93,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	toolsets := fs.String("toolsets", getenv("MCPGEN_TOOLSETS"), "comma-separated `toolsets` to serve (orders, returns), or all (default $MCPGEN_TOOLSETS)")
 	readOnly := fs.Bool("read-only", envBool(getenv("MCPGEN_READ_ONLY")), "serve only read-only tools and refuse writes (default $MCPGEN_READ_ONLY)")
 	discovery := fs.Bool("discovery", envBool(getenv("MCPGEN_DISCOVERY")), "list search_operations, describe_operation and call_operation instead of the tools (default $MCPGEN_DISCOVERY)")
+	fieldSelection := fs.Bool("field-selection", envBool(getenv("MCPGEN_FIELD_SELECTION")), "let callers ask for only some fields of a result with the _fields argument (default $MCPGEN_FIELD_SELECTION)")
 	exportCost := fs.Duration("export-cost", orders.DefaultExportCost, "time export_order_history spends per order (it simulates the work of a real export)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -140,7 +141,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		user = "alice"
 	}
 	opts := runtime.Options{Logger: logger, StateKeys: stateKeys,
-		Toolsets: splitList(*toolsets), ReadOnly: *readOnly, Discovery: *discovery}
+		Toolsets: splitList(*toolsets), ReadOnly: *readOnly, Discovery: *discovery, FieldSelection: *fieldSelection}
 	tel, err := setupTelemetry(ctx, getenv, *metricsAddr, &opts, logger)
 	if err != nil {
 		logger.Error("telemetry", "err", err)

@@ -53,6 +53,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	fs.SetOutput(stderr)
 	baseURL := fs.String("upstream", restmcp.UpstreamURL, "base `URL` of the orders REST API")
 	httpAddr := fs.String("http", "", "serve Streamable HTTP at http://`ADDR`/mcp, passing each caller's bearer token upstream")
+	fieldSelection := fs.Bool("field-selection", false, "let callers ask for only some fields of a result with the _fields argument")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -71,7 +72,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 				return upstream.Credentials{"bearerAuth": {Token: token}}, nil
 			}),
 			upstream.WithLogger(logger))
-		srv := restmcp.NewServer(api, runtime.Options{Logger: logger})
+		srv := restmcp.NewServer(api, runtime.Options{Logger: logger, FieldSelection: *fieldSelection})
 		mux := http.NewServeMux()
 		srv.Mount(mux, "/mcp", runtime.HTTPOptions{Logger: logger, Auth: &runtime.AuthOptions{Verifier: passThrough{}}})
 		addr := *httpAddr
@@ -94,7 +95,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	api := restmcp.NewUpstream(*baseURL,
 		upstream.WithCredentials(restmcp.UpstreamCredentialsFromEnv()),
 		upstream.WithLogger(logger))
-	srv := restmcp.NewServer(api, runtime.Options{Logger: logger})
+	srv := restmcp.NewServer(api, runtime.Options{Logger: logger, FieldSelection: *fieldSelection})
 	logger.Info("serving MCP over stdio", "upstream", *baseURL)
 	err := srv.ServeStdio(ctx, stdin, stdout, runtime.StdioOptions{})
 	if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, io.EOF) {
