@@ -74,6 +74,7 @@ var schemaKeywords = []string{
 	"properties", "required", "additionalProperties", "minProperties", "maxProperties",
 	"oneOf", "discriminator", "x-mcp-header", "go",
 	"allOf", "anyOf", "not", "if", "then", "else", "dependentRequired", "$schema", "$anchor", "$comment",
+	"propertyNames", "contains", "minContains", "maxContains", "dependentSchemas",
 }
 
 // keywordKinds lists the types each type-specific keyword applies to.
@@ -98,6 +99,11 @@ var keywordKinds = map[string][]Kind{
 	"additionalProperties": {KindObject},
 	"minProperties":        {KindObject},
 	"maxProperties":        {KindObject},
+	"propertyNames":        {KindObject},
+	"dependentSchemas":     {KindObject},
+	"contains":             {KindArray},
+	"minContains":          {KindArray},
+	"maxContains":          {KindArray},
 }
 
 // refCompanions may sit beside $ref; oneOfCompanions beside oneOf.

@@ -49,6 +49,10 @@ type Applied struct {
 	// Requires are the properties a constraint schema requires; they name
 	// properties of the object it applies to.
 	Requires []string
+
+	// Collection holds propertyNames, contains and dependentSchemas
+	// (schema_collections.go).
+	Collection
 }
 
 // Dependency is one entry of dependentRequired.
@@ -62,7 +66,8 @@ type Dependency struct {
 func (s *Schema) HasApplicators() bool {
 	a := &s.Applied
 	return len(a.AllOf) > 0 || len(a.AnyOfSchemas) > 0 || a.Not != nil ||
-		a.If != nil && (a.Then != nil || a.Else != nil) || len(a.DependentRequired) > 0
+		a.If != nil && (a.Then != nil || a.Else != nil) || len(a.DependentRequired) > 0 ||
+		a.Collection.present()
 }
 
 // Subschemas returns the constraint subschemas of s, in keyword order.
@@ -74,7 +79,7 @@ func (s *Schema) Subschemas() []*Schema {
 			out = append(out, c)
 		}
 	}
-	return out
+	return append(out, a.Collection.subschemas()...)
 }
 
 var (
@@ -133,6 +138,7 @@ func (l *loader) applicators(info *schemaInfo) {
 	if n, ok := v["dependentRequired"]; ok {
 		s.DependentRequired = l.dependentRequired(n, kw("dependentRequired"), s)
 	}
+	l.collection(info)
 	present := false
 	for _, k := range applicatorKeywords {
 		if _, ok := v[k]; ok {

@@ -24,6 +24,7 @@ func (m *validateEmitter) applicatorChecks(s *spec.Schema, n *node, k kind, x *S
 	var out []Code
 	if n != nil {
 		out = append(out, m.dependentRequired(n, a.DependentRequired)...)
+		out = append(out, m.objectCollectionChecks(n)...)
 	}
 	for _, c := range a.AllOf {
 		out = append(out, m.constraintChecks(c, n, k, x, path)...)
