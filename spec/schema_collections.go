@@ -1,6 +1,10 @@
 package spec
 
-import "fmt"
+import (
+	"fmt"
+
+	"gopkg.in/yaml.v3"
+)
 
 // Collection holds the JSON Schema 2020-12 keywords that constrain the
 // members of an object or the items of an array through a subschema,
@@ -50,7 +54,7 @@ func (c *Collection) subschemas() []*Schema {
 // dependentSchemas. localChecks reports them on a schema of another type.
 func (l *loader) collection(info *schemaInfo) {
 	s, ctx, v := info.s, info.ctx, info.vals
-	if n, ok := v["propertyNames"]; ok && s.Type == KindObject {
+	if n, ok := v["propertyNames"]; ok && s.Type == KindObject && l.schemaNode(n, ctx+": propertyNames") {
 		// A property name is a string: the subschema holds string
 		// keywords (and applicators over them).
 		s.PropertyNames = l.constraint(n, ctx+": propertyNames", info.origin, &Schema{Type: KindString})
@@ -64,6 +68,9 @@ func (l *loader) collection(info *schemaInfo) {
 	if n, ok := v["dependentSchemas"]; ok && s.Type == KindObject {
 		ps, _ := l.mapping(n, ctx+": dependentSchemas")
 		for _, p := range ps {
+			if !l.schemaNode(p.val, fmt.Sprintf("%s: dependentSchemas: %q", ctx, p.key.Value)) {
+				continue
+			}
 			if baseProperty(s, p.key.Value) == nil {
 				l.errorf(p.key, ctx, "dependentSchemas names %q, which is not a property", p.key.Value)
 				continue
@@ -94,6 +101,9 @@ func (l *loader) contains(info *schemaInfo) {
 	}
 	s.MinContains, s.MaxContains = count("minContains"), count("maxContains")
 	n, ok := v["contains"]
+	if ok && !l.schemaNode(n, ctx+": contains") {
+		return
+	}
 	if !ok {
 		for _, k := range []string{"minContains", "maxContains"} {
 			if _, ok := v[k]; ok {
@@ -142,4 +152,18 @@ func (l *loader) contains(info *schemaInfo) {
 	default:
 		l.errorf(info.keys["contains"], ctx, "contains is not supported on an array of %s items (only string, integer, number and boolean items, or items of any value)", string(items.Type))
 	}
+}
+
+// schemaNode reports whether n is a schema mcpgen reads (a mapping), and
+// reports once when it is not: boolean schemas are not in mcpgen's subset.
+func (l *loader) schemaNode(n *yaml.Node, ctx string) bool {
+	if n.Kind == yaml.MappingNode {
+		return true
+	}
+	if n.Kind == yaml.ScalarNode && n.ShortTag() == "!!bool" {
+		l.errorf(n, ctx, "a boolean schema is not supported: write a schema (a mapping; {} matches any value)")
+	} else {
+		l.expected(n, ctx, "a schema (a mapping)")
+	}
+	return false
 }
