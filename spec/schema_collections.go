@@ -122,7 +122,7 @@ func (l *loader) contains(info *schemaInfo) {
 	if items == nil {
 		items = &Schema{Type: KindAny}
 	}
-	ctx += ": contains"
+	cctx := ctx + ": contains"
 	switch {
 	case items.Ref != "" || len(items.OneOf) > 0:
 		l.errorf(info.keys["contains"], ctx, "contains needs the array's items declared inline with a type (string, integer, number or boolean) or left out: it applies to a value of the items' type")
@@ -133,21 +133,21 @@ func (l *loader) contains(info *schemaInfo) {
 	}
 	switch items.Type {
 	case KindString, KindInteger, KindNumber, KindBoolean:
-		s.Contains = l.constraint(n, ctx, info.origin, items)
+		s.Contains = l.constraint(n, cctx, info.origin, items)
 		s.Contains.Constraint = false // published with the items' type
 	case KindAny:
 		// Items of any JSON value: the subschema may only compare whole
 		// values (const, enum), which need no type.
-		if ps, ok := l.mapping(n, ctx); ok {
+		if ps, ok := l.mapping(n, cctx); ok {
 			for _, p := range ps {
 				if contains(constraintRefused, p.key.Value) {
-					l.errorf(p.key, ctx, "keyword %q is not supported in contains (it applies to the items, whose Go type is the array's)", p.key.Value)
+					l.errorf(p.key, cctx, "keyword %q is not supported in contains (it applies to the items, whose Go type is the array's)", p.key.Value)
 				}
 			}
 		}
-		s.Contains = l.schema(n, ctx, info.origin)
+		s.Contains = l.schema(n, cctx, info.origin)
 		if s.Contains.Type != KindAny {
-			l.errorf(n, ctx, "contains states type %q, but the array's items have none: declare items: {type: %s} on the array", string(s.Contains.Type), string(s.Contains.Type))
+			l.errorf(n, cctx, "type %q is not the items' type (they have none): declare items: {type: %s} on the array", string(s.Contains.Type), string(s.Contains.Type))
 		}
 	default:
 		l.errorf(info.keys["contains"], ctx, "contains is not supported on an array of %s items (only string, integer, number and boolean items, or items of any value)", string(items.Type))
