@@ -145,7 +145,9 @@ func (l *loader) schemaImplied(n *yaml.Node, ctx string, o origin, implied Kind)
 			continue
 		}
 		if !contains(schemaKeywords, k) {
-			if m := suggest(k, schemaKeywords); m != "" {
+			if why, ok := refusedKeywords[k]; ok {
+				l.errorf(p.key, ctx, "keyword %q is not supported: %s", k, why)
+			} else if m := suggest(k, schemaKeywords); m != "" {
 				l.errorf(p.key, ctx, "unknown keyword %q (did you mean %q?)", k, m)
 			} else {
 				l.errorf(p.key, ctx, "unknown keyword %q", k)
