@@ -497,6 +497,54 @@ func TestRequiredCycles(t *testing.T) {
 }
 `
 
+const collectionsBehaviour = `package collections
+
+import (
+	"errors"
+	"slices"
+	"testing"
+
+	"github.com/mcpgen-dev/mcpgen/runtime/wire"
+)
+` + problemsHelper + `
+func TestCollectionViolations(t *testing.T) {
+	var in TagInput
+	err := in.UnmarshalJSON([]byte(` + "`" + `{"kind":"wire","card":"4111","iban":"DE89",
+		"labels":{"Zz":"x","ok":"y"},"scores":[90,91,92],"tags":["a"],"values":[0,null],"Bad":1}` + "`" + `))
+	// contains bounds at the arrays, the map's bad name, then the
+	// object's checks: dependentSchemas of card (expiry, kind), of iban
+	// (its length), and the additional property's name.
+	wantPointers(t, err, "/labels/Zz", "/scores", "/tags", "/values", "/expiry", "/kind", "/iban", "/Bad")
+}
+
+func TestCollectionsValidRoundTrip(t *testing.T) {
+	const data = ` + "`" + `{"kind":"card","card":"4111","expiry":"12/29","labels":{"env":"prod"},"scores":[12,95],"tags":["x","urgent"],"values":["a",0],"x-trace":7}` + "`" + `
+	var in TagInput
+	if err := in.UnmarshalJSON([]byte(data)); err != nil {
+		t.Fatal(err)
+	}
+	if got := string(in.AppendJSON(nil)); got != data {
+		t.Errorf("encoded %s\nwant    %s", got, data)
+	}
+	// minContains 0 is not set: an empty array has no matching item.
+	if err := in.UnmarshalJSON([]byte(` + "`" + `{"kind":"card","scores":[]}` + "`" + `)); err == nil {
+		t.Error("an empty scores array was accepted; contains asks for one score of 90 or more")
+	}
+}
+
+func TestCollectionsOutput(t *testing.T) {
+	root := wire.Path{}
+	var e wire.Errors
+	validateTagOutput(&root, &TagOutput{Ids: []float64{1, 0, -2}}, &e)
+	wantPointers(t, e.Err(), "/ids")
+	e.Reset()
+	validateTagOutput(&root, &TagOutput{Ids: []float64{1, 0.5}}, &e)
+	if err := e.Err(); err != nil {
+		t.Errorf("two positive ids: %v", err)
+	}
+}
+`
+
 // behaviourTests are the tests above, by the golden case whose generated
 // package they run in (TestGoldenBuilds runs them).
 var behaviourTests = map[string]string{
@@ -504,4 +552,5 @@ var behaviourTests = map[string]string{
 	"constraints": constraintsBehaviour,
 	"oneof":       oneofBehaviour,
 	"recursion":   recursionBehaviour,
+	"collections": collectionsBehaviour,
 }
