@@ -532,6 +532,25 @@ func TestCollectionsValidRoundTrip(t *testing.T) {
 	}
 }
 
+func TestArrayApplicators(t *testing.T) {
+	for batch, valid := range map[string]bool{
+		` + "`" + `[]` + "`" + `:              true,
+		` + "`" + `["a"]` + "`" + `:           true,
+		` + "`" + `["a","b"]` + "`" + `:       false, // anyOf: neither at most 1 nor at least 3
+		` + "`" + `["a","b","c"]` + "`" + `:   true,
+		` + "`" + `["a","b","a"]` + "`" + `:   false, // then: 3 or more must be unique
+	} {
+		var in TagInput
+		err := in.UnmarshalJSON([]byte(` + "`" + `{"kind":"wire","batch":` + "`" + ` + batch + ` + "`" + `}` + "`" + `))
+		if valid && err != nil || !valid && err == nil {
+			t.Errorf("batch %s: valid=%v, got %v", batch, valid, err)
+		}
+		if !valid && err != nil {
+			wantPointers(t, err, "/batch")
+		}
+	}
+}
+
 func TestCollectionsOutput(t *testing.T) {
 	root := wire.Path{}
 	var e wire.Errors

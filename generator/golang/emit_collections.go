@@ -117,3 +117,14 @@ func (m *validateEmitter) containsChecks(n *node) []Code {
 		For(Id("i").Op(":=").Range().Op("*").Id("v")).Block(count),
 	}, m.bounds(Id("matched"), min, s.MaxContains, "MsgMinContains", "MsgMaxContains")...)...)}
 }
+
+// arrayConstraintChecks checks the constraint schema c (minItems,
+// maxItems, uniqueItems and applicators again) against the slice *v of
+// node n, at path p.
+func (m *validateEmitter) arrayConstraintChecks(c *spec.Schema, n *node) []Code {
+	out := m.bounds(Len(Op("*").Id("v")), c.MinItems, c.MaxItems, "MsgMinItems", "MsgMaxItems")
+	if c.UniqueItems {
+		out = append(out, m.uniqueItems(n)...)
+	}
+	return append(out, m.applicatorChecks(c, n, kSlice, nil, Id("p"))...)
+}

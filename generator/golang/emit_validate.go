@@ -230,6 +230,7 @@ func (m *validateEmitter) decodeBody(n *node) []Code {
 		// wrong type is left zero and could look like a duplicate).
 		done := m.bounds(Len(Op("*").Id("v")), s.MinItems, s.MaxItems, "MsgMinItems", "MsgMaxItems")
 		done = append(done, m.containsChecks(n)...)
+		done = append(done, m.applicatorChecks(s, n, kSlice, nil, Id("p"))...)
 		done = append(done, m.structuredValueChecks(n)...)
 		var pre []Code
 		var dirty Code
@@ -545,6 +546,7 @@ func (m *validateEmitter) validateBody(n *node) []Code {
 				m.checkSlot(n.elem, Parens(Op("*").Id("v")).Index(Id("i")), Id("c").Op(":=").Id("p").Dot("Elem").Call(Id("i")), false, true)...))
 		}
 		out = append(out, m.containsChecks(n)...)
+		out = append(out, m.applicatorChecks(s, n, kSlice, nil, Id("p"))...)
 		return append(out, m.structuredValueChecks(n)...)
 	case kMap:
 		out := m.bounds(Len(Op("*").Id("v")), s.MinProperties, s.MaxProperties, "MsgMinProperties", "MsgMaxProperties")

@@ -1015,7 +1015,7 @@ func (n *node) ownChecks() bool {
 	case kMap:
 		return s.MinProperties != nil || s.MaxProperties != nil || s.Const != nil || s.Enum != nil || s.PropertyNames != nil
 	case kSlice:
-		return s.MinItems != nil || s.MaxItems != nil || s.UniqueItems || s.Const != nil || s.Enum != nil || s.Contains != nil
+		return s.MinItems != nil || s.MaxItems != nil || s.UniqueItems || s.Const != nil || s.Enum != nil || s.HasApplicators()
 	}
 	return scalarChecks(s, n.kind)
 }

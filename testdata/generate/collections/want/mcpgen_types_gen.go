@@ -49,6 +49,7 @@ type TagInput struct {
 	Labels Labels            `json:"labels,omitempty"`
 	Scores []int64           `json:"scores,omitempty"`
 	Tags   []string          `json:"tags,omitempty"`
+	Batch  []string          `json:"batch,omitempty"`
 	Values []json.RawMessage `json:"values,omitempty"`
 	// AdditionalProperties holds the properties not listed in the schema.
 	AdditionalProperties map[string]int64 `json:"-"`
@@ -82,6 +83,10 @@ func (v TagInput) AppendJSON(b []byte) []byte {
 	if v.Tags != nil {
 		b = append(b, ",\"tags\":"...)
 		b = appendTagInputTags(b, v.Tags)
+	}
+	if v.Batch != nil {
+		b = append(b, ",\"batch\":"...)
+		b = appendTagInputBatch(b, v.Batch)
 	}
 	if v.Values != nil {
 		b = append(b, ",\"values\":"...)
@@ -151,6 +156,18 @@ func appendTagInputScores(b []byte, v []int64) []byte {
 
 // appendTagInputTags appends the JSON encoding of a TagInputTags value to b.
 func appendTagInputTags(b []byte, v []string) []byte {
+	b = append(b, '[')
+	for i, x := range v {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = wire.AppendString(b, x)
+	}
+	return append(b, ']')
+}
+
+// appendTagInputBatch appends the JSON encoding of a TagInputBatch value to b.
+func appendTagInputBatch(b []byte, v []string) []byte {
 	b = append(b, '[')
 	for i, x := range v {
 		if i > 0 {

@@ -34,6 +34,8 @@ var (
 	msgMinContains1      = wire.MsgMinContains(1)
 	msgMaxContains2      = wire.MsgMaxContains(2)
 	msgConst_urgent      = wire.MsgConst("\"urgent\"")
+	msgMaxItems1         = wire.MsgMaxItems(1)
+	msgMinItems3         = wire.MsgMinItems(3)
 	msgEnumH5d363bff     = wire.MsgEnum([]string{"null", "0"})
 	msgMaxContains1      = wire.MsgMaxContains(1)
 	msgMaxLength8        = wire.MsgMaxLength(8)
@@ -154,6 +156,11 @@ func decodeTagInput(d *wire.Decoder, p *wire.Path, v *TagInput, e *wire.Errors) 
 			if err := decodeTagInputTags(d, &c, &v.Tags, e); err != nil {
 				return err
 			}
+		case "batch":
+			c := p.Child("batch")
+			if err := decodeTagInputBatch(d, &c, &v.Batch, e); err != nil {
+				return err
+			}
 		case "values":
 			c := p.Child("values")
 			if err := decodeTagInputValues(d, &c, &v.Values, e); err != nil {
@@ -223,6 +230,9 @@ func decodeTagInput(d *wire.Decoder, p *wire.Path, v *TagInput, e *wire.Errors) 
 		}
 		if v.Tags != nil {
 			names = append(names, "tags")
+		}
+		if v.Batch != nil {
+			names = append(names, "batch")
 		}
 		if v.Values != nil {
 			names = append(names, "values")
@@ -380,6 +390,83 @@ func decodeTagInputTags(d *wire.Decoder, p *wire.Path, v *[]string, e *wire.Erro
 				}
 				if matched < 1 {
 					e.Add(p, msgMinContains1)
+				}
+			}
+			return nil
+		}
+		var x string
+		c := p.Elem(i)
+		if err := readString(d, &c, &x, e); err != nil {
+			return err
+		}
+		*v = append(*v, x)
+	}
+}
+
+// decodeTagInputBatch decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
+func decodeTagInputBatch(d *wire.Decoder, p *wire.Path, v *[]string, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindArray {
+		e.Add(p, wire.MsgType("array", k))
+		return d.Skip()
+	}
+	if err := d.BeginArray(); err != nil {
+		return err
+	}
+	*v = []string{}
+	for i := 0; ; i++ {
+		ok, err := d.NextElem()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			{
+				matched := false
+				{
+					var t wire.Errors
+					{
+						e := &t
+						if len(*v) > 1 {
+							e.Add(p, msgMaxItems1)
+						}
+					}
+					matched = t.Len() == 0
+				}
+				if !matched {
+					{
+						var t wire.Errors
+						{
+							e := &t
+							if len(*v) < 3 {
+								e.Add(p, msgMinItems3)
+							}
+						}
+						matched = t.Len() == 0
+					}
+				}
+				if !matched {
+					e.Add(p, wire.MsgAnyOf)
+				}
+			}
+			{
+				var t wire.Errors
+				{
+					e := &t
+					if len(*v) < 3 {
+						e.Add(p, msgMinItems3)
+					}
+				}
+				if t.Len() == 0 {
+					for i := 1; i < len(*v); i++ {
+						for j := 0; j < i; j++ {
+							if (*v)[i] == (*v)[j] {
+								e.Add(p, wire.MsgUniqueItems(j, i))
+								break
+							}
+						}
+					}
 				}
 			}
 			return nil
