@@ -551,6 +551,23 @@ func TestArrayApplicators(t *testing.T) {
 	}
 }
 
+func TestContainsObjects(t *testing.T) {
+	for steps, valid := range map[string]bool{
+		` + "`" + `[{"id":"a","done":true}]` + "`" + `:                      false, // no step left to do
+		` + "`" + `[{"id":"a","done":false},{"id":"b"}]` + "`" + `:          true,  // b states no done: it does not match
+		` + "`" + `[{"id":"a","done":false},{"id":"b","done":false}]` + "`" + `: false, // maxContains 1
+	} {
+		var in TagInput
+		err := in.UnmarshalJSON([]byte(` + "`" + `{"kind":"wire","steps":` + "`" + ` + steps + ` + "`" + `}` + "`" + `))
+		if valid && err != nil || !valid && err == nil {
+			t.Errorf("steps %s: valid=%v, got %v", steps, valid, err)
+		}
+		if !valid && err != nil {
+			wantPointers(t, err, "/steps")
+		}
+	}
+}
+
 func TestCollectionsOutput(t *testing.T) {
 	root := wire.Path{}
 	var e wire.Errors

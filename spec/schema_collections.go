@@ -17,8 +17,9 @@ type Collection struct {
 	PropertyNames *Schema
 	// Contains is the schema of the items contains counts. It applies to
 	// values of the array's item type and takes that type (none when the
-	// items are any JSON value); MinContains (default 1) and MaxContains
-	// bound how many items match it.
+	// items are any JSON value; a constraint subschema, as in allOf, when
+	// they are objects); MinContains (default 1) and MaxContains bound how
+	// many items match it.
 	Contains    *Schema
 	MinContains *int64
 	MaxContains *int64
@@ -125,7 +126,7 @@ func (l *loader) contains(info *schemaInfo) {
 	cctx := ctx + ": contains"
 	switch {
 	case items.Ref != "" || len(items.OneOf) > 0:
-		l.errorf(info.keys["contains"], ctx, "contains needs the array's items declared inline with a type (string, integer, number or boolean) or left out: it applies to a value of the items' type")
+		l.errorf(info.keys["contains"], ctx, "contains needs the array's items declared inline with a type (string, integer, number, boolean or object) or left out: it applies to a value of the items' type")
 		return
 	case items.Nullable:
 		l.errorf(info.keys["contains"], ctx, "contains is not supported on an array of nullable items (a null item would match a subschema of the items' type in JSON Schema but not in Go)")
@@ -135,6 +136,9 @@ func (l *loader) contains(info *schemaInfo) {
 	case KindString, KindInteger, KindNumber, KindBoolean:
 		s.Contains = l.constraint(n, cctx, info.origin, items)
 		s.Contains.Constraint = false // published with the items' type
+	case KindObject:
+		// A constraint subschema of the item object, as in its allOf.
+		s.Contains = l.constraint(n, cctx, info.origin, items)
 	case KindAny:
 		// Items of any JSON value: the subschema may only compare whole
 		// values (const, enum), which need no type.
@@ -150,7 +154,7 @@ func (l *loader) contains(info *schemaInfo) {
 			l.errorf(n, cctx, "type %q is not the items' type (they have none): declare items: {type: %s} on the array", string(s.Contains.Type), string(s.Contains.Type))
 		}
 	default:
-		l.errorf(info.keys["contains"], ctx, "contains is not supported on an array of %s items (only string, integer, number and boolean items, or items of any value)", string(items.Type))
+		l.errorf(info.keys["contains"], ctx, "contains is not supported on an array of %s items (only string, integer, number, boolean and object items, or items of any value)", string(items.Type))
 	}
 }
 

@@ -99,12 +99,20 @@ func (m *validateEmitter) containsChecks(n *node) []Code {
 	}
 	r := n.elem.node.real()
 	x := Parens(Op("*").Id("v")).Index(Id("i"))
-	if r.unit() {
+	if r.unit() && r.kind <= kBool {
 		x = map[kind]*Statement{kString: String(), kInt: Int64(), kFloat: Float64(), kBool: Bool()}[r.kind].Call(x)
 	} else {
 		x = r.canonical(x)
 	}
-	checks := m.scalarChecks(s.Contains, r.kind, x, Id("p"))
+	var checks []Code
+	if r.kind == kStruct {
+		// The item is the struct v of the constraint checks.
+		if checks = m.constraintChecks(s.Contains, r, kStruct, nil, Id("p")); len(checks) > 0 {
+			checks = append([]Code{Id("v").Op(":=").Op("&").Parens(Op("*").Id("v")).Index(Id("i"))}, checks...)
+		}
+	} else {
+		checks = m.scalarChecks(s.Contains, r.kind, x, Id("p"))
+	}
 	if len(checks) == 0 {
 		// Every item matches.
 		return m.bounds(Len(Op("*").Id("v")), min, s.MaxContains, "MsgMinContains", "MsgMaxContains")

@@ -42,15 +42,16 @@ func (v *Labels) UnmarshalJSON(data []byte) error {
 
 // TagInput is the input of the "tag" tool.
 type TagInput struct {
-	Kind   TagInputKind      `json:"kind"`
-	Card   *string           `json:"card,omitempty"`
-	Expiry *string           `json:"expiry,omitempty"`
-	Iban   *string           `json:"iban,omitempty"`
-	Labels Labels            `json:"labels,omitempty"`
-	Scores []int64           `json:"scores,omitempty"`
-	Tags   []string          `json:"tags,omitempty"`
-	Batch  []string          `json:"batch,omitempty"`
-	Values []json.RawMessage `json:"values,omitempty"`
+	Kind   TagInputKind        `json:"kind"`
+	Card   *string             `json:"card,omitempty"`
+	Expiry *string             `json:"expiry,omitempty"`
+	Iban   *string             `json:"iban,omitempty"`
+	Labels Labels              `json:"labels,omitempty"`
+	Scores []int64             `json:"scores,omitempty"`
+	Tags   []string            `json:"tags,omitempty"`
+	Batch  []string            `json:"batch,omitempty"`
+	Steps  []TagInputStepsItem `json:"steps,omitempty"`
+	Values []json.RawMessage   `json:"values,omitempty"`
 	// AdditionalProperties holds the properties not listed in the schema.
 	AdditionalProperties map[string]int64 `json:"-"`
 }
@@ -87,6 +88,10 @@ func (v TagInput) AppendJSON(b []byte) []byte {
 	if v.Batch != nil {
 		b = append(b, ",\"batch\":"...)
 		b = appendTagInputBatch(b, v.Batch)
+	}
+	if v.Steps != nil {
+		b = append(b, ",\"steps\":"...)
+		b = appendTagInputSteps(b, v.Steps)
 	}
 	if v.Values != nil {
 		b = append(b, ",\"values\":"...)
@@ -176,6 +181,48 @@ func appendTagInputBatch(b []byte, v []string) []byte {
 		b = wire.AppendString(b, x)
 	}
 	return append(b, ']')
+}
+
+// appendTagInputSteps appends the JSON encoding of a TagInputSteps value to b.
+func appendTagInputSteps(b []byte, v []TagInputStepsItem) []byte {
+	b = append(b, '[')
+	for i, x := range v {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = x.AppendJSON(b)
+	}
+	return append(b, ']')
+}
+
+// TagInputStepsItem is generated from the spec.
+type TagInputStepsItem struct {
+	ID   string `json:"id"`
+	Done *bool  `json:"done,omitempty"`
+}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v TagInputStepsItem) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	b = append(b, "\"id\":"...)
+	b = wire.AppendString(b, v.ID)
+	if v.Done != nil {
+		b = append(b, ",\"done\":"...)
+		b = wire.AppendBool(b, *v.Done)
+	}
+	return append(b, '}')
+}
+
+// MarshalJSON encodes v as JSON.
+func (v TagInputStepsItem) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see wire.Unmarshaler).
+func (v *TagInputStepsItem) UnmarshalJSON(data []byte) error {
+	var u wire.Unmarshaler
+	return u.Done(decodeTagInputStepsItem(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // appendTagInputValues appends the JSON encoding of a TagInputValues value to

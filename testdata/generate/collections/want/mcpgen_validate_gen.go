@@ -36,8 +36,9 @@ var (
 	msgConst_urgent      = wire.MsgConst("\"urgent\"")
 	msgMaxItems1         = wire.MsgMaxItems(1)
 	msgMinItems3         = wire.MsgMinItems(3)
-	msgEnumH5d363bff     = wire.MsgEnum([]string{"null", "0"})
+	msgConstH9ac65142    = wire.MsgConst("false")
 	msgMaxContains1      = wire.MsgMaxContains(1)
+	msgEnumH5d363bff     = wire.MsgEnum([]string{"null", "0"})
 	msgMaxLength8        = wire.MsgMaxLength(8)
 	msgExclusiveMinimum0 = wire.MsgExclusiveMinimum(0.0)
 	msgMinContains2      = wire.MsgMinContains(2)
@@ -161,6 +162,11 @@ func decodeTagInput(d *wire.Decoder, p *wire.Path, v *TagInput, e *wire.Errors) 
 			if err := decodeTagInputBatch(d, &c, &v.Batch, e); err != nil {
 				return err
 			}
+		case "steps":
+			c := p.Child("steps")
+			if err := decodeTagInputSteps(d, &c, &v.Steps, e); err != nil {
+				return err
+			}
 		case "values":
 			c := p.Child("values")
 			if err := decodeTagInputValues(d, &c, &v.Values, e); err != nil {
@@ -233,6 +239,9 @@ func decodeTagInput(d *wire.Decoder, p *wire.Path, v *TagInput, e *wire.Errors) 
 		}
 		if v.Batch != nil {
 			names = append(names, "batch")
+		}
+		if v.Steps != nil {
+			names = append(names, "steps")
 		}
 		if v.Values != nil {
 			names = append(names, "values")
@@ -478,6 +487,116 @@ func decodeTagInputBatch(d *wire.Decoder, p *wire.Path, v *[]string, e *wire.Err
 		}
 		*v = append(*v, x)
 	}
+}
+
+// decodeTagInputSteps decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
+func decodeTagInputSteps(d *wire.Decoder, p *wire.Path, v *[]TagInputStepsItem, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindArray {
+		e.Add(p, wire.MsgType("array", k))
+		return d.Skip()
+	}
+	if err := d.BeginArray(); err != nil {
+		return err
+	}
+	*v = []TagInputStepsItem{}
+	for i := 0; ; i++ {
+		ok, err := d.NextElem()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			{
+				matched := 0
+				for i := range *v {
+					{
+						var t wire.Errors
+						{
+							e := &t
+							v := &(*v)[i]
+							if v.Done == nil {
+								c := p.Child("done")
+								e.Add(&c, wire.MsgRequired)
+							}
+							if v.Done != nil {
+								c := p.Child("done")
+								if *v.Done != false {
+									e.Add(&c, msgConstH9ac65142)
+								}
+							}
+						}
+						if t.Len() == 0 {
+							matched++
+						}
+					}
+				}
+				if n := matched; n < 1 {
+					e.Add(p, msgMinContains1)
+				} else if n > 1 {
+					e.Add(p, msgMaxContains1)
+				}
+			}
+			return nil
+		}
+		var x TagInputStepsItem
+		c := p.Elem(i)
+		if err := decodeTagInputStepsItem(d, &c, &x, e); err != nil {
+			return err
+		}
+		*v = append(*v, x)
+	}
+}
+
+// decodeTagInputStepsItem decodes the next JSON value of d into v. Values of
+// the wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
+func decodeTagInputStepsItem(d *wire.Decoder, p *wire.Path, v *TagInputStepsItem, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
+		return d.Skip()
+	}
+	if err := d.BeginObject(); err != nil {
+		return err
+	}
+	*v = TagInputStepsItem{}
+	var seenID bool
+	for {
+		key, ok, err := d.NextKey()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "id":
+			seenID = true
+			c := p.Child("id")
+			if err := readString(d, &c, &v.ID, e); err != nil {
+				return err
+			}
+		case "done":
+			c := p.Child("done")
+			v.Done = new(bool)
+			if err := readBool(d, &c, v.Done, e); err != nil {
+				return err
+			}
+		default:
+			c := p.Child(string(key))
+			e.Add(&c, wire.MsgUnknownProperty)
+			if err := d.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if !seenID {
+		c := p.Child("id")
+		e.Add(&c, wire.MsgRequired)
+	}
+	return nil
 }
 
 // decodeTagInputValues decodes the next JSON value of d into v. Values of the
@@ -748,6 +867,20 @@ func readFloat(d *wire.Decoder, p *wire.Path, v *float64, e *wire.Errors) error 
 		e.Add(p, wire.MsgOutOfRange)
 		return nil
 	}
+	if err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
+// readBool decodes a JSON boolean into v.
+func readBool(d *wire.Decoder, p *wire.Path, v *bool, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindBool {
+		e.Add(p, wire.MsgType("boolean", k))
+		return d.Skip()
+	}
+	x, err := d.ReadBool()
 	if err != nil {
 		return err
 	}
