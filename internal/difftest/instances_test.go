@@ -148,6 +148,10 @@ func (g *instances) valid(s map[string]any, depth int) any {
 		for range k {
 			out = append(out, g.valid(items, depth+1))
 		}
+		if c, ok := s["contains"].(map[string]any); ok && c["type"] != nil && len(out) > 0 {
+			// One item that contains counts (minContains is 1 unless set).
+			out[len(out)-1] = g.valid(c, depth+1)
+		}
 		return out
 	case "object", nil:
 		props, _ := s["properties"].(map[string]any)
