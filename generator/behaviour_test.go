@@ -497,6 +497,90 @@ func TestRequiredCycles(t *testing.T) {
 }
 `
 
+const collectionsBehaviour = `package collections
+
+import (
+	"errors"
+	"slices"
+	"testing"
+
+	"github.com/mcpgen-dev/mcpgen/runtime/wire"
+)
+` + problemsHelper + `
+func TestCollectionViolations(t *testing.T) {
+	var in TagInput
+	err := in.UnmarshalJSON([]byte(` + "`" + `{"kind":"wire","card":"4111","iban":"DE89",
+		"labels":{"Zz":"x","ok":"y"},"scores":[90,91,92],"tags":["a"],"values":[0,null],"Bad":1}` + "`" + `))
+	// contains bounds at the arrays, the map's bad name, then the
+	// object's checks: dependentSchemas of card (expiry, kind), of iban
+	// (its length), and the additional property's name.
+	wantPointers(t, err, "/labels/Zz", "/scores", "/tags", "/values", "/expiry", "/kind", "/iban", "/Bad")
+}
+
+func TestCollectionsValidRoundTrip(t *testing.T) {
+	const data = ` + "`" + `{"kind":"card","card":"4111","expiry":"12/29","labels":{"env":"prod"},"scores":[12,95],"tags":["x","urgent"],"values":["a",0],"x-trace":7}` + "`" + `
+	var in TagInput
+	if err := in.UnmarshalJSON([]byte(data)); err != nil {
+		t.Fatal(err)
+	}
+	if got := string(in.AppendJSON(nil)); got != data {
+		t.Errorf("encoded %s\nwant    %s", got, data)
+	}
+	// minContains 0 is not set: an empty array has no matching item.
+	if err := in.UnmarshalJSON([]byte(` + "`" + `{"kind":"card","scores":[]}` + "`" + `)); err == nil {
+		t.Error("an empty scores array was accepted; contains asks for one score of 90 or more")
+	}
+}
+
+func TestArrayApplicators(t *testing.T) {
+	for batch, valid := range map[string]bool{
+		` + "`" + `[]` + "`" + `:              true,
+		` + "`" + `["a"]` + "`" + `:           true,
+		` + "`" + `["a","b"]` + "`" + `:       false, // anyOf: neither at most 1 nor at least 3
+		` + "`" + `["a","b","c"]` + "`" + `:   true,
+		` + "`" + `["a","b","a"]` + "`" + `:   false, // then: 3 or more must be unique
+	} {
+		var in TagInput
+		err := in.UnmarshalJSON([]byte(` + "`" + `{"kind":"wire","batch":` + "`" + ` + batch + ` + "`" + `}` + "`" + `))
+		if valid && err != nil || !valid && err == nil {
+			t.Errorf("batch %s: valid=%v, got %v", batch, valid, err)
+		}
+		if !valid && err != nil {
+			wantPointers(t, err, "/batch")
+		}
+	}
+}
+
+func TestContainsObjects(t *testing.T) {
+	for steps, valid := range map[string]bool{
+		` + "`" + `[{"id":"a","done":true}]` + "`" + `:                      false, // no step left to do
+		` + "`" + `[{"id":"a","done":false},{"id":"b"}]` + "`" + `:          true,  // b states no done: it does not match
+		` + "`" + `[{"id":"a","done":false},{"id":"b","done":false}]` + "`" + `: false, // maxContains 1
+	} {
+		var in TagInput
+		err := in.UnmarshalJSON([]byte(` + "`" + `{"kind":"wire","steps":` + "`" + ` + steps + ` + "`" + `}` + "`" + `))
+		if valid && err != nil || !valid && err == nil {
+			t.Errorf("steps %s: valid=%v, got %v", steps, valid, err)
+		}
+		if !valid && err != nil {
+			wantPointers(t, err, "/steps")
+		}
+	}
+}
+
+func TestCollectionsOutput(t *testing.T) {
+	root := wire.Path{}
+	var e wire.Errors
+	validateTagOutput(&root, &TagOutput{Ids: []float64{1, 0, -2}}, &e)
+	wantPointers(t, e.Err(), "/ids")
+	e.Reset()
+	validateTagOutput(&root, &TagOutput{Ids: []float64{1, 0.5}}, &e)
+	if err := e.Err(); err != nil {
+		t.Errorf("two positive ids: %v", err)
+	}
+}
+`
+
 // behaviourTests are the tests above, by the golden case whose generated
 // package they run in (TestGoldenBuilds runs them).
 var behaviourTests = map[string]string{
@@ -504,4 +588,5 @@ var behaviourTests = map[string]string{
 	"constraints": constraintsBehaviour,
 	"oneof":       oneofBehaviour,
 	"recursion":   recursionBehaviour,
+	"collections": collectionsBehaviour,
 }

@@ -74,6 +74,7 @@ var schemaKeywords = []string{
 	"properties", "required", "additionalProperties", "minProperties", "maxProperties",
 	"oneOf", "discriminator", "x-mcp-header", "go",
 	"allOf", "anyOf", "not", "if", "then", "else", "dependentRequired", "$schema", "$anchor", "$comment",
+	"propertyNames", "contains", "minContains", "maxContains", "dependentSchemas",
 }
 
 // keywordKinds lists the types each type-specific keyword applies to.
@@ -98,6 +99,11 @@ var keywordKinds = map[string][]Kind{
 	"additionalProperties": {KindObject},
 	"minProperties":        {KindObject},
 	"maxProperties":        {KindObject},
+	"propertyNames":        {KindObject},
+	"dependentSchemas":     {KindObject},
+	"contains":             {KindArray},
+	"minContains":          {KindArray},
+	"maxContains":          {KindArray},
 }
 
 // refCompanions may sit beside $ref; oneOfCompanions beside oneOf.
@@ -139,7 +145,9 @@ func (l *loader) schemaImplied(n *yaml.Node, ctx string, o origin, implied Kind)
 			continue
 		}
 		if !contains(schemaKeywords, k) {
-			if m := suggest(k, schemaKeywords); m != "" {
+			if why, ok := refusedKeywords[k]; ok {
+				l.errorf(p.key, ctx, "keyword %q is not supported: %s", k, why)
+			} else if m := suggest(k, schemaKeywords); m != "" {
 				l.errorf(p.key, ctx, "unknown keyword %q (did you mean %q?)", k, m)
 			} else {
 				l.errorf(p.key, ctx, "unknown keyword %q", k)

@@ -49,6 +49,10 @@ type Applied struct {
 	// Requires are the properties a constraint schema requires; they name
 	// properties of the object it applies to.
 	Requires []string
+
+	// Collection holds propertyNames, contains and dependentSchemas
+	// (schema_collections.go).
+	Collection
 }
 
 // Dependency is one entry of dependentRequired.
@@ -62,7 +66,8 @@ type Dependency struct {
 func (s *Schema) HasApplicators() bool {
 	a := &s.Applied
 	return len(a.AllOf) > 0 || len(a.AnyOfSchemas) > 0 || a.Not != nil ||
-		a.If != nil && (a.Then != nil || a.Else != nil) || len(a.DependentRequired) > 0
+		a.If != nil && (a.Then != nil || a.Else != nil) || len(a.DependentRequired) > 0 ||
+		a.Collection.present()
 }
 
 // Subschemas returns the constraint subschemas of s, in keyword order.
@@ -74,7 +79,7 @@ func (s *Schema) Subschemas() []*Schema {
 			out = append(out, c)
 		}
 	}
-	return out
+	return append(out, a.Collection.subschemas()...)
 }
 
 var (
@@ -86,6 +91,11 @@ var (
 	// they would change the Go type, the wire name or the default of the
 	// value it applies to, or need a type of their own.
 	constraintRefused = []string{"$ref", "oneOf", "discriminator", "x-mcp-header", "go", "nullable", "$anchor", "$schema", "default", "additionalProperties", "items"}
+	// arrayConstraintRefused are the array keywords a constraint schema
+	// of an array cannot carry besides constraintRefused: contains needs
+	// the items' type, which the subschema does not declare, and enum and
+	// const compare whole arrays, which the array itself can say.
+	arrayConstraintRefused = []string{"contains", "minContains", "maxContains", "enum", "const"}
 	// objectConstraintKeywords are what a constraint schema on an object
 	// may hold.
 	objectConstraintKeywords = []string{"type", "title", "description", "$comment", "required", "properties", "allOf", "anyOf", "not", "if", "then", "else", "dependentRequired"}
@@ -133,6 +143,7 @@ func (l *loader) applicators(info *schemaInfo) {
 	if n, ok := v["dependentRequired"]; ok {
 		s.DependentRequired = l.dependentRequired(n, kw("dependentRequired"), s)
 	}
+	l.collection(info)
 	present := false
 	for _, k := range applicatorKeywords {
 		if _, ok := v[k]; ok {
@@ -146,7 +157,7 @@ func (l *loader) applicators(info *schemaInfo) {
 		return // localChecks reports the combination
 	}
 	switch s.Type {
-	case KindObject, KindString, KindInteger, KindNumber, KindBoolean:
+	case KindObject, KindArray, KindString, KindInteger, KindNumber, KindBoolean:
 	case KindAny:
 		for _, k := range applicatorKeywords {
 			if _, ok := v[k]; ok {
@@ -158,7 +169,7 @@ func (l *loader) applicators(info *schemaInfo) {
 	default:
 		for _, k := range applicatorKeywords {
 			if _, ok := v[k]; ok {
-				l.errorf(info.keys[k], ctx, "%s is not supported on type %q (only on object, string, integer, number and boolean schemas)", k, string(s.Type))
+				l.errorf(info.keys[k], ctx, "%s is not supported on type %q (only on object, array, string, integer, number and boolean schemas)", k, string(s.Type))
 				break
 			}
 		}
@@ -209,12 +220,14 @@ func (l *loader) subschemas(info *schemaInfo, base *Schema) {
 // that applies to values of base.
 func (l *loader) constraint(n *yaml.Node, ctx string, o origin, base *Schema) *Schema {
 	if base.Type != KindObject {
-		// A scalar's constraints are that type's keywords: parsed as a
-		// schema of the base's type.
+		// A scalar's or an array's constraints are that type's keywords:
+		// parsed as a schema of the base's type.
 		if ps, ok := l.mapping(n, ctx); ok {
 			for _, p := range ps {
 				if contains(constraintRefused, p.key.Value) {
 					l.errorf(p.key, ctx, "keyword %q is not supported in a constraint subschema (it applies to the value of the schema it sits on, whose Go type is that schema's)", p.key.Value)
+				} else if base.Type == KindArray && contains(arrayConstraintRefused, p.key.Value) {
+					l.errorf(p.key, ctx, "keyword %q is not supported in a constraint subschema of an array (write it on the array itself)", p.key.Value)
 				}
 			}
 		}

@@ -4,7 +4,8 @@ import "github.com/mcpgen-dev/mcpgen/spec"
 
 // canonApplied adds the JSON Schema 2020-12 keywords of spec.Applied to
 // the canonical form m of s, so that adding, removing or changing an
-// allOf, anyOf, not, if/then/else, dependentRequired, $anchor or $schema
+// allOf, anyOf, not, if/then/else, dependentRequired, dependentSchemas,
+// propertyNames, contains, minContains, maxContains, $anchor or $schema
 // changes the tool's digest and shows in the lock file. Schemas without
 // them keep the digest they had.
 func canonApplied(m map[string]any, s *spec.Schema, ref func(string)) {
@@ -35,6 +36,25 @@ func canonApplied(m map[string]any, s *spec.Schema, ref func(string)) {
 			deps[d.Property] = d.Requires
 		}
 		m["dependentRequired"] = deps
+	}
+	if a.PropertyNames != nil {
+		m["propertyNames"] = canon(a.PropertyNames, ref)
+	}
+	if a.Contains != nil {
+		m["contains"] = canon(a.Contains, ref)
+		if a.MinContains != nil {
+			m["minContains"] = *a.MinContains
+		}
+		if a.MaxContains != nil {
+			m["maxContains"] = *a.MaxContains
+		}
+	}
+	if len(a.DependentSchemas) > 0 {
+		deps := map[string]any{}
+		for _, d := range a.DependentSchemas {
+			deps[d.Property] = canon(d.Schema, ref)
+		}
+		m["dependentSchemas"] = deps
 	}
 	if a.Anchor != "" {
 		m["$anchor"] = a.Anchor

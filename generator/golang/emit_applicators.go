@@ -14,16 +14,18 @@ import (
 // anyOf, not, if) is tried against a scratch wire.Errors; allOf, then and
 // else report straight to e.
 
-// applicatorChecks checks the applicators of s against the struct v of
-// node n (n not nil, path p) or against the scalar x of kind k at path.
+// applicatorChecks checks the applicators of s against the struct or the
+// slice v of node n (n not nil, k its kind, path p) or against the scalar
+// x of kind k at path.
 func (m *validateEmitter) applicatorChecks(s *spec.Schema, n *node, k kind, x *Statement, path Code) []Code {
 	if !s.HasApplicators() {
 		return nil
 	}
 	a := &s.Applied
 	var out []Code
-	if n != nil {
+	if n != nil && k == kStruct {
 		out = append(out, m.dependentRequired(n, a.DependentRequired)...)
+		out = append(out, m.objectCollectionChecks(n)...)
 	}
 	for _, c := range a.AllOf {
 		out = append(out, m.constraintChecks(c, n, k, x, path)...)
@@ -85,6 +87,9 @@ func trial(checks []Code, result func(ok *Statement) []Code) Code {
 // constraintChecks checks the constraint schema c against the struct v of
 // node n, or the scalar x of kind k.
 func (m *validateEmitter) constraintChecks(c *spec.Schema, n *node, k kind, x *Statement, path Code) []Code {
+	if k == kSlice {
+		return m.arrayConstraintChecks(c, n)
+	}
 	if n == nil {
 		return m.scalarChecks(c, k, x, path) // with c's own applicators
 	}

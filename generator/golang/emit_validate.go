@@ -229,6 +229,8 @@ func (m *validateEmitter) decodeBody(n *node) []Code {
 		// only when every item decoded to its real value (a value of the
 		// wrong type is left zero and could look like a duplicate).
 		done := m.bounds(Len(Op("*").Id("v")), s.MinItems, s.MaxItems, "MsgMinItems", "MsgMaxItems")
+		done = append(done, m.containsChecks(n)...)
+		done = append(done, m.applicatorChecks(s, n, kSlice, nil, Id("p"))...)
 		done = append(done, m.structuredValueChecks(n)...)
 		var pre []Code
 		var dirty Code
@@ -254,6 +256,7 @@ func (m *validateEmitter) decodeBody(n *node) []Code {
 	case kMap:
 		s := n.schema
 		done := m.bounds(Len(Op("*").Id("v")), s.MinProperties, s.MaxProperties, "MsgMinProperties", "MsgMaxProperties")
+		done = append(done, m.mapCollectionChecks(n)...)
 		done = append(done, m.structuredValueChecks(n)...)
 		return []Code{
 			kindCheck("object", "KindObject"),
@@ -542,6 +545,8 @@ func (m *validateEmitter) validateBody(n *node) []Code {
 			out = append(out, For(Id("i").Op(":=").Range().Op("*").Id("v")).Block(
 				m.checkSlot(n.elem, Parens(Op("*").Id("v")).Index(Id("i")), Id("c").Op(":=").Id("p").Dot("Elem").Call(Id("i")), false, true)...))
 		}
+		out = append(out, m.containsChecks(n)...)
+		out = append(out, m.applicatorChecks(s, n, kSlice, nil, Id("p"))...)
 		return append(out, m.structuredValueChecks(n)...)
 	case kMap:
 		out := m.bounds(Len(Op("*").Id("v")), s.MinProperties, s.MaxProperties, "MsgMinProperties", "MsgMaxProperties")
@@ -550,6 +555,7 @@ func (m *validateEmitter) validateBody(n *node) []Code {
 				append([]Code{Id("x").Op(":=").Parens(Op("*").Id("v")).Index(Id("k"))},
 					m.checkSlot(n.elem, Id("x"), Id("c").Op(":=").Id("p").Dot("Child").Call(Id("k")), false, true)...)...))
 		}
+		out = append(out, m.mapCollectionChecks(n)...)
 		return append(out, m.structuredValueChecks(n)...)
 	case kOneOf:
 		return m.validateUnion(n)

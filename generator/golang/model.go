@@ -1013,9 +1013,9 @@ func (n *node) ownChecks() bool {
 		// A boxed field is a pointer that must not be nil.
 		return s.MinProperties != nil || s.MaxProperties != nil || s.HasApplicators() || s.Const != nil || s.Enum != nil || slices.ContainsFunc(n.fields, func(f *field) bool { return f.boxed })
 	case kMap:
-		return s.MinProperties != nil || s.MaxProperties != nil || s.Const != nil || s.Enum != nil
+		return s.MinProperties != nil || s.MaxProperties != nil || s.Const != nil || s.Enum != nil || s.PropertyNames != nil
 	case kSlice:
-		return s.MinItems != nil || s.MaxItems != nil || s.UniqueItems || s.Const != nil || s.Enum != nil
+		return s.MinItems != nil || s.MaxItems != nil || s.UniqueItems || s.Const != nil || s.Enum != nil || s.HasApplicators()
 	}
 	return scalarChecks(s, n.kind)
 }

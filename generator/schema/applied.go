@@ -62,5 +62,33 @@ func (b *Builder) applied(s *spec.Schema, o Object, w *walk) Object {
 			add(k.key, b.node(k.s, w))
 		}
 	}
+	return b.collection(s, o, w)
+}
+
+// collection adds the keywords of spec.Collection to o, the rendering of
+// s. The subschemas of propertyNames and contains keep their type (a
+// name is a string; an item is of the items' type).
+func (b *Builder) collection(s *spec.Schema, o Object, w *walk) Object {
+	c := &s.Collection
+	add := func(k string, v any) { o = append(o, Member{k, v}) }
+	if c.PropertyNames != nil {
+		add("propertyNames", b.node(c.PropertyNames, w))
+	}
+	if c.Contains != nil {
+		add("contains", b.node(c.Contains, w))
+		if c.MinContains != nil {
+			add("minContains", *c.MinContains)
+		}
+		if c.MaxContains != nil {
+			add("maxContains", *c.MaxContains)
+		}
+	}
+	if len(c.DependentSchemas) > 0 {
+		deps := Object{}
+		for _, d := range c.DependentSchemas {
+			deps = append(deps, Member{d.Property, b.node(d.Schema, w)})
+		}
+		add("dependentSchemas", deps)
+	}
 	return o
 }

@@ -3,9 +3,11 @@ package difftest
 import (
 	"bytes"
 	"encoding/json"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -135,6 +137,7 @@ func TestDifferentialGolden(t *testing.T) {
 	pkgs := goldenPackages(t)
 	bins := buildServers(t, pkgs)
 	compared, valid := 0, 0
+	perPkg := map[string][2]int{} // instances compared, of which valid
 	for key, files := range pkgs {
 		srv := startServer(t, bins[key])
 		for _, tl := range tools(files, key) {
@@ -146,9 +149,13 @@ func TestDifferentialGolden(t *testing.T) {
 				}
 				got, msg := srv.verdict(t, tl.name, inst)
 				compared++
+				c := perPkg[key]
+				c[0]++
 				if want {
 					valid++
+					c[1]++
 				}
+				perPkg[key] = c
 				if got != want {
 					if why := knownDifference(tl, inst, got, msg); why != "" {
 						continue
@@ -157,6 +164,9 @@ func TestDifferentialGolden(t *testing.T) {
 				}
 			}
 		}
+	}
+	for _, key := range slices.Sorted(maps.Keys(perPkg)) {
+		t.Logf("%s: %d instances compared (%d valid)", key, perPkg[key][0], perPkg[key][1])
 	}
 	t.Logf("golden packages: %d instances compared (%d valid per the oracle)", compared, valid)
 }

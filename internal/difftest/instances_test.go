@@ -148,6 +148,10 @@ func (g *instances) valid(s map[string]any, depth int) any {
 		for range k {
 			out = append(out, g.valid(items, depth+1))
 		}
+		if c, ok := s["contains"].(map[string]any); ok && c["type"] != nil && len(out) > 0 {
+			// One item that contains counts (minContains is 1 unless set).
+			out[len(out)-1] = g.valid(c, depth+1)
+		}
 		return out
 	case "object", nil:
 		props, _ := s["properties"].(map[string]any)
@@ -252,6 +256,15 @@ func (g *instances) variants(s map[string]any, depth int) []any {
 		if len(base) > 0 {
 			out = append(out, append(append([]any{}, base...), base[0]))
 		}
+		if c, ok := s["contains"].(map[string]any); ok && c["type"] != nil {
+			// 0 to 3 items matching contains, around minContains and
+			// maxContains.
+			a := append([]any{}, base...)
+			for range 4 {
+				out = append(out, append([]any{}, a...))
+				a = append(a, g.valid(c, depth+1))
+			}
+		}
 		if depth < 3 && items != nil {
 			for _, v := range g.variants(items, depth+1) {
 				out = append(out, append(append([]any{}, base...), v))
@@ -278,6 +291,14 @@ func (g *instances) variants(s map[string]any, depth int) []any {
 		m := clone()
 		m["unknown_property"] = 1.0
 		out = append(out, m)
+		if _, ok := s["propertyNames"]; ok {
+			// Names of other shapes than the declared ones.
+			for _, name := range []string{"Upper", "x-trace", "a", "toolongname_1234567"} {
+				m := clone()
+				m[name] = 1.0
+				out = append(out, m)
+			}
+		}
 		if depth < 3 {
 			for _, name := range sortedKeys(props) {
 				for _, v := range g.variants(props[name].(map[string]any), depth+1) {

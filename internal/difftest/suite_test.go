@@ -3,8 +3,10 @@ package difftest
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -107,6 +109,17 @@ func suiteTool(g *suiteGroup) (string, error) {
 		}
 		s["properties"] = props
 	}
+	if kind := containsItems(s); kind != "" {
+		// mcpgen applies contains to values of the items' type: the
+		// type its keywords (or the items' own) need becomes the items'
+		// (itemsOf skips the instances with items of another type).
+		items, _ := s["items"].(map[string]any)
+		if items == nil {
+			items = map[string]any{}
+		}
+		items["type"] = kind
+		s["items"] = items
+	}
 	if _, set := s["additionalProperties"]; !set && s["type"] == "object" {
 		// JSON Schema objects are open unless closed; mcpgen's are
 		// closed unless opened.
@@ -126,8 +139,8 @@ func impliedType(s map[string]any) string {
 	for kind, keys := range map[string][]string{
 		"string": {"minLength", "maxLength", "pattern", "format"},
 		"number": {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"},
-		"object": {"minProperties", "maxProperties", "required", "properties", "additionalProperties", "dependentRequired"},
-		"array":  {"minItems", "maxItems", "uniqueItems", "items"},
+		"object": {"minProperties", "maxProperties", "required", "properties", "additionalProperties", "dependentRequired", "propertyNames", "dependentSchemas"},
+		"array":  {"minItems", "maxItems", "uniqueItems", "items", "contains", "minContains", "maxContains"},
 	} {
 		for _, k := range keys {
 			if _, ok := s[k]; ok {
@@ -175,6 +188,40 @@ func subschemaRequired(s map[string]any) []any {
 		out = append(out, subschemaRequired(sub)...)
 	}
 	return out
+}
+
+// containsItems is the type suiteTool gives the untyped items of a
+// schema s with contains: the one the keywords of its items, or else of
+// its contains subschema, need ("" when none, or s has no contains).
+func containsItems(s map[string]any) string {
+	c, ok := s["contains"].(map[string]any)
+	if !ok {
+		return ""
+	}
+	items, _ := s["items"].(map[string]any)
+	if _, typed := items["type"]; typed {
+		return ""
+	}
+	if kind := impliedType(items); kind != "" {
+		return kind
+	}
+	return impliedType(c)
+}
+
+// itemsOf reports whether the items of data, when it is an array, all
+// have the type suiteTool gives the items of s (containsItems).
+func itemsOf(s map[string]any, data json.RawMessage) bool {
+	kind := containsItems(s)
+	var items []json.RawMessage
+	if kind == "" || json.Unmarshal(data, &items) != nil {
+		return true
+	}
+	for _, it := range items {
+		if kindOf(it) != kind {
+			return false
+		}
+	}
+	return true
 }
 
 // kindOf is the JSON type of data as mcpgen's "type" names it.
@@ -268,6 +315,7 @@ func TestSuite(t *testing.T) {
 	srv := startServer(t, buildServers(t, map[string]pkgFiles{"suite": pkg})["suite"])
 
 	compared, otherType, clientSeen := 0, 0, 0
+	perFile := map[string]int{}
 	for _, g := range kept {
 		var s map[string]any
 		json.Unmarshal(g.Schema, &s)
@@ -276,7 +324,7 @@ func TestSuite(t *testing.T) {
 		sch := compileSchema(t, g.tool, pkg["schemas/"+g.tool+".input.schema.json"])
 		orig := compileSchema(t, g.tool+".orig", g.Schema)
 		for _, c := range g.Tests {
-			if !typed && implied != "" && kindOf(c.Data) != implied {
+			if !typed && implied != "" && kindOf(c.Data) != implied || !itemsOf(s, c.Data) {
 				// The suite checks that the keyword ignores other
 				// types; with the type mcpgen needs they are type errors.
 				otherType++
@@ -293,6 +341,7 @@ func TestSuite(t *testing.T) {
 				t.Fatal(err)
 			}
 			compared++
+			perFile[g.file]++
 			key := fmt.Sprintf("%s: %s / %s", g.file, g.Description, c.Description)
 			if why, ok := clientRejected[key]; ok {
 				if !c.Valid || got {
@@ -323,6 +372,9 @@ func TestSuite(t *testing.T) {
 	sort.Strings(skipped)
 	for _, s := range skipped {
 		t.Logf("skipped %s", s)
+	}
+	for _, f := range slices.Sorted(maps.Keys(perFile)) {
+		t.Logf("compared %s: %d tests", f, perFile[f])
 	}
 	t.Logf("suite: %d tests compared three ways in %d schemas; %d schemas skipped; %d tests of another type than the one mcpgen requires not run", compared, len(kept), len(skipped), otherType)
 }

@@ -1,0 +1,173 @@
+package spec
+
+import (
+	"fmt"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Collection holds the JSON Schema 2020-12 keywords that constrain the
+// members of an object or the items of an array through a subschema,
+// without changing the Go type of the value: propertyNames and
+// dependentSchemas on objects, contains (with minContains and
+// maxContains) on arrays.
+type Collection struct {
+	// PropertyNames is the string schema every property name of the
+	// object must satisfy (its Type is always string).
+	PropertyNames *Schema
+	// Contains is the schema of the items contains counts. It applies to
+	// values of the array's item type and takes that type (none when the
+	// items are any JSON value; a constraint subschema, as in allOf, when
+	// they are objects); MinContains (default 1) and MaxContains bound how
+	// many items match it.
+	Contains    *Schema
+	MinContains *int64
+	MaxContains *int64
+	// DependentSchemas lists, per property, a constraint schema the whole
+	// object must satisfy when the property is present (declaration order).
+	DependentSchemas []DependentSchema
+}
+
+// DependentSchema is one entry of dependentSchemas.
+type DependentSchema struct {
+	Property string
+	Schema   *Schema
+}
+
+func (c *Collection) present() bool {
+	return c.PropertyNames != nil || c.Contains != nil || len(c.DependentSchemas) > 0
+}
+
+func (c *Collection) subschemas() []*Schema {
+	var out []*Schema
+	for _, s := range []*Schema{c.PropertyNames, c.Contains} {
+		if s != nil {
+			out = append(out, s)
+		}
+	}
+	for _, d := range c.DependentSchemas {
+		out = append(out, d.Schema)
+	}
+	return out
+}
+
+// collection parses propertyNames, contains, minContains, maxContains and
+// dependentSchemas. localChecks reports them on a schema of another type.
+func (l *loader) collection(info *schemaInfo) {
+	s, ctx, v := info.s, info.ctx, info.vals
+	if n, ok := v["propertyNames"]; ok && s.Type == KindObject && l.schemaNode(n, ctx+": propertyNames") {
+		// A property name is a string: the subschema holds string
+		// keywords (and applicators over them).
+		s.PropertyNames = l.constraint(n, ctx+": propertyNames", info.origin, &Schema{Type: KindString})
+		// Published with its type: the name is a string whatever the
+		// object's own schema says.
+		s.PropertyNames.Constraint = false
+	}
+	if s.Type == KindArray {
+		l.contains(info)
+	}
+	if n, ok := v["dependentSchemas"]; ok && s.Type == KindObject {
+		ps, _ := l.mapping(n, ctx+": dependentSchemas")
+		for _, p := range ps {
+			if !l.schemaNode(p.val, fmt.Sprintf("%s: dependentSchemas: %q", ctx, p.key.Value)) {
+				continue
+			}
+			if baseProperty(s, p.key.Value) == nil {
+				l.errorf(p.key, ctx, "dependentSchemas names %q, which is not a property", p.key.Value)
+				continue
+			}
+			c := l.constraint(p.val, fmt.Sprintf("%s: dependentSchemas: %q", ctx, p.key.Value), info.origin, s)
+			s.DependentSchemas = append(s.DependentSchemas, DependentSchema{Property: p.key.Value, Schema: c})
+		}
+	}
+}
+
+// contains parses contains, minContains and maxContains of an array.
+func (l *loader) contains(info *schemaInfo) {
+	s, ctx, v := info.s, info.ctx, info.vals
+	count := func(k string) *int64 {
+		n, ok := v[k]
+		if !ok {
+			return nil
+		}
+		x, ok := l.integer(n, ctx+": "+k)
+		if !ok {
+			return nil
+		}
+		if x < 0 {
+			l.errorf(n, ctx, "%s must not be negative, got %d", k, x)
+			return nil
+		}
+		return &x
+	}
+	s.MinContains, s.MaxContains = count("minContains"), count("maxContains")
+	n, ok := v["contains"]
+	if ok && !l.schemaNode(n, ctx+": contains") {
+		return
+	}
+	if !ok {
+		for _, k := range []string{"minContains", "maxContains"} {
+			if _, ok := v[k]; ok {
+				l.errorf(info.keys[k], ctx, "%s needs contains", k)
+			}
+		}
+		return
+	}
+	if s.MinContains != nil && s.MaxContains != nil && *s.MinContains > *s.MaxContains {
+		l.errorf(info.keys["minContains"], ctx, "minContains %d exceeds maxContains %d", *s.MinContains, *s.MaxContains)
+	}
+	if s.MaxItems != nil && s.MinContains != nil && *s.MinContains > *s.MaxItems {
+		l.errorf(info.keys["minContains"], ctx, "minContains %d exceeds maxItems %d: no array can hold that many matching items", *s.MinContains, *s.MaxItems)
+	}
+	items := s.Items
+	if items == nil {
+		items = &Schema{Type: KindAny}
+	}
+	cctx := ctx + ": contains"
+	switch {
+	case items.Ref != "" || len(items.OneOf) > 0:
+		l.errorf(info.keys["contains"], ctx, "contains needs the array's items declared inline with a type (string, integer, number, boolean or object) or left out: it applies to a value of the items' type")
+		return
+	case items.Nullable:
+		l.errorf(info.keys["contains"], ctx, "contains is not supported on an array of nullable items (a null item would match a subschema of the items' type in JSON Schema but not in Go)")
+		return
+	}
+	switch items.Type {
+	case KindString, KindInteger, KindNumber, KindBoolean:
+		s.Contains = l.constraint(n, cctx, info.origin, items)
+		s.Contains.Constraint = false // published with the items' type
+	case KindObject:
+		// A constraint subschema of the item object, as in its allOf.
+		s.Contains = l.constraint(n, cctx, info.origin, items)
+	case KindAny:
+		// Items of any JSON value: the subschema may only compare whole
+		// values (const, enum), which need no type.
+		if ps, ok := l.mapping(n, cctx); ok {
+			for _, p := range ps {
+				if contains(constraintRefused, p.key.Value) {
+					l.errorf(p.key, cctx, "keyword %q is not supported in contains (it applies to the items, whose Go type is the array's)", p.key.Value)
+				}
+			}
+		}
+		s.Contains = l.schema(n, cctx, info.origin)
+		if s.Contains.Type != KindAny {
+			l.errorf(n, cctx, "type %q is not the items' type (they have none): declare items: {type: %s} on the array", string(s.Contains.Type), string(s.Contains.Type))
+		}
+	default:
+		l.errorf(info.keys["contains"], ctx, "contains is not supported on an array of %s items (only string, integer, number, boolean and object items, or items of any value)", string(items.Type))
+	}
+}
+
+// schemaNode reports whether n is a schema mcpgen reads (a mapping), and
+// reports once when it is not: boolean schemas are not in mcpgen's subset.
+func (l *loader) schemaNode(n *yaml.Node, ctx string) bool {
+	if n.Kind == yaml.MappingNode {
+		return true
+	}
+	if n.Kind == yaml.ScalarNode && n.ShortTag() == "!!bool" {
+		l.errorf(n, ctx, "a boolean schema is not supported: write a schema (a mapping; {} matches any value)")
+	} else {
+		l.expected(n, ctx, "a schema (a mapping)")
+	}
+	return false
+}

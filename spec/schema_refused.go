@@ -1,0 +1,22 @@
+package spec
+
+// refusedKeywords are JSON Schema 2020-12 keywords mcpgen.yaml does not
+// accept, with the reason given at the keyword. Any other unknown key is
+// "unknown keyword" (with a suggestion when a known one is close).
+var refusedKeywords = map[string]string{
+	"$id": "a spec is one document, and its named types (under types) are its only resources: " +
+		"refer to a type with $ref: Name, or give it an $anchor",
+	"$defs": "the named types under types are the spec's $defs (a tool schema publishes the ones it uses under $defs)",
+	"$dynamicRef": "it resolves against the dynamic scope of a schema extended from another document; " +
+		"inside one mcpgen.yaml every reference is static: write $ref: Name",
+	"$dynamicAnchor": "it only serves $dynamicRef, which a single mcpgen.yaml has no use for: use $anchor on a named type",
+	"$vocabulary":    "it belongs on a meta-schema; mcpgen reads and publishes the 2020-12 dialect with all of its vocabularies",
+	"prefixItems": "a tuple (items whose schema depends on their position) has no Go type in mcpgen: " +
+		"use an object with named properties, or items of one type",
+	"patternProperties": "a Go struct field needs a fixed name: use additionalProperties with one schema " +
+		"(and propertyNames to constrain the names)",
+	"unevaluatedProperties": "it adds nothing to additionalProperties in mcpgen: constraint subschemas (allOf, anyOf, ...) " +
+		"only name properties the object declares, so the unevaluated properties are the additional ones",
+	"unevaluatedItems": "it adds nothing to items in mcpgen: there is no prefixItems, so items applies to every item",
+	"dependencies":     "it was split in draft 2019-09: use dependentRequired (a list of names) or dependentSchemas (a schema)",
+}
