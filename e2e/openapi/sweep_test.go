@@ -120,6 +120,10 @@ func TestSweep(t *testing.T) {
 				}
 				row := sweepDoc(t, doc)
 				row.doc = name
+				// Each document's figures as soon as they are known, for a
+				// long sweep cut short.
+				t.Logf("%s: %d tools; request accepted %d / %d; answered %d / %d\n%s", name, row.tools,
+					row.requestAccepted[0], row.requestAccepted[1], row.answered[0], row.answered[1], strings.Join(row.exceptions, "\n"))
 				mu.Lock()
 				rows = append(rows, row)
 				mu.Unlock()
