@@ -85,8 +85,8 @@ func sweepDocs(t *testing.T) []string {
 }
 
 // readmeExamples names the set of small feature documents
-// (../shared/openapi/readme-oas-examples/{2.0,3.0,3.1}), swept two at a
-// time and reported as one row.
+// (../shared/openapi/readme-oas-examples/{2.0,3.0,3.1}), swept in
+// parallel (go test -parallel) and reported as one row.
 const readmeExamples = "readme-oas-examples"
 
 func TestSweep(t *testing.T) {
