@@ -6,6 +6,8 @@
 #
 #   scripts/openapi-sweep.sh            both petstores (what CI runs)
 #   scripts/openapi-sweep.sh all        every document under ../shared/openapi
+#   scripts/openapi-sweep.sh readme-oas-examples   the 54 small feature documents, in
+#                                       parallel (GOFLAGS=-parallel=N), as one row
 #   scripts/openapi-sweep.sh a.json,b.yaml
 #
 # The table is also kept in $MCPGEN_SWEEP_OUT when set.

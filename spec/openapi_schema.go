@@ -226,8 +226,10 @@ func (l *oaLoader) convert(s *base.Schema, p Pos, mode schemaMode, depth int) *S
 	if s.Nullable != nil && *s.Nullable {
 		out.Nullable = true
 	}
-	// exclusiveMinimum: a bool beside minimum in 3.0, a number in 3.1.
-	if e := s.ExclusiveMinimum; e != nil {
+	// exclusiveMinimum: a bool beside minimum in 3.0, a number in 3.1
+	// (or a bool there too, in the draft-04 form).
+	exMin, exMax := exclusiveBounds(s)
+	if e := exMin; e != nil {
 		if e.IsA() {
 			if e.A && out.Minimum != nil {
 				out.ExclusiveMinimum, out.Minimum = out.Minimum, nil
@@ -237,7 +239,7 @@ func (l *oaLoader) convert(s *base.Schema, p Pos, mode schemaMode, depth int) *S
 			out.ExclusiveMinimum = &v
 		}
 	}
-	if e := s.ExclusiveMaximum; e != nil {
+	if e := exMax; e != nil {
 		if e.IsA() {
 			if e.A && out.Maximum != nil {
 				out.ExclusiveMaximum, out.Maximum = out.Maximum, nil

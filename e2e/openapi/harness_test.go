@@ -248,13 +248,22 @@ type mcpClient struct {
 	out    *bufio.Reader
 	stderr *syncBuffer
 	id     int
+	// wait bounds the wait for one answer; 0 means callWait.
+	wait time.Duration
 }
 
 // startServer runs the generated server binary against upstream with env
 // added to the environment.
 func startServer(t *testing.T, bin, upstream string, env ...string) *mcpClient {
 	t.Helper()
-	cmd := exec.Command(bin, "--upstream", upstream)
+	return startServerArgs(t, bin, []string{"--upstream", upstream}, env...)
+}
+
+// startServerArgs runs the generated server binary with args and with env
+// added to the environment.
+func startServerArgs(t *testing.T, bin string, args []string, env ...string) *mcpClient {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
 	cmd.Env = append(os.Environ(), env...)
 	in, err := cmd.StdinPipe()
 	if err != nil {
@@ -299,9 +308,10 @@ type rpcResponse struct {
 // callWait bounds the wait for one answer. A call the server passes on
 // waits for Prism, which builds its answer from the document: for the
 // sweep's large documents (Argo's recursive Workflow schemas) on a loaded
-// machine that takes longer than the server's 30s upstream timeout, whose
-// own isError answer must still arrive.
-const callWait = 3 * time.Minute
+// machine that takes long, and the server's upstream timeout (30 s by
+// default, 90 s in the sweep) applies to each of up to three attempts of an
+// idempotent call; the server's own isError answer must still arrive.
+const callWait = 5 * time.Minute
 
 // call sends one request and returns its response (notifications in
 // between are skipped).
@@ -326,11 +336,15 @@ func (c *mcpClient) call(method string, params map[string]any) rpcResponse {
 	for {
 		ch := make(chan result, 1)
 		go func() { l, err := c.out.ReadBytes('\n'); ch <- result{l, err} }()
+		wait := c.wait
+		if wait == 0 {
+			wait = callWait
+		}
 		var r result
 		select {
 		case r = <-ch:
-		case <-time.After(callWait):
-			c.t.Fatalf("no answer to %s in %v; stderr:\n%s", req, callWait, c.stderr.String())
+		case <-time.After(wait):
+			c.t.Fatalf("no answer to %s in %v; stderr:\n%s", req, wait, c.stderr.String())
 		}
 		if r.err != nil {
 			c.t.Fatalf("read: %v; stderr:\n%s", r.err, c.stderr.String())

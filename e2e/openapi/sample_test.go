@@ -21,7 +21,15 @@ func sample(schema json.RawMessage) any {
 	return sampleOf(root, root, 0)
 }
 
+// maxSampleDepth stops a schema whose required properties recurse without
+// end (readme-oas-examples 3.0/circular-request-bodies.json): no finite
+// value satisfies it, and the sample is cut off there.
+const maxSampleDepth = 24
+
 func sampleOf(s, root map[string]any, depth int) any {
+	if depth > maxSampleDepth {
+		return nil
+	}
 	if ref, ok := s["$ref"].(string); ok {
 		if name, ok := strings.CutPrefix(ref, "#/$defs/"); ok {
 			if defs, ok := root["$defs"].(map[string]any); ok {
@@ -221,6 +229,17 @@ func fromPattern(pattern string) (string, bool) {
 		return "", false
 	}
 	return b.String(), true
+}
+
+func TestSampleRequiredRecursion(t *testing.T) {
+	// A node that requires a node: sampling must end.
+	schema := `{"type":"object","required":["node"],"properties":{"node":{"$ref":"#/$defs/Node"}},
+		"$defs":{"Node":{"type":"object","required":["next"],"properties":{"next":{"$ref":"#/$defs/Node"}}}}}`
+	for _, all := range []bool{false, true} {
+		if v, ok := sampleArgs([]byte(schema), all).(map[string]any); !ok || v["node"] == nil {
+			t.Errorf("all=%v: %v", all, v)
+		}
+	}
 }
 
 func TestFromPattern(t *testing.T) {

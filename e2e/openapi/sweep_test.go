@@ -3,11 +3,14 @@ package openapi
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"gopkg.in/yaml.v3"
@@ -19,14 +22,24 @@ import (
 // against Prism (--errors, so that every request is validated against the
 // document) and calls every tool twice, with arguments synthesised from
 // its input schema: once with the required arguments only, once with every
-// optional argument too. Each call is classified:
+// optional argument too. The arguments are sampled from the tool's exact
+// input schema: a schema over the schema budget is published shallower
+// (exact.go), and the server validates against the exact one.
 //
-//	accepted      Prism logged no violation for the request
-//	mock refused  Prism logged a violation (the first is kept as the reason)
+// Whether the mock accepted the request is decided from Prism's log alone
+// (parsePrismLog): a request reached Prism, Prism logged "The request
+// passed the validation rules" and no request violation (error or
+// warning), and the call got no JSON-RPC error. That is the acceptance
+// measure. Each call is also classified by what came back:
+//
+//	answered      a result that is not isError
+//	mock refused  Prism logged a request violation (every one is kept)
 //	proxy refused the server answered isError without calling the API
-//	response      isError because the mock's answer is not the documented shape
-//	upstream      the request was valid but the mock answered an error
-//	              status (an operation documenting only errors, a 401)
+//	response      the request was accepted; isError because the mock's
+//	              answer is not the documented shape
+//	upstream      the request was accepted but the mock answered an error
+//	              status (an operation documenting only errors, an answer
+//	              Prism could not make or that fails the document itself)
 //	protocol      a JSON-RPC error
 //
 // MCPGEN_SWEEP names the documents: "ci" (both petstores), "all" (every
@@ -34,9 +47,12 @@ import (
 // scripts/openapi-sweep.sh runs it and prints the table.
 
 type sweepCount struct {
-	doc                                                        string
-	tools                                                      int
-	accepted, mockRefused, proxy, response, protocol, upstream [2]int
+	doc   string
+	tools int
+	// requestAccepted counts the calls whose request the mock accepted
+	// (per pass); the others count the calls by what came back.
+	requestAccepted                                            [2]int
+	answered, mockRefused, proxy, response, protocol, upstream [2]int
 	exceptions                                                 []string
 	// ajv counts schemas that do not compile in Ajv 2020 (unicode
 	// patterns, as the TypeScript SDK compiles them); noItems counts
@@ -59,29 +75,69 @@ func sweepDocs(t *testing.T) []string {
 		}
 		slices.Sort(docs)
 		return docs
+	case readmeExamples:
+		docs, _ := filepath.Glob(filepath.Join("..", "..", "..", "shared", "openapi", readmeExamples, "*", "*.json"))
+		return docs
 	default:
 		return strings.Split(v, ",")
 	}
 	return nil
 }
 
+// readmeExamples names the set of small feature documents
+// (../shared/openapi/readme-oas-examples/{2.0,3.0,3.1}), swept in
+// parallel (go test -parallel) and reported as one row.
+const readmeExamples = "readme-oas-examples"
+
 func TestSweep(t *testing.T) {
 	needE2E(t)
 	docs := sweepDocs(t)
-	var rows []sweepCount
-	for _, doc := range docs {
-		t.Run(filepath.Base(doc), func(t *testing.T) {
-			if strings.HasSuffix(doc, ".json") && strings.Contains(doc, "petstore-swagger-2.0") {
-				doc = withDefaultConsumes(t, doc)
+	examples := os.Getenv("MCPGEN_SWEEP") == readmeExamples
+	var (
+		mu     sync.Mutex
+		rows   []sweepCount
+		failed []string
+	)
+	t.Run("docs", func(t *testing.T) {
+		for _, doc := range docs {
+			name := filepath.Base(doc)
+			if examples {
+				name = filepath.Base(filepath.Dir(doc)) + "/" + name
 			}
-			rows = append(rows, sweepDoc(t, doc))
-		})
+			t.Run(name, func(t *testing.T) {
+				if examples {
+					t.Parallel()
+				}
+				defer func() {
+					if t.Failed() {
+						mu.Lock()
+						failed = append(failed, name)
+						mu.Unlock()
+					}
+				}()
+				if strings.HasSuffix(doc, ".json") && strings.Contains(doc, "petstore-swagger-2.0") {
+					doc = withDefaultConsumes(t, doc)
+				}
+				row := sweepDoc(t, doc)
+				row.doc = name
+				// Each document's figures as soon as they are known, for a
+				// long sweep cut short.
+				t.Logf("%s: %d tools; request accepted %d / %d; answered %d / %d\n%s", name, row.tools,
+					row.requestAccepted[0], row.requestAccepted[1], row.answered[0], row.answered[1], strings.Join(row.exceptions, "\n"))
+				mu.Lock()
+				rows = append(rows, row)
+				mu.Unlock()
+			})
+		}
+	})
+	if examples {
+		rows = []sweepCount{sumRows(fmt.Sprintf("%s (%d documents)", readmeExamples, len(docs)), rows, failed)}
 	}
 	var b strings.Builder
-	b.WriteString("| document | tools | accepted (required / all) | mock refused | proxy refused | response shape | upstream error | protocol | schemas failing Ajv | schemas failing the Go SDK | arrays without items |\n|---|---|---|---|---|---|---|---|---|---|---|\n")
+	b.WriteString("| document | tools | request accepted by the mock (required / all) | answered | mock refused | proxy refused | response shape | upstream error | protocol | schemas failing Ajv | schemas failing the Go SDK | arrays without items |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, r := range rows {
-		fmt.Fprintf(&b, "| %s | %d | %d / %d | %d / %d | %d / %d | %d / %d | %d / %d | %d / %d | %d | %d | %d |\n", r.doc, r.tools,
-			r.accepted[0], r.accepted[1], r.mockRefused[0], r.mockRefused[1], r.proxy[0], r.proxy[1],
+		fmt.Fprintf(&b, "| %s | %d | %d / %d | %d / %d | %d / %d | %d / %d | %d / %d | %d / %d | %d / %d | %d | %d | %d |\n", r.doc, r.tools,
+			r.requestAccepted[0], r.requestAccepted[1], r.answered[0], r.answered[1], r.mockRefused[0], r.mockRefused[1], r.proxy[0], r.proxy[1],
 			r.response[0], r.response[1], r.upstream[0], r.upstream[1], r.protocol[0], r.protocol[1], r.ajv, r.gosdk, r.noItems)
 	}
 	for _, r := range rows {
@@ -94,7 +150,8 @@ func TestSweep(t *testing.T) {
 	// wider sweeps report.
 	if os.Getenv("MCPGEN_SWEEP") == "ci" {
 		for _, r := range rows {
-			if r.ajv+r.gosdk+r.noItems+r.mockRefused[0]+r.mockRefused[1]+r.proxy[0]+r.proxy[1]+r.response[0]+r.response[1]+r.protocol[0]+r.protocol[1] > 0 {
+			if r.requestAccepted[0] < r.tools || r.requestAccepted[1] < r.tools ||
+				r.ajv+r.gosdk+r.noItems+r.mockRefused[0]+r.mockRefused[1]+r.proxy[0]+r.proxy[1]+r.response[0]+r.response[1]+r.protocol[0]+r.protocol[1] > 0 {
 				t.Errorf("%s: calls or schemas failed (table above)", r.doc)
 			}
 		}
@@ -104,52 +161,95 @@ func TestSweep(t *testing.T) {
 	}
 }
 
+// sumRows adds rows up into one named name; each exception names its
+// document, and each document whose sweep failed is an exception too.
+func sumRows(name string, rows []sweepCount, failed []string) sweepCount {
+	slices.SortFunc(rows, func(a, b sweepCount) int { return strings.Compare(a.doc, b.doc) })
+	sum := sweepCount{doc: name}
+	for _, r := range rows {
+		sum.tools += r.tools
+		for pass := range 2 {
+			sum.requestAccepted[pass] += r.requestAccepted[pass]
+			sum.answered[pass] += r.answered[pass]
+			sum.mockRefused[pass] += r.mockRefused[pass]
+			sum.proxy[pass] += r.proxy[pass]
+			sum.response[pass] += r.response[pass]
+			sum.upstream[pass] += r.upstream[pass]
+			sum.protocol[pass] += r.protocol[pass]
+		}
+		sum.ajv += r.ajv
+		sum.gosdk += r.gosdk
+		sum.noItems += r.noItems
+		for _, e := range r.exceptions {
+			sum.exceptions = append(sum.exceptions, r.doc+": "+e)
+		}
+	}
+	slices.Sort(failed)
+	for _, f := range failed {
+		sum.exceptions = append(sum.exceptions, f+": not swept (the test failed; see its log)")
+	}
+	return sum
+}
+
 func sweepDoc(t *testing.T, doc string) sweepCount {
 	bin := buildServer(t, doc)
 	p := startPrism(t, doc)
-	c := startServer(t, bin, p.URL, sweepCredentials(t, doc)...)
+	// Prism makes some answers slowly (Argo's recursive Workflow schemas
+	// on a loaded machine): a longer upstream timeout than the default
+	// 30 s keeps the figures about correctness, not load. callWait bounds
+	// the whole call, retries included.
+	c := startServer(t, bin, p.URL, append(sweepCredentials(t, doc), "MCPGEN_UPSTREAM_TIMEOUT=90s")...)
 	row := sweepCount{doc: filepath.Base(doc)}
 	tools := allTools(c)
 	row.tools = len(tools)
 	row.ajv, row.gosdk, row.noItems = checkSchemas(t, tools, &row.exceptions)
+	exact := exactInputSchemas(t, filepath.Dir(bin), doc, tools)
+	upstreamReasons := map[string][]string{}
 	for pass := 0; pass < 2; pass++ {
+		what := []string{"required", "all"}[pass]
 		for _, tl := range tools {
-			args := sampleArgs(tl.InputSchema, pass == 1)
+			args := sampleArgs(exact.input(tl), pass == 1)
 			p.settle()
-			before, received := len(p.violations()), strings.Count(p.log.String(), "Request received")
+			from := len(p.log.String())
 			resp := c.call("tools/call", map[string]any{"name": tl.Name, "arguments": args})
 			p.settle()
-			reached := strings.Count(p.log.String(), "Request received") > received
+			verdict := parsePrismLog(p.log.String()[from:])
 			var res toolResult
 			json.Unmarshal(resp.Result, &res)
-			what := []string{"required", "all"}[pass]
-			switch v := p.violations(); {
+			if resp.Error == nil && verdict.accepted() {
+				row.requestAccepted[pass]++
+			}
+			switch {
 			case resp.Error != nil:
 				row.protocol[pass]++
 				row.exceptions = append(row.exceptions, fmt.Sprintf("%s (%s): protocol error %d %s", tl.Name, what, resp.Error.Code, resp.Error.Message))
-			case len(v) > before:
+			case verdict.reached && !verdict.accepted():
 				row.mockRefused[pass]++
-				reason := v[before]
-				for _, l := range v[before:] {
-					if strings.Contains(l, "Violation:") {
-						reason = l[strings.Index(l, "Violation:"):]
-						break
-					}
-				}
-				row.exceptions = append(row.exceptions, fmt.Sprintf("%s (%s): mock refused %s: %s", tl.Name, what, mustJSON(args), reason))
-			case res.IsError && strings.Contains(res.text(), "output schema"):
-				row.response[pass]++
-				row.exceptions = append(row.exceptions, fmt.Sprintf("%s (%s): response shape: %s", tl.Name, what, firstLine(res.text())))
-			case res.IsError && !reached:
+				row.exceptions = append(row.exceptions, fmt.Sprintf("%s (%s): mock refused %s: %s", tl.Name, what, mustJSON(args), verdict.reason()))
+			case res.IsError && !verdict.reached:
 				row.proxy[pass]++
 				row.exceptions = append(row.exceptions, fmt.Sprintf("%s (%s): proxy refused %s: %s", tl.Name, what, mustJSON(args), firstLine(res.text())))
+			case res.IsError && strings.Contains(res.text(), "output schema"):
+				row.response[pass]++
+				row.exceptions = append(row.exceptions, fmt.Sprintf("%s (%s): request accepted; response shape: %s", tl.Name, what, firstLine(res.text())))
 			case res.IsError:
 				row.upstream[pass]++
-				row.exceptions = append(row.exceptions, fmt.Sprintf("%s (%s): upstream error: %s", tl.Name, what, firstLine(res.text())))
+				r := answerReason(res.text())
+				upstreamReasons[r] = append(upstreamReasons[r], tl.Name+" ("+what+")")
 			default:
-				row.accepted[pass]++
+				row.answered[pass]++
 			}
 		}
+	}
+	// The answer-side failures of accepted requests, one line per reason.
+	reasons := slices.Sorted(maps.Keys(upstreamReasons))
+	for _, r := range reasons {
+		calls := upstreamReasons[r]
+		list := strings.Join(calls, ", ")
+		if len(calls) > 12 {
+			list = strings.Join(calls[:12], ", ") + fmt.Sprintf(", … (%d more)", len(calls)-12)
+		}
+		row.exceptions = append(row.exceptions, fmt.Sprintf("request accepted; upstream answered %s: %d calls: %s", r, len(calls), list))
 	}
 	return row
 }
@@ -337,4 +437,22 @@ func sampleArgs(schema json.RawMessage, all bool) any {
 		}
 	}
 	return out
+}
+
+var (
+	answerStatus = regexp.MustCompile(`\b([1-5][0-9][0-9])\b`)
+	answerTitle  = regexp.MustCompile(`"title"\s*:\s*"([^"]*)"`)
+)
+
+// answerReason names an error answer by its status and, for Prism's own
+// problem documents, their title ("Unable to generate body for response",
+// "Request/Response not valid"), so that calls failing alike are listed
+// together.
+func answerReason(text string) string {
+	line := firstLine(text)
+	status := answerStatus.FindString(line)
+	if m := answerTitle.FindStringSubmatch(text); m != nil && status != "" {
+		return status + " “" + m[1] + "”"
+	}
+	return "“" + line + "”"
 }
