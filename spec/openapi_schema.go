@@ -377,8 +377,12 @@ func (l *oaLoader) convert(s *base.Schema, p Pos, mode schemaMode, depth int) *S
 			}
 			out.OneOf = append(out.OneOf, vs)
 		}
+		declared := out.Type
 		out.AnyOf = isAny
 		out.Type = KindAny
+		if l.narrowUnionByEnum(out, declared) {
+			return out
+		}
 		if len(out.OneOf) == 1 && out.OneOf[0].Ref == "" && !isAny {
 			// oneOf: [X, null] is a nullable X.
 			only := *out.OneOf[0]
