@@ -9,7 +9,8 @@
 // keeps every top-level field but paths, webhooks and the component maps
 // unchanged (openapi/swagger, info, servers, host, basePath, schemes,
 // consumes, produces, global security, tags, extensions) and the security
-// schemes whole (requirements name them, they are not $refs). Of the
+// schemes whole (requirements name them, they are not $refs); webhooks
+// (and GitHub's x-webhooks) are dropped. Of the
 // reusable maps (components.* in 3.x; definitions, parameters and
 // responses in 2.0) it keeps exactly the entries in the $ref closure of
 // what it kept: every local $ref ("#/…") and every discriminator mapping
@@ -127,7 +128,9 @@ func Prune(doc map[string]any, ops []string) (map[string]any, error) {
 	out := map[string]any{}
 	for k, v := range doc {
 		switch k {
-		case "paths", "webhooks", "components", "definitions", "parameters", "responses":
+		case "paths", "webhooks", "x-webhooks", "components", "definitions", "parameters", "responses":
+			// Webhooks (x-webhooks in 3.0 documents such as GitHub's)
+			// are requests the API makes, not ones a mock receives.
 			continue
 		}
 		out[k] = v
@@ -183,9 +186,12 @@ func Prune(doc map[string]any, ops []string) (map[string]any, error) {
 		out["components"] = comps
 	}
 	c := closure{doc: doc, out: out, seen: map[string]bool{}}
-	c.walk(paths)
-	for _, k := range []string{"security", "servers"} {
-		c.walk(out[k])
+	// Everything kept refers only to kept entries, extensions included;
+	// the component entries are walked as the closure adds them.
+	for k, v := range out {
+		if k != "components" {
+			c.walk(v)
+		}
 	}
 	if s, ok := out["components"].(map[string]any); ok {
 		c.walk(s["securitySchemes"])
