@@ -30,7 +30,9 @@ import (
 //	protocol      a JSON-RPC error
 //
 // MCPGEN_SWEEP names the documents: "ci" (both petstores), "all" (every
-// document under ../shared/openapi) or a comma-separated list of paths.
+// document under ../shared/openapi) or a comma-separated list of paths;
+// MCPGEN_SWEEP_CHUNK=N calls N tools at a time against pruned documents
+// (sweep_chunks_test.go).
 // scripts/openapi-sweep.sh runs it and prints the table.
 
 type sweepCount struct {
@@ -106,14 +108,14 @@ func TestSweep(t *testing.T) {
 
 func sweepDoc(t *testing.T, doc string) sweepCount {
 	bin := buildServer(t, doc)
-	p := startPrism(t, doc)
-	c := startServer(t, bin, p.URL, sweepCredentials(t, doc)...)
+	creds := sweepCredentials(t, doc)
 	row := sweepCount{doc: filepath.Base(doc)}
-	tools := allTools(c)
+	tools := listTools(t, bin, creds)
 	row.tools = len(tools)
 	row.ajv, row.gosdk, row.noItems = checkSchemas(t, tools, &row.exceptions)
-	for pass := 0; pass < 2; pass++ {
-		for _, tl := range tools {
+	for pass, ch := range sweepPasses(t, sweepChunks(t, doc, tools), bin, creds) {
+		p, c := ch.prism, ch.client
+		for _, tl := range ch.tools {
 			args := sampleArgs(tl.InputSchema, pass == 1)
 			p.settle()
 			before, received := len(p.violations()), strings.Count(p.log.String(), "Request received")
