@@ -169,6 +169,8 @@ func (b *syncBuffer) String() string {
 type prism struct {
 	URL string
 	log *syncBuffer
+	// stop ends the process; the test's cleanup calls it too.
+	stop func()
 }
 
 // startPrism starts `prism mock --errors doc` on a loopback port: every
@@ -190,8 +192,9 @@ func startPrism(t *testing.T, doc string) *prism {
 		cancel()
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { cancel(); cmd.Wait() })
-	p := &prism{URL: "http://" + addr, log: log}
+	stop := sync.OnceFunc(func() { cancel(); cmd.Wait() })
+	t.Cleanup(stop)
+	p := &prism{URL: "http://" + addr, log: log, stop: stop}
 	// Prism dereferences the whole document before it listens: seconds
 	// for the petstores, minutes for the large documents of the sweep on
 	// a loaded machine.

@@ -43,7 +43,9 @@ import (
 //	protocol      a JSON-RPC error
 //
 // MCPGEN_SWEEP names the documents: "ci" (both petstores), "all" (every
-// document under ../shared/openapi) or a comma-separated list of paths.
+// document under ../shared/openapi) or a comma-separated list of paths;
+// MCPGEN_SWEEP_CHUNK=N calls N tools at a time against pruned documents
+// (sweep_chunks_test.go).
 // scripts/openapi-sweep.sh runs it and prints the table.
 
 type sweepCount struct {
@@ -193,21 +195,21 @@ func sumRows(name string, rows []sweepCount, failed []string) sweepCount {
 
 func sweepDoc(t *testing.T, doc string) sweepCount {
 	bin := buildServer(t, doc)
-	p := startPrism(t, doc)
 	// Prism makes some answers slowly (Argo's recursive Workflow schemas
 	// on a loaded machine): a longer upstream timeout than the default
 	// 30 s keeps the figures about correctness, not load. callWait bounds
 	// the whole call, retries included.
-	c := startServer(t, bin, p.URL, append(sweepCredentials(t, doc), "MCPGEN_UPSTREAM_TIMEOUT=90s")...)
+	creds := append(sweepCredentials(t, doc), "MCPGEN_UPSTREAM_TIMEOUT=90s")
 	row := sweepCount{doc: filepath.Base(doc)}
-	tools := allTools(c)
+	tools := listTools(t, bin, creds)
 	row.tools = len(tools)
 	row.ajv, row.gosdk, row.noItems = checkSchemas(t, tools, &row.exceptions)
 	exact := exactInputSchemas(t, filepath.Dir(bin), doc, tools)
 	upstreamReasons := map[string][]string{}
-	for pass := 0; pass < 2; pass++ {
+	for pass, ch := range sweepPasses(t, sweepChunks(t, doc, tools), bin, creds) {
 		what := []string{"required", "all"}[pass]
-		for _, tl := range tools {
+		p, c := ch.prism, ch.client
+		for _, tl := range ch.tools {
 			args := sampleArgs(exact.input(tl), pass == 1)
 			p.settle()
 			from := len(p.log.String())

@@ -275,6 +275,9 @@ func (m *validateEmitter) decodeUnion(n *node) []Code {
 		Var().Id("sub").Add(wire("Decoder")),
 		Id("matched").Op(":=").Lit(0),
 	)
+	// An anyOf keeps the first variant that matches; a value that matches
+	// several (a string, and a string of an enum) is valid.
+	anyOf := n.schema != nil && n.schema.AnyOf
 	for _, vr := range n.variants {
 		// Each variant is tried on its own decoder and error list, shadowing
 		// d and e so the decode and check code is the same as elsewhere.
@@ -295,7 +298,20 @@ func (m *validateEmitter) decodeUnion(n *node) []Code {
 		if k := jsonKindOf(vr.node); k != "" {
 			try = Id("kind").Op("==").Add(wire(k)).Op("&&").Add(try)
 		}
+		if anyOf {
+			try = Id("matched").Op("==").Lit(0).Op("&&").Add(try)
+		}
 		out = append(out, If(try).Block(block...))
+	}
+	check := If(Id("matched").Op("!=").Lit(1)).Block(
+		Op("*").Id("v").Op("=").Nil(),
+		addErr(Id("p"), wire("MsgOneOf").Call(Id("matched"))),
+	)
+	if anyOf {
+		check = If(Id("matched").Op("==").Lit(0)).Block(
+			Op("*").Id("v").Op("=").Nil(),
+			addErr(Id("p"), wire("MsgAnyOf")),
+		)
 	}
 	return append(out,
 		If(Id("d").Dot("EndTrials").Call(Op("&").Id("sub"))).Block(
@@ -303,10 +319,7 @@ func (m *validateEmitter) decodeUnion(n *node) []Code {
 			addErr(Id("p"), wire("MsgTooComplex")),
 			Return(Nil()),
 		),
-		If(Id("matched").Op("!=").Lit(1)).Block(
-			Op("*").Id("v").Op("=").Nil(),
-			addErr(Id("p"), wire("MsgOneOf").Call(Id("matched"))),
-		),
+		check,
 		Return(Nil()),
 	)
 }

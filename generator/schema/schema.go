@@ -456,8 +456,8 @@ func (b *Builder) build(s *spec.Schema, w *walk) Object {
 		}
 		// A shallow document says anyOf: an elided variant ({}) would
 		// match every value that another variant matches, and oneOf
-		// would then reject them.
-		if w.limit >= 0 {
+		// would then reject them. An OpenAPI anyOf stays one.
+		if w.limit >= 0 || s.AnyOf {
 			add("anyOf", vs)
 		} else {
 			add("oneOf", vs)

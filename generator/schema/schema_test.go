@@ -108,3 +108,25 @@ func TestCompactAgreesWithEncodingJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyOfStaysAnyOf: a union from an OpenAPI anyOf is published as
+// anyOf, so that a value matching several variants (a string, and a string
+// of an enum, as OpenAI's model names) is valid to clients too; a oneOf
+// stays oneOf.
+func TestAnyOfStaysAnyOf(t *testing.T) {
+	variants := []*spec.Schema{{Type: spec.KindString}, {Type: spec.KindString, Enum: []json.RawMessage{json.RawMessage(`"gpt-4o"`)}}}
+	for _, anyOf := range []bool{true, false} {
+		doc := NewBuilder(&spec.API{}).Document(&spec.Schema{Type: spec.KindAny, OneOf: variants, AnyOf: anyOf})
+		got, err := new(Encoder).Compact(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := `{"oneOf":[{"type":"string"},{"type":"string","enum":["gpt-4o"]}]}`
+		if anyOf {
+			want = `{"anyOf":[{"type":"string"},{"type":"string","enum":["gpt-4o"]}]}`
+		}
+		if got != want {
+			t.Errorf("AnyOf %v: got %s\nwant %s", anyOf, got, want)
+		}
+	}
+}

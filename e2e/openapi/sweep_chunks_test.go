@@ -1,0 +1,138 @@
+package openapi
+
+import (
+	"encoding/json"
+	"fmt"
+	"iter"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/mcpgen-dev/mcpgen/internal/oaprune"
+	"github.com/mcpgen-dev/mcpgen/spec"
+)
+
+// A sweep chunk is a set of tools called against one Prism. Prism loads
+// the whole document before it listens, which for the largest documents
+// (Stripe, GitHub) takes longer than a sweep can wait; with
+// MCPGEN_SWEEP_CHUNK=N the tools are called N at a time, each chunk
+// against a Prism serving the document pruned to that chunk's operations
+// and what they reach (internal/oaprune), which judges a request to those
+// operations exactly as the whole document does. The server is still
+// generated from, and built once for, the whole document.
+type sweepChunk struct {
+	doc   string // the document Prism serves
+	tools []tool
+}
+
+// sweepChunks splits tools into chunks for doc: one chunk with every tool
+// and the whole document unless MCPGEN_SWEEP_CHUNK is set.
+func sweepChunks(t *testing.T, doc string, tools []tool) []sweepChunk {
+	t.Helper()
+	size, _ := strconv.Atoi(os.Getenv("MCPGEN_SWEEP_CHUNK"))
+	if size <= 0 || size >= len(tools) {
+		return []sweepChunk{{doc: doc, tools: tools}}
+	}
+	ops := toolOperations(t, doc)
+	data, err := os.ReadFile(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole, err := oaprune.Decode(data)
+	if err != nil {
+		t.Fatalf("%s: %v", doc, err)
+	}
+	var chunks []sweepChunk
+	dir := t.TempDir()
+	for i := 0; i < len(tools); i += size {
+		part := tools[i:min(i+size, len(tools))]
+		var sel []string
+		for _, tl := range part {
+			op, ok := ops[tl.Name]
+			if !ok {
+				t.Fatalf("%s: tool %q has no operation in the document", doc, tl.Name)
+			}
+			sel = append(sel, op)
+		}
+		pruned, err := oaprune.Prune(whole, sel)
+		if err != nil {
+			t.Fatalf("%s: prune: %v", doc, err)
+		}
+		b, err := json.Marshal(pruned)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := filepath.Join(dir, fmt.Sprintf("chunk-%03d.json", len(chunks)+1))
+		if err := os.WriteFile(f, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		chunks = append(chunks, sweepChunk{doc: f, tools: part})
+	}
+	return chunks
+}
+
+// toolOperations maps each tool mcpgen makes from doc (as `mcpgen init
+// --openapi` does, with the default configuration) to its operation, by
+// operationId or, for an operation without one, "METHOD /path".
+func toolOperations(t *testing.T, doc string) map[string]string {
+	t.Helper()
+	api, err := spec.LoadOpenAPI(os.DirFS(filepath.Dir(doc)), filepath.Base(doc), spec.OpenAPIConfig{})
+	if err != nil {
+		t.Fatalf("%s: %v", doc, err)
+	}
+	ops := map[string]string{}
+	for _, tl := range api.Tools {
+		if tl.Upstream == nil {
+			continue
+		}
+		if id := tl.Upstream.OperationID; id != "" {
+			ops[tl.Name] = id
+		} else {
+			ops[tl.Name] = tl.Upstream.Method + " " + tl.Upstream.Path
+		}
+	}
+	return ops
+}
+
+// listTools lists the server's tools; it calls no operation, so its
+// upstream is a port nothing listens on.
+func listTools(t *testing.T, bin string, creds []string) []tool {
+	t.Helper()
+	c := startServer(t, bin, "http://127.0.0.1:9", creds...)
+	defer c.in.Close()
+	return allTools(c)
+}
+
+// runningChunk is a chunk with its Prism and server started.
+type runningChunk struct {
+	sweepChunk
+	prism  *prism
+	client *mcpClient
+}
+
+// sweepPasses yields both passes (0: required arguments, 1: all) of each
+// chunk in turn: it starts Prism on the chunk's document and a server in
+// front of it, logging how long Prism took to listen, and stops both
+// before the next chunk, so that chunks do not pile up.
+func sweepPasses(t *testing.T, chunks []sweepChunk, bin string, creds []string) iter.Seq2[int, runningChunk] {
+	return func(yield func(int, runningChunk) bool) {
+		for i, ch := range chunks {
+			start := time.Now()
+			p := startPrism(t, ch.doc)
+			if len(chunks) > 1 {
+				info, _ := os.Stat(ch.doc)
+				t.Logf("chunk %d/%d: %d tools, pruned document %d KB, Prism listened in %v", i+1, len(chunks), len(ch.tools), info.Size()>>10, time.Since(start).Round(100*time.Millisecond))
+			}
+			rc := runningChunk{ch, p, startServer(t, bin, p.URL, creds...)}
+			for pass := range 2 {
+				if !yield(pass, rc) {
+					return
+				}
+			}
+			rc.client.in.Close()
+			p.stop()
+		}
+	}
+}

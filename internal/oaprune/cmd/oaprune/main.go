@@ -1,0 +1,58 @@
+// Command oaprune writes an OpenAPI document cut down to some of its
+// operations and everything they reach (see package oaprune), for a
+// validating mock that cannot load the whole document in useful time.
+//
+//	go run ./internal/oaprune/cmd/oaprune -o pruned.json spec3.yaml GetCustomers 'GET /v1/charges'
+//
+// The output is JSON whatever the input.
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+
+	"github.com/mcpgen-dev/mcpgen/internal/oaprune"
+)
+
+func main() {
+	out := flag.String("o", "", "write the pruned document to this `file` (default: standard output)")
+	flag.Usage = func() {
+		fmt.Fprintf(flag.CommandLine.Output(), "usage: oaprune [-o file] document operation...\n\nAn operation is an operationId or \"METHOD /path\".\n\n")
+		flag.PrintDefaults()
+	}
+	flag.Parse()
+	if flag.NArg() < 2 {
+		flag.Usage()
+		os.Exit(2)
+	}
+	if err := run(flag.Arg(0), flag.Args()[1:], *out); err != nil {
+		fmt.Fprintln(os.Stderr, "oaprune:", err)
+		os.Exit(1)
+	}
+}
+
+func run(file string, ops []string, out string) error {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return err
+	}
+	doc, err := oaprune.Decode(data)
+	if err != nil {
+		return fmt.Errorf("%s: %v", file, err)
+	}
+	pruned, err := oaprune.Prune(doc, ops)
+	if err != nil {
+		return fmt.Errorf("%s: %v", file, err)
+	}
+	b, err := json.Marshal(pruned)
+	if err != nil {
+		return err
+	}
+	if out == "" {
+		_, err = os.Stdout.Write(append(b, '\n'))
+		return err
+	}
+	return os.WriteFile(out, append(b, '\n'), 0o644)
+}
