@@ -504,4 +504,5 @@ var behaviourTests = map[string]string{
 	"constraints": constraintsBehaviour,
 	"oneof":       oneofBehaviour,
 	"recursion":   recursionBehaviour,
+	"go_types":    goTypesBehaviour,
 }
