@@ -127,9 +127,3 @@ func (d *Date) UnmarshalJSON(data []byte) error {
 	}
 	return d.UnmarshalText(data[1 : len(data)-1])
 }
-
-// Ptr returns a pointer to a copy of v. Optional fields of generated types
-// are pointers (nil means absent), and Go cannot take the address of a
-// literal or a function result: Ptr fills one in a single expression,
-// runtime.Ptr(int64(20)) or runtime.Ptr(time.Now()).
-func Ptr[T any](v T) *T { return &v }

@@ -62,7 +62,7 @@ func TestDateJSON(t *testing.T) {
 		Day  Date  `json:"day"`
 		Next *Date `json:"next,omitempty"`
 	}
-	in := doc{Day: Date{2026, time.July, 28}, Next: Ptr(Date{2026, time.July, 29})}
+	in := doc{Day: Date{2026, time.July, 28}, Next: new(Date{2026, time.July, 29})}
 	data, err := json.Marshal(in)
 	if err != nil || string(data) != `{"day":"2026-07-28","next":"2026-07-29"}` {
 		t.Fatalf("Marshal = %s, %v", data, err)
@@ -75,14 +75,6 @@ func TestDateJSON(t *testing.T) {
 		if err := json.Unmarshal([]byte(bad), &back); err == nil {
 			t.Errorf("Unmarshal(%s) succeeded", bad)
 		}
-	}
-}
-
-func TestPtr(t *testing.T) {
-	p := Ptr(int64(20))
-	q := Ptr(int64(20))
-	if *p != 20 || p == q {
-		t.Error("Ptr must return a fresh pointer to a copy")
 	}
 }
 
