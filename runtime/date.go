@@ -112,12 +112,17 @@ func (d *Date) UnmarshalText(data []byte) error {
 	return nil
 }
 
-// MarshalJSON implements json.Marshaler: the full-date as a JSON string,
-// so that encoding/json writes a Date the way the generated code does.
-func (d Date) MarshalJSON() ([]byte, error) {
-	b := append([]byte{'"'}, d.AppendText(nil)...)
-	return append(b, '"'), nil
+// AppendJSON appends d as a JSON string holding its full-date: how
+// generated code encodes a Date.
+func (d Date) AppendJSON(b []byte) []byte {
+	b = append(b, '"')
+	b = d.AppendText(b)
+	return append(b, '"')
 }
+
+// MarshalJSON implements json.Marshaler with AppendJSON, so that
+// encoding/json writes a Date the way the generated code does.
+func (d Date) MarshalJSON() ([]byte, error) { return d.AppendJSON(nil), nil }
 
 // UnmarshalJSON implements json.Unmarshaler: a JSON string holding a
 // full-date.

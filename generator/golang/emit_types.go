@@ -339,8 +339,13 @@ func appendValue(n *node, x *Statement, ptr bool) *Statement {
 	if ptr {
 		val = Op("*").Add(x)
 	}
-	if r.isBytes() {
+	switch {
+	case r.isBytes():
 		return wire("AppendBase64").Call(Id("b"), val)
+	case r.isTime():
+		return wire("AppendDateTimeJSON").Call(Id("b"), val)
+	case r.isDate():
+		return operand(val).Dot("AppendJSON").Call(Id("b"))
 	}
 	if r.convertible() {
 		val = r.canonical(val)

@@ -65,14 +65,14 @@ func (v Values) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"date\":"...)
-		b = wire.AppendString(b, (*v.Date).String())
+		b = (*v.Date).AppendJSON(b)
 	}
 	if v.DateTime != nil {
 		if b[len(b)-1] != '{' {
 			b = append(b, ',')
 		}
 		b = append(b, "\"date_time\":"...)
-		b = wire.AppendString(b, wire.FormatDateTime(*v.DateTime))
+		b = wire.AppendDateTimeJSON(b, *v.DateTime)
 	}
 	if v.UUID != nil {
 		if b[len(b)-1] != '{' {
@@ -162,14 +162,14 @@ func (v EchoValuesInput) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"date\":"...)
-		b = wire.AppendString(b, (*v.Date).String())
+		b = (*v.Date).AppendJSON(b)
 	}
 	if v.DateTime != nil {
 		if b[len(b)-1] != '{' {
 			b = append(b, ',')
 		}
 		b = append(b, "\"date_time\":"...)
-		b = wire.AppendString(b, wire.FormatDateTime(*v.DateTime))
+		b = wire.AppendDateTimeJSON(b, *v.DateTime)
 	}
 	if v.UUID != nil {
 		if b[len(b)-1] != '{' {

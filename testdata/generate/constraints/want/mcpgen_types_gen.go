@@ -109,11 +109,11 @@ func (v CheckInput) AppendJSON(b []byte) []byte {
 	}
 	if v.Day != nil {
 		b = append(b, ",\"day\":"...)
-		b = wire.AppendString(b, (*v.Day).String())
+		b = (*v.Day).AppendJSON(b)
 	}
 	if v.At != nil {
 		b = append(b, ",\"at\":"...)
-		b = wire.AppendString(b, wire.FormatDateTime(*v.At))
+		b = wire.AppendDateTimeJSON(b, *v.At)
 	}
 	if v.Email != nil {
 		b = append(b, ",\"email\":"...)

@@ -23,9 +23,9 @@ type ScheduleInput struct {
 func (v ScheduleInput) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"day\":"...)
-	b = wire.AppendString(b, v.Day.String())
+	b = v.Day.AppendJSON(b)
 	b = append(b, ",\"at\":"...)
-	b = wire.AppendString(b, wire.FormatDateTime(v.At))
+	b = wire.AppendDateTimeJSON(b, v.At)
 	if v.Email != nil {
 		b = append(b, ",\"email\":"...)
 		b = wire.AppendString(b, *v.Email)

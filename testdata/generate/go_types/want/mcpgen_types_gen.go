@@ -26,15 +26,15 @@ type Slot struct {
 func (v Slot) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"starts\":"...)
-	b = wire.AppendString(b, wire.FormatDateTime(v.Starts))
+	b = wire.AppendDateTimeJSON(b, v.Starts)
 	b = append(b, ",\"ends\":"...)
 	if v.Ends == nil {
 		b = append(b, "null"...)
 	} else {
-		b = wire.AppendString(b, wire.FormatDateTime(*v.Ends))
+		b = wire.AppendDateTimeJSON(b, *v.Ends)
 	}
 	b = append(b, ",\"day\":"...)
-	b = wire.AppendString(b, v.Day.String())
+	b = v.Day.AppendJSON(b)
 	return append(b, '}')
 }
 
@@ -70,15 +70,15 @@ type BookInput struct {
 func (v BookInput) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"at\":"...)
-	b = wire.AppendString(b, wire.FormatDateTime(v.At))
+	b = wire.AppendDateTimeJSON(b, v.At)
 	if v.Until != nil {
 		b = append(b, ",\"until\":"...)
-		b = wire.AppendString(b, wire.FormatDateTime(*v.Until))
+		b = wire.AppendDateTimeJSON(b, *v.Until)
 	}
 	b = append(b, ",\"day\":"...)
-	b = wire.AppendString(b, v.Day.String())
+	b = v.Day.AppendJSON(b)
 	b = append(b, ",\"after\":"...)
-	b = wire.AppendString(b, v.After.String())
+	b = v.After.AppendJSON(b)
 	if v.Holidays != nil {
 		b = append(b, ",\"holidays\":"...)
 		b = appendBookInputHolidays(b, v.Holidays)
@@ -128,7 +128,7 @@ func appendBookInputHolidays(b []byte, v []runtime.Date) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = wire.AppendString(b, x.String())
+		b = x.AppendJSON(b)
 	}
 	return append(b, ']')
 }
@@ -141,7 +141,7 @@ func appendBookInputReminders(b []byte, v []time.Time) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = wire.AppendString(b, wire.FormatDateTime(x))
+		b = wire.AppendDateTimeJSON(b, x)
 	}
 	return append(b, ']')
 }
@@ -156,7 +156,7 @@ func appendBookInputDeadlines(b []byte, v map[string]time.Time) []byte {
 		}
 		b = wire.AppendString(b, k)
 		b = append(b, ':')
-		b = wire.AppendString(b, wire.FormatDateTime(v[k]))
+		b = wire.AppendDateTimeJSON(b, v[k])
 	}
 	return append(b, '}')
 }
@@ -189,14 +189,14 @@ type BookOutput struct {
 func (v BookOutput) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"booked_at\":"...)
-	b = wire.AppendString(b, wire.FormatDateTime(v.BookedAt))
+	b = wire.AppendDateTimeJSON(b, v.BookedAt)
 	b = append(b, ",\"day\":"...)
-	b = wire.AppendString(b, v.Day.String())
+	b = v.Day.AppendJSON(b)
 	b = append(b, ",\"confirmed\":"...)
 	if v.Confirmed == nil {
 		b = append(b, "null"...)
 	} else {
-		b = wire.AppendString(b, wire.FormatDateTime(*v.Confirmed))
+		b = wire.AppendDateTimeJSON(b, *v.Confirmed)
 	}
 	b = append(b, ",\"slots\":"...)
 	b = appendBookOutputSlots(b, v.Slots)
@@ -248,7 +248,7 @@ func appendBookOutputByDay(b []byte, v map[string]runtime.Date) []byte {
 		}
 		b = wire.AppendString(b, k)
 		b = append(b, ':')
-		b = wire.AppendString(b, v[k].String())
+		b = v[k].AppendJSON(b)
 	}
 	return append(b, '}')
 }

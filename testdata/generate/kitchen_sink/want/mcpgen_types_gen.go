@@ -341,11 +341,11 @@ func (v Order) AppendJSON(b []byte) []byte {
 	b = v.Total.AppendJSON(b)
 	if v.PlacedAt != nil {
 		b = append(b, ",\"placed_at\":"...)
-		b = wire.AppendString(b, wire.FormatDateTime(*v.PlacedAt))
+		b = wire.AppendDateTimeJSON(b, *v.PlacedAt)
 	}
 	if v.DeliveryDate != nil {
 		b = append(b, ",\"delivery_date\":"...)
-		b = wire.AppendString(b, (*v.DeliveryDate).String())
+		b = (*v.DeliveryDate).AppendJSON(b)
 	}
 	if v.Contact != nil {
 		b = append(b, ",\"contact\":"...)

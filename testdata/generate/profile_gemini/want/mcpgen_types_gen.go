@@ -144,11 +144,11 @@ func (v Ticket) AppendJSON(b []byte) []byte {
 	}
 	if v.Due != nil {
 		b = append(b, ",\"due\":"...)
-		b = wire.AppendString(b, (*v.Due).String())
+		b = (*v.Due).AppendJSON(b)
 	}
 	if v.Updated != nil {
 		b = append(b, ",\"updated\":"...)
-		b = wire.AppendString(b, wire.FormatDateTime(*v.Updated))
+		b = wire.AppendDateTimeJSON(b, *v.Updated)
 	}
 	if v.Email != nil {
 		b = append(b, ",\"email\":"...)
