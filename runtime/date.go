@@ -69,11 +69,12 @@ func (d Date) AppendText(b []byte) []byte {
 			b = append(b, '-')
 			v = -v
 		}
-		s := strconv.Itoa(v)
-		for i := len(s); i < width; i++ {
-			b = append(b, '0')
+		for w, x := 1, v; w < width; w++ {
+			if x /= 10; x == 0 {
+				b = append(b, '0')
+			}
 		}
-		return append(b, s...)
+		return strconv.AppendInt(b, int64(v), 10) // no allocation, unlike Itoa
 	}
 	b = pad(b, d.Year, 4)
 	b = append(b, '-')

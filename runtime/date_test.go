@@ -52,8 +52,22 @@ func TestDateMethods(t *testing.T) {
 	if start.Hour() != 0 || DateOf(start) != d || DateOf(start.UTC()) != d.AddDays(-1) {
 		t.Errorf("In(JST) = %v; DateOf in UTC %v", start, DateOf(start.UTC()))
 	}
-	if s := (Date{7, time.March, 5}).String(); s != "0007-03-05" {
-		t.Errorf("String = %q", s)
+	for d, want := range map[Date]string{
+		{7, time.March, 5}:           "0007-03-05",
+		{70, time.March, 15}:         "0070-03-15",
+		{2026, time.December, 31}:    "2026-12-31",
+		{12345, time.January, 1}:     "12345-01-01",
+		{-1, time.January, 1}:        "-0001-01-01",
+		{0, time.Month(0), 0}:        "0000-00-00",
+		{999, time.Month(100), 1000}: "0999-100-1000",
+	} {
+		if s := d.String(); s != want {
+			t.Errorf("%#v.String() = %q, want %q", d, s, want)
+		}
+	}
+	buf := make([]byte, 0, 16)
+	if n := testing.AllocsPerRun(100, func() { _ = d.AppendJSON(buf[:0]) }); n != 0 {
+		t.Errorf("AppendJSON: %v allocations", n)
 	}
 }
 
