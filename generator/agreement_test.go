@@ -33,7 +33,8 @@ import (
 //
 // invopop only sees what Go says: field names and json tags, Go kinds,
 // and, through the reflector's Mapper, the constants of each enum type
-// (constants cannot be reflected, so the test lists them). The generated
+// (constants cannot be reflected, so the test lists them) and that a
+// runtime.Date is a string. The generated
 // types carry no `jsonschema:"…"` tags on purpose: go-sdk's schema
 // inference (google/jsonschema-go) rejects `jsonschema:"WORD=…"` tags and
 // mcp.AddTool panics on them, and users pass these types around. So
@@ -160,6 +161,11 @@ func TestNewServer(t *testing.T) {
 func TestReflect(t *testing.T) {
 	enums := enumValues()
 	r := &jsonschema.Reflector{Mapper: func(rt reflect.Type) *jsonschema.Schema {
+		if rt == reflect.TypeFor[runtime.Date]() {
+			// A Date is a struct in Go and a full-date string in JSON
+			// (its MarshalJSON), which reflection cannot see.
+			return &jsonschema.Schema{Type: "string", Format: "date"}
+		}
 		vs, ok := enums[rt]
 		if !ok {
 			return nil

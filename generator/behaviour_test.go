@@ -589,4 +589,5 @@ var behaviourTests = map[string]string{
 	"oneof":       oneofBehaviour,
 	"recursion":   recursionBehaviour,
 	"collections": collectionsBehaviour,
+	"go_types":    goTypesBehaviour,
 }

@@ -545,6 +545,10 @@ func (r *resolver) fieldSchema(f goField, typeName string) *spec.Schema {
 	return s
 }
 
+// runtimeDate is the Go type of a date in generated code: a code-first
+// type that uses it is a full-date string in JSON.
+const runtimeDate = "github.com/mcpgen-dev/mcpgen/runtime.Date"
+
 // typeSchema is the schema of a value of Go type t, or nil after
 // reporting why t has none.
 func (r *resolver) typeSchema(t types.Type, what string) *spec.Schema {
@@ -571,6 +575,8 @@ func (r *resolver) typeSchema(t types.Type, what string) *spec.Schema {
 		switch {
 		case path == "time" && obj.Name() == "Time":
 			return &spec.Schema{Type: spec.KindString, Format: "date-time", GoType: "time.Time"}
+		case path == runtimeDate[:strings.LastIndex(runtimeDate, ".")] && obj.Name() == "Date":
+			return &spec.Schema{Type: spec.KindString, Format: "date", GoType: runtimeDate}
 		case path == "encoding/json" && obj.Name() == "RawMessage":
 			return &spec.Schema{GoType: "encoding/json.RawMessage"}
 		case n.TypeArgs().Len() > 0:
@@ -598,8 +604,8 @@ func (r *resolver) typeSchema(t types.Type, what string) *spec.Schema {
 		return basicSchema(u, func() { r.errorf("go %s: %s: type %s has no JSON Schema", r.ref, what, u) })
 	case *types.Slice:
 		if b, ok := u.Elem().(*types.Basic); ok && b.Kind() == types.Byte {
-			r.errorf("go %s: %s: []byte (base64) is not supported", r.ref, what)
-			return nil
+			// As encoding/json writes it: a base64 string.
+			return &spec.Schema{Type: spec.KindString, ContentEncoding: "base64", GoType: "[]byte"}
 		}
 		items := r.typeSchema(u.Elem(), what)
 		if items == nil {

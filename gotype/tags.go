@@ -93,7 +93,9 @@ func (r *resolver) keyword(s *spec.Schema, key, val, what string) {
 	for _, k := range ks {
 		ok = ok || k == s.Type
 	}
-	if !ok || s.GoType == "time.Time" && key != "example" {
+	// A time.Time, runtime.Date or []byte is always a valid date-time,
+	// date or base64 string: no constraint on the string applies.
+	if g := strings.TrimPrefix(s.GoType, "*"); !ok || (g == "time.Time" || g == runtimeDate || g == "[]byte") && key != "example" {
 		bad("does not apply to a value of Go type " + strings.TrimPrefix(s.GoType, "*"))
 		return
 	}

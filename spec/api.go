@@ -84,7 +84,12 @@ type GenerateConfig struct {
 	// Profiles are the client profiles of generate.profile, in the order
 	// written: rewrites of the published tool definitions (see Profile).
 	Profiles []Profile
-	Pos      Pos
+	// StringFormats is generate.types: strings. It keeps the strings of
+	// format date-time and date and of contentEncoding base64 Go strings
+	// in the generated types, instead of time.Time, runtime.Date and
+	// []byte.
+	StringFormats bool
+	Pos           Pos
 }
 
 // Server describes the server itself: what server/discover and the

@@ -251,9 +251,12 @@ func (l *loader) generate(root *yaml.Node, f map[string]pair, api *API) {
 	if p, ok := f["generate"]; ok {
 		at = p.key
 		g.Pos = l.pos(p.key)
-		gf, _ := l.fields(p.val, "generate", "package", "dir", "profile")
+		gf, _ := l.fields(p.val, "generate", "package", "dir", "profile", "types")
 		if pr, ok := gf["profile"]; ok {
 			g.Profiles = l.profiles(pr.val)
+		}
+		if ty, ok := gf["types"]; ok {
+			g.StringFormats = l.formatTypes(ty.val)
 		}
 		if d, ok := gf["dir"]; ok {
 			if s, ok := l.str(d.val, "generate: dir"); ok {
@@ -291,6 +294,25 @@ func (l *loader) generate(root *yaml.Node, f map[string]pair, api *API) {
 		return
 	}
 	g.Package = base
+}
+
+// formatTypes reads generate.types: "native" (the default: date-time,
+// date and base64 strings are time.Time, runtime.Date and []byte in Go) or
+// "strings" (they stay Go strings). It reports whether strings was asked
+// for.
+func (l *loader) formatTypes(n *yaml.Node) bool {
+	s, ok := l.str(n, "generate: types")
+	if !ok {
+		return false
+	}
+	switch s {
+	case "native":
+		return false
+	case "strings":
+		return true
+	}
+	l.errorf(n, "generate", "types %q must be native (time.Time, runtime.Date and []byte for date-time, date and base64 strings) or strings", s)
+	return false
 }
 
 func (l *loader) server(p pair, s *Server) {

@@ -115,6 +115,7 @@ type openAPIConfigFile struct {
 		Package string    `yaml:"package"`
 		Dir     string    `yaml:"dir"`
 		Profile yaml.Node `yaml:"profile"`
+		Types   yaml.Node `yaml:"types"`
 	} `yaml:"generate"`
 	Server struct {
 		Name         string `yaml:"name"`
@@ -215,6 +216,13 @@ func loadOpenAPIConfig(fsys fs.FS, file string, data []byte) (*API, error) {
 		return nil, err
 	}
 	api.File = file
+	if c.Generate.Types.Kind != 0 {
+		l := &loader{file: file}
+		api.Generate.StringFormats = l.formatTypes(&c.Generate.Types)
+		if len(l.diags) > 0 {
+			return nil, l.diags
+		}
+	}
 	if c.Generate.Profile.Kind != 0 {
 		l := &loader{file: file}
 		api.Generate.Profiles = l.profiles(&c.Generate.Profile)

@@ -4,7 +4,12 @@
 // value the generated validator lets through comes back as structured
 // output the client validates against the tool's output schema. Every call
 // must either be refused as invalid input or return output the client
-// accepts, in both eras. FORMATS_MCP_BIN names the built formats-mcp.
+// accepts, in both eras. The handler gets date-time, date and base64
+// strings as time.Time, runtime.Date and []byte, so what comes back is
+// their canonical encoding: a lower-case "t" or "z" comes back upper-case,
+// a leap second as the first instant of the next day, the same instant in
+// RFC 3339 that the client's validators accept. FORMATS_MCP_BIN names the
+// built formats-mcp.
 //
 //   FORMATS_MCP_BIN=/path/to/formats-mcp node --test e2e/ts/formats.test.mjs
 
@@ -49,7 +54,8 @@ const emails = [
   [`${'a'.repeat(65)}@example.com`, false],
 ];
 
-// Edge cases of the other formats: [property, value, must be accepted].
+// Edge cases of the other formats: [property, value, must be accepted,
+// the value echoed when it is not the one sent].
 const others = [
   ['uri', 'https://example.com/a?b#c', true],
   ['uri', 'urn:isbn:0451450523', true],
@@ -61,15 +67,20 @@ const others = [
   ['date', '2024-02-29', true],
   ['date', '2023-02-29', false],
   ['date_time', '2030-07-28T09:30:00Z', true],
-  ['date_time', '2030-07-28t09:30:00z', true],
-  ['date_time', '1998-12-31T23:59:60Z', true],
+  ['date_time', '2030-07-28t09:30:00z', true, '2030-07-28T09:30:00Z'],
+  ['date_time', '2030-07-28T09:30:00.250+05:30', true, '2030-07-28T09:30:00.25+05:30'],
+  ['date_time', '1998-12-31T23:59:60Z', true, '1999-01-01T00:00:00Z'],
   ['date_time', '1998-12-31T15:59:60.123-08:00', false],
-  ['date_time', '1998-12-31T23:59:60+00:00', true],
+  ['date_time', '1998-12-31T23:59:60+00:00', true, '1999-01-01T00:00:00Z'],
   ['date_time', '1998-12-31T22:59:60Z', false],
   ['date_time', '2030-07-28 09:30:00Z', false],
   ['date_time', '2030-07-28T09:30:00+0100', false],
   ['uuid', '2EB8AA08-AA98-11EA-B4AA-73B441D16380', true],
   ['uuid', 'urn:uuid:2eb8aa08-aa98-11ea-b4aa-73b441d16380', false],
+  ['data', 'aGVsbG8gd29ybGQ=', true],
+  ['data', '', true],
+  ['data', 'aGVsbG8', false],
+  ['data', 'not base64!', false],
 ];
 
 const modes = [
@@ -87,7 +98,7 @@ function textOf(result) {
  * validated), or 'refused' (the server refused the input). Anything else,
  * above all the client rejecting the server's output, fails the test.
  */
-async function outcome(client, name, args) {
+async function outcome(client, name, args, echoed = args) {
   let result;
   try {
     result = await client.callTool({ name, arguments: args });
@@ -103,7 +114,7 @@ async function outcome(client, name, args) {
     assert.match(textOf(result), /must be|invalid/i, `${name}(${JSON.stringify(args)}): tool error ${textOf(result)}`);
     return 'refused';
   }
-  assert.deepEqual(result.structuredContent, args, `${name}: echoed`);
+  assert.deepEqual(result.structuredContent, echoed, `${name}: echoed`);
   return 'accepted';
 }
 
@@ -153,14 +164,17 @@ for (const [modeLabel, mode] of modes) {
 
     test('every other format value is refused as input or answered with output the client accepts', async () => {
       const schema = tools.find((t) => t.name === 'echo_values').outputSchema;
-      for (const [prop, value, want] of others) {
+      for (const [prop, value, want, back = value] of others) {
         const args = { [prop]: value };
-        const got = await outcome(client, 'echo_values', args);
+        const echoed = { [prop]: back };
+        const got = await outcome(client, 'echo_values', args, echoed);
         assert.equal(got, want ? 'accepted' : 'refused', `echo_values ${JSON.stringify(args)}`);
         if (got === 'accepted') {
           for (const [vname, v] of validators) {
-            const r = v.getValidator(schema)(args);
-            assert.ok(r.valid, `${vname} rejects ${JSON.stringify(args)}, which the server accepted: ${r.errorMessage}`);
+            for (const value of [args, echoed]) {
+              const r = v.getValidator(schema)(value);
+              assert.ok(r.valid, `${vname} rejects ${JSON.stringify(value)}, which the server accepted or answered: ${r.errorMessage}`);
+            }
           }
         }
       }

@@ -63,8 +63,13 @@ func (n *node) canonical(x *Statement) *Statement {
 	}
 	switch n.kind {
 	case kString:
-		if n.isTime() {
+		switch {
+		case n.isTime():
 			return wire("FormatDateTime").Call(x)
+		case n.isDate():
+			return operand(x).Dot("String").Call()
+		case n.isBytes():
+			return wire("FormatBase64").Call(x)
 		}
 		return String().Call(x)
 	case kInt:
@@ -77,28 +82,37 @@ func (n *node) canonical(x *Statement) *Statement {
 	return x
 }
 
-// decodeConverted decodes a scalar of a code-first type through a
-// variable of the canonical type, then converts it into target.
+// decodeConverted decodes a scalar of a code-first type, or of a format
+// type (formats.go), through a variable of the canonical type, then
+// converts it into target.
 func (m *validateEmitter) decodeConverted(s *slot, r *node, target *Statement, path, dirty Code) []Code {
 	tmp := &slot{node: &node{kind: r.kind, schema: r.schema, pos: r.pos}}
 	body := []Code{Var().Id("t").Add(baseType(tmp.node))}
 	body = append(body, m.decodeSlot(tmp, Id("t"), path, dirty)...)
+	special := r.isTime() || r.isDate() || r.isBytes()
 	val := goExpr(r.goT).Call(Id("t"))
-	if r.isTime() {
-		// The string passed the date-time check (or a violation is
-		// reported): ParseDateTime accepts exactly what that check does,
-		// a lower-case t or z and a leap second included, which
-		// time.Parse would turn into the zero time.
-		body = append(body, List(Id("tt"), Id("_")).Op(":=").Add(wire("ParseDateTime")).Call(Id("t")))
+	if special {
 		val = Id("tt")
 	}
+	var set []Code
 	if s.ptr {
-		if !r.isTime() {
-			body = append(body, Id("tt").Op(":=").Add(val))
+		if !special {
+			set = append(set, Id("tt").Op(":=").Add(val))
 		}
-		body = append(body, Add(target).Op("=").Op("&").Id("tt"))
+		set = append(set, Add(target).Op("=").Op("&").Id("tt"))
 	} else {
-		body = append(body, Add(target).Op("=").Add(val))
+		set = append(set, Add(target).Op("=").Add(val))
+	}
+	if special {
+		body = append(body, parsed(r, path, set)...)
+	} else {
+		body = append(body, set...)
+	}
+	if s.nullable && (s.ptr || r.isBytes()) {
+		return []Code{If(Id("d").Dot("Peek").Call().Op("==").Add(wire("KindNull"))).Block(
+			returnIfErr(Id("d").Dot("ReadNull").Call()),
+			Add(target).Op("=").Nil(),
+		).Else().Block(body...)}
 	}
 	return []Code{Block(body...)}
 }
@@ -110,11 +124,11 @@ func (m *validateEmitter) decodeConverted(s *slot, r *node, target *Statement, p
 func present(f *field, fv *Statement) *Statement {
 	r := f.node.real()
 	switch {
-	case f.ptr || r.kind == kSlice || r.kind == kMap || r.kind == kRaw || r.kind == kOneOf:
+	case f.ptr || r.kind == kSlice || r.kind == kMap || r.kind == kRaw || r.kind == kOneOf || r.isBytes():
 		return Add(fv).Op("!=").Nil()
 	case r.declared:
 		return nil
-	case r.isTime():
+	case r.isTime(), r.isDate():
 		return Op("!").Add(fv).Dot("IsZero").Call()
 	case r.kind == kString:
 		return Add(fv).Op("!=").Lit("")

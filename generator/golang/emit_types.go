@@ -324,7 +324,7 @@ func (m *Model) appendStruct(n *node) []Code {
 // pointer and a nil nullable slice or map.
 func appendSlot(s *slot, x *Statement) []Code {
 	set := Id("b").Op("=").Add(appendValue(s.node, x, s.ptr))
-	if k := s.node.real().kind; s.ptr || s.nullable && (k == kSlice || k == kMap || k == kOneOf) {
+	if k := s.node.real().kind; s.ptr || s.nullable && (k == kSlice || k == kMap || k == kOneOf || s.node.real().isBytes()) {
 		return []Code{If(Add(x).Op("==").Nil()).Block(
 			Id("b").Op("=").Append(Id("b"), Lit("null").Op("...")),
 		).Else().Block(set)}
@@ -338,6 +338,14 @@ func appendValue(n *node, x *Statement, ptr bool) *Statement {
 	val := x
 	if ptr {
 		val = Op("*").Add(x)
+	}
+	switch {
+	case r.isBytes():
+		return wire("AppendBase64").Call(Id("b"), val)
+	case r.isTime():
+		return wire("AppendDateTimeJSON").Call(Id("b"), val)
+	case r.isDate():
+		return operand(val).Dot("AppendJSON").Call(Id("b"))
 	}
 	if r.convertible() {
 		val = r.canonical(val)

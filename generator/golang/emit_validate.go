@@ -430,7 +430,7 @@ func (m *validateEmitter) decodeStruct(n *node) []Code {
 func (m *validateEmitter) setDefault(f *field) []Code {
 	r := f.node.real()
 	fv := Id("v").Dot(f.goName)
-	if r.kind <= kBool {
+	if r.kind <= kBool && !r.isTime() && !r.isDate() && !r.isBytes() {
 		lit := jsonLit(f.def, r.kind)
 		if f.node.hasTypeName() {
 			lit = Id(f.node.name).Call(lit)
@@ -681,7 +681,7 @@ func (m *validateEmitter) bounds(count Code, min, max *int64, minMsg, maxMsg str
 func (m *validateEmitter) uniqueItems(n *node) []Code {
 	el := n.elem
 	k := el.node.real().kind
-	comparable := !el.ptr && k <= kBool
+	comparable := !el.ptr && k <= kBool && el.node.real().comparableType()
 	var pre []Code
 	eq := Parens(Op("*").Id("v")).Index(Id("i")).Op("==").Parens(Op("*").Id("v")).Index(Id("j"))
 	if !comparable {

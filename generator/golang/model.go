@@ -110,7 +110,7 @@ type slot struct {
 // (Superset has arrays of nullable integers).
 func (s *slot) nullValue() bool {
 	k := s.node.real().kind
-	return s.nullable && k != kSlice && k != kMap && k != kRaw && k != kOneOf
+	return s.nullable && k != kSlice && k != kMap && k != kRaw && k != kOneOf && !s.node.real().isBytes()
 }
 
 type field struct {
@@ -382,6 +382,10 @@ type lowerer struct {
 	// typeName is the Go name of each named type, decided up front when
 	// lenient.
 	typeName map[string]string
+	// plainFormats keeps date-time, date and base64 strings Go strings
+	// (see formatType) while set: resource template variables are
+	// strings cut from a URI.
+	plainFormats bool
 }
 
 // suffixed resolves a Go name collision of an OpenAPI-derived API: the
@@ -684,7 +688,7 @@ func (l *lowerer) slotOf(owner string, s *spec.Schema, pos spec.Pos) *slot {
 		l.fill(n)
 		sl.node = n
 	default:
-		sl.node = &node{kind: k, schema: s, pos: pos}
+		sl.node = &node{kind: k, schema: s, pos: pos, goT: l.formatType(s)}
 		if s.Pattern != "" {
 			l.pattern(owner, s.Pattern)
 		}
@@ -722,7 +726,7 @@ func (l *lowerer) fields(n *node) {
 		f.doc = docOf(g, p.Schema.Title, p.Schema)[1:]
 		if n.ext != "" {
 			f.ptr = strings.HasPrefix(p.Schema.GoType, "*")
-		} else if k := f.node.real().kind; k != kSlice && k != kMap && k != kRaw && k != kOneOf {
+		} else if k := f.node.real().kind; k != kSlice && k != kMap && k != kRaw && k != kOneOf && !f.node.real().isBytes() {
 			f.ptr = f.nullable || (!f.required && f.def == nil)
 		}
 		n.fields = append(n.fields, f)
@@ -760,6 +764,11 @@ func (l *lowerer) variants(n *node) {
 			}
 			sl := l.slotOf(n.name+g, v, v.Pos)
 			vn = sl.node
+			if !vn.declared && v.GoType == "" {
+				// A scalar variant stays a string: the union's
+				// wrapper types convert to and from their variants.
+				vn.goT = ""
+			}
 		}
 		if seen[g] {
 			g = fmt.Sprintf("%sVariant%d", g, i+1)
@@ -844,7 +853,9 @@ func (l *lowerer) template(t *spec.ResourceTemplate, method func(string, spec.Po
 	for _, v := range t.Variables {
 		obj.Properties = append(obj.Properties, &spec.Property{Name: v.Name, Schema: v.Schema, Required: true, Pos: v.Pos})
 	}
+	l.plainFormats = true
 	lt.params = l.declare(base+"Params", obj, t.Pos)
+	l.plainFormats = false
 	lt.params.doc = []string{fmt.Sprintf("%s holds the variables of the %q resource template (%s).", lt.params.name, t.Name, t.URITemplate)}
 	for i, v := range t.Variables {
 		if i >= len(lt.params.fields) {

@@ -54,3 +54,12 @@ func AppendDateTime(b []byte, t time.Time) []byte {
 	}
 	return t.AppendFormat(b, time.RFC3339Nano)
 }
+
+// AppendDateTimeJSON appends t as a JSON string holding AppendDateTime's
+// text: how generated code encodes a time.Time, without an intermediate
+// string.
+func AppendDateTimeJSON(b []byte, t time.Time) []byte {
+	b = append(b, '"')
+	b = AppendDateTime(b, t)
+	return append(b, '"')
+}

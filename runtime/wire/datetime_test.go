@@ -83,3 +83,14 @@ func FuzzParseDateTime(f *testing.F) {
 		}
 	})
 }
+
+func TestAppendDateTimeJSON(t *testing.T) {
+	tm := time.Date(2030, 7, 28, 9, 30, 0, 250000000, time.FixedZone("", 2*3600))
+	if got := string(AppendDateTimeJSON([]byte("x"), tm)); got != `x"2030-07-28T09:30:00.25+02:00"` {
+		t.Errorf("AppendDateTimeJSON = %s", got)
+	}
+	buf := make([]byte, 0, 64)
+	if n := testing.AllocsPerRun(100, func() { _ = AppendDateTimeJSON(buf[:0], tm) }); n != 0 {
+		t.Errorf("%v allocations", n)
+	}
+}

@@ -3,7 +3,12 @@
 
 package formatsmcp
 
-import "github.com/mcpgen-dev/mcpgen/runtime/wire"
+import (
+	"time"
+
+	"github.com/mcpgen-dev/mcpgen/runtime"
+	"github.com/mcpgen-dev/mcpgen/runtime/wire"
+)
 
 // Contact is the "Contact" type of the spec.
 type Contact struct {
@@ -33,11 +38,12 @@ func (v *Contact) UnmarshalJSON(data []byte) error {
 
 // Values is the "Values" type of the spec.
 type Values struct {
-	Email    *string `json:"email,omitempty"`
-	URI      *string `json:"uri,omitempty"`
-	Date     *string `json:"date,omitempty"`
-	DateTime *string `json:"date_time,omitempty"`
-	UUID     *string `json:"uuid,omitempty"`
+	Email    *string       `json:"email,omitempty"`
+	URI      *string       `json:"uri,omitempty"`
+	Date     *runtime.Date `json:"date,omitempty"`
+	DateTime *time.Time    `json:"date_time,omitempty"`
+	UUID     *string       `json:"uuid,omitempty"`
+	Data     []byte        `json:"data,omitempty"`
 }
 
 // AppendJSON appends the JSON encoding of v to b.
@@ -59,14 +65,14 @@ func (v Values) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"date\":"...)
-		b = wire.AppendString(b, *v.Date)
+		b = (*v.Date).AppendJSON(b)
 	}
 	if v.DateTime != nil {
 		if b[len(b)-1] != '{' {
 			b = append(b, ',')
 		}
 		b = append(b, "\"date_time\":"...)
-		b = wire.AppendString(b, *v.DateTime)
+		b = wire.AppendDateTimeJSON(b, *v.DateTime)
 	}
 	if v.UUID != nil {
 		if b[len(b)-1] != '{' {
@@ -74,6 +80,13 @@ func (v Values) AppendJSON(b []byte) []byte {
 		}
 		b = append(b, "\"uuid\":"...)
 		b = wire.AppendString(b, *v.UUID)
+	}
+	if v.Data != nil {
+		if b[len(b)-1] != '{' {
+			b = append(b, ',')
+		}
+		b = append(b, "\"data\":"...)
+		b = wire.AppendBase64(b, v.Data)
 	}
 	return append(b, '}')
 }
@@ -122,11 +135,12 @@ type RegisterContactOutput = Contact
 
 // EchoValuesInput is the input of the "echo_values" tool.
 type EchoValuesInput struct {
-	Email    *string `json:"email,omitempty"`
-	URI      *string `json:"uri,omitempty"`
-	Date     *string `json:"date,omitempty"`
-	DateTime *string `json:"date_time,omitempty"`
-	UUID     *string `json:"uuid,omitempty"`
+	Email    *string       `json:"email,omitempty"`
+	URI      *string       `json:"uri,omitempty"`
+	Date     *runtime.Date `json:"date,omitempty"`
+	DateTime *time.Time    `json:"date_time,omitempty"`
+	UUID     *string       `json:"uuid,omitempty"`
+	Data     []byte        `json:"data,omitempty"`
 }
 
 // AppendJSON appends the JSON encoding of v to b.
@@ -148,14 +162,14 @@ func (v EchoValuesInput) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"date\":"...)
-		b = wire.AppendString(b, *v.Date)
+		b = (*v.Date).AppendJSON(b)
 	}
 	if v.DateTime != nil {
 		if b[len(b)-1] != '{' {
 			b = append(b, ',')
 		}
 		b = append(b, "\"date_time\":"...)
-		b = wire.AppendString(b, *v.DateTime)
+		b = wire.AppendDateTimeJSON(b, *v.DateTime)
 	}
 	if v.UUID != nil {
 		if b[len(b)-1] != '{' {
@@ -163,6 +177,13 @@ func (v EchoValuesInput) AppendJSON(b []byte) []byte {
 		}
 		b = append(b, "\"uuid\":"...)
 		b = wire.AppendString(b, *v.UUID)
+	}
+	if v.Data != nil {
+		if b[len(b)-1] != '{' {
+			b = append(b, ',')
+		}
+		b = append(b, "\"data\":"...)
+		b = wire.AppendBase64(b, v.Data)
 	}
 	return append(b, '}')
 }

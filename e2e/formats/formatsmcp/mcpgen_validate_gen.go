@@ -3,7 +3,10 @@
 
 package formatsmcp
 
-import "github.com/mcpgen-dev/mcpgen/runtime/wire"
+import (
+	"github.com/mcpgen-dev/mcpgen/runtime"
+	"github.com/mcpgen-dev/mcpgen/runtime/wire"
+)
 
 // Violation messages of the spec, built once so that reporting one costs
 // no allocation. They are never modified.
@@ -123,27 +126,35 @@ func decodeValues(d *wire.Decoder, p *wire.Path, v *Values, e *wire.Errors) erro
 			}
 		case "date":
 			c := p.Child("date")
-			n0 := e.Len()
-			v.Date = new(string)
-			if err := readString(d, &c, v.Date, e); err != nil {
-				return err
-			}
-			if e.Len() == n0 {
-				if !wire.IsDate(*v.Date) {
-					e.Add(&c, msgFormatDate)
+			{
+				var t string
+				n0 := e.Len()
+				if err := readString(d, &c, &t, e); err != nil {
+					return err
 				}
+				if e.Len() == n0 {
+					if !wire.IsDate(t) {
+						e.Add(&c, msgFormatDate)
+					}
+				}
+				tt, _ := runtime.ParseDate(t)
+				v.Date = &tt
 			}
 		case "date_time":
 			c := p.Child("date_time")
-			n0 := e.Len()
-			v.DateTime = new(string)
-			if err := readString(d, &c, v.DateTime, e); err != nil {
-				return err
-			}
-			if e.Len() == n0 {
-				if !wire.IsDateTime(*v.DateTime) {
-					e.Add(&c, msgFormatDateTime)
+			{
+				var t string
+				n0 := e.Len()
+				if err := readString(d, &c, &t, e); err != nil {
+					return err
 				}
+				if e.Len() == n0 {
+					if !wire.IsDateTime(t) {
+						e.Add(&c, msgFormatDateTime)
+					}
+				}
+				tt, _ := wire.ParseDateTime(t)
+				v.DateTime = &tt
 			}
 		case "uuid":
 			c := p.Child("uuid")
@@ -155,6 +166,19 @@ func decodeValues(d *wire.Decoder, p *wire.Path, v *Values, e *wire.Errors) erro
 			if e.Len() == n0 {
 				if !wire.IsUUID(*v.UUID) {
 					e.Add(&c, msgFormatUUID)
+				}
+			}
+		case "data":
+			c := p.Child("data")
+			{
+				var t string
+				if err := readString(d, &c, &t, e); err != nil {
+					return err
+				}
+				if tt, ok := wire.ParseBase64(t); ok {
+					v.Data = tt
+				} else {
+					e.Add(&c, wire.MsgBase64)
 				}
 			}
 		default:
@@ -184,14 +208,8 @@ func validateValues(p *wire.Path, v *Values, e *wire.Errors) {
 	}
 	if v.Date != nil {
 		c := p.Child("date")
-		if !wire.IsDate(*v.Date) {
+		if !wire.IsDate((*v.Date).String()) {
 			e.Add(&c, msgFormatDate)
-		}
-	}
-	if v.DateTime != nil {
-		c := p.Child("date_time")
-		if !wire.IsDateTime(*v.DateTime) {
-			e.Add(&c, msgFormatDateTime)
 		}
 	}
 	if v.UUID != nil {
@@ -300,27 +318,35 @@ func decodeEchoValuesInput(d *wire.Decoder, p *wire.Path, v *EchoValuesInput, e 
 			}
 		case "date":
 			c := p.Child("date")
-			n0 := e.Len()
-			v.Date = new(string)
-			if err := readString(d, &c, v.Date, e); err != nil {
-				return err
-			}
-			if e.Len() == n0 {
-				if !wire.IsDate(*v.Date) {
-					e.Add(&c, msgFormatDate)
+			{
+				var t string
+				n0 := e.Len()
+				if err := readString(d, &c, &t, e); err != nil {
+					return err
 				}
+				if e.Len() == n0 {
+					if !wire.IsDate(t) {
+						e.Add(&c, msgFormatDate)
+					}
+				}
+				tt, _ := runtime.ParseDate(t)
+				v.Date = &tt
 			}
 		case "date_time":
 			c := p.Child("date_time")
-			n0 := e.Len()
-			v.DateTime = new(string)
-			if err := readString(d, &c, v.DateTime, e); err != nil {
-				return err
-			}
-			if e.Len() == n0 {
-				if !wire.IsDateTime(*v.DateTime) {
-					e.Add(&c, msgFormatDateTime)
+			{
+				var t string
+				n0 := e.Len()
+				if err := readString(d, &c, &t, e); err != nil {
+					return err
 				}
+				if e.Len() == n0 {
+					if !wire.IsDateTime(t) {
+						e.Add(&c, msgFormatDateTime)
+					}
+				}
+				tt, _ := wire.ParseDateTime(t)
+				v.DateTime = &tt
 			}
 		case "uuid":
 			c := p.Child("uuid")
@@ -332,6 +358,19 @@ func decodeEchoValuesInput(d *wire.Decoder, p *wire.Path, v *EchoValuesInput, e 
 			if e.Len() == n0 {
 				if !wire.IsUUID(*v.UUID) {
 					e.Add(&c, msgFormatUUID)
+				}
+			}
+		case "data":
+			c := p.Child("data")
+			{
+				var t string
+				if err := readString(d, &c, &t, e); err != nil {
+					return err
+				}
+				if tt, ok := wire.ParseBase64(t); ok {
+					v.Data = tt
+				} else {
+					e.Add(&c, wire.MsgBase64)
 				}
 			}
 		default:

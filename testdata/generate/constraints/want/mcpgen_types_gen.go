@@ -7,7 +7,9 @@ import (
 	"encoding/json"
 	"maps"
 	"slices"
+	"time"
 
+	"github.com/mcpgen-dev/mcpgen/runtime"
 	"github.com/mcpgen-dev/mcpgen/runtime/wire"
 )
 
@@ -69,8 +71,8 @@ func (v *Level) UnmarshalJSON(data []byte) error {
 type CheckInput struct {
 	Code       string                 `json:"code"`
 	Short      *string                `json:"short,omitempty"`
-	Day        *string                `json:"day,omitempty"`
-	At         *string                `json:"at,omitempty"`
+	Day        *runtime.Date          `json:"day,omitempty"`
+	At         *time.Time             `json:"at,omitempty"`
 	Email      *string                `json:"email,omitempty"`
 	Site       *string                `json:"site,omitempty"`
 	UUID       *string                `json:"uuid,omitempty"`
@@ -107,11 +109,11 @@ func (v CheckInput) AppendJSON(b []byte) []byte {
 	}
 	if v.Day != nil {
 		b = append(b, ",\"day\":"...)
-		b = wire.AppendString(b, *v.Day)
+		b = (*v.Day).AppendJSON(b)
 	}
 	if v.At != nil {
 		b = append(b, ",\"at\":"...)
-		b = wire.AppendString(b, *v.At)
+		b = wire.AppendDateTimeJSON(b, *v.At)
 	}
 	if v.Email != nil {
 		b = append(b, ",\"email\":"...)

@@ -6,6 +6,7 @@ package constraints
 import (
 	"encoding/json"
 
+	"github.com/mcpgen-dev/mcpgen/runtime"
 	"github.com/mcpgen-dev/mcpgen/runtime/wire"
 )
 
@@ -145,27 +146,35 @@ func decodeCheckInput(d *wire.Decoder, p *wire.Path, v *CheckInput, e *wire.Erro
 			}
 		case "day":
 			c := p.Child("day")
-			n0 := e.Len()
-			v.Day = new(string)
-			if err := readString(d, &c, v.Day, e); err != nil {
-				return err
-			}
-			if e.Len() == n0 {
-				if !wire.IsDate(*v.Day) {
-					e.Add(&c, msgFormatDate)
+			{
+				var t string
+				n0 := e.Len()
+				if err := readString(d, &c, &t, e); err != nil {
+					return err
 				}
+				if e.Len() == n0 {
+					if !wire.IsDate(t) {
+						e.Add(&c, msgFormatDate)
+					}
+				}
+				tt, _ := runtime.ParseDate(t)
+				v.Day = &tt
 			}
 		case "at":
 			c := p.Child("at")
-			n0 := e.Len()
-			v.At = new(string)
-			if err := readString(d, &c, v.At, e); err != nil {
-				return err
-			}
-			if e.Len() == n0 {
-				if !wire.IsDateTime(*v.At) {
-					e.Add(&c, msgFormatDateTime)
+			{
+				var t string
+				n0 := e.Len()
+				if err := readString(d, &c, &t, e); err != nil {
+					return err
 				}
+				if e.Len() == n0 {
+					if !wire.IsDateTime(t) {
+						e.Add(&c, msgFormatDateTime)
+					}
+				}
+				tt, _ := wire.ParseDateTime(t)
+				v.At = &tt
 			}
 		case "email":
 			c := p.Child("email")

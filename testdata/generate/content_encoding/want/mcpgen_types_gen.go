@@ -7,18 +7,18 @@ import "github.com/mcpgen-dev/mcpgen/runtime/wire"
 
 // UploadInput is the input of the "upload" tool.
 type UploadInput struct {
-	File      string  `json:"file"`
-	Thumbnail *string `json:"thumbnail,omitempty"`
+	File      []byte `json:"file"`
+	Thumbnail []byte `json:"thumbnail,omitempty"`
 }
 
 // AppendJSON appends the JSON encoding of v to b.
 func (v UploadInput) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"file\":"...)
-	b = wire.AppendString(b, v.File)
+	b = wire.AppendBase64(b, v.File)
 	if v.Thumbnail != nil {
 		b = append(b, ",\"thumbnail\":"...)
-		b = wire.AppendString(b, *v.Thumbnail)
+		b = wire.AppendBase64(b, v.Thumbnail)
 	}
 	return append(b, '}')
 }

@@ -31,14 +31,29 @@ func decodeUploadInput(d *wire.Decoder, p *wire.Path, v *UploadInput, e *wire.Er
 		case "file":
 			seenFile = true
 			c := p.Child("file")
-			if err := readString(d, &c, &v.File, e); err != nil {
-				return err
+			{
+				var t string
+				if err := readString(d, &c, &t, e); err != nil {
+					return err
+				}
+				if tt, ok := wire.ParseBase64(t); ok {
+					v.File = tt
+				} else {
+					e.Add(&c, wire.MsgBase64)
+				}
 			}
 		case "thumbnail":
 			c := p.Child("thumbnail")
-			v.Thumbnail = new(string)
-			if err := readString(d, &c, v.Thumbnail, e); err != nil {
-				return err
+			{
+				var t string
+				if err := readString(d, &c, &t, e); err != nil {
+					return err
+				}
+				if tt, ok := wire.ParseBase64(t); ok {
+					v.Thumbnail = tt
+				} else {
+					e.Add(&c, wire.MsgBase64)
+				}
 			}
 		default:
 			c := p.Child(string(key))

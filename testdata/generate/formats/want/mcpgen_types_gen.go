@@ -3,24 +3,29 @@
 
 package formats
 
-import "github.com/mcpgen-dev/mcpgen/runtime/wire"
+import (
+	"time"
+
+	"github.com/mcpgen-dev/mcpgen/runtime"
+	"github.com/mcpgen-dev/mcpgen/runtime/wire"
+)
 
 // ScheduleInput is the input of the "schedule" tool.
 type ScheduleInput struct {
-	Day       string  `json:"day"`
-	At        string  `json:"at"`
-	Email     *string `json:"email,omitempty"`
-	Callback  *string `json:"callback,omitempty"`
-	RequestID *string `json:"request_id,omitempty"`
+	Day       runtime.Date `json:"day"`
+	At        time.Time    `json:"at"`
+	Email     *string      `json:"email,omitempty"`
+	Callback  *string      `json:"callback,omitempty"`
+	RequestID *string      `json:"request_id,omitempty"`
 }
 
 // AppendJSON appends the JSON encoding of v to b.
 func (v ScheduleInput) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"day\":"...)
-	b = wire.AppendString(b, v.Day)
+	b = v.Day.AppendJSON(b)
 	b = append(b, ",\"at\":"...)
-	b = wire.AppendString(b, v.At)
+	b = wire.AppendDateTimeJSON(b, v.At)
 	if v.Email != nil {
 		b = append(b, ",\"email\":"...)
 		b = wire.AppendString(b, *v.Email)

@@ -3,7 +3,10 @@
 
 package formats
 
-import "github.com/mcpgen-dev/mcpgen/runtime/wire"
+import (
+	"github.com/mcpgen-dev/mcpgen/runtime"
+	"github.com/mcpgen-dev/mcpgen/runtime/wire"
+)
 
 // Violation messages of the spec, built once so that reporting one costs
 // no allocation. They are never modified.
@@ -41,26 +44,36 @@ func decodeScheduleInput(d *wire.Decoder, p *wire.Path, v *ScheduleInput, e *wir
 		case "day":
 			seenDay = true
 			c := p.Child("day")
-			n0 := e.Len()
-			if err := readString(d, &c, &v.Day, e); err != nil {
-				return err
-			}
-			if e.Len() == n0 {
-				if !wire.IsDate(v.Day) {
-					e.Add(&c, msgFormatDate)
+			{
+				var t string
+				n0 := e.Len()
+				if err := readString(d, &c, &t, e); err != nil {
+					return err
 				}
+				if e.Len() == n0 {
+					if !wire.IsDate(t) {
+						e.Add(&c, msgFormatDate)
+					}
+				}
+				tt, _ := runtime.ParseDate(t)
+				v.Day = tt
 			}
 		case "at":
 			seenAt = true
 			c := p.Child("at")
-			n0 := e.Len()
-			if err := readString(d, &c, &v.At, e); err != nil {
-				return err
-			}
-			if e.Len() == n0 {
-				if !wire.IsDateTime(v.At) {
-					e.Add(&c, msgFormatDateTime)
+			{
+				var t string
+				n0 := e.Len()
+				if err := readString(d, &c, &t, e); err != nil {
+					return err
 				}
+				if e.Len() == n0 {
+					if !wire.IsDateTime(t) {
+						e.Add(&c, msgFormatDateTime)
+					}
+				}
+				tt, _ := wire.ParseDateTime(t)
+				v.At = tt
 			}
 		case "email":
 			c := p.Child("email")

@@ -7,7 +7,9 @@ import (
 	"encoding/json"
 	"maps"
 	"slices"
+	"time"
 
+	"github.com/mcpgen-dev/mcpgen/runtime"
 	"github.com/mcpgen-dev/mcpgen/runtime/wire"
 )
 
@@ -313,19 +315,19 @@ func (v *Metadata) UnmarshalJSON(data []byte) error {
 
 // Order is the "Order" type of the spec.
 type Order struct {
-	ID           string      `json:"id"`
-	Status       OrderStatus `json:"status"`
-	Total        Money       `json:"total"`
-	PlacedAt     *string     `json:"placed_at,omitempty"`
-	DeliveryDate *string     `json:"delivery_date,omitempty"`
-	Contact      *string     `json:"contact,omitempty"`
-	TrackingURL  *string     `json:"tracking_url,omitempty"`
-	Tags         []string    `json:"tags,omitempty"`
-	Labels       Labels      `json:"labels,omitempty"`
-	Metadata     Metadata    `json:"metadata,omitempty"`
+	ID           string        `json:"id"`
+	Status       OrderStatus   `json:"status"`
+	Total        Money         `json:"total"`
+	PlacedAt     *time.Time    `json:"placed_at,omitempty"`
+	DeliveryDate *runtime.Date `json:"delivery_date,omitempty"`
+	Contact      *string       `json:"contact,omitempty"`
+	TrackingURL  *string       `json:"tracking_url,omitempty"`
+	Tags         []string      `json:"tags,omitempty"`
+	Labels       Labels        `json:"labels,omitempty"`
+	Metadata     Metadata      `json:"metadata,omitempty"`
 	// Deprecated: do not use in new code; the spec marks it as deprecated.
 	LegacyCode *string `json:"legacy_code,omitempty"`
-	Attachment *string `json:"attachment,omitempty"`
+	Attachment []byte  `json:"attachment,omitempty"`
 }
 
 // AppendJSON appends the JSON encoding of v to b.
@@ -339,11 +341,11 @@ func (v Order) AppendJSON(b []byte) []byte {
 	b = v.Total.AppendJSON(b)
 	if v.PlacedAt != nil {
 		b = append(b, ",\"placed_at\":"...)
-		b = wire.AppendString(b, *v.PlacedAt)
+		b = wire.AppendDateTimeJSON(b, *v.PlacedAt)
 	}
 	if v.DeliveryDate != nil {
 		b = append(b, ",\"delivery_date\":"...)
-		b = wire.AppendString(b, *v.DeliveryDate)
+		b = (*v.DeliveryDate).AppendJSON(b)
 	}
 	if v.Contact != nil {
 		b = append(b, ",\"contact\":"...)
@@ -371,7 +373,7 @@ func (v Order) AppendJSON(b []byte) []byte {
 	}
 	if v.Attachment != nil {
 		b = append(b, ",\"attachment\":"...)
-		b = wire.AppendString(b, *v.Attachment)
+		b = wire.AppendBase64(b, v.Attachment)
 	}
 	return append(b, '}')
 }

@@ -8,6 +8,7 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/mcpgen-dev/mcpgen/runtime"
 	"github.com/mcpgen-dev/mcpgen/runtime/wire"
 )
 
@@ -680,15 +681,19 @@ func decodeOrder(d *wire.Decoder, p *wire.Path, v *Order, e *wire.Errors) error 
 			}
 		case "placed_at":
 			c := p.Child("placed_at")
-			n0 := e.Len()
-			v.PlacedAt = new(string)
-			if err := readString(d, &c, v.PlacedAt, e); err != nil {
-				return err
-			}
-			if e.Len() == n0 {
-				if !wire.IsDateTime(*v.PlacedAt) {
-					e.Add(&c, msgFormatDateTime)
+			{
+				var t string
+				n0 := e.Len()
+				if err := readString(d, &c, &t, e); err != nil {
+					return err
 				}
+				if e.Len() == n0 {
+					if !wire.IsDateTime(t) {
+						e.Add(&c, msgFormatDateTime)
+					}
+				}
+				tt, _ := wire.ParseDateTime(t)
+				v.PlacedAt = &tt
 			}
 		case "delivery_date":
 			c := p.Child("delivery_date")
@@ -698,16 +703,18 @@ func decodeOrder(d *wire.Decoder, p *wire.Path, v *Order, e *wire.Errors) error 
 				}
 				v.DeliveryDate = nil
 			} else {
+				var t string
 				n0 := e.Len()
-				v.DeliveryDate = new(string)
-				if err := readString(d, &c, v.DeliveryDate, e); err != nil {
+				if err := readString(d, &c, &t, e); err != nil {
 					return err
 				}
 				if e.Len() == n0 {
-					if !wire.IsDate(*v.DeliveryDate) {
+					if !wire.IsDate(t) {
 						e.Add(&c, msgFormatDate)
 					}
 				}
+				tt, _ := runtime.ParseDate(t)
+				v.DeliveryDate = &tt
 			}
 		case "contact":
 			c := p.Child("contact")
@@ -756,9 +763,16 @@ func decodeOrder(d *wire.Decoder, p *wire.Path, v *Order, e *wire.Errors) error 
 			}
 		case "attachment":
 			c := p.Child("attachment")
-			v.Attachment = new(string)
-			if err := readString(d, &c, v.Attachment, e); err != nil {
-				return err
+			{
+				var t string
+				if err := readString(d, &c, &t, e); err != nil {
+					return err
+				}
+				if tt, ok := wire.ParseBase64(t); ok {
+					v.Attachment = tt
+				} else {
+					e.Add(&c, wire.MsgBase64)
+				}
 			}
 		default:
 			c := p.Child(string(key))
@@ -799,15 +813,9 @@ func validateOrder(p *wire.Path, v *Order, e *wire.Errors) {
 		c := p.Child("total")
 		validateMoney(&c, &v.Total, e)
 	}
-	if v.PlacedAt != nil {
-		c := p.Child("placed_at")
-		if !wire.IsDateTime(*v.PlacedAt) {
-			e.Add(&c, msgFormatDateTime)
-		}
-	}
 	if v.DeliveryDate != nil {
 		c := p.Child("delivery_date")
-		if !wire.IsDate(*v.DeliveryDate) {
+		if !wire.IsDate((*v.DeliveryDate).String()) {
 			e.Add(&c, msgFormatDate)
 		}
 	}

@@ -7,7 +7,7 @@ import "github.com/mcpgen-dev/mcpgen/runtime/wire"
 
 // UploadPhotoInput is the input of the "uploadPhoto" tool.
 type UploadPhotoInput struct {
-	Photo   *string `json:"photo,omitempty"`
+	Photo   []byte  `json:"photo,omitempty"`
 	Caption *string `json:"caption,omitempty"`
 }
 
@@ -16,7 +16,7 @@ func (v UploadPhotoInput) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	if v.Photo != nil {
 		b = append(b, "\"photo\":"...)
-		b = wire.AppendString(b, *v.Photo)
+		b = wire.AppendBase64(b, v.Photo)
 	}
 	if v.Caption != nil {
 		if b[len(b)-1] != '{' {

@@ -74,7 +74,7 @@ func (c *UpstreamClient) UploadPhoto(ctx context.Context, in UploadPhotoInput) (
 		var parts []upstream.MultipartField
 		if in.Photo != nil {
 			b = b[:0]
-			b = wire.AppendString(b, *in.Photo)
+			b = wire.AppendBase64(b, in.Photo)
 			parts = append(parts, upstream.MultipartField{
 				Name:        "photo",
 				Value:       append([]byte(nil), b...),

@@ -29,9 +29,16 @@ func decodeUploadPhotoInput(d *wire.Decoder, p *wire.Path, v *UploadPhotoInput, 
 		switch string(key) {
 		case "photo":
 			c := p.Child("photo")
-			v.Photo = new(string)
-			if err := readString(d, &c, v.Photo, e); err != nil {
-				return err
+			{
+				var t string
+				if err := readString(d, &c, &t, e); err != nil {
+					return err
+				}
+				if tt, ok := wire.ParseBase64(t); ok {
+					v.Photo = tt
+				} else {
+					e.Add(&c, wire.MsgBase64)
+				}
 			}
 		case "caption":
 			c := p.Child("caption")

@@ -7,7 +7,7 @@ import "github.com/mcpgen-dev/mcpgen/runtime/wire"
 
 // PutBlobInput is the input of the "putBlob" tool.
 type PutBlobInput struct {
-	Body string `json:"body"`
+	Body []byte `json:"body"`
 	Name string `json:"name"`
 }
 
@@ -15,7 +15,7 @@ type PutBlobInput struct {
 func (v PutBlobInput) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"body\":"...)
-	b = wire.AppendString(b, v.Body)
+	b = wire.AppendBase64(b, v.Body)
 	b = append(b, ",\"name\":"...)
 	b = wire.AppendString(b, v.Name)
 	return append(b, '}')

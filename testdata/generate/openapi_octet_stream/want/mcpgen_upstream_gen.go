@@ -80,7 +80,7 @@ func (c *UpstreamClient) PutBlob(ctx context.Context, in PutBlobInput) (*upstrea
 	req.Path = string(path)
 	{
 		b = b[:0]
-		b = wire.AppendString(b, in.Body)
+		b = wire.AppendBase64(b, in.Body)
 		raw, err := upstream.RawBody(b, true)
 		if err != nil {
 			return nil, err

@@ -31,8 +31,16 @@ func decodePutBlobInput(d *wire.Decoder, p *wire.Path, v *PutBlobInput, e *wire.
 		case "body":
 			seenBody = true
 			c := p.Child("body")
-			if err := readString(d, &c, &v.Body, e); err != nil {
-				return err
+			{
+				var t string
+				if err := readString(d, &c, &t, e); err != nil {
+					return err
+				}
+				if tt, ok := wire.ParseBase64(t); ok {
+					v.Body = tt
+				} else {
+					e.Add(&c, wire.MsgBase64)
+				}
 			}
 		case "name":
 			seenName = true

@@ -6,7 +6,9 @@ package profilegemini
 import (
 	"maps"
 	"slices"
+	"time"
 
+	"github.com/mcpgen-dev/mcpgen/runtime"
 	"github.com/mcpgen-dev/mcpgen/runtime/wire"
 )
 
@@ -118,8 +120,8 @@ type Ticket struct {
 	Title    string            `json:"title"`
 	Status   Status            `json:"status"`
 	Priority *Priority         `json:"priority,omitempty"`
-	Due      *string           `json:"due,omitempty"`
-	Updated  *string           `json:"updated,omitempty"`
+	Due      *runtime.Date     `json:"due,omitempty"`
+	Updated  *time.Time        `json:"updated,omitempty"`
 	Email    *string           `json:"email,omitempty"`
 	Score    *float64          `json:"score,omitempty"`
 	Labels   []string          `json:"labels,omitempty"`
@@ -142,11 +144,11 @@ func (v Ticket) AppendJSON(b []byte) []byte {
 	}
 	if v.Due != nil {
 		b = append(b, ",\"due\":"...)
-		b = wire.AppendString(b, *v.Due)
+		b = (*v.Due).AppendJSON(b)
 	}
 	if v.Updated != nil {
 		b = append(b, ",\"updated\":"...)
-		b = wire.AppendString(b, *v.Updated)
+		b = wire.AppendDateTimeJSON(b, *v.Updated)
 	}
 	if v.Email != nil {
 		b = append(b, ",\"email\":"...)

@@ -3,7 +3,10 @@
 
 package profilegemini
 
-import "github.com/mcpgen-dev/mcpgen/runtime/wire"
+import (
+	"github.com/mcpgen-dev/mcpgen/runtime"
+	"github.com/mcpgen-dev/mcpgen/runtime/wire"
+)
 
 // Violation messages of the spec, built once so that reporting one costs
 // no allocation. They are never modified.
@@ -237,28 +240,34 @@ func decodeTicket(d *wire.Decoder, p *wire.Path, v *Ticket, e *wire.Errors) erro
 				}
 				v.Due = nil
 			} else {
+				var t string
 				n0 := e.Len()
-				v.Due = new(string)
-				if err := readString(d, &c, v.Due, e); err != nil {
+				if err := readString(d, &c, &t, e); err != nil {
 					return err
 				}
 				if e.Len() == n0 {
-					if !wire.IsDate(*v.Due) {
+					if !wire.IsDate(t) {
 						e.Add(&c, msgFormatDate)
 					}
 				}
+				tt, _ := runtime.ParseDate(t)
+				v.Due = &tt
 			}
 		case "updated":
 			c := p.Child("updated")
-			n0 := e.Len()
-			v.Updated = new(string)
-			if err := readString(d, &c, v.Updated, e); err != nil {
-				return err
-			}
-			if e.Len() == n0 {
-				if !wire.IsDateTime(*v.Updated) {
-					e.Add(&c, msgFormatDateTime)
+			{
+				var t string
+				n0 := e.Len()
+				if err := readString(d, &c, &t, e); err != nil {
+					return err
 				}
+				if e.Len() == n0 {
+					if !wire.IsDateTime(t) {
+						e.Add(&c, msgFormatDateTime)
+					}
+				}
+				tt, _ := wire.ParseDateTime(t)
+				v.Updated = &tt
 			}
 		case "email":
 			c := p.Child("email")
@@ -357,14 +366,8 @@ func validateTicket(p *wire.Path, v *Ticket, e *wire.Errors) {
 	}
 	if v.Due != nil {
 		c := p.Child("due")
-		if !wire.IsDate(*v.Due) {
+		if !wire.IsDate((*v.Due).String()) {
 			e.Add(&c, msgFormatDate)
-		}
-	}
-	if v.Updated != nil {
-		c := p.Child("updated")
-		if !wire.IsDateTime(*v.Updated) {
-			e.Add(&c, msgFormatDateTime)
 		}
 	}
 	if v.Email != nil {

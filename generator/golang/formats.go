@@ -1,0 +1,93 @@
+package golang
+
+import (
+	"fmt"
+	"strings"
+
+	. "github.com/dave/jennifer/jen"
+
+	"github.com/mcpgen-dev/mcpgen/spec"
+)
+
+// The Go types of string formats. A spec-defined string of format
+// date-time is a time.Time, of format date a runtime.Date, and one with
+// contentEncoding base64 (OpenAPI's format: byte) a []byte: the types a
+// handler computes with, instead of strings it would have to parse, with
+// parsers that accept exactly what the validators do (time.Parse refuses
+// a lower-case "t" and a leap second, which RFC 3339 allows). They are
+// scalars of kind kString with a goT, as the same types of code-first
+// types are: JSON holds the string, decodeConverted turns it into the Go
+// value and canonical turns it back.
+//
+// generate.types: strings (spec.GenerateConfig.StringFormats) keeps them
+// strings, as mcpgen generated them before.
+
+const (
+	timeType  = "time.Time"
+	dateType  = runtimePkg + ".Date"
+	bytesType = "[]byte"
+)
+
+// formatType is the Go type a spec-defined scalar schema gets for its
+// format or content encoding, or "" when it stays a string: not a string,
+// an enum (a declared type of constants), or plain strings asked for.
+func (l *lowerer) formatType(s *spec.Schema) string {
+	if l.plainFormats || l.m.api.Generate.StringFormats || shapeOf(s) != kString || s.Enum != nil {
+		return ""
+	}
+	switch {
+	case s.Format == "date-time":
+		return timeType
+	case s.Format == "date":
+		return dateType
+	case s.ContentEncoding == "base64":
+		return bytesType
+	}
+	return ""
+}
+
+// isDate reports whether a scalar node holds a runtime.Date (a full-date
+// string in JSON).
+func (n *node) isDate() bool { return n.goT == dateType }
+
+// isBytes reports whether a scalar node holds a []byte (a base64 string
+// in JSON). Like a slice, it is never a pointer: nil is its "no value".
+func (n *node) isBytes() bool { return n.goT == bytesType }
+
+// parsed is the statements that parse the string t, read and checked
+// already, into tt, a value of a format type, and run set to store it.
+// A string that is not base64 is a violation, reported at path, and
+// leaves the target alone. It is nil for other types.
+func parsed(r *node, path Code, set []Code) []Code {
+	switch {
+	case r.isTime():
+		// The string passed the date-time check (or a violation is
+		// reported): ParseDateTime accepts exactly what that check does,
+		// a lower-case t or z and a leap second included, which
+		// time.Parse would turn into the zero time.
+		return append([]Code{List(Id("tt"), Id("_")).Op(":=").Add(wire("ParseDateTime")).Call(Id("t"))}, set...)
+	case r.isDate():
+		return append([]Code{List(Id("tt"), Id("_")).Op(":=").Add(rt("ParseDate")).Call(Id("t"))}, set...)
+	case r.isBytes():
+		// contentEncoding is only an annotation to JSON Schema, but a
+		// string that is not base64 has no bytes to give the handler.
+		return []Code{If(List(Id("tt"), Id("ok")).Op(":=").Add(wire("ParseBase64")).Call(Id("t")), Id("ok")).Block(set...).
+			Else().Block(addErr(path, wire("MsgBase64")))}
+	}
+	return nil
+}
+
+// comparableType reports whether values of a scalar node may be compared
+// with == for uniqueItems: not a []byte, and not a time.Time, whose ==
+// also compares locations (the same instant at two offsets is one JSON
+// value to uniqueItems only after encoding).
+func (n *node) comparableType() bool { return !n.isBytes() && !n.isTime() }
+
+// operand is x ready for a selector: *v.Day.String() would call String
+// on v.Day, so a dereference is parenthesised.
+func operand(x *Statement) *Statement {
+	if strings.HasPrefix(fmt.Sprintf("%#v", x), "*") {
+		return Parens(x)
+	}
+	return x
+}
