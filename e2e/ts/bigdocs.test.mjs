@@ -28,7 +28,8 @@ const docs = [
     write: { name: 'issues_create', arguments: { owner: 'octocat', repo: 'hello-world', title: 'Found a bug' } },
   },
   {
-    // Prism serves Stripe's document pruned to the customer reads
+    // Prism serves Stripe's document pruned to the customer reads, judging
+    // their requests as the whole document does and answering any object
     // (scripts/bigdocs-e2e.sh); the server has every operation.
     name: 'stripe',
     query: 'list all customers',

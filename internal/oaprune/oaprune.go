@@ -117,6 +117,23 @@ func fromYAML(n *yaml.Node) (any, error) {
 // (the method in any case). It fails when an operation is not found or a
 // local $ref does not resolve.
 func Prune(doc map[string]any, ops []string) (map[string]any, error) {
+	return prune(doc, ops, false)
+}
+
+// PruneRequests is Prune for a mock that judges requests only: each kept
+// operation answers one success status with any JSON object, so that the
+// closure holds what its parameters and request body reach and nothing
+// its responses do. A document whose error responses reach most of its
+// schemas (Stripe's: its error object refers to payment intents, sources
+// and the rest) then shrinks to what a request can carry, which a mock
+// loads in seconds where the whole closure takes it many minutes.
+// Requests are judged as the whole document judges them; answers are not
+// the document's.
+func PruneRequests(doc map[string]any, ops []string) (map[string]any, error) {
+	return prune(doc, ops, true)
+}
+
+func prune(doc map[string]any, ops []string, requestsOnly bool) (map[string]any, error) {
 	want := map[string]bool{}
 	for _, o := range ops {
 		if m, p, ok := strings.Cut(o, " "); ok && strings.HasPrefix(p, "/") {
@@ -150,6 +167,9 @@ func Prune(doc map[string]any, ops []string) (map[string]any, error) {
 			id, _ := op.(map[string]any)["operationId"].(string)
 			key := method + " " + path
 			if want[key] || (id != "" && want[id]) {
+				if requestsOnly {
+					op = answerAnyObject(op.(map[string]any), doc["swagger"] != nil)
+				}
 				kept[method] = op
 				found[key] = true
 				if id != "" {
@@ -200,6 +220,39 @@ func Prune(doc map[string]any, ops []string) (map[string]any, error) {
 		return nil, c.err
 	}
 	return out, nil
+}
+
+// answerAnyObject returns a copy of op whose responses are its first
+// success status (200 when it lists none) answering any JSON object (204:
+// nothing), in the 2.0 or the 3.x form.
+func answerAnyObject(op map[string]any, swagger2 bool) map[string]any {
+	status := "200"
+	if rs, ok := op["responses"].(map[string]any); ok {
+		var codes []string
+		for code := range rs {
+			if strings.HasPrefix(code, "2") {
+				codes = append(codes, code)
+			}
+		}
+		if len(codes) > 0 {
+			status = slices.Min(codes)
+		}
+	}
+	anyObject := map[string]any{"type": "object"}
+	answer := map[string]any{"description": "any object: this mock judges requests only"}
+	if status == "204" {
+		// No Content has no body to describe.
+	} else if swagger2 {
+		answer["schema"] = anyObject
+	} else {
+		answer["content"] = map[string]any{"application/json": map[string]any{"schema": anyObject}}
+	}
+	out := make(map[string]any, len(op))
+	for k, v := range op {
+		out[k] = v
+	}
+	out["responses"] = map[string]any{status: answer}
+	return out
 }
 
 func isMethod(k string) bool {

@@ -294,3 +294,49 @@ func keys(v any) []string {
 	slices.Sort(k)
 	return k
 }
+
+// PruneRequests keeps what requests reach (parameters, bodies) and answers
+// the first success status with any object, so that nothing the responses
+// alone reach is kept; the original document is left as it was.
+func TestPruneRequests(t *testing.T) {
+	doc := mustDecode(t, []byte(doc30))
+	before := mustDecode(t, []byte(doc30))
+	out, err := PruneRequests(doc, []string{"getPet", "deletePet", "post /owners"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	comps := out["components"].(map[string]any)
+	// Owner is reached by the /owners request body (and Pet, Cat, Dog
+	// through it); Error and the Pet response only by responses.
+	if g := keys(comps["schemas"]); !slices.Equal(g, []string{"Cat", "Dog", "Owner", "Pet"}) {
+		t.Errorf("schemas %v", g)
+	}
+	if g := keys(comps["responses"]); g != nil {
+		t.Errorf("responses %v, want none", g)
+	}
+	paths := out["paths"].(map[string]any)
+	for _, c := range []struct{ path, method, status string }{
+		{"/pets/{id}", "get", "200"}, {"/pets/{id}", "delete", "204"}, {"/owners", "post", "201"},
+	} {
+		rs := paths[c.path].(map[string]any)[c.method].(map[string]any)["responses"].(map[string]any)
+		if g := keys(rs); !slices.Equal(g, []string{c.status}) {
+			t.Errorf("%s %s: responses %v, want [%s]", c.method, c.path, g, c.status)
+		}
+	}
+	if !reflect.DeepEqual(doc, before) {
+		t.Error("the original document was changed")
+	}
+	checkClosed(t, out)
+
+	swagger := mustDecode(t, []byte(`{"swagger": "2.0", "info": {"title": "t", "version": "1"},
+  "paths": {"/b": {"get": {"responses": {"200": {"description": "b", "schema": {"$ref": "#/definitions/B"}}}}}},
+  "definitions": {"B": {"type": "object"}}}`))
+	out, err = PruneRequests(swagger, []string{"GET /b"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := out["paths"].(map[string]any)["/b"].(map[string]any)["get"].(map[string]any)["responses"].(map[string]any)["200"].(map[string]any)
+	if !reflect.DeepEqual(r["schema"], map[string]any{"type": "object"}) || out["definitions"] != nil && len(keys(out["definitions"])) > 0 {
+		t.Errorf("2.0 answer %v, definitions %v", r, out["definitions"])
+	}
+}

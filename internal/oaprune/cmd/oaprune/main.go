@@ -4,6 +4,9 @@
 //
 //	go run ./internal/oaprune/cmd/oaprune -o pruned.json spec3.yaml GetCustomers 'GET /v1/charges'
 //
+// With -requests-only each kept operation answers any object, and only
+// what requests reach is kept (see oaprune.PruneRequests).
+//
 // The output is JSON whatever the input.
 package main
 
@@ -18,6 +21,7 @@ import (
 
 func main() {
 	out := flag.String("o", "", "write the pruned document to this `file` (default: standard output)")
+	requestsOnly := flag.Bool("requests-only", false, "answer each kept operation's first success status with any object, keeping only what requests reach (for a mock that judges requests only)")
 	flag.Usage = func() {
 		fmt.Fprintf(flag.CommandLine.Output(), "usage: oaprune [-o file] document operation...\n\nAn operation is an operationId or \"METHOD /path\".\n\n")
 		flag.PrintDefaults()
@@ -27,13 +31,13 @@ func main() {
 		flag.Usage()
 		os.Exit(2)
 	}
-	if err := run(flag.Arg(0), flag.Args()[1:], *out); err != nil {
+	if err := run(flag.Arg(0), flag.Args()[1:], *out, *requestsOnly); err != nil {
 		fmt.Fprintln(os.Stderr, "oaprune:", err)
 		os.Exit(1)
 	}
 }
 
-func run(file string, ops []string, out string) error {
+func run(file string, ops []string, out string, requestsOnly bool) error {
 	data, err := os.ReadFile(file)
 	if err != nil {
 		return err
@@ -42,7 +46,11 @@ func run(file string, ops []string, out string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %v", file, err)
 	}
-	pruned, err := oaprune.Prune(doc, ops)
+	prune := oaprune.Prune
+	if requestsOnly {
+		prune = oaprune.PruneRequests
+	}
+	pruned, err := prune(doc, ops)
 	if err != nil {
 		return fmt.Errorf("%s: %v", file, err)
 	}
