@@ -410,7 +410,11 @@ func (l *oaLoader) convert(s *base.Schema, p Pos, mode schemaMode, depth int) *S
 
 // discriminator maps a discriminator object; the mapping's values are $refs
 // (or bare names), turned into named types. Without a mapping, every variant
-// that is a $ref is selected by its type name, as OpenAPI says.
+// that is a $ref is selected by the value its own schema fixes for the
+// property (a const or a one-value enum, as mcpgen.yaml infers it), else by
+// its type name, as OpenAPI says: a variant whose property allows only
+// "user" refuses its type name, so the name could never select it (OpenAI's
+// chat messages, discriminated by role without a mapping).
 func (l *oaLoader) discriminator(d *base.Discriminator, variants []*base.SchemaProxy, p Pos) *Discriminator {
 	out := &Discriminator{PropertyName: d.PropertyName, Pos: p}
 	byRef := map[string]string{}
@@ -442,10 +446,46 @@ func (l *oaLoader) discriminator(d *base.Discriminator, variants []*base.SchemaP
 	for _, v := range variants {
 		if v.IsReference() {
 			r := v.GetReference()
-			out.Mapping = append(out.Mapping, DiscriminatorCase{Value: pathBase(r), Type: byRef[r]})
+			value, ok := fixedTag(v.Schema(), d.PropertyName, 0)
+			if !ok {
+				value = pathBase(r)
+			}
+			out.Mapping = append(out.Mapping, DiscriminatorCase{Value: value, Type: byRef[r]})
 		}
 	}
 	return out
+}
+
+// fixedTag is the one string a variant's schema s allows for its
+// discriminator property prop (a const, or an enum of one value), looked for
+// in its properties and in those of its allOf members.
+func fixedTag(s *base.Schema, prop string, depth int) (string, bool) {
+	if s == nil || depth > maxSchemaDepth {
+		return "", false
+	}
+	if s.Properties != nil {
+		if p, ok := s.Properties.Get(prop); ok && p != nil {
+			ps := p.Schema()
+			if ps == nil {
+				return "", false
+			}
+			raw := nodeJSON(ps.Const)
+			if raw == nil && len(ps.Enum) == 1 {
+				raw = nodeJSON(ps.Enum[0])
+			}
+			var v string
+			if raw == nil || json.Unmarshal(raw, &v) != nil {
+				return "", false
+			}
+			return v, true
+		}
+	}
+	for _, m := range s.AllOf {
+		if v, ok := fixedTag(m.Schema(), prop, depth+1); ok {
+			return v, true
+		}
+	}
+	return "", false
 }
 
 // mergeAllOf folds allOf members (following $refs, recursively) into one

@@ -2,8 +2,11 @@ package openapi
 
 import (
 	"encoding/json"
+	"fmt"
+	"maps"
 	"regexp"
 	"regexp/syntax"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -73,9 +76,12 @@ func sampleOf(s, root map[string]any, depth int) any {
 				required[r.(string)] = true
 			}
 		}
-		for name, p := range props {
-			ps, ok := p.(map[string]any)
-			if !ok || (!required[name] && depth >= 3) {
+		// Optional properties too, to depth 3, and past it as many as
+		// minProperties wants (Discord's integration_types_config).
+		minProps, _ := s["minProperties"].(float64)
+		for _, name := range slices.Sorted(maps.Keys(props)) {
+			ps, ok := props[name].(map[string]any)
+			if !ok || (!required[name] && depth >= 3 && len(obj) >= int(minProps)) {
 				continue
 			}
 			if v := sampleOf(ps, root, depth+1); v != nil || required[name] {
@@ -85,10 +91,18 @@ func sampleOf(s, root map[string]any, depth int) any {
 		return obj
 	case "array":
 		items, _ := s["items"].(map[string]any)
-		if items == nil || depth >= 4 {
+		minItems, _ := s["minItems"].(float64)
+		if items == nil || (depth >= 4 && minItems == 0) {
 			return []any{}
 		}
-		return []any{sampleOf(items, root, depth+1)}
+		// One item, or as many as minItems wants (Discord's
+		// bulk_delete_messages: 2 to 100), each distinct when
+		// uniqueItems says so.
+		out := []any{sampleOf(items, root, depth+1)}
+		for len(out) < int(minItems) {
+			out = append(out, distinct(items, root, out))
+		}
+		return out
 	case "integer":
 		if m, ok := s["minimum"].(float64); ok {
 			return int64(m)
@@ -107,6 +121,62 @@ func sampleOf(s, root map[string]any, depth int) any {
 		return nil
 	}
 	return "x"
+}
+
+// distinct is one more item of schema items for the array sample have:
+// the first item's sample varied until it differs from every item in have
+// and still fits items' pattern (a digit added before or after, or a
+// larger number); the first item's sample again when no variation fits.
+func distinct(items, root map[string]any, have []any) any {
+	first := have[0]
+	unique := func(v any) bool {
+		for _, h := range have {
+			if mustJSON(h) == mustJSON(v) {
+				return false
+			}
+		}
+		return true
+	}
+	switch v := first.(type) {
+	case string:
+		p, _ := resolveRef(items, root)["pattern"].(string)
+		for i := 1; i < 100; i++ {
+			for _, c := range []string{fmt.Sprint(i) + v, v + fmt.Sprint(i)} {
+				if unique(c) && (p == "" || matches(p, c)) {
+					return c
+				}
+			}
+		}
+	case float64:
+		for i := 1.0; i < 100; i++ {
+			if unique(v + i) {
+				return v + i
+			}
+		}
+	case int64:
+		return v + int64(len(have))
+	case int:
+		return v + len(have)
+	}
+	return first
+}
+
+// resolveRef follows s's "$ref"s into root's "$defs".
+func resolveRef(s, root map[string]any) map[string]any {
+	for range maxSampleDepth {
+		ref, ok := s["$ref"].(string)
+		if !ok {
+			return s
+		}
+		name, _ := strings.CutPrefix(ref, "#/$defs/")
+		defs, _ := root["$defs"].(map[string]any)
+		d, ok := defs[name].(map[string]any)
+		if !ok {
+			return s
+		}
+		s = d
+	}
+	return s
 }
 
 func sampleString(s map[string]any) string {
@@ -239,6 +309,26 @@ func TestSampleRequiredRecursion(t *testing.T) {
 		if v, ok := sampleArgs([]byte(schema), all).(map[string]any); !ok || v["node"] == nil {
 			t.Errorf("all=%v: %v", all, v)
 		}
+	}
+}
+
+// TestSampleBounds: the sampler makes as many array items as minItems
+// wants, distinct ones that still fit a referenced pattern, also past the
+// depth where it otherwise stops, and as many properties as minProperties
+// wants (Discord's bulk_delete_messages and integration_types_config).
+func TestSampleBounds(t *testing.T) {
+	schema := `{"type":"object","required":["messages","deep"],"properties":{
+		"messages":{"type":"array","minItems":2,"uniqueItems":true,"items":{"$ref":"#/$defs/Snowflake"}},
+		"config":{"type":"object","minProperties":1,"properties":{"a":{"type":"object","minProperties":1,"properties":{"b":{"type":"object","minProperties":1,"properties":{"c":{"type":"integer"}}}}}}},
+		"deep":{"$ref":"#/$defs/Row"}},
+		"$defs":{"Snowflake":{"type":"string","pattern":"^(0|[1-9][0-9]*)$"},
+		"Row":{"type":"object","required":["components"],"properties":{"components":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/Row2"}}}},
+		"Row2":{"type":"object","required":["components"],"properties":{"components":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/Row3"}}}},
+		"Row3":{"type":"object","required":["components"],"properties":{"components":{"type":"array","minItems":1,"items":{"type":"integer"}}}}}}`
+	got := mustJSON(sample([]byte(schema)))
+	want := `{"config":{"a":{"b":{"c":1}}},"deep":{"components":[{"components":[{"components":[1]}]}]},"messages":["0","10"]}`
+	if got != want {
+		t.Errorf("sample = %s\nwant     %s", got, want)
 	}
 }
 

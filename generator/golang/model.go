@@ -720,6 +720,13 @@ func (l *lowerer) fields(n *node) {
 		goNames[g] = p
 		// The default is the one spec.Load checked for endless filling in.
 		def, _ := spec.PropertyDefault(p, l.specType)
+		if string(def) == "null" {
+			// "absent means null" leaves nothing to fill in: the field stays
+			// absent, so the API applies its own default. Filled in, it was
+			// the zero value ("" for OpenAI's nullable suffix, which its
+			// minLength refuses) or a null the schema refuses.
+			def = nil
+		}
 		f := &field{jsonName: p.Name, goName: g, required: p.Required, pos: p.Pos,
 			header: p.Schema.Header, def: def, viaRef: p.Schema.Ref != ""}
 		f.slot = *l.slotOf(n.name+f.ident(), p.Schema, p.Pos)

@@ -1,0 +1,51 @@
+package openapi
+
+import (
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+)
+
+// TestDiscriminatorByConst: a union discriminated without a mapping, whose
+// variants fix their tag with an enum or a const (OpenAI's chat messages,
+// by role), accepts the values the variants declare and sends them on; a
+// variant's type name, which its own schema refuses, no longer selects it.
+func TestDiscriminatorByConst(t *testing.T) {
+	needE2E(t)
+	t.Parallel()
+	bin := buildServer(t, "testdata/discriminator-const-api.yaml")
+	var bodies []string
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		bodies = append(bodies, string(b))
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, `{"id":"c1"}`)
+	}))
+	t.Cleanup(up.Close)
+	c := startServer(t, bin, up.URL)
+	good := []any{
+		map[string]any{"role": "user", "content": "hi"},
+		map[string]any{"role": "tool", "tool_call_id": "call_1"},
+		map[string]any{"role": "Note", "text": "n"},
+	}
+	if r := c.callTool("createChat", map[string]any{"messages": good}); r.IsError {
+		t.Fatalf("refused: %s", r.text())
+	}
+	want := `{"messages":[{"role":"user","content":"hi"},{"role":"tool","tool_call_id":"call_1"},{"role":"Note","text":"n"}]}`
+	if len(bodies) != 1 || bodies[0] != want {
+		t.Errorf("upstream got %q, want %q", bodies, want)
+	}
+	for _, m := range []map[string]any{
+		{"role": "UserMessage", "content": "hi"}, // the type name: the variant's enum refuses it
+		{"role": "system", "content": "hi"},      // selects no variant
+		{"role": "tool"},                         // the variant's required tool_call_id is missing
+	} {
+		if r := c.callTool("createChat", map[string]any{"messages": []any{m}}); !r.IsError {
+			t.Errorf("%v accepted", m)
+		}
+	}
+	if len(bodies) != 1 {
+		t.Errorf("refused calls reached the API: %q", bodies[1:])
+	}
+}
