@@ -144,7 +144,7 @@ func (l *loader) patternProperties(info *schemaInfo) {
 		case kind == "":
 			kind, first = ps.Type, p.key
 		case ps.Type != kind:
-			l.errorf(p.val, pctx, "type %s differs from the %s of pattern %q: the members every pattern names share one Go map, so the patterns' schemas need one type", string(ps.Type), string(kind), first.Value)
+			l.errorf(p.val, pctx, "type %s differs from type %s of pattern %q: the members every pattern names share one Go map, so the patterns' schemas need one type", string(ps.Type), string(kind), first.Value)
 			continue
 		}
 		s.PatternProperties = append(s.PatternProperties, PatternProperty{Pattern: p.key.Value, Schema: ps})
