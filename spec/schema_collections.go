@@ -30,9 +30,10 @@ type Collection struct {
 	// member of the object whose name matches a pattern (an RE2 regular
 	// expression, unanchored) must satisfy; every matching pattern
 	// applies. The schemas all have one scalar type (string, integer,
-	// number or boolean), the Go type of the object's other members,
-	// which additionalProperties, when it is a schema, shares: it then
-	// applies only to the members no property and no pattern names.
+	// number or boolean), or all none (any JSON value, compared with const
+	// or enum only): the Go type of the object's other members, which
+	// additionalProperties, when it is a schema, shares. It then applies
+	// only to the members no property and no pattern names.
 	PatternProperties []PatternProperty
 }
 
@@ -134,12 +135,23 @@ func (l *loader) patternProperties(info *schemaInfo) {
 		case ps.Nullable:
 			l.errorf(p.val, pctx, "a nullable patternProperties schema is not supported (a null member has no value in the object's Go map)")
 			continue
-		case ps.Type != KindString && ps.Type != KindInteger && ps.Type != KindNumber && ps.Type != KindBoolean:
-			what := "no type"
-			if ps.Type != KindAny {
-				what = "type " + string(ps.Type)
+		case ps.Type == KindAny:
+			// Members of any JSON value (json.RawMessage): the schema may
+			// only compare whole values (const, enum), which need no type.
+			bad := false
+			if kvs, ok := l.mapping(p.val, pctx); ok {
+				for _, kv := range kvs {
+					if contains(constraintRefused, kv.key.Value) {
+						l.errorf(kv.key, pctx, "keyword %q is not supported in a patternProperties schema without type", kv.key.Value)
+						bad = true
+					}
+				}
 			}
-			l.errorf(p.val, pctx, "a patternProperties schema has %s: declare type string, integer, number or boolean (the members it names are kept in a Go map of that type)", what)
+			if bad {
+				continue
+			}
+		case ps.Type != KindString && ps.Type != KindInteger && ps.Type != KindNumber && ps.Type != KindBoolean:
+			l.errorf(p.val, pctx, "a patternProperties schema has type %s: declare type string, integer, number or boolean, or none (the members it names are kept in a Go map of that type, or of json.RawMessage)", string(ps.Type))
 			continue
 		case kind == "":
 			kind, first = ps.Type, p.key
@@ -154,8 +166,12 @@ func (l *loader) patternProperties(info *schemaInfo) {
 	}
 	ap := s.AdditionalProperties
 	switch {
+	case kind == KindAny && (ap == nil || ap.Type == KindAny && ap.Ref == "" && len(ap.OneOf) == 0):
+		// Members of any value, in a map of json.RawMessage.
 	case ap == nil:
 		l.errorf(info.keys["additionalProperties"], ctx, "additionalProperties: true beside patternProperties is not supported (the other members would be of any type, the pattern members of type %s, in one Go map): write additionalProperties: false or a schema of type %s", string(kind), string(kind))
+	case kind == KindAny:
+		l.errorf(info.keys["additionalProperties"], ctx, "additionalProperties beside patternProperties without type must be true, false or an inline schema without type: the members of both share one Go map of json.RawMessage")
 	case ap.Ref != "" || len(ap.OneOf) > 0 || ap.Nullable || ap.Type != kind:
 		l.errorf(info.keys["additionalProperties"], ctx, "additionalProperties beside patternProperties must be false or an inline, non-nullable schema of the patterns' type %s: the members of both share one Go map", string(kind))
 	}
