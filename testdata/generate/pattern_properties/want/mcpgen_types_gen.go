@@ -4,6 +4,7 @@
 package patternprops
 
 import (
+	"encoding/json"
 	"maps"
 	"slices"
 
@@ -52,6 +53,8 @@ type MeasureInput struct {
 	// Readings by sensor name; other names hold counts.
 	Readings *MeasureInputReadings `json:"readings,omitempty"`
 	Flags    *MeasureInputFlags    `json:"flags,omitempty"`
+	// Any members; those named x-... are 1 or "one".
+	Meta *MeasureInputMeta `json:"meta,omitempty"`
 }
 
 // AppendJSON appends the JSON encoding of v to b.
@@ -70,6 +73,10 @@ func (v MeasureInput) AppendJSON(b []byte) []byte {
 	if v.Flags != nil {
 		b = append(b, ",\"flags\":"...)
 		b = v.Flags.AppendJSON(b)
+	}
+	if v.Meta != nil {
+		b = append(b, ",\"meta\":"...)
+		b = v.Meta.AppendJSON(b)
 	}
 	return append(b, '}')
 }
@@ -183,6 +190,41 @@ func (v MeasureInputFlags) MarshalJSON() ([]byte, error) {
 func (v *MeasureInputFlags) UnmarshalJSON(data []byte) error {
 	var u wire.Unmarshaler
 	return u.Done(decodeMeasureInputFlags(u.Start(data), u.Root(), v, u.Errors()))
+}
+
+// MeasureInputMeta is generated from the spec.
+//
+// Any members; those named x-... are 1 or "one".
+type MeasureInputMeta struct {
+	// AdditionalProperties holds the properties not listed in the schema: those
+	// whose names match "^x-" and the others.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v MeasureInputMeta) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	for _, k := range slices.Sorted(maps.Keys(v.AdditionalProperties)) {
+		if b[len(b)-1] != '{' {
+			b = append(b, ',')
+		}
+		b = wire.AppendString(b, k)
+		b = append(b, ':')
+		b = wire.AppendRawOrNull(b, v.AdditionalProperties[k])
+	}
+	return append(b, '}')
+}
+
+// MarshalJSON encodes v as JSON.
+func (v MeasureInputMeta) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see wire.Unmarshaler).
+func (v *MeasureInputMeta) UnmarshalJSON(data []byte) error {
+	var u wire.Unmarshaler
+	return u.Done(decodeMeasureInputMeta(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // MeasureOutput is the structured output of the "measure" tool.

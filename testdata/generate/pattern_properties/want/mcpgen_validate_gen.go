@@ -4,6 +4,7 @@
 package patternprops
 
 import (
+	"encoding/json"
 	"maps"
 	"slices"
 
@@ -18,6 +19,7 @@ var (
 	patternMeasureInputReadings2 = wire.MustCompilePattern("^temp_")
 	patternMeasureInputReadings3 = wire.MustCompilePattern("_max$")
 	patternMeasureInputFlags2    = wire.MustCompilePattern("^[a-z]+$")
+	patternMeasureInputMeta2     = wire.MustCompilePattern("^x-")
 )
 
 // Violation messages of the spec, built once so that reporting one costs
@@ -34,6 +36,7 @@ var (
 	msgMinProperties2  = wire.MsgMinProperties(2)
 	msgEnum_C_F        = wire.MsgEnum([]string{"\"C\"", "\"F\""})
 	msgConstHfd2791d1  = wire.MsgConst("true")
+	msgEnumH3ddbbcb1   = wire.MsgEnum([]string{"1", "\"one\""})
 	msgMinLength1      = wire.MsgMinLength(1)
 )
 
@@ -151,6 +154,12 @@ func decodeMeasureInput(d *wire.Decoder, p *wire.Path, v *MeasureInput, e *wire.
 			c := p.Child("flags")
 			v.Flags = new(MeasureInputFlags)
 			if err := decodeMeasureInputFlags(d, &c, v.Flags, e); err != nil {
+				return err
+			}
+		case "meta":
+			c := p.Child("meta")
+			v.Meta = new(MeasureInputMeta)
+			if err := decodeMeasureInputMeta(d, &c, v.Meta, e); err != nil {
 				return err
 			}
 		default:
@@ -320,6 +329,52 @@ func decodeMeasureInputFlags(d *wire.Decoder, p *wire.Path, v *MeasureInputFlags
 	return nil
 }
 
+// decodeMeasureInputMeta decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
+func decodeMeasureInputMeta(d *wire.Decoder, p *wire.Path, v *MeasureInputMeta, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
+		return d.Skip()
+	}
+	if err := d.BeginObject(); err != nil {
+		return err
+	}
+	*v = MeasureInputMeta{}
+	for {
+		key, ok, err := d.NextKey()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		default:
+			name := string(key)
+			if v.AdditionalProperties == nil {
+				v.AdditionalProperties = map[string]json.RawMessage{}
+			}
+			var x json.RawMessage
+			c := p.Child(name)
+			n0 := e.Len()
+			if err := readRaw(d, &c, &x, e); err != nil {
+				return err
+			}
+			if e.Len() == n0 {
+				if patternMeasureInputMeta2.MatchString(name) {
+					if !(wire.EqualJSON(x, []byte("1")) || wire.EqualJSON(x, []byte("\"one\""))) {
+						e.Add(&c, msgEnumH3ddbbcb1)
+					}
+				}
+			}
+			v.AdditionalProperties[name] = x
+		}
+	}
+	return nil
+}
+
 // decodeMeasureOutput decodes the next JSON value of d into v. Values of the
 // wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
@@ -436,6 +491,10 @@ func validateMeasureOutputLabels(p *wire.Path, v *MeasureOutputLabels, e *wire.E
 	for _, k := range slices.Sorted(maps.Keys(v.AdditionalProperties)) {
 		x := v.AdditionalProperties[k]
 		c := p.Child(k)
+		if !(patternMeasureInputFlags2.MatchString(k)) {
+			e.Add(&c, wire.MsgUnknownProperty)
+			continue
+		}
 		if patternMeasureInputFlags2.MatchString(k) {
 			if len(x) < 4 {
 				if wire.RuneCount(x) < 1 {
@@ -492,5 +551,15 @@ func readBool(d *wire.Decoder, p *wire.Path, v *bool, e *wire.Errors) error {
 		return err
 	}
 	*v = x
+	return nil
+}
+
+// readRaw keeps a copy of the next JSON value, whatever it is.
+func readRaw(d *wire.Decoder, p *wire.Path, v *json.RawMessage, e *wire.Errors) error {
+	raw, err := d.ReadRaw()
+	if err != nil {
+		return err
+	}
+	*v = append(json.RawMessage(nil), raw...)
 	return nil
 }
