@@ -383,8 +383,9 @@ func (m *validateEmitter) decodeStruct(n *node) []Code {
 	}
 	if n.extra {
 		ap := Id("v").Dot("AdditionalProperties")
-		head := []Code{Id("name").Op(":=").String().Call(Id("key"))}
+		var head []Code
 		if !n.schema.AllowAdditional {
+			head = append(head, Id("name").Op(":=").String().Call(Id("key")))
 			// Only the members a pattern names are kept.
 			reject := []Code{
 				Id("c").Op(":=").Id("p").Dot("Child").Call(Id("name")),
@@ -402,8 +403,11 @@ func (m *validateEmitter) decodeStruct(n *node) []Code {
 			decode = append(append([]Code{Id("n0").Op(":=").Id("e").Dot("Len").Call()}, decode...),
 				If(Id("e").Dot("Len").Call().Op("==").Id("n0")).Block(checks...))
 		}
+		head = append(head, If(Add(ap).Op("==").Nil()).Block(Add(ap).Op("=").Map(String()).Add(slotType(n.elem)).Values()))
+		if n.schema.AllowAdditional {
+			head = append(head, Id("name").Op(":=").String().Call(Id("key")))
+		}
 		cases = append(cases, Default().Block(append(append(head,
-			If(Add(ap).Op("==").Nil()).Block(Add(ap).Op("=").Map(String()).Add(slotType(n.elem)).Values()),
 			Var().Id("x").Add(slotType(n.elem)),
 			Id("c").Op(":=").Id("p").Dot("Child").Call(Id("name")),
 		), append(decode, Add(ap).Index(Id("name")).Op("=").Id("x"))...)...))

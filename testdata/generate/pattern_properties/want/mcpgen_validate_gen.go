@@ -206,10 +206,10 @@ func decodeMeasureInputReadings(d *wire.Decoder, p *wire.Path, v *MeasureInputRe
 				return err
 			}
 		default:
-			name := string(key)
 			if v.AdditionalProperties == nil {
 				v.AdditionalProperties = map[string]float64{}
 			}
+			name := string(key)
 			var x float64
 			c := p.Child(name)
 			n0 := e.Len()
@@ -352,10 +352,10 @@ func decodeMeasureInputMeta(d *wire.Decoder, p *wire.Path, v *MeasureInputMeta, 
 		}
 		switch string(key) {
 		default:
-			name := string(key)
 			if v.AdditionalProperties == nil {
 				v.AdditionalProperties = map[string]json.RawMessage{}
 			}
+			name := string(key)
 			var x json.RawMessage
 			c := p.Child(name)
 			n0 := e.Len()
