@@ -584,10 +584,11 @@ func TestCollectionsOutput(t *testing.T) {
 // behaviourTests are the tests above, by the golden case whose generated
 // package they run in (TestGoldenBuilds runs them).
 var behaviourTests = map[string]string{
-	"orders":      ordersBehaviour,
-	"constraints": constraintsBehaviour,
-	"oneof":       oneofBehaviour,
-	"recursion":   recursionBehaviour,
-	"collections": collectionsBehaviour,
-	"go_types":    goTypesBehaviour,
+	"orders":             ordersBehaviour,
+	"constraints":        constraintsBehaviour,
+	"oneof":              oneofBehaviour,
+	"recursion":          recursionBehaviour,
+	"collections":        collectionsBehaviour,
+	"go_types":           goTypesBehaviour,
+	"pattern_properties": patternPropertiesBehaviour,
 }

@@ -31,6 +31,16 @@ func notePatterns(api *spec.API) {
 				}
 			}
 		}
+		for _, p := range s.PatternProperties {
+			if _, ok := schema.PublishedPattern(p.Pattern); !ok {
+				n := spec.Diagnostic{Pos: p.Schema.Pos, Message: fmt.Sprintf("patternProperties pattern %q has no form that clients' ECMAScript engines read as the server's RE2 does: it is left out of the published schemas, with the object's additionalProperties, and still checked by the server", p.Pattern)}
+				if !noted[n.String()] {
+					noted[n.String()] = true
+					api.Notes = append(api.Notes, n)
+				}
+			}
+			walk(p.Schema)
+		}
 		walk(s.Items)
 		walk(s.AdditionalProperties)
 		for _, p := range s.Properties {

@@ -519,6 +519,18 @@ func (l *loader) checkValue(s *Schema, v any, self bool, depth int) (string, str
 				}
 			}
 			if ps == nil {
+				matched := false
+				for _, pp := range s.PatternProperties {
+					if re, err := l.compile(pp.Pattern); err == nil && re.MatchString(k) {
+						matched = true
+						if p, problem := l.checkValue(pp.Schema, x[k], false, depth+1); problem != "" {
+							return "/" + PointerToken(k) + p, problem
+						}
+					}
+				}
+				if matched {
+					continue
+				}
 				if !s.AllowAdditional {
 					return "", fmt.Sprintf("has property %q, which is not allowed", k)
 				}

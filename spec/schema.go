@@ -74,7 +74,7 @@ var schemaKeywords = []string{
 	"properties", "required", "additionalProperties", "minProperties", "maxProperties",
 	"oneOf", "discriminator", "x-mcp-header", "go",
 	"allOf", "anyOf", "not", "if", "then", "else", "dependentRequired", "$schema", "$anchor", "$comment",
-	"propertyNames", "contains", "minContains", "maxContains", "dependentSchemas",
+	"propertyNames", "contains", "minContains", "maxContains", "dependentSchemas", "patternProperties",
 }
 
 // keywordKinds lists the types each type-specific keyword applies to.
@@ -101,6 +101,7 @@ var keywordKinds = map[string][]Kind{
 	"maxProperties":        {KindObject},
 	"propertyNames":        {KindObject},
 	"dependentSchemas":     {KindObject},
+	"patternProperties":    {KindObject},
 	"contains":             {KindArray},
 	"minContains":          {KindArray},
 	"maxContains":          {KindArray},

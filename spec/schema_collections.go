@@ -26,6 +26,21 @@ type Collection struct {
 	// DependentSchemas lists, per property, a constraint schema the whole
 	// object must satisfy when the property is present (declaration order).
 	DependentSchemas []DependentSchema
+	// PatternProperties lists, in declaration order, the schema every
+	// member of the object whose name matches a pattern (an RE2 regular
+	// expression, unanchored) must satisfy; every matching pattern
+	// applies. The schemas all have one scalar type (string, integer,
+	// number or boolean), or all none (any JSON value, compared with const
+	// or enum only): the Go type of the object's other members, which
+	// additionalProperties, when it is a schema, shares. It then applies
+	// only to the members no property and no pattern names.
+	PatternProperties []PatternProperty
+}
+
+// PatternProperty is one entry of patternProperties.
+type PatternProperty struct {
+	Pattern string
+	Schema  *Schema
 }
 
 // DependentSchema is one entry of dependentSchemas.
@@ -35,7 +50,7 @@ type DependentSchema struct {
 }
 
 func (c *Collection) present() bool {
-	return c.PropertyNames != nil || c.Contains != nil || len(c.DependentSchemas) > 0
+	return c.PropertyNames != nil || c.Contains != nil || len(c.DependentSchemas) > 0 || len(c.PatternProperties) > 0
 }
 
 func (c *Collection) subschemas() []*Schema {
@@ -47,6 +62,9 @@ func (c *Collection) subschemas() []*Schema {
 	}
 	for _, d := range c.DependentSchemas {
 		out = append(out, d.Schema)
+	}
+	for _, p := range c.PatternProperties {
+		out = append(out, p.Schema)
 	}
 	return out
 }
@@ -79,6 +97,83 @@ func (l *loader) collection(info *schemaInfo) {
 			c := l.constraint(p.val, fmt.Sprintf("%s: dependentSchemas: %q", ctx, p.key.Value), info.origin, s)
 			s.DependentSchemas = append(s.DependentSchemas, DependentSchema{Property: p.key.Value, Schema: c})
 		}
+	}
+	if s.Type == KindObject {
+		l.patternProperties(info)
+	}
+}
+
+// patternProperties parses patternProperties. The members a pattern
+// names are kept, with the additional ones, in one Go map beside the
+// struct's fields, so every pattern's schema (and additionalProperties
+// when it is a schema) must have the same scalar type: the map's values
+// are of that type, and each member is checked against the schemas of
+// the patterns its name matches.
+func (l *loader) patternProperties(info *schemaInfo) {
+	s, ctx, v := info.s, info.ctx, info.vals
+	n, ok := v["patternProperties"]
+	if !ok {
+		return
+	}
+	ps, _ := l.mapping(n, ctx+": patternProperties")
+	var kind Kind
+	var first *yaml.Node
+	for _, p := range ps {
+		pctx := fmt.Sprintf("%s: patternProperties: %q", ctx, p.key.Value)
+		if _, err := l.compile(p.key.Value); err != nil {
+			l.errorf(p.key, ctx, "patternProperties pattern %q is not supported by Go's RE2 regular expressions (no lookaround or backreferences): %v", p.key.Value, err)
+			continue
+		}
+		if !l.schemaNode(p.val, pctx) {
+			continue
+		}
+		ps := l.schema(p.val, pctx, info.origin)
+		switch {
+		case ps.Ref != "" || len(ps.OneOf) > 0:
+			l.errorf(p.val, pctx, "a patternProperties schema must be declared inline with a type (string, integer, number or boolean): the members it names share one Go map with the object's other members")
+			continue
+		case ps.Nullable:
+			l.errorf(p.val, pctx, "a nullable patternProperties schema is not supported (a null member has no value in the object's Go map)")
+			continue
+		case ps.Type == KindAny:
+			// Members of any JSON value (json.RawMessage): the schema may
+			// only compare whole values (const, enum), which need no type.
+			bad := false
+			if kvs, ok := l.mapping(p.val, pctx); ok {
+				for _, kv := range kvs {
+					if contains(constraintRefused, kv.key.Value) {
+						l.errorf(kv.key, pctx, "keyword %q is not supported in a patternProperties schema without type", kv.key.Value)
+						bad = true
+					}
+				}
+			}
+			if bad {
+				continue
+			}
+		case ps.Type != KindString && ps.Type != KindInteger && ps.Type != KindNumber && ps.Type != KindBoolean:
+			l.errorf(p.val, pctx, "a patternProperties schema has type %s: declare type string, integer, number or boolean, or none (the members it names are kept in a Go map of that type, or of json.RawMessage)", string(ps.Type))
+			continue
+		case kind == "":
+			kind, first = ps.Type, p.key
+		case ps.Type != kind:
+			l.errorf(p.val, pctx, "type %s differs from type %s of pattern %q: the members every pattern names share one Go map, so the patterns' schemas need one type", string(ps.Type), string(kind), first.Value)
+			continue
+		}
+		s.PatternProperties = append(s.PatternProperties, PatternProperty{Pattern: p.key.Value, Schema: ps})
+	}
+	if kind == "" || !s.AllowAdditional {
+		return
+	}
+	ap := s.AdditionalProperties
+	switch {
+	case kind == KindAny && (ap == nil || ap.Type == KindAny && ap.Ref == "" && len(ap.OneOf) == 0):
+		// Members of any value, in a map of json.RawMessage.
+	case ap == nil:
+		l.errorf(info.keys["additionalProperties"], ctx, "additionalProperties: true beside patternProperties is not supported (the other members would be of any type, the pattern members of type %s, in one Go map): write additionalProperties: false or a schema of type %s", string(kind), string(kind))
+	case kind == KindAny:
+		l.errorf(info.keys["additionalProperties"], ctx, "additionalProperties beside patternProperties without type must be true, false or an inline schema without type: the members of both share one Go map of json.RawMessage")
+	case ap.Ref != "" || len(ap.OneOf) > 0 || ap.Nullable || ap.Type != kind:
+		l.errorf(info.keys["additionalProperties"], ctx, "additionalProperties beside patternProperties must be false or an inline, non-nullable schema of the patterns' type %s: the members of both share one Go map", string(kind))
 	}
 }
 

@@ -13,10 +13,9 @@ var refusedKeywords = map[string]string{
 	"$vocabulary":    "it belongs on a meta-schema; mcpgen reads and publishes the 2020-12 dialect with all of its vocabularies",
 	"prefixItems": "a tuple (items whose schema depends on their position) has no Go type in mcpgen: " +
 		"use an object with named properties, or items of one type",
-	"patternProperties": "a Go struct field needs a fixed name: use additionalProperties with one schema " +
-		"(and propertyNames to constrain the names)",
 	"unevaluatedProperties": "it adds nothing to additionalProperties in mcpgen: constraint subschemas (allOf, anyOf, ...) " +
-		"only name properties the object declares, so the unevaluated properties are the additional ones",
+		"only name properties the object declares, so the unevaluated properties are the ones additionalProperties applies to " +
+		"(those named by no property and no patternProperties pattern)",
 	"unevaluatedItems": "it adds nothing to items in mcpgen: there is no prefixItems, so items applies to every item",
 	"dependencies":     "it was split in draft 2019-09: use dependentRequired (a list of names) or dependentSchemas (a schema)",
 }

@@ -5,9 +5,9 @@ import "github.com/mcpgen-dev/mcpgen/spec"
 // canonApplied adds the JSON Schema 2020-12 keywords of spec.Applied to
 // the canonical form m of s, so that adding, removing or changing an
 // allOf, anyOf, not, if/then/else, dependentRequired, dependentSchemas,
-// propertyNames, contains, minContains, maxContains, $anchor or $schema
-// changes the tool's digest and shows in the lock file. Schemas without
-// them keep the digest they had.
+// propertyNames, contains, minContains, maxContains, patternProperties,
+// $anchor or $schema changes the tool's digest and shows in the lock
+// file. Schemas without them keep the digest they had.
 func canonApplied(m map[string]any, s *spec.Schema, ref func(string)) {
 	a := &s.Applied
 	list := func(k string, ss []*spec.Schema) {
@@ -48,6 +48,13 @@ func canonApplied(m map[string]any, s *spec.Schema, ref func(string)) {
 		if a.MaxContains != nil {
 			m["maxContains"] = *a.MaxContains
 		}
+	}
+	if len(a.PatternProperties) > 0 {
+		pats := map[string]any{}
+		for _, p := range a.PatternProperties {
+			pats[p.Pattern] = canon(p.Schema, ref)
+		}
+		m["patternProperties"] = pats
 	}
 	if len(a.DependentSchemas) > 0 {
 		deps := map[string]any{}

@@ -175,7 +175,7 @@ func (m *Model) declare(f *File, n *node, fallback string) {
 			fields = append(fields, c)
 		}
 		if n.extra {
-			fields = append(fields, Comment(lc("AdditionalProperties holds the properties not listed in the schema.")).Line().
+			fields = append(fields, Comment(lc(extraDoc(n.schema))).Line().
 				Id("AdditionalProperties").Map(String()).Add(slotType(n.elem)).Tag(map[string]string{"json": "-"}))
 		}
 		f.Type().Id(n.name).Struct(fields...)

@@ -375,14 +375,42 @@ func (m *validateEmitter) decodeStruct(n *node) []Code {
 		body = append(body, m.decodeSlot(&f.slot, Id("v").Dot(f.goName), Op("&").Id("c"), nil)...)
 		cases = append(cases, Case(Lit(f.jsonName)).Block(body...))
 	}
+	// unknown counts the members no property, pattern or
+	// additionalProperties admits, for minProperties and maxProperties.
+	unknown := n.extra && !n.schema.AllowAdditional && countsProperties(n)
+	if unknown {
+		out = append(out, Id("unknown").Op(":=").Lit(0))
+	}
 	if n.extra {
 		ap := Id("v").Dot("AdditionalProperties")
-		cases = append(cases, Default().Block(append([]Code{
-			If(Add(ap).Op("==").Nil()).Block(Add(ap).Op("=").Map(String()).Add(slotType(n.elem)).Values()),
-			Id("name").Op(":=").String().Call(Id("key")),
+		var head []Code
+		if !n.schema.AllowAdditional {
+			head = append(head, Id("name").Op(":=").String().Call(Id("key")))
+			// Only the members a pattern names are kept.
+			reject := []Code{
+				Id("c").Op(":=").Id("p").Dot("Child").Call(Id("name")),
+				addErr(Op("&").Id("c"), wire("MsgUnknownProperty")),
+				returnIfErr(Id("d").Dot("Skip").Call()),
+			}
+			if unknown {
+				reject = append(reject, Id("unknown").Op("++"))
+			}
+			head = append(head, If(Op("!").Parens(m.matchesPattern(n.schema, Id("name")))).Block(append(reject, Continue())...))
+		}
+		decode := m.decodeSlot(n.elem, Id("x"), Op("&").Id("c"), nil)
+		if checks := m.memberChecks(n, Id("name")); len(checks) > 0 {
+			// Checked only when it decoded, as a property is.
+			decode = append(append([]Code{Id("n0").Op(":=").Id("e").Dot("Len").Call()}, decode...),
+				If(Id("e").Dot("Len").Call().Op("==").Id("n0")).Block(checks...))
+		}
+		head = append(head, If(Add(ap).Op("==").Nil()).Block(Add(ap).Op("=").Map(String()).Add(slotType(n.elem)).Values()))
+		if n.schema.AllowAdditional {
+			head = append(head, Id("name").Op(":=").String().Call(Id("key")))
+		}
+		cases = append(cases, Default().Block(append(append(head,
 			Var().Id("x").Add(slotType(n.elem)),
 			Id("c").Op(":=").Id("p").Dot("Child").Call(Id("name")),
-		}, append(m.decodeSlot(n.elem, Id("x"), Op("&").Id("c"), nil), Add(ap).Index(Id("name")).Op("=").Id("x"))...)...))
+		), append(decode, Add(ap).Index(Id("name")).Op("=").Id("x"))...)...))
 	} else {
 		body := []Code{
 			Id("c").Op(":=").Id("p").Dot("Child").Call(String().Call(Id("key"))),
@@ -415,7 +443,7 @@ func (m *validateEmitter) decodeStruct(n *node) []Code {
 			out = append(out, If(Op("!").Id("seen"+f.ident())).Block(m.setDefault(f)...))
 		}
 	}
-	if n.extra {
+	if n.extra && !unknown {
 		out = append(out, m.propertyCount(n, nil)...)
 	} else {
 		out = append(out, m.propertyCount(n, Id("unknown"))...)
@@ -555,6 +583,7 @@ func (m *validateEmitter) validateBody(n *node) []Code {
 				append([]Code{Id("x").Op(":=").Parens(Op("*").Id("v")).Index(Id("k"))},
 					m.checkSlot(n.elem, Id("x"), Id("c").Op(":=").Id("p").Dot("Child").Call(Id("k")), false, true)...)...))
 		}
+		out = append(out, m.patternChecks(n)...)
 		out = append(out, m.mapCollectionChecks(n)...)
 		return append(out, m.structuredValueChecks(n)...)
 	case kOneOf:
@@ -576,6 +605,7 @@ func (m *validateEmitter) validateBody(n *node) []Code {
 				append([]Code{Id("x").Op(":=").Id("v").Dot("AdditionalProperties").Index(Id("k"))},
 					m.checkSlot(n.elem, Id("x"), Id("c").Op(":=").Id("p").Dot("Child").Call(Id("k")), false, true)...)...))
 		}
+		out = append(out, m.patternChecks(n)...)
 		out = append(out, m.applicatorChecks(n.schema, n, kStruct, nil, Id("p"))...)
 		return append(out, m.structuredValueChecks(n)...)
 	}

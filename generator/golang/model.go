@@ -533,7 +533,7 @@ func shapeOf(s *spec.Schema) kind {
 	case spec.KindArray:
 		return kSlice
 	case spec.KindObject:
-		if len(s.Properties) == 0 && s.AllowAdditional {
+		if len(s.Properties) == 0 && s.AllowAdditional && len(s.PatternProperties) == 0 {
 			return kMap
 		}
 		return kStruct
@@ -738,12 +738,16 @@ func (l *lowerer) fields(n *node) {
 		}
 		n.fields = append(n.fields, f)
 	}
-	if s.AllowAdditional {
+	if s.AllowAdditional || len(s.PatternProperties) > 0 {
 		if _, dup := goNames["AdditionalProperties"]; dup && !l.lenient {
 			l.diag(s.Pos, "Go field %s.AdditionalProperties is taken by a property", n.name)
 		}
 		n.extra = true
-		n.elem = l.slotOf(n.name+"Value", s.AdditionalProperties, n.pos)
+		if len(s.PatternProperties) > 0 {
+			n.elem = l.slotOf(n.name+"Value", l.patternValue(n.name, s), n.pos)
+		} else {
+			n.elem = l.slotOf(n.name+"Value", s.AdditionalProperties, n.pos)
+		}
 		n.elem.ptr = n.ext == "" && n.elem.nullValue()
 	}
 }

@@ -83,6 +83,17 @@ func (b *Builder) collection(s *spec.Schema, o Object, w *walk) Object {
 			add("maxContains", *c.MaxContains)
 		}
 	}
+	if len(c.PatternProperties) > 0 {
+		pats := Object{}
+		for _, p := range c.PatternProperties {
+			if re, ok := PublishedPattern(p.Pattern); ok {
+				pats = append(pats, Member{re, b.node(p.Schema, w)})
+			}
+		}
+		if len(pats) > 0 {
+			add("patternProperties", pats)
+		}
+	}
 	if len(c.DependentSchemas) > 0 {
 		deps := Object{}
 		for _, d := range c.DependentSchemas {
@@ -91,4 +102,17 @@ func (b *Builder) collection(s *spec.Schema, o Object, w *walk) Object {
 		add("dependentSchemas", deps)
 	}
 	return o
+}
+
+// lostPattern reports whether a patternProperties pattern of s has no
+// published form (PublishedPattern): its entry is left out, and so is
+// additionalProperties, which would refuse the members the pattern
+// admits. The server still checks both.
+func lostPattern(s *spec.Schema) bool {
+	for _, p := range s.PatternProperties {
+		if _, ok := PublishedPattern(p.Pattern); !ok {
+			return true
+		}
+	}
+	return false
 }

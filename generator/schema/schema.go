@@ -545,6 +545,7 @@ func (b *Builder) build(s *spec.Schema, w *walk) Object {
 			add("required", required)
 		}
 		switch {
+		case lostPattern(s):
 		case s.AdditionalProperties != nil:
 			add("additionalProperties", b.node(s.AdditionalProperties, w))
 		case !s.AllowAdditional:

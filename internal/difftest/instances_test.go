@@ -190,6 +190,10 @@ func asList(v any) []any {
 	return l
 }
 
+// patternNames are member names tried against patternProperties: each
+// is used with the patterns it matches.
+var patternNames = []string{"a", "abc", "Upper", "x-", "x-a", "x-trace-1", "x-trace-0123456789abcdef", "temp_a", "temp_max", "a_max", "n_1", "a31b", "vroom"}
+
 // wrongKinds are values of every JSON type.
 var wrongKinds = []any{nil, true, 7.0, 1.5, "s", []any{}, map[string]any{}}
 
@@ -297,6 +301,22 @@ func (g *instances) variants(s map[string]any, depth int) []any {
 				m := clone()
 				m[name] = 1.0
 				out = append(out, m)
+			}
+		}
+		if pats, ok := s["patternProperties"].(map[string]any); ok {
+			// Members some pattern names (one, two or none of them),
+			// with values around each matching pattern's schema.
+			for _, name := range patternNames {
+				for _, p := range sortedKeys(pats) {
+					if !regexp.MustCompile(p).MatchString(name) {
+						continue
+					}
+					for _, v := range g.variants(pats[p].(map[string]any), depth+1) {
+						m := clone()
+						m[name] = v
+						out = append(out, m)
+					}
+				}
 			}
 		}
 		if depth < 3 {

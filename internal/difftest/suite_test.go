@@ -6,6 +6,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -122,14 +123,57 @@ func suiteTool(g *suiteGroup) (string, error) {
 	}
 	if _, set := s["additionalProperties"]; !set && s["type"] == "object" {
 		// JSON Schema objects are open unless closed; mcpgen's are
-		// closed unless opened.
-		s["additionalProperties"] = true
+		// closed unless opened. Typed patternProperties keep the object
+		// closed (mcpgen keeps their members in one Go map of their
+		// type); closedPatterns skips the instances with other members.
+		s["additionalProperties"] = !typedPatterns(s)
 	}
 	b, err := json.Marshal(s)
 	if err != nil {
 		return "", err
 	}
 	return fmt.Sprintf("  %s:\n    input: {properties: {v: %s}, required: [v]}\n", g.tool, b), nil
+}
+
+// typedPatterns reports whether s has patternProperties and every one of
+// their schemas states a type, without additionalProperties.
+func typedPatterns(s map[string]any) bool {
+	pats, _ := s["patternProperties"].(map[string]any)
+	if _, set := s["additionalProperties"]; set || len(pats) == 0 {
+		return false
+	}
+	for _, p := range pats {
+		m, _ := p.(map[string]any)
+		if _, typed := m["type"]; !typed {
+			return false
+		}
+	}
+	return true
+}
+
+// closedPatterns reports whether every member of data, when it is an
+// object and s has typedPatterns (which suiteTool closes), is named by a
+// property or a pattern of s.
+func closedPatterns(s map[string]any, data json.RawMessage) bool {
+	var members map[string]json.RawMessage
+	if !typedPatterns(s) || json.Unmarshal(data, &members) != nil {
+		return true
+	}
+	props, _ := s["properties"].(map[string]any)
+	pats, _ := s["patternProperties"].(map[string]any)
+next:
+	for name := range members {
+		if _, ok := props[name]; ok {
+			continue
+		}
+		for p := range pats {
+			if regexp.MustCompile(p).MatchString(name) {
+				continue next
+			}
+		}
+		return false
+	}
+	return true
 }
 
 // impliedType is the type mcpgen needs for the type-specific keywords of a
@@ -139,7 +183,7 @@ func impliedType(s map[string]any) string {
 	for kind, keys := range map[string][]string{
 		"string": {"minLength", "maxLength", "pattern", "format"},
 		"number": {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"},
-		"object": {"minProperties", "maxProperties", "required", "properties", "additionalProperties", "dependentRequired", "propertyNames", "dependentSchemas"},
+		"object": {"minProperties", "maxProperties", "required", "properties", "additionalProperties", "dependentRequired", "propertyNames", "dependentSchemas", "patternProperties"},
 		"array":  {"minItems", "maxItems", "uniqueItems", "items", "contains", "minContains", "maxContains"},
 	} {
 		for _, k := range keys {
@@ -324,7 +368,7 @@ func TestSuite(t *testing.T) {
 		sch := compileSchema(t, g.tool, pkg["schemas/"+g.tool+".input.schema.json"])
 		orig := compileSchema(t, g.tool+".orig", g.Schema)
 		for _, c := range g.Tests {
-			if !typed && implied != "" && kindOf(c.Data) != implied || !itemsOf(s, c.Data) {
+			if !typed && implied != "" && kindOf(c.Data) != implied || !itemsOf(s, c.Data) || !closedPatterns(s, c.Data) {
 				// The suite checks that the keyword ignores other
 				// types; with the type mcpgen needs they are type errors.
 				otherType++
