@@ -112,6 +112,19 @@ func compileReference(t testing.TB, i int) *jsonschema.Schema {
 	return s
 }
 
+// referenceValid reports whether the reference validator accepts v, and
+// false for judged when it cannot decide: santhosh-tekuri/jsonschema panics
+// comparing a number whose exponent math/big.Rat refuses (1e1000010), which
+// is a limit of the reference, not a disagreement.
+func referenceValid(s *jsonschema.Schema, v any) (valid, judged bool) {
+	defer func() {
+		if recover() != nil {
+			valid, judged = false, false
+		}
+	}()
+	return s.Validate(v) == nil, true
+}
+
 // FuzzSchemaAgainstReference: for every reference schema and any JSON
 // instance, the interpreter and santhosh-tekuri/jsonschema agree on
 // whether the instance is valid.
@@ -137,7 +150,10 @@ func FuzzSchemaAgainstReference(f *testing.F) {
 			return
 		}
 		for i := range referenceSchemas {
-			want := ref[i].Validate(rv) == nil
+			want, judged := referenceValid(ref[i], rv)
+			if !judged {
+				t.Skipf("the reference validator cannot judge %s", instance)
+			}
 			if got := ours[i].valid(v); got != want {
 				devs, _ := ours[i].validate(v, 5)
 				t.Errorf("schema %d, instance %s: valid %v, reference says %v (%v)", i, instance, got, want, devs)
