@@ -170,8 +170,14 @@ func (s *Server) metaDefinitions(allow func(*ToolDef) bool) []string {
 		agg.openWorld = agg.openWorld || f.openWorld
 	}
 	s.mu.RUnlock()
+	return metaDefinitionsWith(agg, &s.opts)
+}
+
+// metaDefinitionsWith builds the meta-tool definitions of a server with
+// opts: describe_operation takes fields when it offers field selection.
+func metaDefinitionsWith(agg toolFlags, opts *Options) []string {
 	defs := metaDefinitionsFor(agg)
-	if s.opts.FieldSelection {
+	if opts.FieldSelection {
 		defs[1] = describeWithFields(defs[1])
 	}
 	return defs
@@ -180,9 +186,16 @@ func (s *Server) metaDefinitions(allow func(*ToolDef) bool) []string {
 // DiscoveryToolDefinitions returns the definitions tools/list sends in
 // discovery mode (Options.Discovery) when call_operation reaches writes
 // that may be destructive: the longest they get. mcpgen stats measures
-// them.
+// them (ListedDiscoveryDefinitions for a server with options).
 func DiscoveryToolDefinitions() []string {
-	return metaDefinitionsFor(toolFlags{destructive: true, openWorld: true})
+	return ListedDiscoveryDefinitions(Options{})
+}
+
+// ListedDiscoveryDefinitions is DiscoveryToolDefinitions for a server
+// started with opts (Options.FieldSelection adds describe_operation's
+// fields argument).
+func ListedDiscoveryDefinitions(opts Options) []string {
+	return metaDefinitionsWith(toolFlags{destructive: true, openWorld: true}, &opts)
 }
 
 // metaDefinitionsFor builds the meta-tool definitions, call_operation's

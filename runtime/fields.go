@@ -25,7 +25,8 @@ import (
 // clients validate every result; with selection on it is relaxed
 // (relaxSchema: nothing required) so that a selection validates against
 // it, and the schema of the call's own selection is in the result's
-// _meta["io.mcpgen/fields"]. Selection comes before the result budget:
+// _meta["io.mcpgen/fields"]: it requires the selected members the exact
+// schema requires. Selection comes before the result budget:
 // what is selected is what is cut.
 
 // fieldsArg is the argument's name. An operation with its own argument of
@@ -40,7 +41,8 @@ const metaFields = "io.mcpgen/fields"
 type fieldSelector struct {
 	arg   string          // the argument's name
 	paths map[string]bool // the selectable paths
-	// outputJSON is the relaxed output schema, read into a tree on the
+	// outputJSON is the relaxed output schema, with the exact required
+	// lists under requiredMark, read into a tree on the
 	// first selection: a tree per tool would hold tens of megabytes for a
 	// large API whose callers seldom select.
 	outputJSON []byte
@@ -120,8 +122,8 @@ func withFieldSelection(def string) (string, *fieldSelector, bool) {
 		`,"items":{"type":"string"},"minItems":1,"uniqueItems":true}`))
 	schema.get("items").set("enum", enum)
 	props.set(arg, schema)
-	relaxSchema(out)
-	sel := &fieldSelector{arg: arg, paths: make(map[string]bool, len(paths)), outputJSON: out.appendJSON(nil)}
+	relaxSchema(out, true)
+	sel := &fieldSelector{arg: arg, paths: make(map[string]bool, len(paths)), outputJSON: out.appendInternal(nil)}
 	for _, p := range paths {
 		sel.paths[p] = true
 	}

@@ -111,18 +111,30 @@ func readJNode(b []byte) (*jnode, []byte, error) {
 	return &jnode{raw: b[:len(b)-len(rest)]}, rest, nil
 }
 
-// appendJSON appends n as compact JSON.
-func (n *jnode) appendJSON(b []byte) []byte {
+// appendJSON appends n as compact JSON, without the requiredMark members
+// (they are the server's own notes, never published).
+func (n *jnode) appendJSON(b []byte) []byte { return n.appendNode(b, false) }
+
+// appendInternal appends n as compact JSON with its requiredMark members,
+// for the server's own copy of a relaxed schema.
+func (n *jnode) appendInternal(b []byte) []byte { return n.appendNode(b, true) }
+
+func (n *jnode) appendNode(b []byte, marks bool) []byte {
 	switch n.kind {
 	case '{':
 		b = append(b, '{')
+		first := true
 		for i, k := range n.keys {
-			if i > 0 {
+			if k == requiredMark && !marks {
+				continue
+			}
+			if !first {
 				b = append(b, ',')
 			}
+			first = false
 			b = wire.AppendString(b, k)
 			b = append(b, ':')
-			b = n.vals[i].appendJSON(b)
+			b = n.vals[i].appendNode(b, marks)
 		}
 		return append(b, '}')
 	case '[':
@@ -131,7 +143,7 @@ func (n *jnode) appendJSON(b []byte) []byte {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = it.appendJSON(b)
+			b = it.appendNode(b, marks)
 		}
 		return append(b, ']')
 	}
@@ -279,14 +291,25 @@ var (
 	schemaPerMember = []string{"properties", "patternProperties", "$defs", "definitions"}
 )
 
+// requiredMark is the member under which the server's copy of a relaxed
+// schema keeps the required list it dropped (relaxSchema with
+// keepRequired): the schema of one selection requires again the selected
+// members that the exact schema requires (projectSchema). appendJSON
+// leaves it out, so no published schema carries it.
+const requiredMark = "\x00required"
+
 // relaxSchema rewrites an output schema, in place, so that any selection
 // of its fields still validates: no member is required, nothing counts
 // members or depends on their presence (minProperties, dependentRequired,
 // dependentSchemas, if/then/else, not), and oneOf becomes anyOf, since
 // branches told apart by a required member may all match a selection.
-func relaxSchema(n *jnode) {
+// With keepRequired, each dropped required list stays under requiredMark.
+func relaxSchema(n *jnode, keepRequired bool) {
 	if n == nil || n.kind != '{' {
 		return
+	}
+	if req := n.get("required"); req != nil && keepRequired {
+		n.set(requiredMark, req)
 	}
 	for _, kw := range [...]string{"required", "minProperties", "dependentRequired", "dependentSchemas", "if", "then", "else", "not"} {
 		n.del(kw)
@@ -305,19 +328,19 @@ func relaxSchema(n *jnode) {
 		}
 	}
 	for _, kw := range schemaValued {
-		relaxSchema(n.get(kw))
+		relaxSchema(n.get(kw), keepRequired)
 	}
 	for _, kw := range schemaListed {
 		if list := n.get(kw); list != nil {
 			for _, s := range list.items {
-				relaxSchema(s)
+				relaxSchema(s, keepRequired)
 			}
 		}
 	}
 	for _, kw := range schemaPerMember {
 		if m := n.get(kw); m != nil && m.kind == '{' {
 			for _, s := range m.vals {
-				relaxSchema(s)
+				relaxSchema(s, keepRequired)
 			}
 		}
 	}
@@ -326,7 +349,11 @@ func relaxSchema(n *jnode) {
 // projectSchema returns the schema of the instances of n projected to
 // sel: its properties (and those of its branches and array items) keep
 // only the selected names, the selected subfields of each recursively.
-// n is relaxed; nodes not on the selection are shared, not copied.
+// n is relaxed; nodes not on the selection are shared, not copied. Where
+// n keeps its exact required list (requiredMark), the projection requires
+// the selected members in it: the result was checked against the exact
+// schema, so they are there. A field selected whole is described as
+// listed (relaxed).
 func projectSchema(root, n *jnode, sel *fieldSel, hops int) *jnode {
 	if n == nil || n.kind != '{' || hops > 16 {
 		return n
@@ -367,6 +394,17 @@ func projectSchema(root, n *jnode, sel *fieldSel, hops int) *jnode {
 			if n != root {
 				continue
 			}
+		case requiredMark:
+			r := &jnode{kind: '['}
+			for _, it := range v.items {
+				if name, ok := it.str(); ok && sel.kids[name] != nil {
+					r.items = append(r.items, it)
+				}
+			}
+			if len(r.items) == 0 {
+				continue
+			}
+			k, v = "required", r
 		}
 		out.keys, out.vals = append(out.keys, k), append(out.vals, v)
 	}

@@ -144,13 +144,8 @@ func (s *Server) AddTool(t ToolDef) {
 	if t.Call == nil {
 		panic(fmt.Sprintf("runtime: tool %q has no Call", t.Name))
 	}
-	t.Definition = mustCompact("tool", t.Name, t.Definition)
-	t.fields = nil
-	if s.opts.FieldSelection {
-		if def, sel, ok := withFieldSelection(t.Definition); ok {
-			t.Definition, t.fields = def, sel
-		}
-	}
+	var listed string
+	t.Definition, t.fields, listed = toolForms(mustCompact("tool", t.Name, t.Definition), &s.opts)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if _, dup := s.toolIndex[t.Name]; dup {
@@ -161,10 +156,6 @@ func (s *Server) AddTool(t ToolDef) {
 	s.flags = append(s.flags, parseToolFlags(t.Definition))
 	if t.Task != TaskNever {
 		s.taskTools++
-	}
-	listed := t.Definition
-	if s.opts.OmitOutputSchemas {
-		listed = withoutOutputSchema(listed)
 	}
 	s.listed = append(s.listed, listed)
 }

@@ -10,10 +10,15 @@ import (
 	"log/slog"
 	goruntime "runtime"
 	"sync"
+	"time"
 )
 
 // defaultMaxInFlight bounds the requests a stdio connection runs at once.
 const defaultMaxInFlight = 64
+
+// defaultDrainTimeout bounds how long a stdio connection that reached EOF
+// lets the requests already read run before cancelling them.
+const defaultDrainTimeout = 10 * time.Second
 
 // StdioOptions configure ServeStdio.
 type StdioOptions struct {
@@ -28,16 +33,28 @@ type StdioOptions struct {
 	// requests); beyond that, reading pauses until one finishes. Open
 	// subscriptions/listen streams do not count.
 	MaxInFlight int
+	// DrainTimeout bounds how long ServeStdio, once its input reaches EOF,
+	// lets the requests it has already read run on (default 10s). A host
+	// or script that writes its requests and closes stdin gets every
+	// answer that is ready within that time; requests still running then
+	// are cancelled, and their handlers' answers (usually a cancellation
+	// error) are written before ServeStdio returns.
+	DrainTimeout time.Duration
 }
+
+// errDrainTimeout is the cause of a request context cancelled because the
+// input reached EOF and the request outlived StdioOptions.DrainTimeout.
+var errDrainTimeout = errors.New("stdin closed and the request outlived the drain time")
 
 // errClientCancelled is the cause of a request context cancelled by the
 // client's notifications/cancelled: such a request gets no response.
 var errClientCancelled = errors.New("request cancelled by the client")
 
 // ServeStdio serves newline-delimited JSON-RPC read from r, writing
-// responses and notifications to w, until r reaches EOF (it then waits for
-// the requests in flight, ends open listen streams with their result and
-// returns nil), r fails, or ctx is cancelled (in-flight requests are
+// responses and notifications to w, until r reaches EOF (it then lets the
+// requests already read finish, within StdioOptions.DrainTimeout, writes
+// their answers, ends open listen streams with their result and returns
+// nil), r fails, or ctx is cancelled (in-flight requests are
 // cancelled and ServeStdio returns ctx.Err() once they finish; a Read
 // blocked at that moment is left to return when r is closed).
 //
@@ -62,14 +79,21 @@ func (s *Server) ServeStdio(ctx context.Context, r io.Reader, w io.Writer, opts 
 	if opts.Identity != nil {
 		ctx = WithIdentity(ctx, *opts.Identity)
 	}
+	drain := opts.DrainTimeout
+	if drain <= 0 {
+		drain = defaultDrainTimeout
+	}
 	shutdown := make(chan struct{})
-	reqCtx := withShutdown(ctx, shutdown)
+	reqCtx, cancelRequests := context.WithCancelCause(withShutdown(ctx, shutdown))
+	defer cancelRequests(nil)
 
 	readDone := make(chan error, 1)
 	go func() { readDone <- c.readLoop(reqCtx, r) }()
 	var err error
+	inputEnded := false
 	select {
 	case err = <-readDone:
+		inputEnded = true
 	case <-ctx.Done():
 		err = ctx.Err()
 	}
@@ -77,9 +101,34 @@ func (s *Server) ServeStdio(ctx context.Context, r io.Reader, w io.Writer, opts 
 	c.closed = true
 	c.mu.Unlock()
 	close(shutdown)
+	if inputEnded {
+		c.drain(drain, cancelRequests)
+	}
 	c.wg.Wait()
 	c.closeEra()
 	return err
+}
+
+// drain waits up to timeout for the requests in flight at EOF, then
+// cancels those still running (each still answers: the cause is not the
+// client's cancellation).
+func (c *stdioConn) drain(timeout time.Duration, cancel context.CancelCauseFunc) {
+	finished := make(chan struct{})
+	go func() {
+		c.wg.Wait()
+		close(finished)
+	}()
+	timer := time.NewTimer(timeout)
+	defer timer.Stop()
+	select {
+	case <-finished:
+	case <-timer.C:
+		c.mu.Lock()
+		n := len(c.inflight)
+		c.mu.Unlock()
+		c.logger.Warn("stdio: input closed; cancelling the requests still running after the drain time", "requests", n, "drain", timeout)
+		cancel(errDrainTimeout)
+	}
 }
 
 // stdioConn is one stdio connection. It is not a session: it keeps only

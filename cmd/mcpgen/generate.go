@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/mcpgen-dev/mcpgen/runtime"
 	"github.com/mcpgen-dev/mcpgen/spec"
 )
 
@@ -107,10 +106,7 @@ func budgetWarning(g *generation, budget int) (*spec.Diagnostic, error) {
 	for i := len(sets) - 1; i >= 0 && len(smallest) < 5; i-- {
 		smallest = append(smallest, fmt.Sprintf("%s ~%d", sets[i].Name, estimateTokens(sets[i].Bytes)))
 	}
-	var meta []int
-	for _, d := range runtime.DiscoveryToolDefinitions() {
-		meta = append(meta, len(d))
-	}
+	meta := discoverySizes(g.Surface)
 	what, pos := fmt.Sprintf("tools/list of all %d tools", len(sizes)), g.FirstTool
 	choose := fmt.Sprintf("start the server with --toolsets or set surface: defaultToolsets (%d toolsets, largest: %s; smallest: %s; mcpgen stats lists them all)",
 		len(sets), strings.Join(named, ", "), strings.Join(smallest, ", "))

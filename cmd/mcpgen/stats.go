@@ -200,10 +200,7 @@ func printSurface(w io.Writer, tools []toolStat, sf spec.Surface) {
 			def = append(def, t.Bytes)
 		}
 	}
-	var meta []int
-	for _, d := range runtime.DiscoveryToolDefinitions() {
-		meta = append(meta, len(d))
-	}
+	meta := discoverySizes(sf)
 	fmt.Fprintf(w, "\n%-28s  %5s  %9s  %13s\n", "tools/list when started", "tools", "bytes", "tokens (est.)")
 	rows := []struct {
 		name  string
@@ -227,12 +224,57 @@ func printSurface(w io.Writer, tools []toolStat, sf spec.Surface) {
 	}
 }
 
-// toolStats measures the tool definitions of the generated server: each
-// is built by the call the server makes, runtime.ToolDefinition over the
-// generated schema files, from the arguments written in the generated
-// server file, so that measuring them needs no second copy of the
-// generator's rules. Tools are in registration order.
+// serverOptions are the runtime options of a server started as the
+// spec's surface: section says: they decide what tools/list sends.
+func serverOptions(sf spec.Surface) runtime.Options {
+	return runtime.Options{FieldSelection: sf.FieldSelection, OmitOutputSchemas: sf.OmitOutputSchemas}
+}
+
+// discoverySizes are the sizes of the definitions tools/list sends in
+// discovery mode.
+func discoverySizes(sf spec.Surface) []int {
+	var sizes []int
+	for _, d := range runtime.ListedDiscoveryDefinitions(serverOptions(sf)) {
+		sizes = append(sizes, len(d))
+	}
+	return sizes
+}
+
+// toolStats measures the tool definitions of the generated server as
+// tools/list sends them (runtime.ListedToolDefinition: with field
+// selection, the _fields argument and its enum of paths). Tools are in
+// registration order.
 func toolStats(g *generation) ([]toolStat, error) {
+	defs, err := toolDefinitions(g)
+	if err != nil {
+		return nil, err
+	}
+	tools := make([]toolStat, len(defs))
+	for i, d := range defs {
+		opts := serverOptions(g.Surface)
+		t := toolStat{Name: d.Name, Toolset: d.Toolset, ReadOnly: d.ReadOnly}
+		t.Bytes = len(runtime.ListedToolDefinition(d.Definition, opts))
+		opts.OmitOutputSchemas = true
+		t.BareBytes = len(runtime.ListedToolDefinition(d.Definition, opts))
+		tools[i] = t
+	}
+	return tools, nil
+}
+
+// generatedTool is a tool definition of the generated server.
+type generatedTool struct {
+	Name, Toolset string
+	ReadOnly      bool
+	// Definition is what the generated server passes to AddTool.
+	Definition string
+}
+
+// toolDefinitions returns the tool definitions of the generated server:
+// each is built by the call the server makes, runtime.ToolDefinition over
+// the generated schema files, from the arguments written in the generated
+// server file, so that measuring them needs no second copy of the
+// generator's rules.
+func toolDefinitions(g *generation) ([]generatedTool, error) {
 	var src []byte
 	schemas := fstest.MapFS{}
 	for _, f := range g.Files {
@@ -250,7 +292,7 @@ func toolStats(g *generation) ([]toolStat, error) {
 	if err != nil {
 		return nil, fmt.Errorf("stats: %w", err)
 	}
-	var tools []toolStat
+	var tools []generatedTool
 	var ferr error
 	ast.Inspect(file, func(n ast.Node) bool {
 		cl, ok := n.(*ast.CompositeLit)
@@ -260,7 +302,7 @@ func toolStats(g *generation) ([]toolStat, error) {
 		if sel, ok := cl.Type.(*ast.SelectorExpr); !ok || sel.Sel.Name != "ToolDef" {
 			return true
 		}
-		var t toolStat
+		var t generatedTool
 		var def *ast.CallExpr
 		for _, e := range cl.Elts {
 			kv, ok := e.(*ast.KeyValueExpr)
@@ -284,11 +326,7 @@ func toolStats(g *generation) ([]toolStat, error) {
 		}
 		input, _ := stringLit(def.Args[2])
 		output, _ := stringLit(def.Args[3])
-		t.Bytes = len(runtime.ToolDefinition(info, schemas, input, output))
-		t.BareBytes = len(runtime.ToolDefinition(info, schemas, input, ""))
-		if g.Surface.OmitOutputSchemas {
-			t.Bytes = t.BareBytes
-		}
+		t.Definition = runtime.ToolDefinition(info, schemas, input, output)
 		t.ReadOnly = info.Annotations.ReadOnlyHint
 		tools = append(tools, t)
 		return true

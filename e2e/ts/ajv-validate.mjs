@@ -1,6 +1,5 @@
 // Validates a value against a schema of an OpenAPI 3.1 document with the
-// validator the official TypeScript SDK uses (Ajv 2020, unicode regular
-// expressions, ajv-formats; the versions pinned in package.json), to tell
+// validator the official TypeScript SDK uses (client-ajv.mjs), to tell
 // whether a request the sweep sent, or the server refused, is valid by the
 // document itself:
 //
@@ -13,10 +12,8 @@
 // doc.json DOC OPERATION…). Prints "valid", or each error; for a oneOf,
 // which variants the value matched. Exits 1 when the value is invalid.
 import { readFileSync } from "node:fs";
-import { Ajv2020 } from "ajv/dist/2020.js";
-import addFormatsModule from "ajv-formats";
+import { clientAjv } from "./client-ajv.mjs";
 
-const addFormats = addFormatsModule.default ?? addFormatsModule;
 const [docFile, what, valueJSON] = process.argv.slice(2);
 if (!valueJSON) {
   console.error("usage: node ajv-validate.mjs DOC.json OPERATION_ID|POINTER VALUE_JSON");
@@ -45,8 +42,7 @@ const id = "https://mcpgen.invalid/doc.json";
 // Formats Ajv does not know (Discord's "snowflake") are not checked, as in
 // the SDK, without a warning per use.
 const quiet = { log() {}, warn() {}, error: console.error };
-const ajv = new Ajv2020({ strict: false, validateFormats: true, validateSchema: false, allErrors: true, logger: quiet });
-addFormats(ajv);
+const ajv = clientAjv({ logger: quiet });
 ajv.addSchema({ ...doc, $id: id });
 const validate = ajv.compile({ $ref: id + pointer });
 if (validate(JSON.parse(valueJSON))) {

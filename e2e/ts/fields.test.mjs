@@ -19,8 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import { clientAjv } from './client-ajv.mjs';
 import { startHTTPServer } from './server.mjs';
 
 const ordersBin = process.env.ORDERS_MCP_BIN;
@@ -29,18 +28,26 @@ if (!ordersBin || !restBin) {
   throw new Error('ORDERS_MCP_BIN and ORDERS_REST_MCP_BIN must name the built binaries (see scripts/test.sh)');
 }
 
-const addFormats = addFormatsModule.default ?? addFormatsModule;
-
 /** Validates value against schema with Ajv as the TypeScript SDK sets it up. */
 function assertValid(schema, value, what) {
-  const ajv = new Ajv2020({ strict: false, validateFormats: true, allErrors: true });
-  addFormats(ajv);
-  const validate = ajv.compile(schema);
+  const validate = clientAjv().compile(schema);
   assert.ok(validate(value), `${what}: ${JSON.stringify(validate.errors)}\n${JSON.stringify(value)}`);
 }
 
-/** Checks a selected result: only the fields asked for, valid against the call's projected schema. */
-function checkSelected(result, fields, listKey) {
+/** Asserts that value does not validate against schema (Ajv as the SDK sets it up). */
+function assertInvalid(schema, value, what) {
+  assert.ok(!clientAjv().compile(schema)(value), `${what}: ${JSON.stringify(value)} validates against ${JSON.stringify(schema)}`);
+}
+
+/**
+ * Checks a selected result: only the fields asked for, valid against the
+ * call's projected schema. With exact, the operation's output schema
+ * requires the list and every field of its items (an mcpgen.yaml
+ * operation): the projected schema requires the selected ones, so a result
+ * without them is invalid. Without, it is a wrapped operation's tolerant
+ * schema, which requires nothing, nor does its projection.
+ */
+function checkSelected(result, fields, listKey, { exact }) {
   assert.equal(result.isError ?? false, false, JSON.stringify(result.content));
   const sc = result.structuredContent;
   assert.deepEqual(Object.keys(sc), [listKey]);
@@ -55,6 +62,15 @@ function checkSelected(result, fields, listKey) {
   assert.deepEqual(meta?.fields, fields);
   assertValid(meta.outputSchema, sc, 'against the projected schema');
   assert.deepEqual(Object.keys(meta.outputSchema.properties), [listKey]);
+  if (!exact) {
+    assert.ok(!JSON.stringify(meta.outputSchema).includes('"required"'), JSON.stringify(meta.outputSchema));
+    return;
+  }
+  const items = meta.outputSchema.properties[listKey].items;
+  assert.deepEqual(meta.outputSchema.required, [listKey], JSON.stringify(meta.outputSchema));
+  assert.deepEqual([...items.required].sort(), [...leaf].sort(), JSON.stringify(items));
+  assertInvalid(meta.outputSchema, {}, 'without the list');
+  assertInvalid(meta.outputSchema, { [listKey]: [{}] }, 'an item without the selected fields');
 }
 
 function checkListing(tools, name, listKey) {
@@ -116,7 +132,7 @@ for (const transportKind of ['stdio', 'http']) for (const mode of ['auto', 'lega
       assert.ok(whole.structuredContent.orders[0].status, 'the whole result has status');
       const fields = ['orders.order_id'];
       const res = await client.callTool({ name: 'search_orders', arguments: { limit: 3, _fields: fields } });
-      checkSelected(res, fields, 'orders');
+      checkSelected(res, fields, 'orders', { exact: true });
       assert.deepEqual(res.structuredContent.orders.map((o) => o.order_id), whole.structuredContent.orders.map((o) => o.order_id));
     });
 
@@ -134,7 +150,7 @@ for (const transportKind of ['stdio', 'http']) for (const mode of ['auto', 'lega
         name: 'call_operation',
         arguments: { name: 'search_orders', arguments: { limit: 2, _fields: fields } },
       });
-      checkSelected(res, fields, 'orders');
+      checkSelected(res, fields, 'orders', { exact: true });
     });
   });
 }
@@ -177,7 +193,7 @@ for (const mode of ['auto', 'legacy']) {
       checkListing(tools, 'search_orders', 'orders');
       const fields = ['orders.order_id'];
       const res = await client.callTool({ name: 'search_orders', arguments: { _fields: fields } });
-      checkSelected(res, fields, 'orders');
+      checkSelected(res, fields, 'orders', { exact: false });
       assert.deepEqual(res.structuredContent, { orders: [{ order_id: 'A1001' }, { order_id: 'A1002' }] });
     });
   });

@@ -86,8 +86,11 @@ func (n *node) canonical(x *Statement) *Statement {
 // type (formats.go), through a variable of the canonical type, then
 // converts it into target.
 func (m *validateEmitter) decodeConverted(s *slot, r *node, target *Statement, path, dirty Code) []Code {
-	tmp := &slot{node: &node{kind: r.kind, schema: r.schema, pos: r.pos}}
+	tmp := &slot{node: &node{kind: r.kind, schema: r.schema, pos: r.pos, parsesDateTime: r.isTime()}}
 	body := []Code{Var().Id("t").Add(baseType(tmp.node))}
+	if r.isTime() {
+		body = append(body, Var().Id("tt").Qual("time", "Time"))
+	}
 	body = append(body, m.decodeSlot(tmp, Id("t"), path, dirty)...)
 	special := r.isTime() || r.isDate() || r.isBytes()
 	val := goExpr(r.goT).Call(Id("t"))

@@ -328,7 +328,17 @@ func (m *validateEmitter) decodeSlot(s *slot, target *Statement, path Code, dirt
 	}
 	var checks []Code
 	if !r.unit() {
-		checks = m.scalarChecks(r.schema, r.kind, val, path)
+		schema := r.schema
+		if r.parsesDateTime {
+			// The parse below is the format check.
+			plain := *schema
+			plain.Format = ""
+			schema = &plain
+		}
+		checks = m.scalarChecks(schema, r.kind, val, path)
+		if r.parsesDateTime {
+			checks = append(checks, m.dateTimeCheck(val, path)...)
+		}
 	}
 	switch {
 	case len(checks) > 0 && dirty != nil:
@@ -732,6 +742,31 @@ func (m *validateEmitter) uniqueItems(n *node) []Code {
 
 // scalarChecks checks the constraints of a string, number, boolean or any
 // value x.
+// formatChecker is the runtime/wire function that checks a string of
+// format, if the validators check that format.
+func formatChecker(format string) (string, bool) {
+	switch format {
+	case "date":
+		return "IsDate", true
+	case "date-time":
+		return "IsDateTime", true
+	case "email":
+		return "IsEmail", true
+	case "uri":
+		return "IsURI", true
+	case "uuid":
+		return "IsUUID", true
+	}
+	return "", false
+}
+
+// formatMessage is the message of a string that is not of a checked
+// format.
+func (m *validateEmitter) formatMessage(format string) Code {
+	fn, _ := formatChecker(format)
+	return m.message("msgFormat"+fn[2:], callKey("MsgFormat", strconv.Quote(format)), wire("MsgFormat").Call(Lit(format)))
+}
+
 func (m *validateEmitter) scalarChecks(s *spec.Schema, k kind, x *Statement, path Code) []Code {
 	var out []Code
 	fail := func(msg Code) Code { return addErr(path, msg) }
@@ -785,8 +820,8 @@ func (m *validateEmitter) scalarChecks(s *spec.Schema, k kind, x *Statement, pat
 			msg := m.message("msgPattern"+strings.TrimPrefix(v, "pattern"), callKey("MsgPattern", strconv.Quote(s.Pattern)), wire("MsgPattern").Call(Lit(s.Pattern)))
 			out = append(out, If(Op("!").Id(v).Dot("MatchString").Call(x)).Block(fail(msg)))
 		}
-		if fn, ok := map[string]string{"date": "IsDate", "date-time": "IsDateTime", "email": "IsEmail", "uri": "IsURI", "uuid": "IsUUID"}[s.Format]; ok {
-			out = append(out, If(Op("!").Add(wire(fn)).Call(x)).Block(fail(m.message("msgFormat"+fn[2:], callKey("MsgFormat", strconv.Quote(s.Format)), wire("MsgFormat").Call(Lit(s.Format))))))
+		if fn, ok := formatChecker(s.Format); ok {
+			out = append(out, If(Op("!").Add(wire(fn)).Call(x)).Block(fail(m.formatMessage(s.Format))))
 		}
 	case kInt, kFloat:
 		bound := func(b *float64, op, msgFn string) {

@@ -61,11 +61,9 @@ func (n *node) isBytes() bool { return n.goT == bytesType }
 func parsed(r *node, path Code, set []Code) []Code {
 	switch {
 	case r.isTime():
-		// The string passed the date-time check (or a violation is
-		// reported): ParseDateTime accepts exactly what that check does,
-		// a lower-case t or z and a leap second included, which
-		// time.Parse would turn into the zero time.
-		return append([]Code{List(Id("tt"), Id("_")).Op(":=").Add(wire("ParseDateTime")).Call(Id("t"))}, set...)
+		// tt is parsed already: the parse is the date-time check
+		// (dateTimeCheck); a violation leaves it the zero time.
+		return set
 	case r.isDate():
 		return append([]Code{List(Id("tt"), Id("_")).Op(":=").Add(rt("ParseDate")).Call(Id("t"))}, set...)
 	case r.isBytes():
@@ -75,6 +73,19 @@ func parsed(r *node, path Code, set []Code) []Code {
 			Else().Block(addErr(path, wire("MsgBase64")))}
 	}
 	return nil
+}
+
+// dateTimeCheck is the date-time check of the string x read for a
+// time.Time, which parses it into tt as it checks it: ParseDateTime
+// accepts exactly what IsDateTime does, a lower-case t or z and a leap
+// second included (which time.Parse would refuse), so the message is the
+// format check's.
+func (m *validateEmitter) dateTimeCheck(x *Statement, path Code) []Code {
+	return []Code{
+		Var().Id("ok").Bool(),
+		If(List(Id("tt"), Id("ok")).Op("=").Add(wire("ParseDateTime")).Call(x), Op("!").Id("ok")).Block(
+			addErr(path, m.formatMessage("date-time"))),
+	}
 }
 
 // comparableType reports whether values of a scalar node may be compared

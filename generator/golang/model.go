@@ -63,6 +63,10 @@ type node struct {
 	// goT is the Go type of a scalar of a code-first type ("int32",
 	// "time.Time", "example.com/m.Status"); "" for spec-defined scalars.
 	goT string
+	// parsesDateTime marks the string read for a time.Time
+	// (decodeConverted): its date-time check is the parse into tt, so
+	// that the string is scanned once.
+	parsesDateTime bool
 }
 
 // real follows aliases to the node that owns the functions.

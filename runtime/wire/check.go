@@ -64,13 +64,22 @@ func daysIn(month, year int) int {
 // IsDate reports whether s is an RFC 3339 full-date (2026-07-28) naming a
 // day that exists.
 func IsDate(s string) bool {
+	_, _, _, ok := scanDate(s)
+	return ok
+}
+
+// scanDate reads an RFC 3339 full-date naming a day that exists.
+func scanDate(s string) (year, month, day int, ok bool) {
 	if len(s) != 10 || s[4] != '-' || s[7] != '-' {
-		return false
+		return 0, 0, 0, false
 	}
 	y, ok1 := digits(s[0:4], 4)
 	m, ok2 := digits(s[5:7], 2)
 	d, ok3 := digits(s[8:10], 2)
-	return ok1 && ok2 && ok3 && m >= 1 && m <= 12 && d >= 1 && d <= daysIn(m, y)
+	if !ok1 || !ok2 || !ok3 || m < 1 || m > 12 || d < 1 || d > daysIn(m, y) {
+		return 0, 0, 0, false
+	}
+	return y, m, d, true
 }
 
 // IsDateTime reports whether s is an RFC 3339 date-time:
@@ -80,45 +89,68 @@ func IsDate(s string) bool {
 // offset that makes it 23:59:60 UTC ("15:59:60-08:00"), but the official
 // TypeScript SDK's browser validator rejects that form.
 func IsDateTime(s string) bool {
-	if len(s) < 20 || !IsDate(s[:10]) || (s[10] != 'T' && s[10] != 't') {
-		return false
+	_, ok := scanDateTime(s)
+	return ok
+}
+
+// dateTime is the fields of an RFC 3339 date-time, as written.
+type dateTime struct {
+	year, month, day, hour, min, sec, nsec int
+	offset                                 int // minutes east of UTC
+	zulu                                   bool
+}
+
+// scanDateTime reads s as IsDateTime defines a date-time, in one pass:
+// checking it and reading its fields are the same work, so ParseDateTime
+// does not scan the string twice. Digits of a fraction beyond
+// nanoseconds are checked and dropped.
+func scanDateTime(s string) (dateTime, bool) {
+	var v dateTime
+	if len(s) < 20 || (s[10] != 'T' && s[10] != 't') {
+		return v, false
+	}
+	var ok bool
+	if v.year, v.month, v.day, ok = scanDate(s[:10]); !ok {
+		return v, false
 	}
 	t := s[11:]
 	if t[2] != ':' || t[5] != ':' {
-		return false
+		return v, false
 	}
 	hh, ok1 := digits(t[0:2], 2)
 	mm, ok2 := digits(t[3:5], 2)
 	ss, ok3 := digits(t[6:8], 2)
 	if !ok1 || !ok2 || !ok3 || hh > 23 || mm > 59 || ss > 60 {
-		return false
+		return v, false
 	}
+	v.hour, v.min, v.sec = hh, mm, ss
 	rest := t[8:]
 	if len(rest) > 0 && rest[0] == '.' {
-		i := 1
-		for i < len(rest) && rest[i] >= '0' && rest[i] <= '9' {
-			i++
+		i, scale := 1, 100000000
+		for ; i < len(rest) && rest[i] >= '0' && rest[i] <= '9'; i++ {
+			v.nsec += int(rest[i]-'0') * scale
+			scale /= 10
 		}
 		if i == 1 {
-			return false
+			return v, false
 		}
 		rest = rest[i:]
 	}
-	offset := 0 // minutes east of UTC
 	switch {
 	case rest == "Z" || rest == "z":
+		v.zulu = true
 	case len(rest) == 6 && (rest[0] == '+' || rest[0] == '-') && rest[3] == ':':
 		oh, ok1 := digits(rest[1:3], 2)
 		om, ok2 := digits(rest[4:6], 2)
 		if !ok1 || !ok2 || oh > 23 || om > 59 {
-			return false
+			return v, false
 		}
-		offset = oh*60 + om
+		v.offset = oh*60 + om
 		if rest[0] == '-' {
-			offset = -offset
+			v.offset = -v.offset
 		}
 	default:
-		return false
+		return v, false
 	}
 	if ss == 60 {
 		// RFC 3339 puts a leap second at 23:59:60 UTC, whatever the
@@ -126,9 +158,9 @@ func IsDateTime(s string) bool {
 		// validator (@cfworker/json-schema) accepts one only at 23:59:60
 		// local time, so the one form both accept is 23:59:60 with a
 		// zero offset.
-		return hh == 23 && mm == 59 && offset == 0
+		return v, hh == 23 && mm == 59 && v.offset == 0
 	}
-	return true
+	return v, true
 }
 
 // IsUUID reports whether s is a UUID in its 8-4-4-4-12 hexadecimal form

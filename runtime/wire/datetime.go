@@ -11,36 +11,15 @@ import "time"
 // time.UTC, any other offset (-00:00 included) a time.FixedZone. Digits of
 // a fraction beyond nanoseconds are dropped.
 func ParseDateTime(s string) (time.Time, bool) {
-	if !IsDateTime(s) {
+	v, ok := scanDateTime(s)
+	if !ok {
 		return time.Time{}, false
 	}
-	num := func(t string) int {
-		n := 0
-		for i := 0; i < len(t); i++ {
-			n = n*10 + int(t[i]-'0')
-		}
-		return n
-	}
-	nsec := 0
-	rest := s[19:]
-	if rest[0] == '.' {
-		i, scale := 1, 100000000
-		for ; i < len(rest) && isDigit(rest[i]); i++ {
-			nsec += int(rest[i]-'0') * scale
-			scale /= 10
-		}
-		rest = rest[i:]
-	}
 	loc := time.UTC
-	if rest != "Z" && rest != "z" {
-		offset := (num(rest[1:3])*60 + num(rest[4:6])) * 60
-		if rest[0] == '-' {
-			offset = -offset
-		}
-		loc = time.FixedZone("", offset)
+	if !v.zulu {
+		loc = time.FixedZone("", v.offset*60)
 	}
-	return time.Date(num(s[0:4]), time.Month(num(s[5:7])), num(s[8:10]),
-		num(s[11:13]), num(s[14:16]), num(s[17:19]), nsec, loc), true
+	return time.Date(v.year, time.Month(v.month), v.day, v.hour, v.min, v.sec, v.nsec, loc), true
 }
 
 // AppendDateTime appends t to b in RFC 3339 with as many fraction digits

@@ -4,6 +4,8 @@
 package formatsmcp
 
 import (
+	"time"
+
 	"github.com/mcpgen-dev/mcpgen/runtime"
 	"github.com/mcpgen-dev/mcpgen/runtime/wire"
 )
@@ -144,16 +146,17 @@ func decodeValues(d *wire.Decoder, p *wire.Path, v *Values, e *wire.Errors) erro
 			c := p.Child("date_time")
 			{
 				var t string
+				var tt time.Time
 				n0 := e.Len()
 				if err := readString(d, &c, &t, e); err != nil {
 					return err
 				}
 				if e.Len() == n0 {
-					if !wire.IsDateTime(t) {
+					var ok bool
+					if tt, ok = wire.ParseDateTime(t); !ok {
 						e.Add(&c, msgFormatDateTime)
 					}
 				}
-				tt, _ := wire.ParseDateTime(t)
 				v.DateTime = &tt
 			}
 		case "uuid":
@@ -336,16 +339,17 @@ func decodeEchoValuesInput(d *wire.Decoder, p *wire.Path, v *EchoValuesInput, e 
 			c := p.Child("date_time")
 			{
 				var t string
+				var tt time.Time
 				n0 := e.Len()
 				if err := readString(d, &c, &t, e); err != nil {
 					return err
 				}
 				if e.Len() == n0 {
-					if !wire.IsDateTime(t) {
+					var ok bool
+					if tt, ok = wire.ParseDateTime(t); !ok {
 						e.Add(&c, msgFormatDateTime)
 					}
 				}
-				tt, _ := wire.ParseDateTime(t)
 				v.DateTime = &tt
 			}
 		case "uuid":

@@ -5,6 +5,7 @@ package constraints
 
 import (
 	"encoding/json"
+	"time"
 
 	"github.com/mcpgen-dev/mcpgen/runtime"
 	"github.com/mcpgen-dev/mcpgen/runtime/wire"
@@ -164,16 +165,17 @@ func decodeCheckInput(d *wire.Decoder, p *wire.Path, v *CheckInput, e *wire.Erro
 			c := p.Child("at")
 			{
 				var t string
+				var tt time.Time
 				n0 := e.Len()
 				if err := readString(d, &c, &t, e); err != nil {
 					return err
 				}
 				if e.Len() == n0 {
-					if !wire.IsDateTime(t) {
+					var ok bool
+					if tt, ok = wire.ParseDateTime(t); !ok {
 						e.Add(&c, msgFormatDateTime)
 					}
 				}
-				tt, _ := wire.ParseDateTime(t)
 				v.At = &tt
 			}
 		case "email":

@@ -4,6 +4,8 @@
 package formats
 
 import (
+	"time"
+
 	"github.com/mcpgen-dev/mcpgen/runtime"
 	"github.com/mcpgen-dev/mcpgen/runtime/wire"
 )
@@ -63,16 +65,17 @@ func decodeScheduleInput(d *wire.Decoder, p *wire.Path, v *ScheduleInput, e *wir
 			c := p.Child("at")
 			{
 				var t string
+				var tt time.Time
 				n0 := e.Len()
 				if err := readString(d, &c, &t, e); err != nil {
 					return err
 				}
 				if e.Len() == n0 {
-					if !wire.IsDateTime(t) {
+					var ok bool
+					if tt, ok = wire.ParseDateTime(t); !ok {
 						e.Add(&c, msgFormatDateTime)
 					}
 				}
-				tt, _ := wire.ParseDateTime(t)
 				v.At = tt
 			}
 		case "email":

@@ -49,16 +49,17 @@ func decodeSlot(d *wire.Decoder, p *wire.Path, v *Slot, e *wire.Errors) error {
 			c := p.Child("starts")
 			{
 				var t string
+				var tt time.Time
 				n0 := e.Len()
 				if err := readString(d, &c, &t, e); err != nil {
 					return err
 				}
 				if e.Len() == n0 {
-					if !wire.IsDateTime(t) {
+					var ok bool
+					if tt, ok = wire.ParseDateTime(t); !ok {
 						e.Add(&c, msgFormatDateTime)
 					}
 				}
-				tt, _ := wire.ParseDateTime(t)
 				v.Starts = tt
 			}
 		case "ends":
@@ -71,16 +72,17 @@ func decodeSlot(d *wire.Decoder, p *wire.Path, v *Slot, e *wire.Errors) error {
 				v.Ends = nil
 			} else {
 				var t string
+				var tt time.Time
 				n0 := e.Len()
 				if err := readString(d, &c, &t, e); err != nil {
 					return err
 				}
 				if e.Len() == n0 {
-					if !wire.IsDateTime(t) {
+					var ok bool
+					if tt, ok = wire.ParseDateTime(t); !ok {
 						e.Add(&c, msgFormatDateTime)
 					}
 				}
-				tt, _ := wire.ParseDateTime(t)
 				v.Ends = &tt
 			}
 		case "day":
@@ -161,32 +163,34 @@ func decodeBookInput(d *wire.Decoder, p *wire.Path, v *BookInput, e *wire.Errors
 			c := p.Child("at")
 			{
 				var t string
+				var tt time.Time
 				n0 := e.Len()
 				if err := readString(d, &c, &t, e); err != nil {
 					return err
 				}
 				if e.Len() == n0 {
-					if !wire.IsDateTime(t) {
+					var ok bool
+					if tt, ok = wire.ParseDateTime(t); !ok {
 						e.Add(&c, msgFormatDateTime)
 					}
 				}
-				tt, _ := wire.ParseDateTime(t)
 				v.At = tt
 			}
 		case "until":
 			c := p.Child("until")
 			{
 				var t string
+				var tt time.Time
 				n0 := e.Len()
 				if err := readString(d, &c, &t, e); err != nil {
 					return err
 				}
 				if e.Len() == n0 {
-					if !wire.IsDateTime(t) {
+					var ok bool
+					if tt, ok = wire.ParseDateTime(t); !ok {
 						e.Add(&c, msgFormatDateTime)
 					}
 				}
-				tt, _ := wire.ParseDateTime(t)
 				v.Until = &tt
 			}
 		case "day":
@@ -409,16 +413,17 @@ func decodeBookInputReminders(d *wire.Decoder, p *wire.Path, v *[]time.Time, e *
 		c := p.Elem(i)
 		{
 			var t string
+			var tt time.Time
 			n0 := e.Len()
 			if err := readString(d, &c, &t, e); err != nil {
 				return err
 			}
 			if e.Len() == n0 {
-				if !wire.IsDateTime(t) {
+				var ok bool
+				if tt, ok = wire.ParseDateTime(t); !ok {
 					e.Add(&c, msgFormatDateTime)
 				}
 			}
-			tt, _ := wire.ParseDateTime(t)
 			x = tt
 		}
 		*v = append(*v, x)
@@ -451,16 +456,17 @@ func decodeBookInputDeadlines(d *wire.Decoder, p *wire.Path, v *map[string]time.
 		c := p.Child(name)
 		{
 			var t string
+			var tt time.Time
 			n0 := e.Len()
 			if err := readString(d, &c, &t, e); err != nil {
 				return err
 			}
 			if e.Len() == n0 {
-				if !wire.IsDateTime(t) {
+				var ok bool
+				if tt, ok = wire.ParseDateTime(t); !ok {
 					e.Add(&c, msgFormatDateTime)
 				}
 			}
-			tt, _ := wire.ParseDateTime(t)
 			x = tt
 		}
 		(*v)[name] = x
@@ -533,16 +539,17 @@ func decodeBookOutput(d *wire.Decoder, p *wire.Path, v *BookOutput, e *wire.Erro
 			c := p.Child("booked_at")
 			{
 				var t string
+				var tt time.Time
 				n0 := e.Len()
 				if err := readString(d, &c, &t, e); err != nil {
 					return err
 				}
 				if e.Len() == n0 {
-					if !wire.IsDateTime(t) {
+					var ok bool
+					if tt, ok = wire.ParseDateTime(t); !ok {
 						e.Add(&c, msgFormatDateTime)
 					}
 				}
-				tt, _ := wire.ParseDateTime(t)
 				v.BookedAt = tt
 			}
 		case "day":
@@ -572,16 +579,17 @@ func decodeBookOutput(d *wire.Decoder, p *wire.Path, v *BookOutput, e *wire.Erro
 				v.Confirmed = nil
 			} else {
 				var t string
+				var tt time.Time
 				n0 := e.Len()
 				if err := readString(d, &c, &t, e); err != nil {
 					return err
 				}
 				if e.Len() == n0 {
-					if !wire.IsDateTime(t) {
+					var ok bool
+					if tt, ok = wire.ParseDateTime(t); !ok {
 						e.Add(&c, msgFormatDateTime)
 					}
 				}
-				tt, _ := wire.ParseDateTime(t)
 				v.Confirmed = &tt
 			}
 		case "slots":

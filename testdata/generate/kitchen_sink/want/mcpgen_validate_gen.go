@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"maps"
 	"slices"
+	"time"
 
 	"github.com/mcpgen-dev/mcpgen/runtime"
 	"github.com/mcpgen-dev/mcpgen/runtime/wire"
@@ -683,16 +684,17 @@ func decodeOrder(d *wire.Decoder, p *wire.Path, v *Order, e *wire.Errors) error 
 			c := p.Child("placed_at")
 			{
 				var t string
+				var tt time.Time
 				n0 := e.Len()
 				if err := readString(d, &c, &t, e); err != nil {
 					return err
 				}
 				if e.Len() == n0 {
-					if !wire.IsDateTime(t) {
+					var ok bool
+					if tt, ok = wire.ParseDateTime(t); !ok {
 						e.Add(&c, msgFormatDateTime)
 					}
 				}
-				tt, _ := wire.ParseDateTime(t)
 				v.PlacedAt = &tt
 			}
 		case "delivery_date":

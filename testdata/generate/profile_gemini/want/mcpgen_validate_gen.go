@@ -4,6 +4,8 @@
 package profilegemini
 
 import (
+	"time"
+
 	"github.com/mcpgen-dev/mcpgen/runtime"
 	"github.com/mcpgen-dev/mcpgen/runtime/wire"
 )
@@ -257,16 +259,17 @@ func decodeTicket(d *wire.Decoder, p *wire.Path, v *Ticket, e *wire.Errors) erro
 			c := p.Child("updated")
 			{
 				var t string
+				var tt time.Time
 				n0 := e.Len()
 				if err := readString(d, &c, &t, e); err != nil {
 					return err
 				}
 				if e.Len() == n0 {
-					if !wire.IsDateTime(t) {
+					var ok bool
+					if tt, ok = wire.ParseDateTime(t); !ok {
 						e.Add(&c, msgFormatDateTime)
 					}
 				}
-				tt, _ := wire.ParseDateTime(t)
 				v.Updated = &tt
 			}
 		case "email":
