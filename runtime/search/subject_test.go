@@ -2,6 +2,7 @@ package search
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -88,4 +89,26 @@ func TestSearchSubjectBoost(t *testing.T) {
 	if len(plain) != 2 || plain[0].Score >= res[0].Score {
 		t.Errorf("no boost expected without routes: %v vs %v", plain, res)
 	}
+}
+
+func FuzzRouteSubject(f *testing.F) {
+	for _, r := range []string{"GET /repos/{owner}/{repo}/pulls", "POST /v1/invoices/{invoice}/void", "PUT /a/{b}/merge", "GET /",
+		"", " ", "GET", "DELETE {x}", "get /v12/x-y_z/{id}/{id2}", "POST /ÄÖ/{ü}/straße"} {
+		f.Add(r)
+	}
+	f.Fuzz(func(t *testing.T, route string) {
+		s := routeSubject(route)
+		if (s.head == "") != (len(s.words) == 0) {
+			t.Fatalf("routeSubject(%q) = %+v: head and words disagree", route, s)
+		}
+		if s.head != "" && (s.words[len(s.words)-1] != s.head || len(s.acts) == 0 && methodKnown(route)) {
+			t.Fatalf("routeSubject(%q) = %+v", route, s)
+		}
+	})
+}
+
+// methodKnown says whether route starts with a method methodAction knows.
+func methodKnown(route string) bool {
+	m, _, _ := strings.Cut(strings.TrimSpace(route), " ")
+	return methodAction(strings.ToUpper(m), false, false) != nil
 }
