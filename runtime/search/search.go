@@ -258,13 +258,13 @@ func (ix *Index) Search(query string, limit int, keep func(doc int) bool) []Resu
 			}
 		}
 	}
-	ix.boostSubjects(query, concepts, scores)
 	res := make([]Result, 0, len(scores))
 	for d, sc := range scores {
 		if keep == nil || keep(int(d)) {
 			res = append(res, Result{Doc: int(d), Score: sc})
 		}
 	}
+	ix.boostSubjects(query, concepts, res)
 	sortResults(res)
 	if limit > 0 && len(res) > limit {
 		res = res[:limit]

@@ -6,7 +6,7 @@ package search
 // verb, or reading for a question), and more again when the resource they
 // belong to is named anywhere in the query ("comments on the pull
 // request": the resource comment, of a pull).
-func (ix *Index) boostSubjects(query string, concepts []map[string]float64, scores map[int32]float64) {
+func (ix *Index) boostSubjects(query string, concepts []map[string]float64, res []Result) {
 	nouns := mainNouns(query)
 	all := map[string]float64{}
 	for _, c := range concepts {
@@ -23,8 +23,8 @@ func (ix *Index) boostSubjects(query string, concepts []map[string]float64, scor
 	default:
 		act = action(query)
 	}
-	for d := range scores {
-		s := ix.subjects[d]
+	for i := range res {
+		s := ix.subjects[res[i].Doc]
 		w := nouns[s.head]
 		if w == 0 {
 			continue
@@ -36,7 +36,7 @@ func (ix *Index) boostSubjects(query string, concepts []map[string]float64, scor
 		if pw := all[s.parent]; s.parent != "" && pw > 0 {
 			f *= 1 + (parentBoost-1)*pw
 		}
-		scores[d] *= f
+		res[i].Score *= f
 	}
 }
 
