@@ -10,8 +10,6 @@ type subject struct {
 	// head is the stem of the last word of the resource: "run" for
 	// /check-runs, "code" for /promotion_codes.
 	head string
-	// words are the stems of all the resource's words ("promot", "code").
-	words []string
 	// acts are the action groups of what the operation does to it.
 	acts []string
 	// parent is the stem of the last word of the resource it belongs to:
@@ -69,7 +67,7 @@ func routeSubject(route string) subject {
 	if acts == nil {
 		acts = methodAction(method, item, isPlural(segs[last]))
 	}
-	sub := subject{head: res[len(res)-1], words: res, acts: acts}
+	sub := subject{head: res[len(res)-1], acts: acts}
 	for p := last - 1; p >= 0; p-- {
 		if !isParam(segs[p]) {
 			if ps := stemmer(nil).terms(segs[p]); len(ps) > 0 {
