@@ -154,6 +154,10 @@ type ToolDef struct {
 	// search_operations finds the tool (synonyms of the words of its name
 	// and title), found when the server was generated; "" for none.
 	SearchKeywords string
+	// SearchRoute is the HTTP operation the tool calls ("GET
+	// /repos/{owner}/{repo}/pulls"), by which search_operations tells
+	// what kind of object it acts on and how; "" when it calls none.
+	SearchRoute string
 	// Task says whether the tool can run as a task (the tasks extension):
 	// TaskNever (zero), TaskOptional or TaskRequired.
 	Task TaskSupport

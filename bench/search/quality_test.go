@@ -190,11 +190,15 @@ func sum(s [2]score) score {
 
 // Doc is what a server indexes of a tool: the fields of its definition
 // (name, title, description, argument names and descriptions), its
-// toolset and the keywords the generator adds (generator/searchterms).
+// toolset, the keywords the generator adds (generator/searchterms) and
+// the route of its HTTP operation.
 func Doc(t *spec.Tool) search.Doc {
 	d := search.Doc{Name: t.Name, Title: t.Title, Description: t.Description, Toolset: t.Toolset,
 		ReadOnly: t.Annotations.ReadOnly != nil && *t.Annotations.ReadOnly, Destructive: t.Annotations.Destructive == nil || *t.Annotations.Destructive}
 	d.Keywords = searchterms.Keywords(t)
+	if t.Upstream != nil {
+		d.Route = t.Upstream.Method + " " + t.Upstream.Path
+	}
 	if t.Input != nil {
 		for _, p := range t.Input.Properties {
 			d.Params = append(d.Params, p.Name)

@@ -18,12 +18,15 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { clientAjv } from './client-ajv.mjs';
 
 // Per document: a request in a person's words, the operation a good
-// search must rank first for it (its top hit is then called), and a
-// write the read-only server must refuse.
+// search must rank first for it (its top hit is then called), a request
+// for a listing that only the route of its operation tells apart from
+// the operations on its items ("which webhooks…": the webhooks, not their
+// deliveries), and a write the read-only server must refuse.
 const docs = [
   {
     name: 'github',
     query: 'list the issues of a repository',
+    listing: { query: 'which webhooks does this repo have', first: 'repos_list-webhooks' },
     write: { name: 'issues_create', arguments: { owner: 'octocat', repo: 'hello-world', title: 'Found a bug' } },
   },
   {
@@ -32,6 +35,7 @@ const docs = [
     // (scripts/bigdocs-e2e.sh); the server has every operation.
     name: 'stripe',
     query: 'list all customers',
+    listing: { query: 'which webhook endpoints do we have', first: 'GetWebhookEndpoints' },
     write: { name: 'PostCustomers', arguments: {} },
   },
 ];
@@ -103,6 +107,14 @@ for (const doc of configured) {
       const res = await client.callTool({ name: 'call_operation', arguments: { name: top.name, arguments: args } });
       assert.ok(!res.isError, `${top.name}: ${textOf(res)}`);
       assert.ok(res.structuredContent !== undefined || textOf(res) !== '', 'the result carries the API answer');
+    });
+
+    test('search ranks the operation on the thing asked for first', async () => {
+      const found = await client.callTool({ name: 'search_operations', arguments: { query: doc.listing.query, limit: 5 } });
+      assert.ok(!found.isError, textOf(found));
+      const names = found.structuredContent.results.map((r) => r.name);
+      console.log(`${doc.name}: "${doc.listing.query}" → ${names.join(', ')}`);
+      assert.equal(names[0], doc.listing.first, JSON.stringify(names));
     });
 
     test('a write is refused through call_operation in read-only mode', async () => {

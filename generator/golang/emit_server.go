@@ -166,6 +166,9 @@ func (m *Model) ServerFile(f *File, docs map[*spec.Tool]ToolDocs) error {
 		if kw := searchterms.Keywords(t.t); kw != "" {
 			d.add("SearchKeywords", Lit(kw))
 		}
+		if up := t.t.Upstream; up != nil {
+			d.add("SearchRoute", Lit(up.Method+" "+up.Path))
+		}
 		d.add("Call", m.toolCall(t))
 		body = append(body, Id("s").Dot("AddTool").Call(rt("ToolDef").Add(d.values())))
 	}

@@ -36,6 +36,10 @@ type Doc struct {
 	// remove; create, change), which names such as Stripe's
 	// "PostCustomersCustomer" do not say.
 	ReadOnly, Destructive bool
+	// Route is the HTTP operation the tool calls, as "METHOD /path"
+	// ("GET /repos/{owner}/{repo}/pulls"), or "" when it calls none: it
+	// says which kind of object the operation acts on and how.
+	Route string
 }
 
 // Result is one ranked operation: Doc is its index in the docs given to
@@ -112,12 +116,14 @@ type Index struct {
 	// acts are the action groups of the verb that starts each document's
 	// headline ("Create a label": create).
 	acts [][]string
+	// subjects are what each document acts on and how, by its route.
+	subjects []subject
 }
 
 // New indexes docs.
 func New(docs []Doc) *Index {
 	ix := &Index{postings: map[string][]posting{}, lengths: make([][numFields]uint16, len(docs)), n: len(docs),
-		readOnly: make([]bool, len(docs)), acts: make([][]string, len(docs))}
+		readOnly: make([]bool, len(docs)), acts: make([][]string, len(docs)), subjects: make([]subject, len(docs))}
 	var total [numFields]float64
 	// The same words recur across operations: stem each once.
 	st := stemmer{}
@@ -136,6 +142,7 @@ func New(docs []Doc) *Index {
 			fieldKind:      st.terms(kindWords(d)),
 		}
 		ix.acts[i] = action(headline(d))
+		ix.subjects[i] = routeSubject(d.Route)
 		counts := map[string]*posting{}
 		for f, terms := range fields {
 			ix.lengths[i][f] = uint16(min(len(terms), math.MaxUint16))
@@ -257,6 +264,7 @@ func (ix *Index) Search(query string, limit int, keep func(doc int) bool) []Resu
 			res = append(res, Result{Doc: int(d), Score: sc})
 		}
 	}
+	ix.boostSubjects(query, concepts, res)
 	sortResults(res)
 	if limit > 0 && len(res) > limit {
 		res = res[:limit]

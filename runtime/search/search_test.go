@@ -132,9 +132,10 @@ func TestSearchSignals(t *testing.T) {
 
 func FuzzSearch(f *testing.F) {
 	ix := New([]Doc{
-		{Name: "repos_delete", Title: "Delete a repository", Toolset: "repos", Destructive: true},
-		{Name: "issues_list", Title: "List issues", ReadOnly: true, Params: []string{"state"}, ParamDocs: []string{"Open or closed."}},
-		{Name: "PostCustomersCustomer", Description: "<p>Updates a customer.</p>", Keywords: "client"},
+		{Name: "repos_delete", Title: "Delete a repository", Toolset: "repos", Destructive: true, Route: "DELETE /repos/{owner}/{repo}"},
+		{Name: "issues_list", Title: "List issues", ReadOnly: true, Params: []string{"state"}, ParamDocs: []string{"Open or closed."},
+			Route: "GET /repos/{owner}/{repo}/issues"},
+		{Name: "PostCustomersCustomer", Description: "<p>Updates a customer.</p>", Keywords: "client", Route: "POST /v1/customers/{customer}"},
 	})
 	for _, q := range []string{"", "?", "who follows me?", "cus_123 $10 v1.2.0", "ÄÖÜ straße", "a a a a", "HTMLURL listRepoIssues", "please delete the repo", "which issues are open?"} {
 		f.Add(q, 5)

@@ -44,6 +44,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		}, schemaFiles, "schemas/search_orders.input.schema.json", "schemas/search_orders.output.schema.json"),
 		Toolset:        "orders",
 		SearchKeywords: "hunt hunting seek look for look tell enjoin say",
+		SearchRoute:    "GET /orders",
 		Call:           runtime.ContentCall(h.SearchOrders),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -56,6 +57,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		}, schemaFiles, "schemas/get_order.input.schema.json", "schemas/get_order.output.schema.json"),
 		Toolset:        "orders",
 		SearchKeywords: "acquire become go tell enjoin say",
+		SearchRoute:    "GET /orders/{order_id}",
 		Call:           runtime.ContentCall(h.GetOrder),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -68,6 +70,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		}, schemaFiles, "schemas/create_return.input.schema.json", "schemas/create_return.output.schema.json"),
 		Toolset:        "returns",
 		SearchKeywords: "make tax return homecoming render",
+		SearchRoute:    "POST /orders/{order_id}/returns",
 		Call:           runtime.ContentCall(h.CreateReturn),
 	})
 	return s

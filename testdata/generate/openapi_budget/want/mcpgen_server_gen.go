@@ -37,6 +37,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		}, schemaFiles, "schemas/plantTree.input.schema.json", ""),
 		Toolset:        "trees",
 		SearchKeywords: "tree diagram corner",
+		SearchRoute:    "POST /trees",
 		Call:           runtime.ContentCall(h.PlantTree),
 	})
 	return s

@@ -35,8 +35,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "login",
 			Annotations: runtime.ToolAnnotations{OpenWorldHint: true},
 		}, schemaFiles, "schemas/login.input.schema.json", ""),
-		Toolset: "login",
-		Call:    runtime.ContentCall(h.Login),
+		Toolset:     "login",
+		SearchRoute: "POST /login",
+		Call:        runtime.ContentCall(h.Login),
 	})
 	return s
 }

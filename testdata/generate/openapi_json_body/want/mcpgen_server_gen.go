@@ -37,6 +37,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		}, schemaFiles, "schemas/createItem.input.schema.json", "schemas/createItem.output.schema.json"),
 		Toolset:        "items",
 		SearchKeywords: "make point detail particular",
+		SearchRoute:    "POST /items",
 		Call:           runtime.ContentCall(h.CreateItem),
 	})
 	return s

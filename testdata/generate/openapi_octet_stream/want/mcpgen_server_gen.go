@@ -37,6 +37,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		}, schemaFiles, "schemas/putBlob.input.schema.json", ""),
 		Toolset:        "blobs",
 		SearchKeywords: "put option set place pose position lay spot fleck blot",
+		SearchRoute:    "PUT /blobs/{name}",
 		Call:           runtime.ContentCall(h.PutBlob),
 	})
 	return s

@@ -37,6 +37,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		}, schemaFiles, "schemas/getItem.input.schema.json", "schemas/getItem.output.schema.json"),
 		Toolset:        "items",
 		SearchKeywords: "acquire become go point detail particular",
+		SearchRoute:    "GET /items/{item_id}",
 		Call:           runtime.ContentCall(h.GetItem),
 	})
 	return s

@@ -38,6 +38,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		Scopes:         []string{"items:read"},
 		Toolset:        "items",
 		SearchKeywords: "listing tilt inclination lean leaning name point detail particular",
+		SearchRoute:    "GET /items",
 		Call:           runtime.ContentCall(h.ListItems),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -48,6 +49,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		}, schemaFiles, "schemas/resetAll.input.schema.json", ""),
 		Toolset:        "admin",
 		SearchKeywords: "wholly entirely completely totally altogether whole",
+		SearchRoute:    "DELETE /admin",
 		Call:           runtime.ContentCall(h.ResetAll),
 	})
 	return s

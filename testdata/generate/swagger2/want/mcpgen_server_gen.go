@@ -37,6 +37,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		}, schemaFiles, "schemas/updatePetWithForm.input.schema.json", ""),
 		Toolset:        "pets",
 		SearchKeywords: "darling favorite favourite dearie deary ducky favored best-loved preferred preferent word form signifier descriptor kind sort variety organize organise constitute make",
+		SearchRoute:    "POST /pets/{petId}",
 		Call:           runtime.ContentCall(h.UpdatePetWithForm),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -47,6 +48,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		}, schemaFiles, "schemas/addPet.input.schema.json", "schemas/addPet.output.schema.json"),
 		Toolset:        "pets",
 		SearchKeywords: "adhd hyperkinetic syndrome mbd append supply darling favorite favourite dearie deary ducky favored best-loved preferred preferent",
+		SearchRoute:    "POST /pets",
 		Call:           runtime.ContentCall(h.AddPet),
 	})
 	return s

@@ -1,0 +1,103 @@
+package search
+
+// boostSubjects raises the score of the operations on the thing a query
+// asks about: those whose resource (by their route) is named among the
+// query's main nouns, more when they also do what the query asks (its
+// verb, or reading for a question), and more again when the resource they
+// belong to is named anywhere in the query ("comments on the pull
+// request": the resource comment, of a pull).
+func (ix *Index) boostSubjects(query string, concepts []map[string]float64, res []Result) {
+	nouns := mainNouns(query)
+	all := map[string]float64{}
+	for _, c := range concepts {
+		for t, w := range c {
+			all[t] = max(all[t], w)
+		}
+	}
+	var act []string
+	switch {
+	case asksForSet(query):
+		act = listAction
+	case asksToRead(query):
+		act = readActions
+	default:
+		act = action(query)
+	}
+	for i := range res {
+		s := ix.subjects[res[i].Doc]
+		w := nouns[s.head]
+		if w == 0 {
+			continue
+		}
+		f := 1 + (resourceBoost-1)*w
+		if act != nil && shareAny(act, s.acts) {
+			f *= subjectActionBoost
+		}
+		if pw := all[s.parent]; s.parent != "" && pw > 0 {
+			f *= 1 + (parentBoost-1)*pw
+		}
+		res[i].Score *= f
+	}
+}
+
+// resourceBoost multiplies the score of an operation on the thing the
+// query names (by a synonym, 1 + half as much).
+const resourceBoost = 1.3
+
+// subjectActionBoost further multiplies it when the operation also does
+// what the query asks.
+const subjectActionBoost = 1.4
+
+// parentBoost further multiplies it when the query also names the
+// resource the operation's resource belongs to.
+const parentBoost = 1.2
+
+// readActions are the action groups of the operations that read.
+var readActions = []string{"get", "list", "search"}
+
+// peopleWords are the resources that answer "who…".
+var peopleWords = []string{"member", "user", "collaborator", "person", "people", "owner", "contributor",
+	"follower", "assignee", "reviewer", "team", "admin", "stargazer", "watcher"}
+
+// mainNouns are the terms of the thing a query asks about, with their
+// weights (1 for a word of the query, synonymWeight for its synonyms):
+// the words before its first preposition or clause ("the README of
+// facebook/react": README; "who reacted to my comment": people, not
+// comments), which name the object; the words after say where it is.
+func mainNouns(query string) map[string]float64 {
+	nouns := map[string]float64{}
+	ws := words(withoutIDs(query))
+	if len(ws) > 0 && ws[0] == "who" {
+		// "who…" asks for people.
+		for _, w := range peopleWords {
+			nouns[Stem(w)] = 1
+		}
+	}
+	for i, w := range ws {
+		if i > 0 && boundaryWords[w] {
+			break
+		}
+		if stopWords[w] || selfWords[w] {
+			continue
+		}
+		stem := Stem(w)
+		nouns[stem] = 1
+		for _, syn := range synonyms[stem] {
+			for _, sw := range words(syn) {
+				if t := Stem(sw); !stopWords[sw] && nouns[t] < synonymWeight {
+					nouns[t] = synonymWeight
+				}
+			}
+		}
+	}
+	return nouns
+}
+
+// boundaryWords end the part of a request that names its object:
+// prepositions and the words that start a clause.
+var boundaryWords = map[string]bool{
+	"of": true, "in": true, "on": true, "for": true, "to": true, "from": true, "at": true, "by": true,
+	"with": true, "into": true, "under": true, "across": true, "behind": true, "about": true, "as": true,
+	"that": true, "so": true, "when": true, "whenever": true, "where": true, "if": true, "because": true,
+	"while": true, "since": true, "after": true, "before": true, "between": true, "without": true,
+}

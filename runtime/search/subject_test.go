@@ -1,0 +1,114 @@
+package search
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestRouteSubject(t *testing.T) {
+	for _, c := range []struct {
+		route, head, parent string
+		acts                []string
+	}{
+		{"GET /repos/{owner}/{repo}/pulls", "pull", "repo", []string{"list"}},
+		{"GET /repos/{owner}/{repo}/pulls/{pull_number}", "pull", "repo", []string{"get"}},
+		{"POST /repos/{owner}/{repo}/pulls/{pull_number}/comments", "comment", "pull", []string{"create"}},
+		{"PATCH /repos/{owner}/{repo}/pulls/{pull_number}", "pull", "repo", []string{"update"}},
+		{"DELETE /repos/{owner}/{repo}/git/refs/{ref}", "ref", "git", []string{"delete"}},
+		// A singular noun is one object: GET reads it.
+		{"GET /repos/{owner}/{repo}/readme", "readm", "repo", []string{"get"}},
+		// Stripe's versions are not resources; POST to an item changes it.
+		{"POST /v1/customers/{customer}", "custom", "", []string{"update"}},
+		{"POST /v1/promotion_codes", "code", "", []string{"create"}},
+		{"GET /v1/terminal/readers", "reader", "termin", []string{"list"}},
+		// A verb after an item's id is the action; the resource is before.
+		{"POST /user/packages/{package_type}/{package_name}/restore", "packag", "user", []string{"restore"}},
+		{"PUT /repos/{owner}/{repo}/pulls/{pull_number}/merge", "pull", "repo", []string{"merge"}},
+		// A sub-resource named by a singular noun is not a verb.
+		{"PUT /repos/{owner}/{repo}/subscription", "subscript", "repo", []string{"update"}},
+		{"GET /", "", "", nil},
+		{"", "", "", nil},
+	} {
+		got := routeSubject(c.route)
+		if got.head != c.head || got.parent != c.parent || !slices.Equal(got.acts, c.acts) {
+			t.Errorf("routeSubject(%q) = head %q parent %q acts %q, want %q %q %q", c.route, got.head, got.parent, got.acts, c.head, c.parent, c.acts)
+		}
+	}
+}
+
+func TestMainNouns(t *testing.T) {
+	for _, c := range []struct {
+		query    string
+		has, not []string
+	}{
+		// The words after a preposition say where, not what.
+		{"show me the README of facebook/react", []string{"readm"}, []string{"facebook", "react"}},
+		{"create a code SUMMER23 that shoppers can type in for that discount", []string{"code"}, []string{"shopper", "type"}},
+		// "who" asks for people.
+		{"who can get into our private repo acme/payments?", []string{"member", "collabor"}, []string{"repo"}},
+		// Synonyms count at half weight.
+		{"delete the old feature/x branch", []string{"branch", "ref"}, nil},
+	} {
+		got := mainNouns(c.query)
+		for _, w := range c.has {
+			if got[w] == 0 {
+				t.Errorf("mainNouns(%q) lacks %q: %v", c.query, w, got)
+			}
+		}
+		for _, w := range c.not {
+			if got[w] != 0 {
+				t.Errorf("mainNouns(%q) has %q: %v", c.query, w, got)
+			}
+		}
+	}
+	if w := mainNouns("delete the old feature/x branch")["ref"]; w != synonymWeight {
+		t.Errorf("synonym weight %v, want %v", w, synonymWeight)
+	}
+}
+
+func TestSearchSubjectBoost(t *testing.T) {
+	// Both operations mention webhooks and deliveries as often; the
+	// request asks for the webhooks of a repository, which one lists.
+	docs := []Doc{
+		{Name: "repos_list-webhook-deliveries", Title: "List deliveries for a repository webhook", ReadOnly: true,
+			Route: "GET /repos/{owner}/{repo}/hooks/{hook_id}/deliveries"},
+		{Name: "repos_list-webhooks", Title: "List repository webhooks", Description: "Lists webhook deliveries' targets.", ReadOnly: true,
+			Route: "GET /repos/{owner}/{repo}/hooks"},
+	}
+	ix := New(docs)
+	res := ix.Search("which webhooks does the repo have", 2, nil)
+	if len(res) == 0 || docs[res[0].Doc].Name != "repos_list-webhooks" {
+		t.Fatalf("got %v", res)
+	}
+	// Without routes the documents have no subject and nothing is boosted.
+	for i := range docs {
+		docs[i].Route = ""
+	}
+	plain := New(docs).Search("which webhooks does the repo have", 2, nil)
+	if len(plain) != 2 || plain[0].Score >= res[0].Score {
+		t.Errorf("no boost expected without routes: %v vs %v", plain, res)
+	}
+}
+
+func FuzzRouteSubject(f *testing.F) {
+	for _, r := range []string{"GET /repos/{owner}/{repo}/pulls", "POST /v1/invoices/{invoice}/void", "PUT /a/{b}/merge", "GET /",
+		"", " ", "GET", "DELETE {x}", "get /v12/x-y_z/{id}/{id2}", "POST /ÄÖ/{ü}/straße"} {
+		f.Add(r)
+	}
+	f.Fuzz(func(t *testing.T, route string) {
+		s := routeSubject(route)
+		if s.head == "" && (s.parent != "" || s.acts != nil) {
+			t.Fatalf("routeSubject(%q) = %+v: a subject without a resource", route, s)
+		}
+		if s.head != "" && len(s.acts) == 0 && methodKnown(route) {
+			t.Fatalf("routeSubject(%q) = %+v", route, s)
+		}
+	})
+}
+
+// methodKnown says whether route starts with a method methodAction knows.
+func methodKnown(route string) bool {
+	m, _, _ := strings.Cut(strings.TrimSpace(route), " ")
+	return methodAction(strings.ToUpper(m), false, false) != nil
+}
