@@ -394,14 +394,14 @@ func (c *valueChecker) checkValue(s *Schema, v any, self bool, depth int) (strin
 		return "", ""
 	}
 	if !self {
-		if s.Const != nil && !sameJSON(canonical(v), s.Const) {
+		if s.Const != nil && !jsonEqual(canonical(v), s.Const) {
 			return "", fmt.Sprintf("does not equal const %s", s.Const)
 		}
 		if s.Enum != nil {
 			raw := canonical(v)
 			in := false
 			for _, e := range s.Enum {
-				if sameJSON(raw, e) {
+				if jsonEqual(raw, e) {
 					in = true
 				}
 			}
