@@ -1,7 +1,6 @@
 package spec
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -374,35 +373,35 @@ func formatOK(format, v string) bool {
 // checkValue reports the first way v violates s: the JSON pointer of the
 // offending part ("" for v itself) and the problem. self skips the enum and
 // const of s itself (used when checking those very values).
-func (l *loader) checkValue(s *Schema, v any, self bool, depth int) (string, string) {
+func (c *valueChecker) checkValue(s *Schema, v any, self bool, depth int) (string, string) {
 	// Unions of recursive types can branch at every level: the step budget
 	// keeps a check linear in the budget; past it the value is let through.
-	l.steps++
-	if depth > maxRefHops || s == nil || l.steps > maxValueSteps {
+	c.steps++
+	if depth > maxRefHops || s == nil || c.steps > maxValueSteps {
 		return "", ""
 	}
 	if s.Ref != "" {
 		if v == nil && s.Nullable {
 			return "", ""
 		}
-		nt := l.types[s.Ref]
+		nt := c.types[s.Ref]
 		if nt == nil {
 			return "", ""
 		}
-		return l.checkValue(nt.Schema, v, false, depth+1)
+		return c.checkValue(nt.Schema, v, false, depth+1)
 	}
 	if v == nil && s.Nullable {
 		return "", ""
 	}
 	if !self {
-		if s.Const != nil && !bytes.Equal(canonical(v), s.Const) {
+		if s.Const != nil && !jsonEqual(canonical(v), s.Const) {
 			return "", fmt.Sprintf("does not equal const %s", s.Const)
 		}
 		if s.Enum != nil {
 			raw := canonical(v)
 			in := false
 			for _, e := range s.Enum {
-				if bytes.Equal(e, raw) {
+				if jsonEqual(raw, e) {
 					in = true
 				}
 			}
@@ -414,14 +413,16 @@ func (l *loader) checkValue(s *Schema, v any, self bool, depth int) (string, str
 	if len(s.OneOf) > 0 {
 		n := 0
 		for _, o := range s.OneOf {
-			if _, p := l.checkValue(o, v, false, depth+1); p == "" {
+			if _, p := c.checkValue(o, v, false, depth+1); p == "" {
 				n++
 			}
 		}
 		switch {
+		case n == 0 && s.AnyOf:
+			return "", "matches no anyOf variant"
 		case n == 0:
 			return "", "matches no oneOf variant"
-		case n > 1:
+		case n > 1 && !s.AnyOf:
 			return "", "matches more than one oneOf variant"
 		}
 		return "", ""
@@ -440,7 +441,7 @@ func (l *loader) checkValue(s *Schema, v any, self bool, depth int) (string, str
 			return "", fmt.Sprintf("is longer than maxLength %d", *s.MaxLength)
 		}
 		if s.Pattern != "" {
-			if re, err := l.compile(s.Pattern); err == nil && !re.MatchString(x) {
+			if re, err := c.compile(s.Pattern); err == nil && !re.MatchString(x) {
 				return "", fmt.Sprintf("does not match pattern %q", s.Pattern)
 			}
 		}
@@ -486,7 +487,7 @@ func (l *loader) checkValue(s *Schema, v any, self bool, depth int) (string, str
 			}
 		}
 		for i, e := range x {
-			if p, problem := l.checkValue(s.Items, e, false, depth+1); problem != "" {
+			if p, problem := c.checkValue(s.Items, e, false, depth+1); problem != "" {
 				return fmt.Sprintf("/%d%s", i, p), problem
 			}
 		}
@@ -521,9 +522,9 @@ func (l *loader) checkValue(s *Schema, v any, self bool, depth int) (string, str
 			if ps == nil {
 				matched := false
 				for _, pp := range s.PatternProperties {
-					if re, err := l.compile(pp.Pattern); err == nil && re.MatchString(k) {
+					if re, err := c.compile(pp.Pattern); err == nil && re.MatchString(k) {
 						matched = true
-						if p, problem := l.checkValue(pp.Schema, x[k], false, depth+1); problem != "" {
+						if p, problem := c.checkValue(pp.Schema, x[k], false, depth+1); problem != "" {
 							return "/" + PointerToken(k) + p, problem
 						}
 					}
@@ -536,7 +537,7 @@ func (l *loader) checkValue(s *Schema, v any, self bool, depth int) (string, str
 				}
 				ps = s.AdditionalProperties
 			}
-			if p, problem := l.checkValue(ps, x[k], false, depth+1); problem != "" {
+			if p, problem := c.checkValue(ps, x[k], false, depth+1); problem != "" {
 				return "/" + PointerToken(k) + p, problem
 			}
 		}

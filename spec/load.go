@@ -22,14 +22,12 @@ import (
 type loader struct {
 	file  string
 	diags Diagnostics
-	types map[string]*NamedType
+	// valueChecker holds the named types (types), the compiled patterns
+	// and the work of the current value check.
+	valueChecker
 	// infos has one entry per parsed schema, in parse order.
-	infos    []*schemaInfo
-	bySchema map[*Schema]*schemaInfo
-	// regexps caches compiled patterns for the value checks.
-	regexps map[string]*regexp.Regexp
-	// steps counts the work of the current value check (see checkValue).
-	steps      int
+	infos      []*schemaInfo
+	bySchema   map[*Schema]*schemaInfo
 	totalSteps int
 	// refConstraints are constraints on properties of named types
 	// (schema_applicators.go).
@@ -64,10 +62,9 @@ func Load(fsys fs.FS, path string) (*API, error) {
 
 func load(data []byte, file string) (*API, error) {
 	l := &loader{
-		file:     file,
-		types:    map[string]*NamedType{},
-		bySchema: map[*Schema]*schemaInfo{},
-		regexps:  map[string]*regexp.Regexp{},
+		file:         file,
+		valueChecker: newValueChecker(map[string]*NamedType{}),
+		bySchema:     map[*Schema]*schemaInfo{},
 	}
 	if !utf8.Valid(data) {
 		line, col := invalidUTF8Pos(data)

@@ -90,6 +90,9 @@ type oaLoader struct {
 	// refSiblings is set for OpenAPI 3.1 and later, where keywords beside a
 	// $ref apply (JSON Schema 2020-12); 3.0 and 2.0 ignore them.
 	refSiblings bool
+	// defaultPos is where each schema's default is written, for the notes
+	// of dropBrokenDefaults.
+	defaultPos map[*Schema]Pos
 }
 
 // LoadOpenAPI reads an OpenAPI 3.0/3.1 or Swagger 2.0 document (JSON or YAML)
@@ -124,6 +127,7 @@ func loadOpenAPI(fsys fs.FS, file string, data []byte, cfg OpenAPIConfig) (*API,
 		typeNames:    map[string]bool{},
 		credParams:   map[string]string{},
 		oauthSchemes: map[string]bool{},
+		defaultPos:   map[*Schema]Pos{},
 	}
 	dcfg := &datamodel.DocumentConfiguration{
 		AllowRemoteReferences: false,
@@ -187,8 +191,10 @@ func loadOpenAPI(fsys fs.FS, file string, data []byte, cfg OpenAPIConfig) (*API,
 		l.diags.Sort()
 		return nil, l.diags
 	}
-	// A vendor's document is not ours to fix: a default that would fill
-	// itself in without end is dropped, with a note, and the rest generated.
+	// A vendor's document is not ours to fix: a default its own schema
+	// refuses is dropped, with a note (openapi_defaults.go), and so is a
+	// default that would fill itself in without end; the rest is generated.
+	l.dropBrokenDefaults()
 	// Dropping one can end other loops, so look again after each drop;
 	// every round drops a default, so the rounds end.
 	for {

@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"bytes"
 	"encoding/json"
 	"reflect"
 )
@@ -73,8 +74,17 @@ func (l *oaLoader) narrowUnionByEnum(out *Schema, declared Kind) bool {
 	return true
 }
 
-// jsonEqual reports whether two JSON texts hold the same value.
+// jsonEqual reports whether two JSON texts hold the same value, numbers
+// by value (1 and 1.0 are one number, as JSON Schema's enum and const say;
+// an OpenAPI document keeps numbers as written). Equal texts are equal, and
+// two different texts of strings (which both loaders write compact) are not.
 func jsonEqual(a, b json.RawMessage) bool {
+	if bytes.Equal(a, b) {
+		return true
+	}
+	if len(a) > 0 && len(b) > 0 && a[0] == '"' && b[0] == '"' {
+		return false
+	}
 	var x, y any
 	if json.Unmarshal(a, &x) != nil || json.Unmarshal(b, &y) != nil {
 		return false

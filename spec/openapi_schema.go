@@ -124,7 +124,7 @@ func (l *oaLoader) withSiblings(site *Schema, sp *base.SchemaProxy) *Schema {
 				site.Description = v.Value
 			}
 		case "default":
-			site.Default = nodeJSON(v)
+			l.setDefault(site, v)
 		case "examples":
 			if v.Kind == yaml.SequenceNode {
 				for _, e := range v.Content {
@@ -249,7 +249,7 @@ func (l *oaLoader) convert(s *base.Schema, p Pos, mode schemaMode, depth int) *S
 			out.ExclusiveMaximum = &v
 		}
 	}
-	out.Default = nodeJSON(s.Default)
+	l.setDefault(out, s.Default)
 	out.Const = nodeJSON(s.Const)
 	for _, e := range s.Enum {
 		out.Enum = append(out.Enum, nodeJSON(e))

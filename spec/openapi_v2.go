@@ -192,7 +192,7 @@ func (l *oaLoader) v2ParamSchema(p *v2.Parameter, pos Pos) *Schema {
 		return l.schema(p.Schema, modeInput, 0)
 	}
 	if lo := p.GoLow(); lo == nil || lo.Items.Value == nil || lo.Default.ValueNode != lo.Items.Value.Default.ValueNode {
-		s.Default = nodeJSON(p.Default)
+		l.setDefault(s, p.Default)
 	}
 	for _, e := range p.Enum {
 		s.Enum = append(s.Enum, nodeJSON(e))

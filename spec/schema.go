@@ -529,14 +529,14 @@ func (l *loader) boundsCheck(info *schemaInfo) {
 }
 
 // compile compiles a pattern once per load.
-func (l *loader) compile(p string) (*regexp.Regexp, error) {
-	if re, ok := l.regexps[p]; ok {
+func (c *valueChecker) compile(p string) (*regexp.Regexp, error) {
+	if re, ok := c.regexps[p]; ok {
 		return re, nil
 	}
 	re, err := regexp.Compile(p)
 	if err != nil {
 		return nil, err
 	}
-	l.regexps[p] = re
+	c.regexps[p] = re
 	return re, nil
 }

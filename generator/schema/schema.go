@@ -451,7 +451,11 @@ func (b *Builder) build(s *spec.Schema, w *walk) Object {
 			}
 			vs = append(vs, n)
 		}
-		if s.Nullable {
+		// A variant that accepts null already makes the union nullable;
+		// a {type: null} beside it would make null match two variants,
+		// which oneOf refuses (OpenAI's stop: oneOf [string|null, array,
+		// null]).
+		if s.Nullable && !b.anyAcceptsNull(s.OneOf) {
 			vs = append(vs, Object{{"type", "null"}})
 		}
 		// A shallow document says anyOf: an elided variant ({}) would
