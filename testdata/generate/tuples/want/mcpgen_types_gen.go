@@ -403,8 +403,10 @@ func (v *RouteInputStrict) UnmarshalJSON(data []byte) error {
 
 // RouteOutput is the structured output of the "route" tool.
 type RouteOutput struct {
-	Legs   []RouteOutputLegsItem `json:"legs"`
-	Bounds *RouteOutputBounds    `json:"bounds,omitempty"`
+	Legs []RouteOutputLegsItem `json:"legs"`
+	// Every position may be absent; the rest are strings.
+	Trail  *RouteOutputTrail  `json:"trail,omitempty"`
+	Bounds *RouteOutputBounds `json:"bounds,omitempty"`
 }
 
 // AppendJSON appends the JSON encoding of v to b.
@@ -412,6 +414,10 @@ func (v RouteOutput) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"legs\":"...)
 	b = appendRouteOutputLegs(b, v.Legs)
+	if v.Trail != nil {
+		b = append(b, ",\"trail\":"...)
+		b = v.Trail.AppendJSON(b)
+	}
 	if v.Bounds != nil {
 		b = append(b, ",\"bounds\":"...)
 		b = v.Bounds.AppendJSON(b)
@@ -481,6 +487,55 @@ func (v RouteOutputLegsItem) MarshalJSON() ([]byte, error) {
 func (v *RouteOutputLegsItem) UnmarshalJSON(data []byte) error {
 	var u wire.Unmarshaler
 	return u.Done(decodeRouteOutputLegsItem(u.Start(data), u.Root(), v, u.Errors()))
+}
+
+// RouteOutputTrail is generated from the spec.
+//
+// Every position may be absent; the rest are strings.
+type RouteOutputTrail struct {
+	// Item0 is the item at index 0.
+	//
+	// The array may end before it (minItems is 0): nil means absent, and no later
+	// item may be set then.
+	Item0 *string
+	// Item1 is the item at index 1.
+	//
+	// The array may end before it (minItems is 0): nil means absent, and no later
+	// item may be set then.
+	Item1 *int64
+	// Rest holds the items after the 2 positions, in order.
+	Rest []string
+}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v RouteOutputTrail) AppendJSON(b []byte) []byte {
+	b = append(b, '[')
+	if v.Item0 == nil {
+		return append(b, ']')
+	}
+	b = wire.AppendString(b, *v.Item0)
+	if v.Item1 == nil {
+		return append(b, ']')
+	}
+	b = append(b, ',')
+	b = wire.AppendInt(b, *v.Item1)
+	for _, x := range v.Rest {
+		b = append(b, ',')
+		b = wire.AppendString(b, x)
+	}
+	return append(b, ']')
+}
+
+// MarshalJSON encodes v as JSON.
+func (v RouteOutputTrail) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see wire.Unmarshaler).
+func (v *RouteOutputTrail) UnmarshalJSON(data []byte) error {
+	var u wire.Unmarshaler
+	return u.Done(decodeRouteOutputTrail(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // RouteOutputBounds is generated from the spec.

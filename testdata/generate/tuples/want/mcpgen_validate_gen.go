@@ -675,6 +675,12 @@ func decodeRouteOutput(d *wire.Decoder, p *wire.Path, v *RouteOutput, e *wire.Er
 			if err := decodeRouteOutputLegs(d, &c, &v.Legs, e); err != nil {
 				return err
 			}
+		case "trail":
+			c := p.Child("trail")
+			v.Trail = new(RouteOutputTrail)
+			if err := decodeRouteOutputTrail(d, &c, v.Trail, e); err != nil {
+				return err
+			}
 		case "bounds":
 			c := p.Child("bounds")
 			v.Bounds = new(RouteOutputBounds)
@@ -702,6 +708,10 @@ func validateRouteOutput(p *wire.Path, v *RouteOutput, e *wire.Errors) {
 	{
 		c := p.Child("legs")
 		validateRouteOutputLegs(&c, &v.Legs, e)
+	}
+	if v.Trail != nil {
+		c := p.Child("trail")
+		validateRouteOutputTrail(&c, v.Trail, e)
 	}
 	if v.Bounds != nil {
 		c := p.Child("bounds")
@@ -807,6 +817,74 @@ func validateRouteOutputLegsItem(p *wire.Path, v *RouteOutputLegsItem, e *wire.E
 	{
 		c := p.Elem(1)
 		validatePoint(&c, &v.Item1, e)
+	}
+}
+
+// decodeRouteOutputTrail decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
+func decodeRouteOutputTrail(d *wire.Decoder, p *wire.Path, v *RouteOutputTrail, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindArray {
+		e.Add(p, wire.MsgType("array", k))
+		return d.Skip()
+	}
+	if err := d.BeginArray(); err != nil {
+		return err
+	}
+	*v = RouteOutputTrail{}
+	for i := 0; ; i++ {
+		ok, err := d.NextElem()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return nil
+		}
+		c := p.Elem(i)
+		switch i {
+		case 0:
+			v.Item0 = new(string)
+			if err := readString(d, &c, v.Item0, e); err != nil {
+				return err
+			}
+		case 1:
+			n0 := e.Len()
+			v.Item1 = new(int64)
+			if err := readInt(d, &c, v.Item1, e); err != nil {
+				return err
+			}
+			if e.Len() == n0 {
+				if *v.Item1 < 0 {
+					e.Add(&c, msgMinimum0)
+				}
+			}
+		default:
+			var x string
+			if err := readString(d, &c, &x, e); err != nil {
+				return err
+			}
+			v.Rest = append(v.Rest, x)
+		}
+	}
+}
+
+// validateRouteOutputTrail reports every constraint of the spec that v violates
+// to e.
+func validateRouteOutputTrail(p *wire.Path, v *RouteOutputTrail, e *wire.Errors) {
+	if v.Item0 == nil && (v.Item1 != nil || len(v.Rest) > 0) {
+		c := p.Elem(0)
+		e.Add(&c, wire.MsgRequired)
+	}
+	if v.Item1 == nil && (len(v.Rest) > 0) {
+		c := p.Elem(1)
+		e.Add(&c, wire.MsgRequired)
+	}
+	if v.Item1 != nil {
+		c := p.Elem(1)
+		if *v.Item1 < 0 {
+			e.Add(&c, msgMinimum0)
+		}
 	}
 }
 
