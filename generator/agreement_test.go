@@ -356,6 +356,10 @@ func (c *comparer) compare(path string, o map[string]any, th *jsonschema.Schema)
 	if d, _ := o["description"].(string); len(o) == 1 && strings.Contains(d, " left out to keep this tool's schema under ") {
 		return // cut to the schema budget: any value, listed shallower on purpose
 	}
+	if _, ok := o["prefixItems"]; ok {
+		c.compareTuple(path, o, th)
+		return
+	}
 	c.compared++
 	ot, tt := baseType(o["type"]), baseType(th.Type)
 	if ot != tt {
@@ -371,6 +375,9 @@ func (c *comparer) compare(path string, o map[string]any, th *jsonschema.Schema)
 	switch ot {
 	case "array":
 		oi, _ := o["items"].(map[string]any)
+		if u, ok := o["unevaluatedItems"].(map[string]any); ok {
+			oi = u // the items nothing else evaluates: all of them
+		}
 		if oi != nil && th.Items != nil {
 			c.compare(path+"/items", oi, th.Items)
 		} else if (oi == nil) != (th.Items == nil) {
@@ -407,7 +414,11 @@ func (c *comparer) compare(path string, o map[string]any, th *jsonschema.Schema)
 		if !slices.Equal(oreqs, treq) {
 			c.failf("%s: required (with defaulted properties): schema %q, Go %q", path, oreqs, treq)
 		}
-		switch ap := o["additionalProperties"].(type) {
+		ap := o["additionalProperties"]
+		if u, ok := o["unevaluatedProperties"]; ok {
+			ap = u // the members no property or pattern evaluates
+		}
+		switch ap := ap.(type) {
 		case bool:
 			if !ap && !isFalse(th.AdditionalProperties) {
 				c.failf("%s: additionalProperties: schema false, Go %v", path, th.AdditionalProperties)

@@ -42,6 +42,9 @@ func notePatterns(api *spec.API) {
 			walk(p.Schema)
 		}
 		walk(s.Items)
+		for _, it := range s.PrefixItems {
+			walk(it)
+		}
 		walk(s.AdditionalProperties)
 		for _, p := range s.Properties {
 			walk(p.Schema)

@@ -237,6 +237,9 @@ type Schema struct {
 
 	// JSON Schema 2020-12 applicators and core keywords (schema_applicators.go).
 	Applied
+	// prefixItems, and the keywords unevaluated items and members were
+	// written with (schema_tuple.go).
+	Tuple
 }
 
 // IsAnyValue reports whether s accepts every JSON value without constraint.

@@ -486,8 +486,11 @@ func (c *valueChecker) checkValue(s *Schema, v any, self bool, depth int) (strin
 				seen[c] = true
 			}
 		}
+		if s.ClosedItems && len(x) > len(s.PrefixItems) {
+			return "", fmt.Sprintf("has more items than the %d prefixItems positions", len(s.PrefixItems))
+		}
 		for i, e := range x {
-			if p, problem := c.checkValue(s.Items, e, false, depth+1); problem != "" {
+			if p, problem := c.checkValue(s.ItemAt(i), e, false, depth+1); problem != "" {
 				return fmt.Sprintf("/%d%s", i, p), problem
 			}
 		}

@@ -116,6 +116,9 @@ func (f *defaultFiller) collect(s *Schema, where string) {
 		f.collect(p.Schema, where+"."+p.Name)
 	}
 	f.collect(s.Items, where+"[]")
+	for _, it := range s.PrefixItems {
+		f.collect(it, where+"[]")
+	}
 	f.collect(s.AdditionalProperties, where+"{}")
 	for _, v := range s.OneOf {
 		f.collect(v, where)
@@ -204,9 +207,9 @@ func (f *defaultFiller) fill(v any, s *Schema, depth int) []string {
 			}
 		}
 	case []any:
-		if s.Items != nil {
-			for _, e := range v {
-				if chain := f.fill(e, s.Items, depth); chain != nil {
+		for i, e := range v {
+			if it := s.ItemAt(i); it != nil {
+				if chain := f.fill(e, it, depth); chain != nil {
 					return chain
 				}
 			}

@@ -75,36 +75,40 @@ var schemaKeywords = []string{
 	"oneOf", "discriminator", "x-mcp-header", "go",
 	"allOf", "anyOf", "not", "if", "then", "else", "dependentRequired", "$schema", "$anchor", "$comment",
 	"propertyNames", "contains", "minContains", "maxContains", "dependentSchemas", "patternProperties",
+	"prefixItems", "unevaluatedItems", "unevaluatedProperties",
 }
 
 // keywordKinds lists the types each type-specific keyword applies to.
 var keywordKinds = map[string][]Kind{
-	"minLength":            {KindString},
-	"maxLength":            {KindString},
-	"pattern":              {KindString},
-	"format":               {KindString},
-	"contentEncoding":      {KindString},
-	"contentMediaType":     {KindString},
-	"minimum":              {KindInteger, KindNumber},
-	"maximum":              {KindInteger, KindNumber},
-	"exclusiveMinimum":     {KindInteger, KindNumber},
-	"exclusiveMaximum":     {KindInteger, KindNumber},
-	"multipleOf":           {KindInteger, KindNumber},
-	"items":                {KindArray},
-	"minItems":             {KindArray},
-	"maxItems":             {KindArray},
-	"uniqueItems":          {KindArray},
-	"properties":           {KindObject},
-	"required":             {KindObject},
-	"additionalProperties": {KindObject},
-	"minProperties":        {KindObject},
-	"maxProperties":        {KindObject},
-	"propertyNames":        {KindObject},
-	"dependentSchemas":     {KindObject},
-	"patternProperties":    {KindObject},
-	"contains":             {KindArray},
-	"minContains":          {KindArray},
-	"maxContains":          {KindArray},
+	"minLength":             {KindString},
+	"maxLength":             {KindString},
+	"pattern":               {KindString},
+	"format":                {KindString},
+	"contentEncoding":       {KindString},
+	"contentMediaType":      {KindString},
+	"minimum":               {KindInteger, KindNumber},
+	"maximum":               {KindInteger, KindNumber},
+	"exclusiveMinimum":      {KindInteger, KindNumber},
+	"exclusiveMaximum":      {KindInteger, KindNumber},
+	"multipleOf":            {KindInteger, KindNumber},
+	"items":                 {KindArray},
+	"minItems":              {KindArray},
+	"maxItems":              {KindArray},
+	"uniqueItems":           {KindArray},
+	"properties":            {KindObject},
+	"required":              {KindObject},
+	"additionalProperties":  {KindObject},
+	"minProperties":         {KindObject},
+	"maxProperties":         {KindObject},
+	"propertyNames":         {KindObject},
+	"dependentSchemas":      {KindObject},
+	"patternProperties":     {KindObject},
+	"contains":              {KindArray},
+	"minContains":           {KindArray},
+	"maxContains":           {KindArray},
+	"prefixItems":           {KindArray},
+	"unevaluatedItems":      {KindArray},
+	"unevaluatedProperties": {KindObject},
 }
 
 // refCompanions may sit beside $ref; oneOfCompanions beside oneOf.
@@ -293,7 +297,7 @@ func (l *loader) schemaImplied(n *yaml.Node, ctx string, o origin, implied Kind)
 		}
 	}
 
-	if n, ok := v["items"]; ok {
+	if n, ok := v["items"]; ok && !isBoolNode(n) {
 		s.Items = l.schema(n, ctx+": items", o)
 	}
 	if n, ok := v["properties"]; ok {
@@ -369,6 +373,7 @@ func (l *loader) schemaImplied(n *yaml.Node, ctx string, o origin, implied Kind)
 			s.Type = implied
 		}
 	}
+	l.tuple(info)
 	l.applicators(info)
 	l.localChecks(info)
 	return s

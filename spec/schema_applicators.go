@@ -90,7 +90,8 @@ var (
 	// constraintRefused are the keywords a constraint schema cannot carry:
 	// they would change the Go type, the wire name or the default of the
 	// value it applies to, or need a type of their own.
-	constraintRefused = []string{"$ref", "oneOf", "discriminator", "x-mcp-header", "go", "nullable", "$anchor", "$schema", "default", "additionalProperties", "items"}
+	constraintRefused = []string{"$ref", "oneOf", "discriminator", "x-mcp-header", "go", "nullable", "$anchor", "$schema", "default", "additionalProperties", "items",
+		"prefixItems", "unevaluatedItems", "unevaluatedProperties"}
 	// arrayConstraintRefused are the array keywords a constraint schema
 	// of an array cannot carry besides constraintRefused: contains needs
 	// the items' type, which the subschema does not declare, and enum and

@@ -11,11 +11,5 @@ var refusedKeywords = map[string]string{
 		"inside one mcpgen.yaml every reference is static: write $ref: Name",
 	"$dynamicAnchor": "it only serves $dynamicRef, which a single mcpgen.yaml has no use for: use $anchor on a named type",
 	"$vocabulary":    "it belongs on a meta-schema; mcpgen reads and publishes the 2020-12 dialect with all of its vocabularies",
-	"prefixItems": "a tuple (items whose schema depends on their position) has no Go type in mcpgen: " +
-		"use an object with named properties, or items of one type",
-	"unevaluatedProperties": "it adds nothing to additionalProperties in mcpgen: constraint subschemas (allOf, anyOf, ...) " +
-		"only name properties the object declares, so the unevaluated properties are the ones additionalProperties applies to " +
-		"(those named by no property and no patternProperties pattern)",
-	"unevaluatedItems": "it adds nothing to items in mcpgen: there is no prefixItems, so items applies to every item",
-	"dependencies":     "it was split in draft 2019-09: use dependentRequired (a list of names) or dependentSchemas (a schema)",
+	"dependencies":   "it was split in draft 2019-09: use dependentRequired (a list of names) or dependentSchemas (a schema)",
 }

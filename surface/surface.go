@@ -448,6 +448,9 @@ func (f *flattener) walk(path string, s *spec.Schema, required bool, pos spec.Po
 	if s.AdditionalProperties != nil {
 		f.walk(path+"/{}", s.AdditionalProperties, true, s.AdditionalProperties.Pos)
 	}
+	for i, it := range s.PrefixItems {
+		f.walk(path+"/"+strconv.Itoa(i), it, true, it.Pos)
+	}
 	if s.Items != nil {
 		f.walk(path+"/*", s.Items, true, s.Items.Pos)
 	}
@@ -633,9 +636,17 @@ func canon(s *spec.Schema, ref func(string)) any {
 	set("exclusiveMinimum", s.ExclusiveMinimum, s.ExclusiveMinimum != nil)
 	set("exclusiveMaximum", s.ExclusiveMaximum, s.ExclusiveMaximum != nil)
 	set("multipleOf", s.MultipleOf, s.MultipleOf != nil)
+	if len(s.PrefixItems) > 0 {
+		ps := make([]any, len(s.PrefixItems))
+		for i, it := range s.PrefixItems {
+			ps[i] = canon(it, ref)
+		}
+		m["prefixItems"] = ps
+	}
 	if s.Items != nil {
 		m["items"] = canon(s.Items, ref)
 	}
+	set("items", false, s.ClosedItems)
 	set("minItems", s.MinItems, s.MinItems != nil)
 	set("maxItems", s.MaxItems, s.MaxItems != nil)
 	set("uniqueItems", true, s.UniqueItems)

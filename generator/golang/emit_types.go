@@ -179,6 +179,8 @@ func (m *Model) declare(f *File, n *node, fallback string) {
 				Id("AdditionalProperties").Map(String()).Add(slotType(n.elem)).Tag(map[string]string{"json": "-"}))
 		}
 		f.Type().Id(n.name).Struct(fields...)
+	case kTuple:
+		f.Type().Id(n.name).Add(tupleDecl(n))
 	default:
 		f.Type().Id(n.name).Add(baseType(n))
 	}
@@ -272,6 +274,8 @@ func (m *Model) appendBody(n *node) []Code {
 		return m.appendUnion(n)
 	case kStruct:
 		return m.appendStruct(n)
+	case kTuple:
+		return m.appendTuple(n)
 	}
 	return []Code{Return(wire("AppendRawOrNull").Call(Id("b"), v))}
 }

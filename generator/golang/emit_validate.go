@@ -274,6 +274,8 @@ func (m *validateEmitter) decodeBody(n *node) []Code {
 		}
 	case kStruct:
 		return m.decodeStruct(n)
+	case kTuple:
+		return m.decodeTuple(n)
 	case kOneOf:
 		return m.decodeUnion(n)
 	}
@@ -511,7 +513,7 @@ func jsonKindOf(n *node) string {
 		return "KindNumber"
 	case kBool:
 		return "KindBool"
-	case kSlice:
+	case kSlice, kTuple:
 		return "KindArray"
 	case kMap, kStruct:
 		return "KindObject"
@@ -598,6 +600,8 @@ func (m *validateEmitter) validateBody(n *node) []Code {
 		return append(out, m.structuredValueChecks(n)...)
 	case kOneOf:
 		return m.validateUnion(n)
+	case kTuple:
+		return m.validateTuple(n)
 	case kStruct:
 		var out []Code
 		for _, f := range n.fields {

@@ -28,6 +28,7 @@ const (
 	kMap                // map[string]elem
 	kStruct             // struct with fields
 	kOneOf              // sealed interface implemented by the variant types
+	kTuple              // struct with a field per prefixItems position (emit_tuple.go)
 )
 
 // node is one Go type: a declared type (named spec types, tool inputs and
@@ -535,6 +536,9 @@ func shapeOf(s *spec.Schema) kind {
 	case spec.KindBoolean:
 		return kBool
 	case spec.KindArray:
+		if s.IsTuple() {
+			return kTuple
+		}
 		return kSlice
 	case spec.KindObject:
 		if len(s.Properties) == 0 && s.AllowAdditional && len(s.PatternProperties) == 0 {
@@ -561,6 +565,8 @@ func (l *lowerer) fill(n *node) {
 		n.elem.ptr = s.AdditionalProperties != nil && (strings.HasPrefix(s.AdditionalProperties.GoType, "*") || s.AdditionalProperties.GoType == "" && n.elem.nullValue())
 	case kStruct:
 		l.fields(n)
+	case kTuple:
+		l.tupleFields(n)
 	case kOneOf:
 		l.variants(n)
 	}
@@ -684,7 +690,7 @@ func (l *lowerer) slotOf(owner string, s *spec.Schema, pos spec.Pos) *slot {
 			l.pattern(owner, s.Pattern)
 		}
 		l.constraintPatterns(owner, s)
-	case k == kStruct || k == kOneOf || (k == kString || k == kInt) && s.Enum != nil:
+	case k == kStruct || k == kTuple || k == kOneOf || (k == kString || k == kInt) && s.Enum != nil:
 		sl.node = l.declare(owner, s, pos)
 	case k == kSlice || k == kMap:
 		n := &node{kind: k, name: l.claim(owner, pos), schema: s, pos: pos}
@@ -828,7 +834,7 @@ func shapeName(s *spec.Schema) string {
 		return "number"
 	case kBool:
 		return "boolean"
-	case kSlice:
+	case kSlice, kTuple:
 		return "array"
 	case kStruct, kMap:
 		return "object"
@@ -952,7 +958,7 @@ func breakCycles(nodes []*node) {
 		if f.ptr {
 			return nil
 		}
-		if r := f.node.real(); r.kind == kStruct && r.ext == "" {
+		if r := f.node.real(); (r.kind == kStruct || r.kind == kTuple) && r.ext == "" {
 			return r
 		}
 		return nil
@@ -994,7 +1000,7 @@ func breakCycles(nodes []*node) {
 		}
 	}
 	for _, n := range nodes {
-		if n.kind != kStruct || n.alias != nil || n.ext != "" {
+		if n.kind != kStruct && n.kind != kTuple || n.alias != nil || n.ext != "" {
 			continue
 		}
 		if _, seen := index[n]; !seen {
@@ -1042,6 +1048,8 @@ func (n *node) ownChecks() bool {
 		return s.MinProperties != nil || s.MaxProperties != nil || s.Const != nil || s.Enum != nil || s.PropertyNames != nil
 	case kSlice:
 		return s.MinItems != nil || s.MaxItems != nil || s.UniqueItems || s.Const != nil || s.Enum != nil || s.HasApplicators()
+	case kTuple:
+		return tupleChecks(n)
 	}
 	return scalarChecks(s, n.kind)
 }

@@ -128,7 +128,7 @@ func (in *inliner) schema(o Object, ptr string) (Object, bool, error) {
 // those whose value is a list of schemas; "properties" maps names to
 // schemas.
 var (
-	schemaKeys     = map[string]bool{"items": true, "additionalProperties": true, "not": true, "contains": true, "propertyNames": true, "unevaluatedProperties": true, "if": true, "then": true, "else": true}
+	schemaKeys     = map[string]bool{"items": true, "additionalProperties": true, "not": true, "contains": true, "propertyNames": true, "unevaluatedProperties": true, "unevaluatedItems": true, "if": true, "then": true, "else": true}
 	schemaListKeys = map[string]bool{"oneOf": true, "anyOf": true, "allOf": true, "prefixItems": true}
 )
 

@@ -253,7 +253,7 @@ func (b *Builder) reaches(s *spec.Schema, target string, seen map[string]bool) b
 
 // Children returns the direct subschemas of s, in document order.
 func Children(s *spec.Schema) []*spec.Schema {
-	var cs []*spec.Schema
+	cs := append([]*spec.Schema(nil), s.PrefixItems...)
 	if s.Items != nil {
 		cs = append(cs, s.Items)
 	}
@@ -519,12 +519,7 @@ func (b *Builder) build(s *spec.Schema, w *walk) Object {
 	addNum("exclusiveMinimum", s.ExclusiveMinimum)
 	addNum("exclusiveMaximum", s.ExclusiveMaximum)
 	addNum("multipleOf", s.MultipleOf)
-	if s.Items != nil {
-		add("items", b.node(s.Items, w))
-	} else if s.Type == spec.KindArray {
-		// Some clients refuse an array schema without items.
-		add("items", Object{})
-	}
+	o = b.items(s, o, w)
 	addInt("minItems", s.MinItems)
 	addInt("maxItems", s.MaxItems)
 	if s.UniqueItems {
@@ -551,9 +546,9 @@ func (b *Builder) build(s *spec.Schema, w *walk) Object {
 		switch {
 		case lostPattern(s):
 		case s.AdditionalProperties != nil:
-			add("additionalProperties", b.node(s.AdditionalProperties, w))
+			add(additionalKeyword(s), b.node(s.AdditionalProperties, w))
 		case !s.AllowAdditional:
-			add("additionalProperties", false)
+			add(additionalKeyword(s), false)
 		}
 	}
 	addInt("minProperties", s.MinProperties)

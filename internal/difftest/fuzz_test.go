@@ -9,14 +9,16 @@ import (
 )
 
 // FuzzDifferential feeds arbitrary argument objects to the generated
-// orders, constraints and oneof (unions, discriminated or not) validators and to santhosh-tekuri/jsonschema; the
+// orders, constraints, oneof (unions, discriminated or not) and tuples
+// (prefixItems, unevaluated keywords) decoders and validators and to
+// santhosh-tekuri/jsonschema; the
 // verdicts must agree (or be a listed known difference). Seeds are the
 // generated instances of TestDifferentialGolden.
 func FuzzDifferential(f *testing.F) {
 	all := goldenPackages(f)
-	pkgs := map[string]pkgFiles{"orders": all["orders"], "constraints": all["constraints"], "oneof": all["oneof"]}
+	pkgs := map[string]pkgFiles{"orders": all["orders"], "constraints": all["constraints"], "oneof": all["oneof"], "tuples": all["tuples"]}
 	var tls []tool
-	for _, key := range []string{"orders", "constraints", "oneof"} {
+	for _, key := range []string{"orders", "constraints", "oneof", "tuples"} {
 		tls = append(tls, tools(pkgs[key], key)...)
 	}
 	compiled := make([]*jsonschema.Schema, len(tls))

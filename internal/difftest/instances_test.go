@@ -135,6 +135,9 @@ func (g *instances) valid(s map[string]any, depth int) any {
 	case "null":
 		return nil
 	case "array":
+		if ps := asList(s["prefixItems"]); len(ps) > 0 {
+			return g.validTuple(s, ps, depth)
+		}
 		items, _ := s["items"].(map[string]any)
 		n, _ := num(s, "minItems")
 		k := int(n) + g.r.IntN(2)
@@ -242,6 +245,10 @@ func (g *instances) variants(s map[string]any, depth int) []any {
 		}
 		out = append(out, 0.0, -1.0, 1e300, -1e300, 9007199254740993.0, 2.0e1)
 	case "array":
+		if ps := asList(s["prefixItems"]); len(ps) > 0 {
+			out = append(out, g.tupleVariants(s, ps, depth)...)
+			break
+		}
 		items, _ := s["items"].(map[string]any)
 		base, _ := g.valid(s, depth).([]any)
 		for _, k := range []string{"minItems", "maxItems"} {

@@ -121,7 +121,8 @@ func suiteTool(g *suiteGroup) (string, error) {
 		items["type"] = kind
 		s["items"] = items
 	}
-	if _, set := s["additionalProperties"]; !set && s["type"] == "object" {
+	_, unevaluated := s["unevaluatedProperties"]
+	if _, set := s["additionalProperties"]; !set && !unevaluated && s["type"] == "object" {
 		// JSON Schema objects are open unless closed; mcpgen's are
 		// closed unless opened. Typed patternProperties keep the object
 		// closed (mcpgen keeps their members in one Go map of their
@@ -139,7 +140,8 @@ func suiteTool(g *suiteGroup) (string, error) {
 // their schemas states a type, without additionalProperties.
 func typedPatterns(s map[string]any) bool {
 	pats, _ := s["patternProperties"].(map[string]any)
-	if _, set := s["additionalProperties"]; set || len(pats) == 0 {
+	_, unevaluated := s["unevaluatedProperties"]
+	if _, set := s["additionalProperties"]; set || unevaluated || len(pats) == 0 {
 		return false
 	}
 	for _, p := range pats {
@@ -183,8 +185,8 @@ func impliedType(s map[string]any) string {
 	for kind, keys := range map[string][]string{
 		"string": {"minLength", "maxLength", "pattern", "format"},
 		"number": {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"},
-		"object": {"minProperties", "maxProperties", "required", "properties", "additionalProperties", "dependentRequired", "propertyNames", "dependentSchemas", "patternProperties"},
-		"array":  {"minItems", "maxItems", "uniqueItems", "items", "contains", "minContains", "maxContains"},
+		"object": {"minProperties", "maxProperties", "required", "properties", "additionalProperties", "dependentRequired", "propertyNames", "dependentSchemas", "patternProperties", "unevaluatedProperties"},
+		"array":  {"minItems", "maxItems", "uniqueItems", "items", "contains", "minContains", "maxContains", "prefixItems", "unevaluatedItems"},
 	} {
 		for _, k := range keys {
 			if _, ok := s[k]; ok {
