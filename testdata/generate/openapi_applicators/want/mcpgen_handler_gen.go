@@ -13,8 +13,26 @@ import (
 // Handler is implemented by the service: one method per tool, resource,
 // resource template, prompt and completion of the spec.
 type Handler interface {
-	// CreateAssistant implements the "createAssistant" tool.
-	CreateAssistant(ctx context.Context, in CreateAssistantInput) (*runtime.ToolResult, error)
+	// SetFileSearch implements the "setFileSearch" tool.
+	SetFileSearch(ctx context.Context, in SetFileSearchInput) (*runtime.ToolResult, error)
+
+	// SetImage implements the "setImage" tool.
+	SetImage(ctx context.Context, in SetImageInput) (*runtime.ToolResult, error)
+
+	// SetSchedule implements the "setSchedule" tool.
+	SetSchedule(ctx context.Context, in SetScheduleInput) (*runtime.ToolResult, error)
+
+	// SetLabels implements the "setLabels" tool.
+	SetLabels(ctx context.Context, in SetLabelsInput) (*runtime.ToolResult, error)
+
+	// SetTags implements the "setTags" tool.
+	SetTags(ctx context.Context, in SetTagsInput) (*runtime.ToolResult, error)
+
+	// SetLimits implements the "setLimits" tool.
+	SetLimits(ctx context.Context, in SetLimitsInput) (*runtime.ToolResult, error)
+
+	// SetSize implements the "setSize" tool.
+	SetSize(ctx context.Context, in SetSizeInput) (*runtime.ToolResult, error)
 }
 
 // UnimplementedHandler implements every Handler method with an error.
@@ -23,8 +41,38 @@ type UnimplementedHandler struct{}
 
 var _ Handler = UnimplementedHandler{}
 
-// CreateAssistant returns an error saying tool "createAssistant" is not
+// SetFileSearch returns an error saying tool "setFileSearch" is not
 // implemented.
-func (UnimplementedHandler) CreateAssistant(ctx context.Context, in CreateAssistantInput) (*runtime.ToolResult, error) {
-	return nil, errors.New("tool \"createAssistant\" is not implemented")
+func (UnimplementedHandler) SetFileSearch(ctx context.Context, in SetFileSearchInput) (*runtime.ToolResult, error) {
+	return nil, errors.New("tool \"setFileSearch\" is not implemented")
+}
+
+// SetImage returns an error saying tool "setImage" is not implemented.
+func (UnimplementedHandler) SetImage(ctx context.Context, in SetImageInput) (*runtime.ToolResult, error) {
+	return nil, errors.New("tool \"setImage\" is not implemented")
+}
+
+// SetSchedule returns an error saying tool "setSchedule" is not implemented.
+func (UnimplementedHandler) SetSchedule(ctx context.Context, in SetScheduleInput) (*runtime.ToolResult, error) {
+	return nil, errors.New("tool \"setSchedule\" is not implemented")
+}
+
+// SetLabels returns an error saying tool "setLabels" is not implemented.
+func (UnimplementedHandler) SetLabels(ctx context.Context, in SetLabelsInput) (*runtime.ToolResult, error) {
+	return nil, errors.New("tool \"setLabels\" is not implemented")
+}
+
+// SetTags returns an error saying tool "setTags" is not implemented.
+func (UnimplementedHandler) SetTags(ctx context.Context, in SetTagsInput) (*runtime.ToolResult, error) {
+	return nil, errors.New("tool \"setTags\" is not implemented")
+}
+
+// SetLimits returns an error saying tool "setLimits" is not implemented.
+func (UnimplementedHandler) SetLimits(ctx context.Context, in SetLimitsInput) (*runtime.ToolResult, error) {
+	return nil, errors.New("tool \"setLimits\" is not implemented")
+}
+
+// SetSize returns an error saying tool "setSize" is not implemented.
+func (UnimplementedHandler) SetSize(ctx context.Context, in SetSizeInput) (*runtime.ToolResult, error) {
+	return nil, errors.New("tool \"setSize\" is not implemented")
 }

@@ -30,14 +30,74 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 	}
 	s := runtime.NewServer(opts)
 	s.AddTool(runtime.ToolDef{
-		Name: "createAssistant",
+		Name: "setFileSearch",
 		Definition: runtime.ToolDefinition(runtime.ToolInfo{
-			Name:        "createAssistant",
+			Name:        "setFileSearch",
 			Annotations: runtime.ToolAnnotations{OpenWorldHint: true},
-		}, schemaFiles, "schemas/createAssistant.input.schema.json", "schemas/createAssistant.output.schema.json"),
-		Toolset:        "assistants",
-		SearchKeywords: "make helper help supporter adjunct",
-		Call:           runtime.ContentCall(h.CreateAssistant),
+		}, schemaFiles, "schemas/setFileSearch.input.schema.json", ""),
+		Toolset:        "setfilesearch",
+		SearchKeywords: "put place pose position lay determine fit primed fixed rigid data file single file indian file register hunt hunting seek look for look",
+		Call:           runtime.ContentCall(h.SetFileSearch),
+	})
+	s.AddTool(runtime.ToolDef{
+		Name: "setImage",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "setImage",
+			Annotations: runtime.ToolAnnotations{OpenWorldHint: true},
+		}, schemaFiles, "schemas/setImage.input.schema.json", ""),
+		Toolset:        "setimage",
+		SearchKeywords: "put place pose position lay determine fit primed fixed rigid mental image persona visualize visualise envision project fancy see figure picture",
+		Call:           runtime.ContentCall(h.SetImage),
+	})
+	s.AddTool(runtime.ToolDef{
+		Name: "setSchedule",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "setSchedule",
+			Annotations: runtime.ToolAnnotations{OpenWorldHint: true},
+		}, schemaFiles, "schemas/setSchedule.input.schema.json", ""),
+		Toolset:        "setschedule",
+		SearchKeywords: "put place pose position lay determine fit primed fixed rigid agenda docket",
+		Call:           runtime.ContentCall(h.SetSchedule),
+	})
+	s.AddTool(runtime.ToolDef{
+		Name: "setLabels",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "setLabels",
+			Annotations: runtime.ToolAnnotations{OpenWorldHint: true},
+		}, schemaFiles, "schemas/setLabels.input.schema.json", ""),
+		Toolset:        "setlabels",
+		SearchKeywords: "put place pose position lay determine fit primed fixed rigid recording label tag mark",
+		Call:           runtime.ContentCall(h.SetLabels),
+	})
+	s.AddTool(runtime.ToolDef{
+		Name: "setTags",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "setTags",
+			Annotations: runtime.ToolAnnotations{OpenWorldHint: true},
+		}, schemaFiles, "schemas/setTags.input.schema.json", ""),
+		Toolset:        "settags",
+		SearchKeywords: "put place pose position lay determine fit primed fixed rigid ticket label mark",
+		Call:           runtime.ContentCall(h.SetTags),
+	})
+	s.AddTool(runtime.ToolDef{
+		Name: "setLimits",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "setLimits",
+			Annotations: runtime.ToolAnnotations{OpenWorldHint: true},
+		}, schemaFiles, "schemas/setLimits.input.schema.json", ""),
+		Toolset:        "setlimits",
+		SearchKeywords: "put place pose position lay determine fit primed fixed rigid bound boundary terminal point restrict restrain trammel confine throttle circumscribe",
+		Call:           runtime.ContentCall(h.SetLimits),
+	})
+	s.AddTool(runtime.ToolDef{
+		Name: "setSize",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "setSize",
+			Annotations: runtime.ToolAnnotations{OpenWorldHint: true},
+		}, schemaFiles, "schemas/setSize.input.schema.json", ""),
+		Toolset:        "setsize",
+		SearchKeywords: "put place pose position lay determine fit primed fixed rigid",
+		Call:           runtime.ContentCall(h.SetSize),
 	})
 	return s
 }

@@ -129,72 +129,360 @@ func (v *ScheduleKind) UnmarshalJSON(data []byte) error {
 	return u.Done(decodeScheduleKind(u.Start(data), u.Root(), v, u.Errors()))
 }
 
-// CreateAssistantInput is the input of the "createAssistant" tool.
-type CreateAssistantInput struct {
-	Name       *string                         `json:"name,omitempty"`
-	FileSearch *CreateAssistantInputFileSearch `json:"file_search,omitempty"`
-	Image      *ImageRef                       `json:"image,omitempty"`
-	Schedule   *Schedule                       `json:"schedule,omitempty"`
-	Labels     map[string]string               `json:"labels,omitempty"`
-	Tags       []string                        `json:"tags,omitempty"`
-	Limits     *CreateAssistantInputLimits     `json:"limits,omitempty"`
-	Size       *int64                          `json:"size,omitempty"`
-	Mode       *CreateAssistantInputMode       `json:"mode,omitempty"`
+// SetFileSearchInput is the input of the "setFileSearch" tool.
+type SetFileSearchInput struct {
+	FileSearch *SetFileSearchInputFileSearch `json:"file_search,omitempty"`
 }
 
 // AppendJSON appends the JSON encoding of v to b.
-func (v CreateAssistantInput) AppendJSON(b []byte) []byte {
+func (v SetFileSearchInput) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
-	if v.Name != nil {
-		b = append(b, "\"name\":"...)
-		b = wire.AppendString(b, *v.Name)
-	}
 	if v.FileSearch != nil {
-		if b[len(b)-1] != '{' {
-			b = append(b, ',')
-		}
 		b = append(b, "\"file_search\":"...)
 		b = v.FileSearch.AppendJSON(b)
 	}
-	if v.Image != nil {
+	return append(b, '}')
+}
+
+// MarshalJSON encodes v as JSON.
+func (v SetFileSearchInput) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see wire.Unmarshaler).
+func (v *SetFileSearchInput) UnmarshalJSON(data []byte) error {
+	var u wire.Unmarshaler
+	return u.Done(decodeSetFileSearchInput(u.Start(data), u.Root(), v, u.Errors()))
+}
+
+// SetFileSearchInputFileSearch is generated from the spec.
+type SetFileSearchInputFileSearch struct {
+	VectorStoreIds []string                                       `json:"vector_store_ids,omitempty"`
+	VectorStores   []SetFileSearchInputFileSearchVectorStoresItem `json:"vector_stores,omitempty"`
+	// AdditionalProperties holds the properties not listed in the schema.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v SetFileSearchInputFileSearch) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	if v.VectorStoreIds != nil {
+		b = append(b, "\"vector_store_ids\":"...)
+		b = appendSetFileSearchInputFileSearchVectorStoreIds(b, v.VectorStoreIds)
+	}
+	if v.VectorStores != nil {
 		if b[len(b)-1] != '{' {
 			b = append(b, ',')
 		}
+		b = append(b, "\"vector_stores\":"...)
+		b = appendSetFileSearchInputFileSearchVectorStores(b, v.VectorStores)
+	}
+	for _, k := range slices.Sorted(maps.Keys(v.AdditionalProperties)) {
+		if b[len(b)-1] != '{' {
+			b = append(b, ',')
+		}
+		b = wire.AppendString(b, k)
+		b = append(b, ':')
+		b = wire.AppendRawOrNull(b, v.AdditionalProperties[k])
+	}
+	return append(b, '}')
+}
+
+// MarshalJSON encodes v as JSON.
+func (v SetFileSearchInputFileSearch) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see wire.Unmarshaler).
+func (v *SetFileSearchInputFileSearch) UnmarshalJSON(data []byte) error {
+	var u wire.Unmarshaler
+	return u.Done(decodeSetFileSearchInputFileSearch(u.Start(data), u.Root(), v, u.Errors()))
+}
+
+// appendSetFileSearchInputFileSearchVectorStoreIds appends the JSON encoding of
+// a SetFileSearchInputFileSearchVectorStoreIds value to b.
+func appendSetFileSearchInputFileSearchVectorStoreIds(b []byte, v []string) []byte {
+	b = append(b, '[')
+	for i, x := range v {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = wire.AppendString(b, x)
+	}
+	return append(b, ']')
+}
+
+// appendSetFileSearchInputFileSearchVectorStores appends the JSON encoding of a
+// SetFileSearchInputFileSearchVectorStores value to b.
+func appendSetFileSearchInputFileSearchVectorStores(b []byte, v []SetFileSearchInputFileSearchVectorStoresItem) []byte {
+	b = append(b, '[')
+	for i, x := range v {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = x.AppendJSON(b)
+	}
+	return append(b, ']')
+}
+
+// SetFileSearchInputFileSearchVectorStoresItem is generated from the spec.
+type SetFileSearchInputFileSearchVectorStoresItem struct {
+	FileIds []string `json:"file_ids,omitempty"`
+	// AdditionalProperties holds the properties not listed in the schema.
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v SetFileSearchInputFileSearchVectorStoresItem) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	if v.FileIds != nil {
+		b = append(b, "\"file_ids\":"...)
+		b = appendSetFileSearchInputFileSearchVectorStoresItemFileIds(b, v.FileIds)
+	}
+	for _, k := range slices.Sorted(maps.Keys(v.AdditionalProperties)) {
+		if b[len(b)-1] != '{' {
+			b = append(b, ',')
+		}
+		b = wire.AppendString(b, k)
+		b = append(b, ':')
+		b = wire.AppendRawOrNull(b, v.AdditionalProperties[k])
+	}
+	return append(b, '}')
+}
+
+// MarshalJSON encodes v as JSON.
+func (v SetFileSearchInputFileSearchVectorStoresItem) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see wire.Unmarshaler).
+func (v *SetFileSearchInputFileSearchVectorStoresItem) UnmarshalJSON(data []byte) error {
+	var u wire.Unmarshaler
+	return u.Done(decodeSetFileSearchInputFileSearchVectorStoresItem(u.Start(data), u.Root(), v, u.Errors()))
+}
+
+// appendSetFileSearchInputFileSearchVectorStoresItemFileIds appends the JSON
+// encoding of a SetFileSearchInputFileSearchVectorStoresItemFileIds value to b.
+func appendSetFileSearchInputFileSearchVectorStoresItemFileIds(b []byte, v []string) []byte {
+	b = append(b, '[')
+	for i, x := range v {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = wire.AppendString(b, x)
+	}
+	return append(b, ']')
+}
+
+// SetImageInput is the input of the "setImage" tool.
+type SetImageInput struct {
+	Image *ImageRef `json:"image,omitempty"`
+}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v SetImageInput) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	if v.Image != nil {
 		b = append(b, "\"image\":"...)
 		b = v.Image.AppendJSON(b)
 	}
+	return append(b, '}')
+}
+
+// MarshalJSON encodes v as JSON.
+func (v SetImageInput) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see wire.Unmarshaler).
+func (v *SetImageInput) UnmarshalJSON(data []byte) error {
+	var u wire.Unmarshaler
+	return u.Done(decodeSetImageInput(u.Start(data), u.Root(), v, u.Errors()))
+}
+
+// SetScheduleInput is the input of the "setSchedule" tool.
+type SetScheduleInput struct {
+	Schedule *Schedule `json:"schedule,omitempty"`
+}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v SetScheduleInput) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
 	if v.Schedule != nil {
-		if b[len(b)-1] != '{' {
-			b = append(b, ',')
-		}
 		b = append(b, "\"schedule\":"...)
 		b = v.Schedule.AppendJSON(b)
 	}
+	return append(b, '}')
+}
+
+// MarshalJSON encodes v as JSON.
+func (v SetScheduleInput) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see wire.Unmarshaler).
+func (v *SetScheduleInput) UnmarshalJSON(data []byte) error {
+	var u wire.Unmarshaler
+	return u.Done(decodeSetScheduleInput(u.Start(data), u.Root(), v, u.Errors()))
+}
+
+// SetLabelsInput is the input of the "setLabels" tool.
+type SetLabelsInput struct {
+	Labels map[string]string `json:"labels,omitempty"`
+}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v SetLabelsInput) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
 	if v.Labels != nil {
-		if b[len(b)-1] != '{' {
-			b = append(b, ',')
-		}
 		b = append(b, "\"labels\":"...)
-		b = appendCreateAssistantInputLabels(b, v.Labels)
+		b = appendSetLabelsInputLabels(b, v.Labels)
 	}
+	return append(b, '}')
+}
+
+// MarshalJSON encodes v as JSON.
+func (v SetLabelsInput) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see wire.Unmarshaler).
+func (v *SetLabelsInput) UnmarshalJSON(data []byte) error {
+	var u wire.Unmarshaler
+	return u.Done(decodeSetLabelsInput(u.Start(data), u.Root(), v, u.Errors()))
+}
+
+// appendSetLabelsInputLabels appends the JSON encoding of a
+// SetLabelsInputLabels value to b.
+func appendSetLabelsInputLabels(b []byte, v map[string]string) []byte {
+	b = append(b, '{')
+	for i, k := range slices.Sorted(maps.Keys(v)) {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = wire.AppendString(b, k)
+		b = append(b, ':')
+		b = wire.AppendString(b, v[k])
+	}
+	return append(b, '}')
+}
+
+// SetTagsInput is the input of the "setTags" tool.
+type SetTagsInput struct {
+	Tags []string `json:"tags,omitempty"`
+}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v SetTagsInput) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
 	if v.Tags != nil {
-		if b[len(b)-1] != '{' {
-			b = append(b, ',')
-		}
 		b = append(b, "\"tags\":"...)
-		b = appendCreateAssistantInputTags(b, v.Tags)
+		b = appendSetTagsInputTags(b, v.Tags)
 	}
-	if v.Limits != nil {
-		if b[len(b)-1] != '{' {
+	return append(b, '}')
+}
+
+// MarshalJSON encodes v as JSON.
+func (v SetTagsInput) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see wire.Unmarshaler).
+func (v *SetTagsInput) UnmarshalJSON(data []byte) error {
+	var u wire.Unmarshaler
+	return u.Done(decodeSetTagsInput(u.Start(data), u.Root(), v, u.Errors()))
+}
+
+// appendSetTagsInputTags appends the JSON encoding of a SetTagsInputTags value
+// to b.
+func appendSetTagsInputTags(b []byte, v []string) []byte {
+	b = append(b, '[')
+	for i, x := range v {
+		if i > 0 {
 			b = append(b, ',')
 		}
+		b = wire.AppendString(b, x)
+	}
+	return append(b, ']')
+}
+
+// SetLimitsInput is the input of the "setLimits" tool.
+type SetLimitsInput struct {
+	Limits *SetLimitsInputLimits `json:"limits,omitempty"`
+}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v SetLimitsInput) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	if v.Limits != nil {
 		b = append(b, "\"limits\":"...)
 		b = v.Limits.AppendJSON(b)
 	}
-	if v.Size != nil {
+	return append(b, '}')
+}
+
+// MarshalJSON encodes v as JSON.
+func (v SetLimitsInput) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see wire.Unmarshaler).
+func (v *SetLimitsInput) UnmarshalJSON(data []byte) error {
+	var u wire.Unmarshaler
+	return u.Done(decodeSetLimitsInput(u.Start(data), u.Root(), v, u.Errors()))
+}
+
+// SetLimitsInputLimits is generated from the spec.
+type SetLimitsInputLimits struct {
+	// AdditionalProperties holds the properties not listed in the schema, whose
+	// names match "^x-" or "^max_".
+	AdditionalProperties map[string]int64 `json:"-"`
+}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v SetLimitsInputLimits) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	for _, k := range slices.Sorted(maps.Keys(v.AdditionalProperties)) {
 		if b[len(b)-1] != '{' {
 			b = append(b, ',')
 		}
+		b = wire.AppendString(b, k)
+		b = append(b, ':')
+		b = wire.AppendInt(b, v.AdditionalProperties[k])
+	}
+	return append(b, '}')
+}
+
+// MarshalJSON encodes v as JSON.
+func (v SetLimitsInputLimits) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see wire.Unmarshaler).
+func (v *SetLimitsInputLimits) UnmarshalJSON(data []byte) error {
+	var u wire.Unmarshaler
+	return u.Done(decodeSetLimitsInputLimits(u.Start(data), u.Root(), v, u.Errors()))
+}
+
+// SetSizeInput is the input of the "setSize" tool.
+type SetSizeInput struct {
+	Size *int64            `json:"size,omitempty"`
+	Mode *SetSizeInputMode `json:"mode,omitempty"`
+}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v SetSizeInput) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	if v.Size != nil {
 		b = append(b, "\"size\":"...)
 		b = wire.AppendInt(b, *v.Size)
 	}
@@ -209,223 +497,40 @@ func (v CreateAssistantInput) AppendJSON(b []byte) []byte {
 }
 
 // MarshalJSON encodes v as JSON.
-func (v CreateAssistantInput) MarshalJSON() ([]byte, error) {
+func (v SetSizeInput) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
 // violation of the schema at once (see wire.Unmarshaler).
-func (v *CreateAssistantInput) UnmarshalJSON(data []byte) error {
+func (v *SetSizeInput) UnmarshalJSON(data []byte) error {
 	var u wire.Unmarshaler
-	return u.Done(decodeCreateAssistantInput(u.Start(data), u.Root(), v, u.Errors()))
+	return u.Done(decodeSetSizeInput(u.Start(data), u.Root(), v, u.Errors()))
 }
 
-// CreateAssistantInputFileSearch is generated from the spec.
-type CreateAssistantInputFileSearch struct {
-	VectorStoreIds []string                                         `json:"vector_store_ids,omitempty"`
-	VectorStores   []CreateAssistantInputFileSearchVectorStoresItem `json:"vector_stores,omitempty"`
-	// AdditionalProperties holds the properties not listed in the schema.
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
-}
+// SetSizeInputMode is generated from the spec.
+type SetSizeInputMode string
 
-// AppendJSON appends the JSON encoding of v to b.
-func (v CreateAssistantInputFileSearch) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	if v.VectorStoreIds != nil {
-		b = append(b, "\"vector_store_ids\":"...)
-		b = appendCreateAssistantInputFileSearchVectorStoreIds(b, v.VectorStoreIds)
-	}
-	if v.VectorStores != nil {
-		if b[len(b)-1] != '{' {
-			b = append(b, ',')
-		}
-		b = append(b, "\"vector_stores\":"...)
-		b = appendCreateAssistantInputFileSearchVectorStores(b, v.VectorStores)
-	}
-	for _, k := range slices.Sorted(maps.Keys(v.AdditionalProperties)) {
-		if b[len(b)-1] != '{' {
-			b = append(b, ',')
-		}
-		b = wire.AppendString(b, k)
-		b = append(b, ':')
-		b = wire.AppendRawOrNull(b, v.AdditionalProperties[k])
-	}
-	return append(b, '}')
-}
-
-// MarshalJSON encodes v as JSON.
-func (v CreateAssistantInputFileSearch) MarshalJSON() ([]byte, error) {
-	return v.AppendJSON(nil), nil
-}
-
-// UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see wire.Unmarshaler).
-func (v *CreateAssistantInputFileSearch) UnmarshalJSON(data []byte) error {
-	var u wire.Unmarshaler
-	return u.Done(decodeCreateAssistantInputFileSearch(u.Start(data), u.Root(), v, u.Errors()))
-}
-
-// appendCreateAssistantInputFileSearchVectorStoreIds appends the JSON encoding
-// of a CreateAssistantInputFileSearchVectorStoreIds value to b.
-func appendCreateAssistantInputFileSearchVectorStoreIds(b []byte, v []string) []byte {
-	b = append(b, '[')
-	for i, x := range v {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = wire.AppendString(b, x)
-	}
-	return append(b, ']')
-}
-
-// appendCreateAssistantInputFileSearchVectorStores appends the JSON encoding of
-// a CreateAssistantInputFileSearchVectorStores value to b.
-func appendCreateAssistantInputFileSearchVectorStores(b []byte, v []CreateAssistantInputFileSearchVectorStoresItem) []byte {
-	b = append(b, '[')
-	for i, x := range v {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = x.AppendJSON(b)
-	}
-	return append(b, ']')
-}
-
-// CreateAssistantInputFileSearchVectorStoresItem is generated from the spec.
-type CreateAssistantInputFileSearchVectorStoresItem struct {
-	FileIds []string `json:"file_ids,omitempty"`
-	// AdditionalProperties holds the properties not listed in the schema.
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
-}
-
-// AppendJSON appends the JSON encoding of v to b.
-func (v CreateAssistantInputFileSearchVectorStoresItem) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	if v.FileIds != nil {
-		b = append(b, "\"file_ids\":"...)
-		b = appendCreateAssistantInputFileSearchVectorStoresItemFileIds(b, v.FileIds)
-	}
-	for _, k := range slices.Sorted(maps.Keys(v.AdditionalProperties)) {
-		if b[len(b)-1] != '{' {
-			b = append(b, ',')
-		}
-		b = wire.AppendString(b, k)
-		b = append(b, ':')
-		b = wire.AppendRawOrNull(b, v.AdditionalProperties[k])
-	}
-	return append(b, '}')
-}
-
-// MarshalJSON encodes v as JSON.
-func (v CreateAssistantInputFileSearchVectorStoresItem) MarshalJSON() ([]byte, error) {
-	return v.AppendJSON(nil), nil
-}
-
-// UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see wire.Unmarshaler).
-func (v *CreateAssistantInputFileSearchVectorStoresItem) UnmarshalJSON(data []byte) error {
-	var u wire.Unmarshaler
-	return u.Done(decodeCreateAssistantInputFileSearchVectorStoresItem(u.Start(data), u.Root(), v, u.Errors()))
-}
-
-// appendCreateAssistantInputFileSearchVectorStoresItemFileIds appends the JSON
-// encoding of a CreateAssistantInputFileSearchVectorStoresItemFileIds value to
-// b.
-func appendCreateAssistantInputFileSearchVectorStoresItemFileIds(b []byte, v []string) []byte {
-	b = append(b, '[')
-	for i, x := range v {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = wire.AppendString(b, x)
-	}
-	return append(b, ']')
-}
-
-// appendCreateAssistantInputLabels appends the JSON encoding of a
-// CreateAssistantInputLabels value to b.
-func appendCreateAssistantInputLabels(b []byte, v map[string]string) []byte {
-	b = append(b, '{')
-	for i, k := range slices.Sorted(maps.Keys(v)) {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = wire.AppendString(b, k)
-		b = append(b, ':')
-		b = wire.AppendString(b, v[k])
-	}
-	return append(b, '}')
-}
-
-// appendCreateAssistantInputTags appends the JSON encoding of a
-// CreateAssistantInputTags value to b.
-func appendCreateAssistantInputTags(b []byte, v []string) []byte {
-	b = append(b, '[')
-	for i, x := range v {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = wire.AppendString(b, x)
-	}
-	return append(b, ']')
-}
-
-// CreateAssistantInputLimits is generated from the spec.
-type CreateAssistantInputLimits struct {
-	// AdditionalProperties holds the properties not listed in the schema, whose
-	// names match "^x-" or "^max_".
-	AdditionalProperties map[string]int64 `json:"-"`
-}
-
-// AppendJSON appends the JSON encoding of v to b.
-func (v CreateAssistantInputLimits) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	for _, k := range slices.Sorted(maps.Keys(v.AdditionalProperties)) {
-		if b[len(b)-1] != '{' {
-			b = append(b, ',')
-		}
-		b = wire.AppendString(b, k)
-		b = append(b, ':')
-		b = wire.AppendInt(b, v.AdditionalProperties[k])
-	}
-	return append(b, '}')
-}
-
-// MarshalJSON encodes v as JSON.
-func (v CreateAssistantInputLimits) MarshalJSON() ([]byte, error) {
-	return v.AppendJSON(nil), nil
-}
-
-// UnmarshalJSON decodes and validates data into v, returning every
-// violation of the schema at once (see wire.Unmarshaler).
-func (v *CreateAssistantInputLimits) UnmarshalJSON(data []byte) error {
-	var u wire.Unmarshaler
-	return u.Done(decodeCreateAssistantInputLimits(u.Start(data), u.Root(), v, u.Errors()))
-}
-
-// CreateAssistantInputMode is generated from the spec.
-type CreateAssistantInputMode string
-
-// The values of CreateAssistantInputMode.
+// The values of SetSizeInputMode.
 const (
-	CreateAssistantInputModeAuto   CreateAssistantInputMode = "auto"
-	CreateAssistantInputModeManual CreateAssistantInputMode = "manual"
-	CreateAssistantInputModeOff    CreateAssistantInputMode = "off"
+	SetSizeInputModeAuto   SetSizeInputMode = "auto"
+	SetSizeInputModeManual SetSizeInputMode = "manual"
+	SetSizeInputModeOff    SetSizeInputMode = "off"
 )
 
 // AppendJSON appends the JSON encoding of v to b.
-func (v CreateAssistantInputMode) AppendJSON(b []byte) []byte {
+func (v SetSizeInputMode) AppendJSON(b []byte) []byte {
 	return wire.AppendString(b, string(v))
 }
 
 // MarshalJSON encodes v as JSON.
-func (v CreateAssistantInputMode) MarshalJSON() ([]byte, error) {
+func (v SetSizeInputMode) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
 // UnmarshalJSON decodes and validates data into v, returning every
 // violation of the schema at once (see wire.Unmarshaler).
-func (v *CreateAssistantInputMode) UnmarshalJSON(data []byte) error {
+func (v *SetSizeInputMode) UnmarshalJSON(data []byte) error {
 	var u wire.Unmarshaler
-	return u.Done(decodeCreateAssistantInputMode(u.Start(data), u.Root(), v, u.Errors()))
+	return u.Done(decodeSetSizeInputMode(u.Start(data), u.Root(), v, u.Errors()))
 }

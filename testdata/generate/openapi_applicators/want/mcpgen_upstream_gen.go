@@ -62,25 +62,15 @@ func NewUpstream(baseURL string, opts ...upstream.Option) *Upstream {
 	return &Upstream{Client: NewUpstreamClient(baseURL, opts...)}
 }
 
-// CreateAssistant calls POST /assistants.
-func (c *UpstreamClient) CreateAssistant(ctx context.Context, in CreateAssistantInput) (*upstream.Response, error) {
+// SetFileSearch calls POST /setFileSearch.
+func (c *UpstreamClient) SetFileSearch(ctx context.Context, in SetFileSearchInput) (*upstream.Response, error) {
 	req := &upstream.Request{
-		Tool:   "createAssistant",
+		Tool:   "setFileSearch",
 		Method: "POST",
 	}
 	var b []byte
-	req.Path = "/assistants"
+	req.Path = "/setFileSearch"
 	body := []byte("{")
-	if in.Name != nil {
-		b = b[:0]
-		b = wire.AppendString(b, *in.Name)
-		if len(body) > 1 {
-			body = append(body, ',')
-		}
-		body = wire.AppendString(body, "name")
-		body = append(body, ':')
-		body = append(body, b...)
-	}
 	if in.FileSearch != nil {
 		b = b[:0]
 		b = in.FileSearch.AppendJSON(b)
@@ -91,6 +81,30 @@ func (c *UpstreamClient) CreateAssistant(ctx context.Context, in CreateAssistant
 		body = append(body, ':')
 		body = append(body, b...)
 	}
+	req.Body = append(body, '}')
+	req.ContentType = "application/json"
+	return c.Client.Do(ctx, req)
+}
+
+// SetFileSearch implements the "setFileSearch" tool by calling the wrapped API;
+// the response is returned as text.
+func (u *Upstream) SetFileSearch(ctx context.Context, in SetFileSearchInput) (*runtime.ToolResult, error) {
+	resp, err := u.Client.SetFileSearch(ctx, in)
+	if err != nil {
+		return nil, err
+	}
+	return resp.TextResult(), nil
+}
+
+// SetImage calls POST /setImage.
+func (c *UpstreamClient) SetImage(ctx context.Context, in SetImageInput) (*upstream.Response, error) {
+	req := &upstream.Request{
+		Tool:   "setImage",
+		Method: "POST",
+	}
+	var b []byte
+	req.Path = "/setImage"
+	body := []byte("{")
 	if in.Image != nil {
 		b = b[:0]
 		b = in.Image.AppendJSON(b)
@@ -101,6 +115,30 @@ func (c *UpstreamClient) CreateAssistant(ctx context.Context, in CreateAssistant
 		body = append(body, ':')
 		body = append(body, b...)
 	}
+	req.Body = append(body, '}')
+	req.ContentType = "application/json"
+	return c.Client.Do(ctx, req)
+}
+
+// SetImage implements the "setImage" tool by calling the wrapped API; the
+// response is returned as text.
+func (u *Upstream) SetImage(ctx context.Context, in SetImageInput) (*runtime.ToolResult, error) {
+	resp, err := u.Client.SetImage(ctx, in)
+	if err != nil {
+		return nil, err
+	}
+	return resp.TextResult(), nil
+}
+
+// SetSchedule calls POST /setSchedule.
+func (c *UpstreamClient) SetSchedule(ctx context.Context, in SetScheduleInput) (*upstream.Response, error) {
+	req := &upstream.Request{
+		Tool:   "setSchedule",
+		Method: "POST",
+	}
+	var b []byte
+	req.Path = "/setSchedule"
+	body := []byte("{")
 	if in.Schedule != nil {
 		b = b[:0]
 		b = in.Schedule.AppendJSON(b)
@@ -111,9 +149,33 @@ func (c *UpstreamClient) CreateAssistant(ctx context.Context, in CreateAssistant
 		body = append(body, ':')
 		body = append(body, b...)
 	}
+	req.Body = append(body, '}')
+	req.ContentType = "application/json"
+	return c.Client.Do(ctx, req)
+}
+
+// SetSchedule implements the "setSchedule" tool by calling the wrapped API; the
+// response is returned as text.
+func (u *Upstream) SetSchedule(ctx context.Context, in SetScheduleInput) (*runtime.ToolResult, error) {
+	resp, err := u.Client.SetSchedule(ctx, in)
+	if err != nil {
+		return nil, err
+	}
+	return resp.TextResult(), nil
+}
+
+// SetLabels calls POST /setLabels.
+func (c *UpstreamClient) SetLabels(ctx context.Context, in SetLabelsInput) (*upstream.Response, error) {
+	req := &upstream.Request{
+		Tool:   "setLabels",
+		Method: "POST",
+	}
+	var b []byte
+	req.Path = "/setLabels"
+	body := []byte("{")
 	if in.Labels != nil {
 		b = b[:0]
-		b = appendCreateAssistantInputLabels(b, in.Labels)
+		b = appendSetLabelsInputLabels(b, in.Labels)
 		if len(body) > 1 {
 			body = append(body, ',')
 		}
@@ -121,9 +183,33 @@ func (c *UpstreamClient) CreateAssistant(ctx context.Context, in CreateAssistant
 		body = append(body, ':')
 		body = append(body, b...)
 	}
+	req.Body = append(body, '}')
+	req.ContentType = "application/json"
+	return c.Client.Do(ctx, req)
+}
+
+// SetLabels implements the "setLabels" tool by calling the wrapped API; the
+// response is returned as text.
+func (u *Upstream) SetLabels(ctx context.Context, in SetLabelsInput) (*runtime.ToolResult, error) {
+	resp, err := u.Client.SetLabels(ctx, in)
+	if err != nil {
+		return nil, err
+	}
+	return resp.TextResult(), nil
+}
+
+// SetTags calls POST /setTags.
+func (c *UpstreamClient) SetTags(ctx context.Context, in SetTagsInput) (*upstream.Response, error) {
+	req := &upstream.Request{
+		Tool:   "setTags",
+		Method: "POST",
+	}
+	var b []byte
+	req.Path = "/setTags"
+	body := []byte("{")
 	if in.Tags != nil {
 		b = b[:0]
-		b = appendCreateAssistantInputTags(b, in.Tags)
+		b = appendSetTagsInputTags(b, in.Tags)
 		if len(body) > 1 {
 			body = append(body, ',')
 		}
@@ -131,6 +217,30 @@ func (c *UpstreamClient) CreateAssistant(ctx context.Context, in CreateAssistant
 		body = append(body, ':')
 		body = append(body, b...)
 	}
+	req.Body = append(body, '}')
+	req.ContentType = "application/json"
+	return c.Client.Do(ctx, req)
+}
+
+// SetTags implements the "setTags" tool by calling the wrapped API; the
+// response is returned as text.
+func (u *Upstream) SetTags(ctx context.Context, in SetTagsInput) (*runtime.ToolResult, error) {
+	resp, err := u.Client.SetTags(ctx, in)
+	if err != nil {
+		return nil, err
+	}
+	return resp.TextResult(), nil
+}
+
+// SetLimits calls POST /setLimits.
+func (c *UpstreamClient) SetLimits(ctx context.Context, in SetLimitsInput) (*upstream.Response, error) {
+	req := &upstream.Request{
+		Tool:   "setLimits",
+		Method: "POST",
+	}
+	var b []byte
+	req.Path = "/setLimits"
+	body := []byte("{")
 	if in.Limits != nil {
 		b = b[:0]
 		b = in.Limits.AppendJSON(b)
@@ -141,6 +251,30 @@ func (c *UpstreamClient) CreateAssistant(ctx context.Context, in CreateAssistant
 		body = append(body, ':')
 		body = append(body, b...)
 	}
+	req.Body = append(body, '}')
+	req.ContentType = "application/json"
+	return c.Client.Do(ctx, req)
+}
+
+// SetLimits implements the "setLimits" tool by calling the wrapped API; the
+// response is returned as text.
+func (u *Upstream) SetLimits(ctx context.Context, in SetLimitsInput) (*runtime.ToolResult, error) {
+	resp, err := u.Client.SetLimits(ctx, in)
+	if err != nil {
+		return nil, err
+	}
+	return resp.TextResult(), nil
+}
+
+// SetSize calls POST /setSize.
+func (c *UpstreamClient) SetSize(ctx context.Context, in SetSizeInput) (*upstream.Response, error) {
+	req := &upstream.Request{
+		Tool:   "setSize",
+		Method: "POST",
+	}
+	var b []byte
+	req.Path = "/setSize"
+	body := []byte("{")
 	if in.Size != nil {
 		b = b[:0]
 		b = wire.AppendInt(b, *in.Size)
@@ -166,18 +300,12 @@ func (c *UpstreamClient) CreateAssistant(ctx context.Context, in CreateAssistant
 	return c.Client.Do(ctx, req)
 }
 
-// CreateAssistant implements the "createAssistant" tool by calling the wrapped
-// API; the JSON response is the structured output, as
-// upstream.Client.StructuredResult checks it.
-func (u *Upstream) CreateAssistant(ctx context.Context, in CreateAssistantInput) (*runtime.ToolResult, error) {
-	resp, err := u.Client.CreateAssistant(ctx, in)
+// SetSize implements the "setSize" tool by calling the wrapped API; the
+// response is returned as text.
+func (u *Upstream) SetSize(ctx context.Context, in SetSizeInput) (*runtime.ToolResult, error) {
+	resp, err := u.Client.SetSize(ctx, in)
 	if err != nil {
 		return nil, err
 	}
-	return u.Client.Client.StructuredResult(ctx, resp, upstream.Output{
-		Tool:      "createAssistant",
-		Schemas:   schemaFiles,
-		Published: "schemas/createAssistant.output.schema.json",
-		Document:  "schemas/createAssistant.response.schema.json",
-	})
+	return resp.TextResult(), nil
 }

@@ -13,31 +13,31 @@ import (
 
 // Patterns of the spec, compiled once. They are never modified.
 var (
-	patternCreateAssistantInputLabels2 = wire.MustCompilePattern("^[a-z][a-z0-9_]*$")
-	patternCreateAssistantInputLimits2 = wire.MustCompilePattern("^x-")
-	patternCreateAssistantInputLimits3 = wire.MustCompilePattern("^max_")
+	patternSetLabelsInputLabels2 = wire.MustCompilePattern("^[a-z][a-z0-9_]*$")
+	patternSetLimitsInputLimits2 = wire.MustCompilePattern("^x-")
+	patternSetLimitsInputLimits3 = wire.MustCompilePattern("^max_")
 )
 
 // Violation messages of the spec, built once so that reporting one costs
 // no allocation. They are never modified.
 var (
-	msgFormatURI                          = wire.MsgFormat("uri")
-	msgMinimum1                           = wire.MsgMinimum(1.0)
-	msgDependentRequired_until            = wire.MsgDependentRequired("until")
-	msgEnum_s_m_h                         = wire.MsgEnum([]string{"\"s\"", "\"m\"", "\"h\""})
-	msgConst_repeat                       = wire.MsgConst("\"repeat\"")
-	msgEnum_once_repeat                   = wire.MsgEnum([]string{"\"once\"", "\"repeat\""})
-	msgEnumHfd0736ca                      = wire.MsgEnum([]string{"13"})
-	msgMaxItems1                          = wire.MsgMaxItems(1)
-	msgMaxLength16                        = wire.MsgMaxLength(16)
-	msgPatternCreateAssistantInputLabels2 = wire.MsgPattern("^[a-z][a-z0-9_]*$")
-	msgConst_primary                      = wire.MsgConst("\"primary\"")
-	msgMinContains1                       = wire.MsgMinContains(1)
-	msgMaxContains1                       = wire.MsgMaxContains(1)
-	msgMinimum0                           = wire.MsgMinimum(0.0)
-	msgMaximum100                         = wire.MsgMaximum(100.0)
-	msgEnum_auto_manual_off               = wire.MsgEnum([]string{"\"auto\"", "\"manual\"", "\"off\""})
-	msgConst_off                          = wire.MsgConst("\"off\"")
+	msgFormatURI                    = wire.MsgFormat("uri")
+	msgMinimum1                     = wire.MsgMinimum(1.0)
+	msgDependentRequired_until      = wire.MsgDependentRequired("until")
+	msgEnum_s_m_h                   = wire.MsgEnum([]string{"\"s\"", "\"m\"", "\"h\""})
+	msgConst_repeat                 = wire.MsgConst("\"repeat\"")
+	msgEnum_once_repeat             = wire.MsgEnum([]string{"\"once\"", "\"repeat\""})
+	msgMaxItems1                    = wire.MsgMaxItems(1)
+	msgMaxLength16                  = wire.MsgMaxLength(16)
+	msgPatternSetLabelsInputLabels2 = wire.MsgPattern("^[a-z][a-z0-9_]*$")
+	msgConst_primary                = wire.MsgConst("\"primary\"")
+	msgMinContains1                 = wire.MsgMinContains(1)
+	msgMaxContains1                 = wire.MsgMaxContains(1)
+	msgMinimum0                     = wire.MsgMinimum(0.0)
+	msgMaximum100                   = wire.MsgMaximum(100.0)
+	msgEnumHfd0736ca                = wire.MsgEnum([]string{"13"})
+	msgEnum_auto_manual_off         = wire.MsgEnum([]string{"\"auto\"", "\"manual\"", "\"off\""})
+	msgConst_off                    = wire.MsgConst("\"off\"")
 )
 
 // decodeImageRef decodes the next JSON value of d into v. Values of the wrong
@@ -279,11 +279,11 @@ func decodeScheduleKind(d *wire.Decoder, p *wire.Path, v *ScheduleKind, e *wire.
 	return nil
 }
 
-// decodeCreateAssistantInput decodes the next JSON value of d into v. Values of
+// decodeSetFileSearchInput decodes the next JSON value of d into v. Values of
 // the wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
 // syntax errors are returned.
-func decodeCreateAssistantInput(d *wire.Decoder, p *wire.Path, v *CreateAssistantInput, e *wire.Errors) error {
+func decodeSetFileSearchInput(d *wire.Decoder, p *wire.Path, v *SetFileSearchInput, e *wire.Errors) error {
 	if k := d.Peek(); k != wire.KindObject {
 		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
@@ -291,7 +291,7 @@ func decodeCreateAssistantInput(d *wire.Decoder, p *wire.Path, v *CreateAssistan
 	if err := d.BeginObject(); err != nil {
 		return err
 	}
-	*v = CreateAssistantInput{}
+	*v = SetFileSearchInput{}
 	for {
 		key, ok, err := d.NextKey()
 		if err != nil {
@@ -301,73 +301,10 @@ func decodeCreateAssistantInput(d *wire.Decoder, p *wire.Path, v *CreateAssistan
 			break
 		}
 		switch string(key) {
-		case "name":
-			c := p.Child("name")
-			v.Name = new(string)
-			if err := readString(d, &c, v.Name, e); err != nil {
-				return err
-			}
 		case "file_search":
 			c := p.Child("file_search")
-			v.FileSearch = new(CreateAssistantInputFileSearch)
-			if err := decodeCreateAssistantInputFileSearch(d, &c, v.FileSearch, e); err != nil {
-				return err
-			}
-		case "image":
-			c := p.Child("image")
-			v.Image = new(ImageRef)
-			if err := decodeImageRef(d, &c, v.Image, e); err != nil {
-				return err
-			}
-		case "schedule":
-			c := p.Child("schedule")
-			v.Schedule = new(Schedule)
-			if err := decodeSchedule(d, &c, v.Schedule, e); err != nil {
-				return err
-			}
-		case "labels":
-			c := p.Child("labels")
-			if err := decodeCreateAssistantInputLabels(d, &c, &v.Labels, e); err != nil {
-				return err
-			}
-		case "tags":
-			c := p.Child("tags")
-			if err := decodeCreateAssistantInputTags(d, &c, &v.Tags, e); err != nil {
-				return err
-			}
-		case "limits":
-			c := p.Child("limits")
-			v.Limits = new(CreateAssistantInputLimits)
-			if err := decodeCreateAssistantInputLimits(d, &c, v.Limits, e); err != nil {
-				return err
-			}
-		case "size":
-			c := p.Child("size")
-			n0 := e.Len()
-			v.Size = new(int64)
-			if err := readInt(d, &c, v.Size, e); err != nil {
-				return err
-			}
-			if e.Len() == n0 {
-				{
-					var t wire.Errors
-					{
-						e := &t
-						switch *v.Size {
-						case 13:
-						default:
-							e.Add(&c, msgEnumHfd0736ca)
-						}
-					}
-					if t.Len() == 0 {
-						e.Add(&c, wire.MsgNot)
-					}
-				}
-			}
-		case "mode":
-			c := p.Child("mode")
-			v.Mode = new(CreateAssistantInputMode)
-			if err := decodeCreateAssistantInputMode(d, &c, v.Mode, e); err != nil {
+			v.FileSearch = new(SetFileSearchInputFileSearch)
+			if err := decodeSetFileSearchInputFileSearch(d, &c, v.FileSearch, e); err != nil {
 				return err
 			}
 		default:
@@ -381,11 +318,11 @@ func decodeCreateAssistantInput(d *wire.Decoder, p *wire.Path, v *CreateAssistan
 	return nil
 }
 
-// decodeCreateAssistantInputFileSearch decodes the next JSON value of d into v.
+// decodeSetFileSearchInputFileSearch decodes the next JSON value of d into v.
 // Values of the wrong type, missing required and unknown properties go to e,
 // and so does every constraint violated by a value that decoded without one of
 // those; only syntax errors are returned.
-func decodeCreateAssistantInputFileSearch(d *wire.Decoder, p *wire.Path, v *CreateAssistantInputFileSearch, e *wire.Errors) error {
+func decodeSetFileSearchInputFileSearch(d *wire.Decoder, p *wire.Path, v *SetFileSearchInputFileSearch, e *wire.Errors) error {
 	if k := d.Peek(); k != wire.KindObject {
 		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
@@ -393,7 +330,7 @@ func decodeCreateAssistantInputFileSearch(d *wire.Decoder, p *wire.Path, v *Crea
 	if err := d.BeginObject(); err != nil {
 		return err
 	}
-	*v = CreateAssistantInputFileSearch{}
+	*v = SetFileSearchInputFileSearch{}
 	for {
 		key, ok, err := d.NextKey()
 		if err != nil {
@@ -405,12 +342,12 @@ func decodeCreateAssistantInputFileSearch(d *wire.Decoder, p *wire.Path, v *Crea
 		switch string(key) {
 		case "vector_store_ids":
 			c := p.Child("vector_store_ids")
-			if err := decodeCreateAssistantInputFileSearchVectorStoreIds(d, &c, &v.VectorStoreIds, e); err != nil {
+			if err := decodeSetFileSearchInputFileSearchVectorStoreIds(d, &c, &v.VectorStoreIds, e); err != nil {
 				return err
 			}
 		case "vector_stores":
 			c := p.Child("vector_stores")
-			if err := decodeCreateAssistantInputFileSearchVectorStores(d, &c, &v.VectorStores, e); err != nil {
+			if err := decodeSetFileSearchInputFileSearchVectorStores(d, &c, &v.VectorStores, e); err != nil {
 				return err
 			}
 		default:
@@ -461,11 +398,11 @@ func decodeCreateAssistantInputFileSearch(d *wire.Decoder, p *wire.Path, v *Crea
 	return nil
 }
 
-// decodeCreateAssistantInputFileSearchVectorStoreIds decodes the next JSON
-// value of d into v. Values of the wrong type, missing required and unknown
+// decodeSetFileSearchInputFileSearchVectorStoreIds decodes the next JSON value
+// of d into v. Values of the wrong type, missing required and unknown
 // properties go to e, and so does every constraint violated by a value that
 // decoded without one of those; only syntax errors are returned.
-func decodeCreateAssistantInputFileSearchVectorStoreIds(d *wire.Decoder, p *wire.Path, v *[]string, e *wire.Errors) error {
+func decodeSetFileSearchInputFileSearchVectorStoreIds(d *wire.Decoder, p *wire.Path, v *[]string, e *wire.Errors) error {
 	if k := d.Peek(); k != wire.KindArray {
 		e.Add(p, wire.MsgType("array", k))
 		return d.Skip()
@@ -494,11 +431,11 @@ func decodeCreateAssistantInputFileSearchVectorStoreIds(d *wire.Decoder, p *wire
 	}
 }
 
-// decodeCreateAssistantInputFileSearchVectorStores decodes the next JSON value
-// of d into v. Values of the wrong type, missing required and unknown
-// properties go to e, and so does every constraint violated by a value that
-// decoded without one of those; only syntax errors are returned.
-func decodeCreateAssistantInputFileSearchVectorStores(d *wire.Decoder, p *wire.Path, v *[]CreateAssistantInputFileSearchVectorStoresItem, e *wire.Errors) error {
+// decodeSetFileSearchInputFileSearchVectorStores decodes the next JSON value of
+// d into v. Values of the wrong type, missing required and unknown properties
+// go to e, and so does every constraint violated by a value that decoded
+// without one of those; only syntax errors are returned.
+func decodeSetFileSearchInputFileSearchVectorStores(d *wire.Decoder, p *wire.Path, v *[]SetFileSearchInputFileSearchVectorStoresItem, e *wire.Errors) error {
 	if k := d.Peek(); k != wire.KindArray {
 		e.Add(p, wire.MsgType("array", k))
 		return d.Skip()
@@ -506,7 +443,7 @@ func decodeCreateAssistantInputFileSearchVectorStores(d *wire.Decoder, p *wire.P
 	if err := d.BeginArray(); err != nil {
 		return err
 	}
-	*v = []CreateAssistantInputFileSearchVectorStoresItem{}
+	*v = []SetFileSearchInputFileSearchVectorStoresItem{}
 	for i := 0; ; i++ {
 		ok, err := d.NextElem()
 		if err != nil {
@@ -518,20 +455,20 @@ func decodeCreateAssistantInputFileSearchVectorStores(d *wire.Decoder, p *wire.P
 			}
 			return nil
 		}
-		var x CreateAssistantInputFileSearchVectorStoresItem
+		var x SetFileSearchInputFileSearchVectorStoresItem
 		c := p.Elem(i)
-		if err := decodeCreateAssistantInputFileSearchVectorStoresItem(d, &c, &x, e); err != nil {
+		if err := decodeSetFileSearchInputFileSearchVectorStoresItem(d, &c, &x, e); err != nil {
 			return err
 		}
 		*v = append(*v, x)
 	}
 }
 
-// decodeCreateAssistantInputFileSearchVectorStoresItem decodes the next JSON
+// decodeSetFileSearchInputFileSearchVectorStoresItem decodes the next JSON
 // value of d into v. Values of the wrong type, missing required and unknown
 // properties go to e, and so does every constraint violated by a value that
 // decoded without one of those; only syntax errors are returned.
-func decodeCreateAssistantInputFileSearchVectorStoresItem(d *wire.Decoder, p *wire.Path, v *CreateAssistantInputFileSearchVectorStoresItem, e *wire.Errors) error {
+func decodeSetFileSearchInputFileSearchVectorStoresItem(d *wire.Decoder, p *wire.Path, v *SetFileSearchInputFileSearchVectorStoresItem, e *wire.Errors) error {
 	if k := d.Peek(); k != wire.KindObject {
 		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
@@ -539,7 +476,7 @@ func decodeCreateAssistantInputFileSearchVectorStoresItem(d *wire.Decoder, p *wi
 	if err := d.BeginObject(); err != nil {
 		return err
 	}
-	*v = CreateAssistantInputFileSearchVectorStoresItem{}
+	*v = SetFileSearchInputFileSearchVectorStoresItem{}
 	for {
 		key, ok, err := d.NextKey()
 		if err != nil {
@@ -551,7 +488,7 @@ func decodeCreateAssistantInputFileSearchVectorStoresItem(d *wire.Decoder, p *wi
 		switch string(key) {
 		case "file_ids":
 			c := p.Child("file_ids")
-			if err := decodeCreateAssistantInputFileSearchVectorStoresItemFileIds(d, &c, &v.FileIds, e); err != nil {
+			if err := decodeSetFileSearchInputFileSearchVectorStoresItemFileIds(d, &c, &v.FileIds, e); err != nil {
 				return err
 			}
 		default:
@@ -570,11 +507,11 @@ func decodeCreateAssistantInputFileSearchVectorStoresItem(d *wire.Decoder, p *wi
 	return nil
 }
 
-// decodeCreateAssistantInputFileSearchVectorStoresItemFileIds decodes the next
+// decodeSetFileSearchInputFileSearchVectorStoresItemFileIds decodes the next
 // JSON value of d into v. Values of the wrong type, missing required and
 // unknown properties go to e, and so does every constraint violated by a value
 // that decoded without one of those; only syntax errors are returned.
-func decodeCreateAssistantInputFileSearchVectorStoresItemFileIds(d *wire.Decoder, p *wire.Path, v *[]string, e *wire.Errors) error {
+func decodeSetFileSearchInputFileSearchVectorStoresItemFileIds(d *wire.Decoder, p *wire.Path, v *[]string, e *wire.Errors) error {
 	if k := d.Peek(); k != wire.KindArray {
 		e.Add(p, wire.MsgType("array", k))
 		return d.Skip()
@@ -600,11 +537,127 @@ func decodeCreateAssistantInputFileSearchVectorStoresItemFileIds(d *wire.Decoder
 	}
 }
 
-// decodeCreateAssistantInputLabels decodes the next JSON value of d into v.
-// Values of the wrong type, missing required and unknown properties go to e,
-// and so does every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
-func decodeCreateAssistantInputLabels(d *wire.Decoder, p *wire.Path, v *map[string]string, e *wire.Errors) error {
+// decodeSetImageInput decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
+func decodeSetImageInput(d *wire.Decoder, p *wire.Path, v *SetImageInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
+		return d.Skip()
+	}
+	if err := d.BeginObject(); err != nil {
+		return err
+	}
+	*v = SetImageInput{}
+	for {
+		key, ok, err := d.NextKey()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "image":
+			c := p.Child("image")
+			v.Image = new(ImageRef)
+			if err := decodeImageRef(d, &c, v.Image, e); err != nil {
+				return err
+			}
+		default:
+			c := p.Child(string(key))
+			e.Add(&c, wire.MsgUnknownProperty)
+			if err := d.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// decodeSetScheduleInput decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
+func decodeSetScheduleInput(d *wire.Decoder, p *wire.Path, v *SetScheduleInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
+		return d.Skip()
+	}
+	if err := d.BeginObject(); err != nil {
+		return err
+	}
+	*v = SetScheduleInput{}
+	for {
+		key, ok, err := d.NextKey()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "schedule":
+			c := p.Child("schedule")
+			v.Schedule = new(Schedule)
+			if err := decodeSchedule(d, &c, v.Schedule, e); err != nil {
+				return err
+			}
+		default:
+			c := p.Child(string(key))
+			e.Add(&c, wire.MsgUnknownProperty)
+			if err := d.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// decodeSetLabelsInput decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
+func decodeSetLabelsInput(d *wire.Decoder, p *wire.Path, v *SetLabelsInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
+		return d.Skip()
+	}
+	if err := d.BeginObject(); err != nil {
+		return err
+	}
+	*v = SetLabelsInput{}
+	for {
+		key, ok, err := d.NextKey()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "labels":
+			c := p.Child("labels")
+			if err := decodeSetLabelsInputLabels(d, &c, &v.Labels, e); err != nil {
+				return err
+			}
+		default:
+			c := p.Child(string(key))
+			e.Add(&c, wire.MsgUnknownProperty)
+			if err := d.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// decodeSetLabelsInputLabels decodes the next JSON value of d into v. Values of
+// the wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
+func decodeSetLabelsInputLabels(d *wire.Decoder, p *wire.Path, v *map[string]string, e *wire.Errors) error {
 	if k := d.Peek(); k != wire.KindObject {
 		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
@@ -629,8 +682,8 @@ func decodeCreateAssistantInputLabels(d *wire.Decoder, p *wire.Path, v *map[stri
 								e.Add(p, msgMaxLength16)
 							}
 						}
-						if !patternCreateAssistantInputLabels2.MatchString(k) {
-							e.Add(p, msgPatternCreateAssistantInputLabels2)
+						if !patternSetLabelsInputLabels2.MatchString(k) {
+							e.Add(p, msgPatternSetLabelsInputLabels2)
 						}
 					}
 					if !(t.Len() == 0) {
@@ -651,11 +704,49 @@ func decodeCreateAssistantInputLabels(d *wire.Decoder, p *wire.Path, v *map[stri
 	}
 }
 
-// decodeCreateAssistantInputTags decodes the next JSON value of d into v.
-// Values of the wrong type, missing required and unknown properties go to e,
-// and so does every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
-func decodeCreateAssistantInputTags(d *wire.Decoder, p *wire.Path, v *[]string, e *wire.Errors) error {
+// decodeSetTagsInput decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
+func decodeSetTagsInput(d *wire.Decoder, p *wire.Path, v *SetTagsInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
+		return d.Skip()
+	}
+	if err := d.BeginObject(); err != nil {
+		return err
+	}
+	*v = SetTagsInput{}
+	for {
+		key, ok, err := d.NextKey()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "tags":
+			c := p.Child("tags")
+			if err := decodeSetTagsInputTags(d, &c, &v.Tags, e); err != nil {
+				return err
+			}
+		default:
+			c := p.Child(string(key))
+			e.Add(&c, wire.MsgUnknownProperty)
+			if err := d.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// decodeSetTagsInputTags decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
+func decodeSetTagsInputTags(d *wire.Decoder, p *wire.Path, v *[]string, e *wire.Errors) error {
 	if k := d.Peek(); k != wire.KindArray {
 		e.Add(p, wire.MsgType("array", k))
 		return d.Skip()
@@ -703,11 +794,11 @@ func decodeCreateAssistantInputTags(d *wire.Decoder, p *wire.Path, v *[]string, 
 	}
 }
 
-// decodeCreateAssistantInputLimits decodes the next JSON value of d into v.
-// Values of the wrong type, missing required and unknown properties go to e,
-// and so does every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
-func decodeCreateAssistantInputLimits(d *wire.Decoder, p *wire.Path, v *CreateAssistantInputLimits, e *wire.Errors) error {
+// decodeSetLimitsInput decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
+func decodeSetLimitsInput(d *wire.Decoder, p *wire.Path, v *SetLimitsInput, e *wire.Errors) error {
 	if k := d.Peek(); k != wire.KindObject {
 		e.Add(p, wire.MsgType("object", k))
 		return d.Skip()
@@ -715,7 +806,46 @@ func decodeCreateAssistantInputLimits(d *wire.Decoder, p *wire.Path, v *CreateAs
 	if err := d.BeginObject(); err != nil {
 		return err
 	}
-	*v = CreateAssistantInputLimits{}
+	*v = SetLimitsInput{}
+	for {
+		key, ok, err := d.NextKey()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "limits":
+			c := p.Child("limits")
+			v.Limits = new(SetLimitsInputLimits)
+			if err := decodeSetLimitsInputLimits(d, &c, v.Limits, e); err != nil {
+				return err
+			}
+		default:
+			c := p.Child(string(key))
+			e.Add(&c, wire.MsgUnknownProperty)
+			if err := d.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// decodeSetLimitsInputLimits decodes the next JSON value of d into v. Values of
+// the wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
+func decodeSetLimitsInputLimits(d *wire.Decoder, p *wire.Path, v *SetLimitsInputLimits, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
+		return d.Skip()
+	}
+	if err := d.BeginObject(); err != nil {
+		return err
+	}
+	*v = SetLimitsInputLimits{}
 	for {
 		key, ok, err := d.NextKey()
 		if err != nil {
@@ -727,7 +857,7 @@ func decodeCreateAssistantInputLimits(d *wire.Decoder, p *wire.Path, v *CreateAs
 		switch string(key) {
 		default:
 			name := string(key)
-			if !(patternCreateAssistantInputLimits2.MatchString(name) || patternCreateAssistantInputLimits3.MatchString(name)) {
+			if !(patternSetLimitsInputLimits2.MatchString(name) || patternSetLimitsInputLimits3.MatchString(name)) {
 				c := p.Child(name)
 				e.Add(&c, wire.MsgUnknownProperty)
 				if err := d.Skip(); err != nil {
@@ -745,12 +875,12 @@ func decodeCreateAssistantInputLimits(d *wire.Decoder, p *wire.Path, v *CreateAs
 				return err
 			}
 			if e.Len() == n0 {
-				if patternCreateAssistantInputLimits2.MatchString(name) {
+				if patternSetLimitsInputLimits2.MatchString(name) {
 					if x < 0 {
 						e.Add(&c, msgMinimum0)
 					}
 				}
-				if patternCreateAssistantInputLimits3.MatchString(name) {
+				if patternSetLimitsInputLimits3.MatchString(name) {
 					if x > 100 {
 						e.Add(&c, msgMaximum100)
 					}
@@ -762,11 +892,73 @@ func decodeCreateAssistantInputLimits(d *wire.Decoder, p *wire.Path, v *CreateAs
 	return nil
 }
 
-// decodeCreateAssistantInputMode decodes the next JSON value of d into v.
-// Values of the wrong type, missing required and unknown properties go to e,
-// and so does every constraint violated by a value that decoded without one of
-// those; only syntax errors are returned.
-func decodeCreateAssistantInputMode(d *wire.Decoder, p *wire.Path, v *CreateAssistantInputMode, e *wire.Errors) error {
+// decodeSetSizeInput decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
+func decodeSetSizeInput(d *wire.Decoder, p *wire.Path, v *SetSizeInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
+		return d.Skip()
+	}
+	if err := d.BeginObject(); err != nil {
+		return err
+	}
+	*v = SetSizeInput{}
+	for {
+		key, ok, err := d.NextKey()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "size":
+			c := p.Child("size")
+			n0 := e.Len()
+			v.Size = new(int64)
+			if err := readInt(d, &c, v.Size, e); err != nil {
+				return err
+			}
+			if e.Len() == n0 {
+				{
+					var t wire.Errors
+					{
+						e := &t
+						switch *v.Size {
+						case 13:
+						default:
+							e.Add(&c, msgEnumHfd0736ca)
+						}
+					}
+					if t.Len() == 0 {
+						e.Add(&c, wire.MsgNot)
+					}
+				}
+			}
+		case "mode":
+			c := p.Child("mode")
+			v.Mode = new(SetSizeInputMode)
+			if err := decodeSetSizeInputMode(d, &c, v.Mode, e); err != nil {
+				return err
+			}
+		default:
+			c := p.Child(string(key))
+			e.Add(&c, wire.MsgUnknownProperty)
+			if err := d.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// decodeSetSizeInputMode decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
+func decodeSetSizeInputMode(d *wire.Decoder, p *wire.Path, v *SetSizeInputMode, e *wire.Errors) error {
 	n0 := e.Len()
 	if err := readString(d, p, (*string)(v), e); err != nil {
 		return err
