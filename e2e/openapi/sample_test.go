@@ -66,9 +66,26 @@ func sampleOf(s, root map[string]any, depth int) any {
 			}
 		}
 	}
+	if all, ok := s["allOf"].([]any); ok && len(all) > 0 {
+		// A discriminated variant is published as allOf: [{$ref: X},
+		// {properties: {type: {const: tag}}}]: every member's sample,
+		// merged.
+		merged := map[string]any{}
+		for _, m := range all {
+			mm, _ := m.(map[string]any)
+			obj, ok := sampleOf(mm, root, depth+1).(map[string]any)
+			if ok {
+				maps.Copy(merged, obj)
+			}
+		}
+		return merged
+	}
 	typ, _ := s["type"].(string)
 	if ts, ok := s["type"].([]any); ok && len(ts) > 0 {
 		typ, _ = ts[0].(string)
+	}
+	if _, ok := s["properties"].(map[string]any); ok && typ == "" {
+		typ = "object" // a constraint schema's properties
 	}
 	switch typ {
 	case "object":
@@ -392,6 +409,19 @@ func TestFromPattern(t *testing.T) {
 		if !ok || !matches(p, v) {
 			t.Errorf("fromPattern(%q) = %q, %v", p, v, ok)
 		}
+	}
+}
+
+// TestSampleAllOf: a discriminated variant, published as allOf of the
+// variant's $ref and its tag, is sampled as one object (OpenAI's
+// conversation items, once sampled as "x").
+func TestSampleAllOf(t *testing.T) {
+	schema := `{"type":"object","required":["items"],"properties":{"items":{"type":"array","items":{"oneOf":[
+		{"allOf":[{"$ref":"#/$defs/Msg"},{"properties":{"type":{"const":"message"}},"required":["type"]}]}]}}},
+		"$defs":{"Msg":{"type":"object","required":["role"],"properties":{"role":{"type":"string","enum":["user"]},"type":{"type":"string"}}}}}`
+	got, _ := json.Marshal(sample(json.RawMessage(schema)))
+	if want := `{"items":[{"role":"user","type":"message"}]}`; string(got) != want {
+		t.Errorf("sample = %s, want %s", got, want)
 	}
 }
 
