@@ -2,6 +2,7 @@ package spec
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -385,6 +386,12 @@ func (l *oaLoader) convert(s *base.Schema, p Pos, mode schemaMode, depth int) *S
 		}
 		if d := s.Discriminator; d != nil && len(out.OneOf) > 0 {
 			out.Discriminator = l.discriminator(d, variants, p)
+			if !selectsEvery(out.Discriminator, out.OneOf) {
+				// A variant no tag selects (one declared in place, as in
+				// OpenAI's turn_detection) could never be decoded by tag:
+				// the variants are tried instead, as JSON Schema does.
+				out.Discriminator = nil
+			}
 		}
 	case len(kinds) > 1:
 		for _, k := range kinds {
@@ -441,6 +448,17 @@ func (l *oaLoader) discriminator(d *base.Discriminator, variants []*base.SchemaP
 		}
 	}
 	return out
+}
+
+// selectsEvery reports whether every variant of a union is a named type
+// some value of discriminator d selects.
+func selectsEvery(d *Discriminator, variants []*Schema) bool {
+	for _, v := range variants {
+		if v.Ref == "" || !slices.ContainsFunc(d.Mapping, func(c DiscriminatorCase) bool { return c.Type == v.Ref }) {
+			return false
+		}
+	}
+	return true
 }
 
 // fixedTag is the one string a variant's schema s allows for its
