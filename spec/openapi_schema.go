@@ -2,6 +2,7 @@ package spec
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -326,34 +327,20 @@ func (l *oaLoader) convert(s *base.Schema, p Pos, mode schemaMode, depth int) *S
 		}
 	}
 
-	// Keywords mcpgen cannot represent are dropped, each in the direction
-	// that accepts more, never less, and noted.
-	drop := func(kw string) { l.notef(p, "%s is not supported: dropped, so more values are accepted", kw) }
-	if s.Not != nil {
-		drop("not")
-	}
-	if s.If != nil || s.Then != nil || s.Else != nil {
-		drop("if/then/else")
-	}
-	if s.PatternProperties != nil && s.PatternProperties.Len() > 0 {
-		drop("patternProperties")
-		out.AllowAdditional = true
-	}
+	// The applicators go onto Applied wherever its constraint schemas can
+	// hold them (openapi_applicators.go); what cannot be represented is
+	// dropped, each in the direction that accepts more, never less, and
+	// noted with the reason.
+	unionMapped := l.mapApplicators(s, out, p, mode, depth)
 	if len(s.PrefixItems) > 0 {
-		drop("prefixItems")
+		l.notef(p, "prefixItems is not supported: a Go slice has one item type, so the items are checked against items alone (none when absent); dropped, so more values are accepted")
 		out.Items = nil
 	}
-	if s.DependentSchemas != nil && s.DependentSchemas.Len() > 0 {
-		drop("dependentSchemas")
-	}
 	if s.UnevaluatedProperties != nil || s.UnevaluatedItems != nil {
-		drop("unevaluatedProperties/unevaluatedItems")
-	}
-	if s.Contains != nil {
-		drop("contains")
+		l.notef(p, "unevaluatedProperties/unevaluatedItems is not supported: it depends on what every subschema evaluated, which the generated validators do not track; dropped, so more values are accepted")
 	}
 	if s.DynamicRef != "" {
-		drop("$dynamicRef")
+		l.notef(p, "$dynamicRef is not supported: its target depends on the dynamic scope, which generated types cannot follow; dropped, so more values are accepted")
 	}
 
 	// Unions.
@@ -362,6 +349,7 @@ func (l *oaLoader) convert(s *base.Schema, p Pos, mode schemaMode, depth int) *S
 		variants, isAny = s.AnyOf, true
 	}
 	switch {
+	case unionMapped:
 	case len(variants) > 0 && len(out.Properties) > 0:
 		// An object with properties and a union beside them: keep the
 		// object, accept what the union would have added.
@@ -398,6 +386,12 @@ func (l *oaLoader) convert(s *base.Schema, p Pos, mode schemaMode, depth int) *S
 		}
 		if d := s.Discriminator; d != nil && len(out.OneOf) > 0 {
 			out.Discriminator = l.discriminator(d, variants, p)
+			if !selectsEvery(out.Discriminator, out.OneOf) {
+				// A variant no tag selects (one declared in place, as in
+				// OpenAI's turn_detection) could never be decoded by tag:
+				// the variants are tried instead, as JSON Schema does.
+				out.Discriminator = nil
+			}
 		}
 	case len(kinds) > 1:
 		for _, k := range kinds {
@@ -454,6 +448,17 @@ func (l *oaLoader) discriminator(d *base.Discriminator, variants []*base.SchemaP
 		}
 	}
 	return out
+}
+
+// selectsEvery reports whether every variant of a union is a named type
+// some value of discriminator d selects.
+func selectsEvery(d *Discriminator, variants []*Schema) bool {
+	for _, v := range variants {
+		if v.Ref == "" || !slices.ContainsFunc(d.Mapping, func(c DiscriminatorCase) bool { return c.Type == v.Ref }) {
+			return false
+		}
+	}
+	return true
 }
 
 // fixedTag is the one string a variant's schema s allows for its

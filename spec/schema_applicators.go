@@ -27,6 +27,11 @@ const Dialect2020 = "https://json-schema.org/draft/2020-12/schema"
 type Applied struct {
 	AllOf        []*Schema
 	AnyOfSchemas []*Schema
+	// OneOfSchemas are constraint schemas of which exactly one must
+	// match: an OpenAPI document's oneOf beside properties
+	// ("oneOf: [{required: [a]}, {required: [b]}]"). In mcpgen.yaml,
+	// oneOf is a union of types (Schema.OneOf) instead.
+	OneOfSchemas []*Schema
 	Not          *Schema
 	If           *Schema
 	Then         *Schema
@@ -65,7 +70,7 @@ type Dependency struct {
 // value through subschemas or dependentRequired.
 func (s *Schema) HasApplicators() bool {
 	a := &s.Applied
-	return len(a.AllOf) > 0 || len(a.AnyOfSchemas) > 0 || a.Not != nil ||
+	return len(a.AllOf) > 0 || len(a.AnyOfSchemas) > 0 || len(a.OneOfSchemas) > 0 || a.Not != nil ||
 		a.If != nil && (a.Then != nil || a.Else != nil) || len(a.DependentRequired) > 0 ||
 		a.Collection.present()
 }
@@ -73,7 +78,7 @@ func (s *Schema) HasApplicators() bool {
 // Subschemas returns the constraint subschemas of s, in keyword order.
 func (s *Schema) Subschemas() []*Schema {
 	a := &s.Applied
-	out := append(append([]*Schema(nil), a.AllOf...), a.AnyOfSchemas...)
+	out := append(append(append([]*Schema(nil), a.AllOf...), a.AnyOfSchemas...), a.OneOfSchemas...)
 	for _, c := range []*Schema{a.Not, a.If, a.Then, a.Else} {
 		if c != nil {
 			out = append(out, c)

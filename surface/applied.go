@@ -22,6 +22,7 @@ func canonApplied(m map[string]any, s *spec.Schema, ref func(string)) {
 	}
 	list("allOf", a.AllOf)
 	list("anyOf", a.AnyOfSchemas)
+	list("oneOf", a.OneOfSchemas)
 	for k, c := range map[string]*spec.Schema{"not": a.Not, "if": a.If, "then": a.Then, "else": a.Else} {
 		if c != nil {
 			m[k] = canon(c, ref)

@@ -4,6 +4,8 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strings"
+	"sync"
 	"testing"
 )
 
@@ -47,5 +49,42 @@ func TestDiscriminatorByConst(t *testing.T) {
 	}
 	if len(bodies) != 1 {
 		t.Errorf("refused calls reached the API: %q", bodies[1:])
+	}
+}
+
+// TestDiscriminatorOverInlineVariants: a discriminator whose variants are
+// declared in place (OpenAI's turn_detection) selects none of them by
+// tag, so the server tries the variants, as JSON Schema does: each
+// variant's value is accepted and a value of neither is refused.
+func TestDiscriminatorOverInlineVariants(t *testing.T) {
+	needE2E(t)
+	t.Parallel()
+	bin := buildServer(t, "testdata/discriminator-inline-api.yaml")
+	var mu sync.Mutex
+	var bodies []string
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		mu.Lock()
+		bodies = append(bodies, string(b))
+		mu.Unlock()
+		w.WriteHeader(http.StatusNoContent)
+	}))
+	t.Cleanup(up.Close)
+	c := startServer(t, bin, up.URL)
+	for _, args := range []map[string]any{
+		{"turn_detection": map[string]any{"type": "server_vad"}},
+		{"turn_detection": map[string]any{"type": "semantic_vad", "eagerness": "low"}},
+	} {
+		if r := c.callTool("accept", args); r.IsError {
+			t.Errorf("%s refused: %s", mustJSON(args), r.text())
+		}
+	}
+	if r := c.callTool("accept", map[string]any{"turn_detection": map[string]any{"type": "other"}}); !r.IsError {
+		t.Error("a value of neither variant was accepted")
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(bodies) != 2 || !strings.Contains(bodies[0], `"type":"server_vad"`) || !strings.Contains(bodies[1], `"eagerness":"low"`) {
+		t.Errorf("upstream got %q", bodies)
 	}
 }

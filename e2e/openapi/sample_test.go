@@ -55,16 +55,37 @@ func sampleOf(s, root map[string]any, depth int) any {
 	if e, ok := s["enum"].([]any); ok && len(e) > 0 {
 		return e[0]
 	}
+	_, hasProps := s["properties"].(map[string]any)
 	for _, k := range []string{"oneOf", "anyOf"} {
+		if hasProps {
+			break // constraint subschemas over the properties: objectSample
+		}
 		if vs, ok := s[k].([]any); ok && len(vs) > 0 {
 			if v, ok := vs[0].(map[string]any); ok {
 				return sampleOf(v, root, depth+1)
 			}
 		}
 	}
+	if all, ok := s["allOf"].([]any); ok && len(all) > 0 {
+		// A discriminated variant is published as allOf: [{$ref: X},
+		// {properties: {type: {const: tag}}}]: every member's sample,
+		// merged.
+		merged := map[string]any{}
+		for _, m := range all {
+			mm, _ := m.(map[string]any)
+			obj, ok := sampleOf(mm, root, depth+1).(map[string]any)
+			if ok {
+				maps.Copy(merged, obj)
+			}
+		}
+		return merged
+	}
 	typ, _ := s["type"].(string)
 	if ts, ok := s["type"].([]any); ok && len(ts) > 0 {
 		typ, _ = ts[0].(string)
+	}
+	if _, ok := s["properties"].(map[string]any); ok && typ == "" {
+		typ = "object" // a constraint schema's properties
 	}
 	switch typ {
 	case "object":
@@ -76,12 +97,13 @@ func sampleOf(s, root map[string]any, depth int) any {
 				required[r.(string)] = true
 			}
 		}
+		leftOut := constrainedOut(s, required)
 		// Optional properties too, to depth 3, and past it as many as
 		// minProperties wants (Discord's integration_types_config).
 		minProps, _ := s["minProperties"].(float64)
 		for _, name := range slices.Sorted(maps.Keys(props)) {
 			ps, ok := props[name].(map[string]any)
-			if !ok || (!required[name] && depth >= 3 && len(obj) >= int(minProps)) {
+			if !ok || leftOut[name] || (!required[name] && depth >= 3 && len(obj) >= int(minProps)) {
 				continue
 			}
 			if v := sampleOf(ps, root, depth+1); v != nil || required[name] {
@@ -121,6 +143,55 @@ func sampleOf(s, root map[string]any, depth int) any {
 		return nil
 	}
 	return "x"
+}
+
+// constrainedOut reads the constraint subschemas beside an object's
+// properties (docs/openapi.md, "JSON Schema keywords"): the first branch
+// of a oneOf or anyOf of required lists is taken (its properties are added
+// to required), the properties only other oneOf branches require are left
+// out (exactly one branch may match), and of the properties a not's
+// required list names together, an optional one is left out.
+func constrainedOut(s map[string]any, required map[string]bool) map[string]bool {
+	out := map[string]bool{}
+	names := func(c any) []string {
+		m, _ := c.(map[string]any)
+		rs, _ := m["required"].([]any)
+		var ns []string
+		for _, r := range rs {
+			if n, ok := r.(string); ok {
+				ns = append(ns, n)
+			}
+		}
+		return ns
+	}
+	for _, k := range []string{"oneOf", "anyOf"} {
+		vs, _ := s[k].([]any)
+		if len(vs) == 0 {
+			continue
+		}
+		first := names(vs[0])
+		for _, n := range first {
+			required[n] = true
+		}
+		if k == "oneOf" {
+			for _, v := range vs[1:] {
+				for _, n := range names(v) {
+					if !slices.Contains(first, n) && !required[n] {
+						out[n] = true
+					}
+				}
+			}
+		}
+	}
+	if not := names(s["not"]); len(not) > 0 {
+		for _, n := range slices.Backward(not) {
+			if !required[n] {
+				out[n] = true
+				break
+			}
+		}
+	}
+	return out
 }
 
 // distinct is one more item of schema items for the array sample have:
@@ -338,5 +409,34 @@ func TestFromPattern(t *testing.T) {
 		if !ok || !matches(p, v) {
 			t.Errorf("fromPattern(%q) = %q, %v", p, v, ok)
 		}
+	}
+}
+
+// TestSampleAllOf: a discriminated variant, published as allOf of the
+// variant's $ref and its tag, is sampled as one object (OpenAI's
+// conversation items, once sampled as "x").
+func TestSampleAllOf(t *testing.T) {
+	schema := `{"type":"object","required":["items"],"properties":{"items":{"type":"array","items":{"oneOf":[
+		{"allOf":[{"$ref":"#/$defs/Msg"},{"properties":{"type":{"const":"message"}},"required":["type"]}]}]}}},
+		"$defs":{"Msg":{"type":"object","required":["role"],"properties":{"role":{"type":"string","enum":["user"]},"type":{"type":"string"}}}}}`
+	got, _ := json.Marshal(sample(json.RawMessage(schema)))
+	if want := `{"items":[{"role":"user","type":"message"}]}`; string(got) != want {
+		t.Errorf("sample = %s, want %s", got, want)
+	}
+}
+
+// TestSampleConstraints: beside properties, a oneOf of required lists
+// gets its first branch only and a not of a required list gets all but
+// one, so that the sample satisfies them (OpenAI's file_search and
+// ImageRefParam).
+func TestSampleConstraints(t *testing.T) {
+	schema := `{"type":"object","properties":{
+		"file_search":{"type":"object","properties":{"vector_store_ids":{"type":"array","items":{"type":"string"}},"vector_stores":{"type":"array","items":{"type":"object"}}},
+			"oneOf":[{"required":["vector_store_ids"]},{"required":["vector_stores"]}]},
+		"image":{"type":"object","properties":{"image_url":{"type":"string"},"file_id":{"type":"string"}},
+			"anyOf":[{"required":["image_url"]},{"required":["file_id"]}],"not":{"required":["image_url","file_id"]}}}}`
+	got, _ := json.Marshal(sample(json.RawMessage(schema)))
+	if want := `{"file_search":{"vector_store_ids":["sample"]},"image":{"image_url":"sample"}}`; string(got) != want {
+		t.Errorf("sample = %s, want %s", got, want)
 	}
 }

@@ -6,12 +6,12 @@ import (
 	"github.com/mcpgen-dev/mcpgen/spec"
 )
 
-// The JSON Schema 2020-12 applicators (allOf, anyOf, not, if/then/else)
+// The JSON Schema 2020-12 applicators (allOf, anyOf, oneOf, not, if/then/else)
 // and dependentRequired. Their subschemas are constraint schemas: they
 // narrow the value of the schema they sit on, so they are checked against
 // that value as it is in Go (the struct v, or a scalar), with no decoding
 // of their own. A subschema whose outcome decides something (a branch of
-// anyOf, not, if) is tried against a scratch wire.Errors; allOf, then and
+// anyOf or oneOf, not, if) is tried against a scratch wire.Errors; allOf, then and
 // else report straight to e.
 
 // applicatorChecks checks the applicators of s against the struct or the
@@ -42,6 +42,21 @@ func (m *validateEmitter) applicatorChecks(s *spec.Schema, n *node, k kind, x *S
 			body = append(body, try)
 		}
 		out = append(out, Block(append(body, If(Op("!").Id("matched")).Block(addErr(path, wire("MsgAnyOf"))))...))
+	}
+	if len(a.OneOfSchemas) > 0 {
+		// Every branch is tried: exactly one may match.
+		body := []Code{Id("matched").Op(":=").Lit(0)}
+		for _, c := range a.OneOfSchemas {
+			checks := m.constraintChecks(c, n, k, x, path)
+			if len(checks) == 0 {
+				body = append(body, Id("matched").Op("++")) // a branch every value matches
+				continue
+			}
+			body = append(body, trial(checks, func(ok *Statement) []Code {
+				return []Code{If(ok).Block(Id("matched").Op("++"))}
+			}))
+		}
+		out = append(out, Block(append(body, If(Id("matched").Op("!=").Lit(1)).Block(addErr(path, wire("MsgOneOf").Call(Id("matched")))))...))
 	}
 	if a.Not != nil {
 		out = append(out, trial(m.constraintChecks(a.Not, n, k, x, path), func(ok *Statement) []Code {

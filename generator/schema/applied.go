@@ -54,6 +54,7 @@ func (b *Builder) applied(s *spec.Schema, o Object, w *walk) Object {
 	}
 	list("allOf", a.AllOf)
 	list("anyOf", a.AnyOfSchemas)
+	list("oneOf", a.OneOfSchemas)
 	for _, k := range []struct {
 		key string
 		s   *spec.Schema

@@ -34,6 +34,16 @@ func goldenPackages(t testing.TB) map[string]pkgFiles {
 			pkgs[strings.ReplaceAll(c.Name(), "_", "")] = readPkg(t, want)
 		}
 	}
+	// MCPGEN_DIFFTEST_ONLY=a,b compares only those packages (keys as in
+	// the log: the case name without "_"), for a quick look at one case.
+	if only := os.Getenv("MCPGEN_DIFFTEST_ONLY"); only != "" {
+		keep := strings.Split(only, ",")
+		for k := range pkgs {
+			if !slices.Contains(keep, k) {
+				delete(pkgs, k)
+			}
+		}
+	}
 	return pkgs
 }
 

@@ -154,6 +154,28 @@ func prune(doc map[string]any, ops []string, requestsOnly bool) (map[string]any,
 	}
 	paths := map[string]any{}
 	docPaths, _ := doc["paths"].(map[string]any)
+	// A path with a query string ("/responses?beta=true", which OpenAPI
+	// does not allow but OpenAI writes) is matched by a mock against its
+	// base path, as a request carries the query apart: the base path's
+	// operation of the same method is kept too, so that the request is
+	// judged as the whole document judges it instead of not found.
+	withBase := map[string]bool{}
+	for path, item := range docPaths {
+		base, _, ok := strings.Cut(path, "?")
+		item, isMap := item.(map[string]any)
+		if !ok || !isMap {
+			continue
+		}
+		for method, op := range item {
+			if !isMethod(method) {
+				continue
+			}
+			id, _ := op.(map[string]any)["operationId"].(string)
+			if want[method+" "+path] || (id != "" && want[id]) {
+				withBase[method+" "+base] = true
+			}
+		}
+	}
 	for path, item := range docPaths {
 		item, ok := item.(map[string]any)
 		if !ok {
@@ -166,7 +188,7 @@ func prune(doc map[string]any, ops []string, requestsOnly bool) (map[string]any,
 			}
 			id, _ := op.(map[string]any)["operationId"].(string)
 			key := method + " " + path
-			if want[key] || (id != "" && want[id]) {
+			if want[key] || (id != "" && want[id]) || withBase[key] {
 				if requestsOnly {
 					op = answerAnyObject(op.(map[string]any), doc["swagger"] != nil)
 				}
