@@ -37,6 +37,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		}, schemaFiles, "schemas/setFileSearch.input.schema.json", ""),
 		Toolset:        "setfilesearch",
 		SearchKeywords: "put place pose position lay determine fit primed fixed rigid data file single file indian file register hunt hunting seek look for look",
+		SearchRoute:    "POST /setFileSearch",
 		Call:           runtime.ContentCall(h.SetFileSearch),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -47,6 +48,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		}, schemaFiles, "schemas/setImage.input.schema.json", ""),
 		Toolset:        "setimage",
 		SearchKeywords: "put place pose position lay determine fit primed fixed rigid mental image persona visualize visualise envision project fancy see figure picture",
+		SearchRoute:    "POST /setImage",
 		Call:           runtime.ContentCall(h.SetImage),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -57,6 +59,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		}, schemaFiles, "schemas/setSchedule.input.schema.json", ""),
 		Toolset:        "setschedule",
 		SearchKeywords: "put place pose position lay determine fit primed fixed rigid agenda docket",
+		SearchRoute:    "POST /setSchedule",
 		Call:           runtime.ContentCall(h.SetSchedule),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -67,6 +70,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		}, schemaFiles, "schemas/setLabels.input.schema.json", ""),
 		Toolset:        "setlabels",
 		SearchKeywords: "put place pose position lay determine fit primed fixed rigid recording label tag mark",
+		SearchRoute:    "POST /setLabels",
 		Call:           runtime.ContentCall(h.SetLabels),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -77,6 +81,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		}, schemaFiles, "schemas/setTags.input.schema.json", ""),
 		Toolset:        "settags",
 		SearchKeywords: "put place pose position lay determine fit primed fixed rigid ticket label mark",
+		SearchRoute:    "POST /setTags",
 		Call:           runtime.ContentCall(h.SetTags),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -87,6 +92,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		}, schemaFiles, "schemas/setLimits.input.schema.json", ""),
 		Toolset:        "setlimits",
 		SearchKeywords: "put place pose position lay determine fit primed fixed rigid bound boundary terminal point restrict restrain trammel confine throttle circumscribe",
+		SearchRoute:    "POST /setLimits",
 		Call:           runtime.ContentCall(h.SetLimits),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -97,6 +103,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		}, schemaFiles, "schemas/setSize.input.schema.json", ""),
 		Toolset:        "setsize",
 		SearchKeywords: "put place pose position lay determine fit primed fixed rigid",
+		SearchRoute:    "POST /setSize",
 		Call:           runtime.ContentCall(h.SetSize),
 	})
 	return s
