@@ -46,6 +46,9 @@ type Applied struct {
 
 	// Constraint marks a subschema of allOf, anyOf, not, if, then or else.
 	Constraint bool
+	// OnAny marks a constraint on a value of any type (a json.RawMessage,
+	// schema_untyped.go): its Type is its own, checked on the raw value.
+	OnAny bool
 	// Requires are the properties a constraint schema requires; they name
 	// properties of the object it applies to.
 	Requires []string
@@ -159,12 +162,7 @@ func (l *loader) applicators(info *schemaInfo) {
 	switch s.Type {
 	case KindObject, KindArray, KindString, KindInteger, KindNumber, KindBoolean:
 	case KindAny:
-		for _, k := range applicatorKeywords {
-			if _, ok := v[k]; ok {
-				l.errorf(info.keys[k], ctx, "%s needs a type on its schema: mcpgen applies its subschemas to a value of that type (for a choice between types, use oneOf)", k)
-				break
-			}
-		}
+		l.untypedSubschemas(info)
 		return
 	default:
 		for _, k := range applicatorKeywords {
@@ -304,8 +302,8 @@ func (l *loader) constraint(n *yaml.Node, ctx string, o origin, base *Schema) *S
 				ps = l.constraint(p.val, pctx, o, bp.Schema)
 			case KindAny:
 				if bp.Schema.Ref == "" {
-					l.errorf(p.key, ctx, "property %q has no type: a constraint on it needs one", p.key.Value)
-					continue
+					ps = l.rawConstraint(p.val, pctx, o)
+					break
 				}
 				// A named type: its kind is known once types are; the
 				// check pass holds it to a scalar.

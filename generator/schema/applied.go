@@ -10,7 +10,7 @@ import "github.com/mcpgen-dev/mcpgen/spec"
 // would refuse every property of that value.
 func (b *Builder) applied(s *spec.Schema, o Object, w *walk) Object {
 	a := &s.Applied
-	if a.Constraint && len(o) > 0 && o[0].Key == "type" {
+	if a.Constraint && !a.OnAny && len(o) > 0 && o[0].Key == "type" {
 		o = o[1:] // the type is the enclosing schema's, which may also allow null
 	}
 	if a.Dialect != "" {
