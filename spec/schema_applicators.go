@@ -217,6 +217,13 @@ func (l *loader) subschemas(info *schemaInfo, base *Schema) {
 // constraint parses a subschema of allOf, anyOf, not, if, then or else
 // that applies to values of base.
 func (l *loader) constraint(n *yaml.Node, ctx string, o origin, base *Schema) *Schema {
+	t := base.Type
+	if t == KindObject {
+		t = KindAny // an object's constraints state no type
+	}
+	if b := l.booleanConstraint(n, t, false); b != nil {
+		return b
+	}
 	if base.Type != KindObject {
 		// A scalar's or an array's constraints are that type's keywords:
 		// parsed as a schema of the base's type.

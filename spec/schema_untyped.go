@@ -63,6 +63,9 @@ func (l *loader) untypedSubschemas(info *schemaInfo) {
 // with a type, it checks that type and that type's keywords; without
 // one, only const, enum and its own applicators.
 func (l *loader) rawConstraint(n *yaml.Node, ctx string, o origin) *Schema {
+	if b := l.booleanConstraint(n, KindAny, true); b != nil {
+		return b
+	}
 	if ps, ok := l.mapping(n, ctx); ok {
 		for _, p := range ps {
 			if contains(constraintRefused, p.key.Value) {

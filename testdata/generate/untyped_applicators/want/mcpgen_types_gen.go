@@ -24,6 +24,8 @@ type TagInput struct {
 	Flag   json.RawMessage `json:"flag,omitempty"`
 	Shape  json.RawMessage `json:"shape,omitempty"`
 	Extra  json.RawMessage `json:"extra,omitempty"`
+	// Refused whenever present (not true is the boolean schema false).
+	Legacy json.RawMessage `json:"legacy,omitempty"`
 	Kind   *string         `json:"kind,omitempty"`
 }
 
@@ -51,6 +53,10 @@ func (v TagInput) AppendJSON(b []byte) []byte {
 	if v.Extra != nil {
 		b = append(b, ",\"extra\":"...)
 		b = wire.AppendRawOrNull(b, v.Extra)
+	}
+	if v.Legacy != nil {
+		b = append(b, ",\"legacy\":"...)
+		b = wire.AppendRawOrNull(b, v.Legacy)
 	}
 	if v.Kind != nil {
 		b = append(b, ",\"kind\":"...)

@@ -227,6 +227,15 @@ func decodeTagInput(d *wire.Decoder, p *wire.Path, v *TagInput, e *wire.Errors) 
 			if err := readRaw(d, &c, &v.Extra, e); err != nil {
 				return err
 			}
+		case "legacy":
+			c := p.Child("legacy")
+			n0 := e.Len()
+			if err := readRaw(d, &c, &v.Legacy, e); err != nil {
+				return err
+			}
+			if e.Len() == n0 {
+				e.Add(&c, wire.MsgNot)
+			}
 		case "kind":
 			c := p.Child("kind")
 			v.Kind = new(string)
