@@ -43,6 +43,9 @@ type Applied struct {
 	Anchor string
 	// Comment is the "$comment", published as it is.
 	Comment string
+	// ID is the "$id" of a named type: "$ref" with the same URI refers
+	// to the type (schema_ids.go). It is not published.
+	ID string
 
 	// Constraint marks a subschema of allOf, anyOf, not, if, then or else.
 	Constraint bool
@@ -143,6 +146,7 @@ func (l *loader) applicators(info *schemaInfo) {
 			s.Comment = c
 		}
 	}
+	l.schemaID(info)
 	if n, ok := v["dependentRequired"]; ok {
 		s.DependentRequired = l.dependentRequired(n, kw("dependentRequired"), s)
 	}
@@ -417,6 +421,7 @@ func (l *loader) checkApplicators(api *API) {
 			}
 		}
 	}
+	l.checkIDs(api, roots)
 	for _, rc := range l.refConstraints {
 		t := l.resolve(rc.prop)
 		if t == nil {
