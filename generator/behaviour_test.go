@@ -591,4 +591,5 @@ var behaviourTests = map[string]string{
 	"collections":        collectionsBehaviour,
 	"go_types":           goTypesBehaviour,
 	"pattern_properties": patternPropertiesBehaviour,
+	"format_types":       formatTypesBehaviour,
 }
