@@ -592,4 +592,5 @@ var behaviourTests = map[string]string{
 	"go_types":           goTypesBehaviour,
 	"pattern_properties": patternPropertiesBehaviour,
 	"tuples":             tuplesBehaviour,
+	"format_types":       formatTypesBehaviour,
 }

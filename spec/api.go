@@ -245,7 +245,7 @@ type Schema struct {
 // IsAnyValue reports whether s accepts every JSON value without constraint.
 func (s *Schema) IsAnyValue() bool {
 	return s != nil && s.Ref == "" && s.Type == KindAny && len(s.OneOf) == 0 &&
-		s.Enum == nil && s.Const == nil
+		s.Enum == nil && s.Const == nil && !s.HasApplicators()
 }
 
 // Property is a named member of an object schema.

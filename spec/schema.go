@@ -39,6 +39,9 @@ type schemaInfo struct {
 	// anchorRef is the anchor a "$ref: '#name'" names, resolved to a
 	// type once every type is known (schema_applicators.go).
 	anchorRef string
+	// idRef is the $id a "$ref" that is neither a type name nor an
+	// anchor names, resolved once every type is known (schema_ids.go).
+	idRef string
 }
 
 type valueInfo struct {
@@ -149,7 +152,7 @@ func (l *loader) schemaImplied(n *yaml.Node, ctx string, o origin, implied Kind)
 			info.complete = &pc
 			continue
 		}
-		if !contains(schemaKeywords, k) {
+		if !contains(schemaKeywords, k) && k != "$id" {
 			if why, ok := refusedKeywords[k]; ok {
 				l.errorf(p.key, ctx, "keyword %q is not supported: %s", k, why)
 			} else if m := suggest(k, schemaKeywords); m != "" {
@@ -183,7 +186,7 @@ func (l *loader) schemaImplied(n *yaml.Node, ctx string, o origin, implied Kind)
 			if anchor, ok := anchorRef(r); ok {
 				info.anchorRef = anchor
 			} else if !typeNameRE.MatchString(name) {
-				l.errorf(n, ctx, "$ref %q must be a type name or \"#/types/Name\"", r)
+				info.idRef = r // the $id of a type, or an error (checkIDs)
 			} else {
 				s.Ref = name
 			}

@@ -48,9 +48,15 @@ type Applied struct {
 	Anchor string
 	// Comment is the "$comment", published as it is.
 	Comment string
+	// ID is the "$id" of a named type: "$ref" with the same URI refers
+	// to the type (schema_ids.go). It is not published.
+	ID string
 
 	// Constraint marks a subschema of allOf, anyOf, not, if, then or else.
 	Constraint bool
+	// OnAny marks a constraint on a value of any type (a json.RawMessage,
+	// schema_untyped.go): its Type is its own, checked on the raw value.
+	OnAny bool
 	// Requires are the properties a constraint schema requires; they name
 	// properties of the object it applies to.
 	Requires []string
@@ -146,6 +152,7 @@ func (l *loader) applicators(info *schemaInfo) {
 			s.Comment = c
 		}
 	}
+	l.schemaID(info)
 	if n, ok := v["dependentRequired"]; ok {
 		s.DependentRequired = l.dependentRequired(n, kw("dependentRequired"), s)
 	}
@@ -165,12 +172,7 @@ func (l *loader) applicators(info *schemaInfo) {
 	switch s.Type {
 	case KindObject, KindArray, KindString, KindInteger, KindNumber, KindBoolean:
 	case KindAny:
-		for _, k := range applicatorKeywords {
-			if _, ok := v[k]; ok {
-				l.errorf(info.keys[k], ctx, "%s needs a type on its schema: mcpgen applies its subschemas to a value of that type (for a choice between types, use oneOf)", k)
-				break
-			}
-		}
+		l.untypedSubschemas(info)
 		return
 	default:
 		for _, k := range applicatorKeywords {
@@ -225,6 +227,13 @@ func (l *loader) subschemas(info *schemaInfo, base *Schema) {
 // constraint parses a subschema of allOf, anyOf, not, if, then or else
 // that applies to values of base.
 func (l *loader) constraint(n *yaml.Node, ctx string, o origin, base *Schema) *Schema {
+	t := base.Type
+	if t == KindObject {
+		t = KindAny // an object's constraints state no type
+	}
+	if b := l.booleanConstraint(n, t, false); b != nil {
+		return b
+	}
 	if base.Type != KindObject {
 		// A scalar's or an array's constraints are that type's keywords:
 		// parsed as a schema of the base's type.
@@ -310,8 +319,8 @@ func (l *loader) constraint(n *yaml.Node, ctx string, o origin, base *Schema) *S
 				ps = l.constraint(p.val, pctx, o, bp.Schema)
 			case KindAny:
 				if bp.Schema.Ref == "" {
-					l.errorf(p.key, ctx, "property %q has no type: a constraint on it needs one", p.key.Value)
-					continue
+					ps = l.rawConstraint(p.val, pctx, o)
+					break
 				}
 				// A named type: its kind is known once types are; the
 				// check pass holds it to a scalar.
@@ -418,6 +427,7 @@ func (l *loader) checkApplicators(api *API) {
 			}
 		}
 	}
+	l.checkIDs(api, roots)
 	for _, rc := range l.refConstraints {
 		t := l.resolve(rc.prop)
 		if t == nil {

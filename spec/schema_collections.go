@@ -73,7 +73,7 @@ func (c *Collection) subschemas() []*Schema {
 // dependentSchemas. localChecks reports them on a schema of another type.
 func (l *loader) collection(info *schemaInfo) {
 	s, ctx, v := info.s, info.ctx, info.vals
-	if n, ok := v["propertyNames"]; ok && s.Type == KindObject && l.schemaNode(n, ctx+": propertyNames") {
+	if n, ok := v["propertyNames"]; ok && s.Type == KindObject && (n.ShortTag() == "!!bool" || l.schemaNode(n, ctx+": propertyNames")) {
 		// A property name is a string: the subschema holds string
 		// keywords (and applicators over them).
 		s.PropertyNames = l.constraint(n, ctx+": propertyNames", info.origin, &Schema{Type: KindString})
@@ -87,7 +87,7 @@ func (l *loader) collection(info *schemaInfo) {
 	if n, ok := v["dependentSchemas"]; ok && s.Type == KindObject {
 		ps, _ := l.mapping(n, ctx+": dependentSchemas")
 		for _, p := range ps {
-			if !l.schemaNode(p.val, fmt.Sprintf("%s: dependentSchemas: %q", ctx, p.key.Value)) {
+			if p.val.ShortTag() != "!!bool" && !l.schemaNode(p.val, fmt.Sprintf("%s: dependentSchemas: %q", ctx, p.key.Value)) {
 				continue
 			}
 			if baseProperty(s, p.key.Value) == nil {

@@ -4,8 +4,6 @@ package spec
 // accept, with the reason given at the keyword. Any other unknown key is
 // "unknown keyword" (with a suggestion when a known one is close).
 var refusedKeywords = map[string]string{
-	"$id": "a spec is one document, and its named types (under types) are its only resources: " +
-		"refer to a type with $ref: Name, or give it an $anchor",
 	"$defs": "the named types under types are the spec's $defs (a tool schema publishes the ones it uses under $defs)",
 	"$dynamicRef": "it resolves against the dynamic scope of a schema extended from another document; " +
 		"inside one mcpgen.yaml every reference is static: write $ref: Name",

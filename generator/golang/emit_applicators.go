@@ -25,7 +25,11 @@ func (m *validateEmitter) applicatorChecks(s *spec.Schema, n *node, k kind, x *S
 	var out []Code
 	if n != nil && k == kStruct {
 		out = append(out, m.dependentRequired(n, a.DependentRequired)...)
-		out = append(out, m.objectCollectionChecks(n)...)
+		if s == n.schema {
+			// The object's own dependentSchemas and propertyNames, once:
+			// its constraint subschemas carry neither.
+			out = append(out, m.objectCollectionChecks(n)...)
+		}
 	}
 	for _, c := range a.AllOf {
 		out = append(out, m.constraintChecks(c, n, k, x, path)...)
@@ -59,9 +63,14 @@ func (m *validateEmitter) applicatorChecks(s *spec.Schema, n *node, k kind, x *S
 		out = append(out, Block(append(body, If(Id("matched").Op("!=").Lit(1)).Block(addErr(path, wire("MsgOneOf").Call(Id("matched")))))...))
 	}
 	if a.Not != nil {
-		out = append(out, trial(m.constraintChecks(a.Not, n, k, x, path), func(ok *Statement) []Code {
-			return []Code{If(ok).Block(addErr(path, wire("MsgNot")))}
-		}))
+		if checks := m.constraintChecks(a.Not, n, k, x, path); len(checks) == 0 {
+			// not: {} (the boolean schema false) matches every value.
+			out = append(out, addErr(path, wire("MsgNot")))
+		} else {
+			out = append(out, trial(checks, func(ok *Statement) []Code {
+				return []Code{If(ok).Block(addErr(path, wire("MsgNot")))}
+			}))
+		}
 	}
 	if a.If != nil && (a.Then != nil || a.Else != nil) {
 		var then, els []Code

@@ -50,6 +50,9 @@ func goType(n *node) *Statement {
 		return goExpr(n.ext)
 	}
 	if n.goT != "" && !n.declared {
+		if n.name != "" {
+			return Id(n.name) // a named format type, an alias of goT
+		}
 		return goExpr(n.goT)
 	}
 	if n.hasTypeName() {
@@ -117,6 +120,9 @@ func (m *Model) TypesFile(f *File) {
 		case n.kind == kRaw && n.name != "":
 			f.Comment(lc(comment(n.doc, fallback)))
 			f.Type().Id(n.name).Op("=").Qual(jsonPkg, "RawMessage")
+		case n.goT != "" && n.name != "":
+			f.Comment(lc(comment(n.doc, fallback)))
+			f.Type().Id(n.name).Op("=").Add(goExpr(n.goT))
 		case n.declared && n.kind == kOneOf:
 			m.declareUnion(f, n, fallback)
 		case n.declared:

@@ -279,7 +279,21 @@ func (m *validateEmitter) decodeBody(n *node) []Code {
 	case kOneOf:
 		return m.decodeUnion(n)
 	}
-	return []Code{Return(Id(m.rawReader(n.schema)).Call(Id("d"), Id("p"), Id("v"), Id("e")))}
+	read := Id(m.rawReader(n.schema)).Call(Id("d"), Id("p"), Id("v"), Id("e"))
+	if n.schema.Type == spec.KindNull {
+		return []Code{Return(read)} // readNull checks const and enum null alike
+	}
+	// A named value of any type: its const, enum and applicators.
+	checks := m.scalarChecks(n.schema, kRaw, Op("*").Id("v"), Id("p"))
+	if len(checks) == 0 {
+		return []Code{Return(read)}
+	}
+	return []Code{
+		Id("n0").Op(":=").Id("e").Dot("Len").Call(),
+		returnIfErr(read),
+		If(Id("e").Dot("Len").Call().Op("==").Id("n0")).Block(checks...),
+		Return(Nil()),
+	}
 }
 
 // rawReader is the read helper of a json.RawMessage value of schema s:
@@ -772,6 +786,9 @@ func (m *validateEmitter) formatMessage(format string) Code {
 }
 
 func (m *validateEmitter) scalarChecks(s *spec.Schema, k kind, x *Statement, path Code) []Code {
+	if k == kRaw && s.OnAny && s.Type != spec.KindAny {
+		return m.rawTypedChecks(s, x, path)
+	}
 	var out []Code
 	fail := func(msg Code) Code { return addErr(path, msg) }
 	if s.Enum != nil {

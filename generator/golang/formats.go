@@ -102,3 +102,29 @@ func operand(x *Statement) *Statement {
 	}
 	return x
 }
+
+// formatAlias lowers a named string type with a format type (goT): a Go
+// alias of that type, `type Timestamp = time.Time`, so that a named
+// date-time is the same time.Time as an inline one. An alias rather than
+// a defined type (`type Timestamp time.Time`): a defined type would drop
+// the methods of time.Time and runtime.Date (Format, Before, String, ...)
+// and need a conversion wherever a named and an inline value meet. The
+// value is checked where it is used, as an inline one is.
+func (l *lowerer) formatAlias(nt *spec.NamedType, name string, preclaimed bool, goT string) *node {
+	if !preclaimed {
+		name = l.claim(name, nt.Pos)
+	}
+	s := nt.Schema
+	n := &node{kind: kString, name: name, schema: s, pos: nt.Pos, goT: goT}
+	n.doc = docOf(name, "", s)
+	if n.doc[0] == "" {
+		n.doc[0] = fmt.Sprintf("%s is the %q type of the spec.", name, nt.Name)
+	}
+	if s.Pattern != "" {
+		l.pattern(name, s.Pattern)
+	}
+	l.constraintPatterns(name, s)
+	l.named[nt.Name] = n
+	l.m.nodes = append(l.m.nodes, n)
+	return n
+}

@@ -477,6 +477,9 @@ func (l *lowerer) namedNode(nt *spec.NamedType) *node {
 		l.m.nodes = append(l.m.nodes, n)
 		return n
 	}
+	if goT := l.formatType(s); goT != "" && s.GoType == "" {
+		return l.formatAlias(nt, name, preclaimed, goT)
+	}
 	var n *node
 	if preclaimed {
 		n = l.newClaimedNode(name, s, nt.Pos)

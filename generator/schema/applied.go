@@ -7,10 +7,11 @@ import "github.com/mcpgen-dev/mcpgen/spec"
 // own type. A constraint schema (a subschema of allOf, anyOf, not, if,
 // then or else) states no type and no additionalProperties: it narrows the
 // value of the schema it sits on, and "additionalProperties: false" there
-// would refuse every property of that value.
+// would refuse every property of that value. A constraint on a value of
+// any type (OnAny) keeps its own type: that type is what it checks.
 func (b *Builder) applied(s *spec.Schema, o Object, w *walk) Object {
 	a := &s.Applied
-	if a.Constraint && len(o) > 0 && o[0].Key == "type" {
+	if a.Constraint && !a.OnAny && len(o) > 0 && o[0].Key == "type" {
 		o = o[1:] // the type is the enclosing schema's, which may also allow null
 	}
 	if a.Dialect != "" {

@@ -84,13 +84,31 @@ func suiteTool(g *suiteGroup) (string, error) {
 	}
 	if s["type"] == "object" {
 		// Constraint subschemas (allOf, anyOf, ...) may only require
-		// properties the object declares.
-		req = append(req, subschemaRequired(s)...)
+		// properties the object declares. Under unevaluatedProperties
+		// a property a subschema names is admitted only where that
+		// subschema applies: declaring it on the object would admit it
+		// everywhere, so such schemas stay as written (and are refused).
+		_, unevaluated := s["unevaluatedProperties"]
+		if !unevaluated {
+			req = append(req, subschemaRequired(s)...)
+		}
 		deps, _ := s["dependentRequired"].(map[string]any)
 		for name, list := range deps {
 			req = append(req, name)
 			names, _ := list.([]any)
 			req = append(req, names...)
+		}
+		if ap, set := s["additionalProperties"]; ap == true || !set && !unevaluated && !typedPatterns(s) {
+			// dependentSchemas names properties of the object, and its
+			// subschemas (like those of allOf, ...) may only constrain
+			// properties the object declares: declaring them as any
+			// value changes nothing while the object is open (when it
+			// is closed, by additionalProperties or unevaluatedProperties,
+			// declaring them would admit them).
+			for name := range dependentSchemas(s) {
+				req = append(req, name)
+			}
+			req = append(req, subschemaProperties(s)...)
 		}
 	}
 	if len(req) > 0 {
@@ -219,6 +237,31 @@ func applied(s map[string]any) []map[string]any {
 		if m, ok := s[k].(map[string]any); ok {
 			out = append(out, m)
 		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(dependentSchemas(s))) {
+		if m, ok := dependentSchemas(s)[name].(map[string]any); ok {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// dependentSchemas is the dependentSchemas member of s (nil when none).
+func dependentSchemas(s map[string]any) map[string]any {
+	deps, _ := s["dependentSchemas"].(map[string]any)
+	return deps
+}
+
+// subschemaProperties are the names of the properties the applied
+// subschemas of s constrain, at any depth.
+func subschemaProperties(s map[string]any) []any {
+	var out []any
+	for _, sub := range applied(s) {
+		props, _ := sub["properties"].(map[string]any)
+		for _, name := range slices.Sorted(maps.Keys(props)) {
+			out = append(out, name)
+		}
+		out = append(out, subschemaProperties(sub)...)
 	}
 	return out
 }
