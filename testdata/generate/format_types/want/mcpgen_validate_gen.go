@@ -4,6 +4,8 @@
 package formattypes
 
 import (
+	"time"
+
 	"github.com/mcpgen-dev/mcpgen/runtime"
 	"github.com/mcpgen-dev/mcpgen/runtime/wire"
 )
@@ -44,16 +46,17 @@ func decodeRecordInput(d *wire.Decoder, p *wire.Path, v *RecordInput, e *wire.Er
 			c := p.Child("at")
 			{
 				var t string
+				var tt time.Time
 				n0 := e.Len()
 				if err := readString(d, &c, &t, e); err != nil {
 					return err
 				}
 				if e.Len() == n0 {
-					if !wire.IsDateTime(t) {
+					var ok bool
+					if tt, ok = wire.ParseDateTime(t); !ok {
 						e.Add(&c, msgFormatDateTime)
 					}
 				}
-				tt, _ := wire.ParseDateTime(t)
 				v.At = tt
 			}
 		case "on":
@@ -112,32 +115,34 @@ func decodeRecordInput(d *wire.Decoder, p *wire.Path, v *RecordInput, e *wire.Er
 				v.Until = nil
 			} else {
 				var t string
+				var tt time.Time
 				n0 := e.Len()
 				if err := readString(d, &c, &t, e); err != nil {
 					return err
 				}
 				if e.Len() == n0 {
-					if !wire.IsDateTime(t) {
+					var ok bool
+					if tt, ok = wire.ParseDateTime(t); !ok {
 						e.Add(&c, msgFormatDateTime)
 					}
 				}
-				tt, _ := wire.ParseDateTime(t)
 				v.Until = &tt
 			}
 		case "inline_at":
 			c := p.Child("inline_at")
 			{
 				var t string
+				var tt time.Time
 				n0 := e.Len()
 				if err := readString(d, &c, &t, e); err != nil {
 					return err
 				}
 				if e.Len() == n0 {
-					if !wire.IsDateTime(t) {
+					var ok bool
+					if tt, ok = wire.ParseDateTime(t); !ok {
 						e.Add(&c, msgFormatDateTime)
 					}
 				}
-				tt, _ := wire.ParseDateTime(t)
 				v.InlineAt = &tt
 			}
 		default:
@@ -180,16 +185,17 @@ func decodeRecordInputSeen(d *wire.Decoder, p *wire.Path, v *[]Timestamp, e *wir
 		c := p.Elem(i)
 		{
 			var t string
+			var tt time.Time
 			n0 := e.Len()
 			if err := readString(d, &c, &t, e); err != nil {
 				return err
 			}
 			if e.Len() == n0 {
-				if !wire.IsDateTime(t) {
+				var ok bool
+				if tt, ok = wire.ParseDateTime(t); !ok {
 					e.Add(&c, msgFormatDateTime)
 				}
 			}
-			tt, _ := wire.ParseDateTime(t)
 			x = tt
 		}
 		*v = append(*v, x)
@@ -266,16 +272,17 @@ func decodeRecordOutput(d *wire.Decoder, p *wire.Path, v *RecordOutput, e *wire.
 			c := p.Child("at")
 			{
 				var t string
+				var tt time.Time
 				n0 := e.Len()
 				if err := readString(d, &c, &t, e); err != nil {
 					return err
 				}
 				if e.Len() == n0 {
-					if !wire.IsDateTime(t) {
+					var ok bool
+					if tt, ok = wire.ParseDateTime(t); !ok {
 						e.Add(&c, msgFormatDateTime)
 					}
 				}
-				tt, _ := wire.ParseDateTime(t)
 				v.At = tt
 			}
 		case "days":
