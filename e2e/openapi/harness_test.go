@@ -172,6 +172,19 @@ type prism struct {
 	log *syncBuffer
 	// stop ends the process; the test's cleanup calls it too.
 	stop func()
+	// judge reads the part of the log one call produced; nil means
+	// Prism's log (parsePrismLog). Other validating mocks (stripe-mock)
+	// run as a prism with their own.
+	judge func(log string) prismVerdict
+}
+
+// verdict is what the mock's log since offset from says about a call.
+func (p *prism) verdict(from int) prismVerdict {
+	log := p.log.String()[from:]
+	if p.judge != nil {
+		return p.judge(log)
+	}
+	return parsePrismLog(log)
 }
 
 // startPrism starts `prism mock --errors doc` on a loopback port: every

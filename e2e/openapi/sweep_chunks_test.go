@@ -6,6 +6,7 @@ import (
 	"iter"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -24,8 +25,9 @@ import (
 // operations exactly as the whole document does. The server is still
 // generated from, and built once for, the whole document.
 type sweepChunk struct {
-	doc   string // the document Prism serves
+	doc   string // the document the mock serves
 	tools []tool
+	mock  string // "" for Prism, or mockStripe
 }
 
 // sweepChunks splits tools into chunks for doc: one chunk with every tool
@@ -54,6 +56,10 @@ func sweepChunks(t *testing.T, doc string, tools []tool) []sweepChunk {
 		t.Logf("%s: the mock's copy leaves out %d examples that hold a non-local $ref: %s", filepath.Base(doc), len(dropped), strings.Join(dropped, ", "))
 	}
 	dir := t.TempDir()
+	if isStripeDocument(whole) {
+		// stripe-mock loads the whole document in seconds (JSON only).
+		return []sweepChunk{{doc: writeJSONCopy(t, dir, filepath.Base(doc), whole), tools: tools, mock: mockStripe}}
+	}
 	if size <= 0 || size >= len(tools) {
 		if len(dropped) == 0 {
 			return []sweepChunk{{doc: doc, tools: tools}}
@@ -147,8 +153,14 @@ type runningChunk struct {
 func sweepPasses(t *testing.T, chunks []sweepChunk, bin string, creds []string) iter.Seq2[int, runningChunk] {
 	return func(yield func(int, runningChunk) bool) {
 		for i, ch := range chunks {
-			start := time.Now()
-			p, err := tryStartPrism(t, ch.doc)
+			start, server := time.Now(), creds
+			p, err := (*prism)(nil), error(nil)
+			if ch.mock == mockStripe {
+				p, err = tryStartStripeMock(t, ch.doc)
+				server = append(slices.Clip(creds), stripeMockCredentials(creds)...)
+			} else {
+				p, err = tryStartPrism(t, ch.doc)
+			}
 			if err != nil {
 				if !yield(-1, runningChunk{sweepChunk: ch, index: i, total: len(chunks), err: err}) {
 					return
@@ -159,7 +171,7 @@ func sweepPasses(t *testing.T, chunks []sweepChunk, bin string, creds []string) 
 				info, _ := os.Stat(ch.doc)
 				t.Logf("chunk %d/%d: %d tools, pruned document %d KB, Prism listened in %v", i+1, len(chunks), len(ch.tools), info.Size()>>10, time.Since(start).Round(100*time.Millisecond))
 			}
-			rc := runningChunk{ch, i, len(chunks), p, startServer(t, bin, p.URL, creds...), nil}
+			rc := runningChunk{ch, i, len(chunks), p, startServer(t, bin, p.URL, server...), nil}
 			for pass := range 2 {
 				if !yield(pass, rc) {
 					return

@@ -258,7 +258,7 @@ func sweepDoc(t *testing.T, doc string, progress func(sweepCount)) sweepCount {
 			from := len(p.log.String())
 			resp := c.call("tools/call", map[string]any{"name": tl.Name, "arguments": args})
 			p.settle()
-			verdict := parsePrismLog(p.log.String()[from:])
+			verdict := p.verdict(from)
 			var res toolResult
 			json.Unmarshal(resp.Result, &res)
 			if resp.Error == nil && verdict.accepted() {
