@@ -27,8 +27,8 @@ type paramValue struct {
 	// rawItems are the array's items as JSON, for deepObject nesting.
 	rawItems []json.RawMessage
 	pairs    [][2]string
-	raw   map[string]json.RawMessage // object members, for deepObject nesting
-	keys  []string
+	raw      map[string]json.RawMessage // object members, for deepObject nesting
+	keys     []string
 }
 
 func scalarText(raw json.RawMessage) string {
