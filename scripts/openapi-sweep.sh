@@ -13,7 +13,8 @@
 # MCPGEN_SWEEP_CHUNK=N calls N tools at a time, each chunk against Prism
 # serving the document pruned to its operations (for the documents Prism
 # cannot load whole in useful time; docs/openapi.md); each chunk's Prism
-# start-up time is printed after the table.
+# start-up time is printed after the table; each chunk's figures are shown
+# as it is done, and the table so far is kept after each chunk.
 #
 # The table is also kept in $MCPGEN_SWEEP_OUT when set.
 set -euo pipefail
@@ -23,8 +24,16 @@ docs="${1:-ci}"
 out="${MCPGEN_SWEEP_OUT:-$(mktemp)}"
 log="$(mktemp)"
 cd e2e/openapi
-if ! MCPGEN_E2E=1 MCPGEN_SWEEP="$docs" MCPGEN_SWEEP_OUT="$out" go test -run '^TestSweep$' -count=1 -timeout 3h -v . >"$log" 2>&1; then
+# Each chunk's lines are shown as it goes (on standard error); the table
+# so far is kept in $out after each chunk, so a run cut short keeps what
+# it measured.
+if ! MCPGEN_E2E=1 MCPGEN_SWEEP="$docs" MCPGEN_SWEEP_OUT="$out" go test -run '^TestSweep$' -count=1 -timeout 3h -v . 2>&1 |
+	tee "$log" | { grep --line-buffered -o 'chunk [0-9]*/[0-9]*[: ].*' >&2 || true; }; then
 	cat "$log"
+	if [ -s "$out" ]; then
+		echo "The table so far ($out):"
+		cat "$out"
+	fi
 	exit 1
 fi
 cat "$out"

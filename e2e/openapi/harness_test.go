@@ -16,6 +16,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -171,12 +172,36 @@ type prism struct {
 	log *syncBuffer
 	// stop ends the process; the test's cleanup calls it too.
 	stop func()
+	// judge reads the part of the log one call produced; nil means
+	// Prism's log (parsePrismLog). Other validating mocks (stripe-mock)
+	// run as a prism with their own.
+	judge func(log string) prismVerdict
+}
+
+// verdict is what the mock's log since offset from says about a call.
+func (p *prism) verdict(from int) prismVerdict {
+	log := p.log.String()[from:]
+	if p.judge != nil {
+		return p.judge(log)
+	}
+	return parsePrismLog(log)
 }
 
 // startPrism starts `prism mock --errors doc` on a loopback port: every
 // request is validated against doc, and an invalid one is logged as a
 // violation and answered 400/422 instead of with an example.
 func startPrism(t *testing.T, doc string) *prism {
+	t.Helper()
+	p, err := tryStartPrism(t, doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// tryStartPrism is startPrism returning an error, with Prism's own output,
+// when Prism exits before it listens or does not listen in time.
+func tryStartPrism(t *testing.T, doc string) (*prism, error) {
 	t.Helper()
 	bin := filepath.Join("node_modules", ".bin", "prism")
 	if _, err := os.Stat(bin); err != nil {
@@ -192,29 +217,53 @@ func startPrism(t *testing.T, doc string) *prism {
 		cancel()
 		t.Fatal(err)
 	}
-	stop := sync.OnceFunc(func() { cancel(); cmd.Wait() })
+	exited := make(chan struct{})
+	var waitErr error
+	go func() { waitErr = cmd.Wait(); close(exited) }()
+	stop := sync.OnceFunc(func() { cancel(); <-exited })
 	t.Cleanup(stop)
 	p := &prism{URL: "http://" + addr, log: log, stop: stop}
 	// Prism dereferences the whole document before it listens: seconds
 	// for the petstores, minutes for the large documents of the sweep on
-	// a loaded machine.
-	waitHTTP(t, p.URL, func() string { return log.String() }, 15*time.Minute)
-	return p
+	// a loaded machine. A Prism that exits meanwhile (a document it
+	// cannot resolve) is reported at once.
+	if err := waitListening(p.URL, exited, 15*time.Minute); err != nil {
+		stop()
+		if errors.Is(err, errExited) {
+			err = fmt.Errorf("prism exited before listening (%v)", waitErr)
+		}
+		return nil, fmt.Errorf("prism mock %s: %v; its output:\n%s", doc, err, log.String())
+	}
+	return p, nil
 }
 
-// waitHTTP waits up to wait until something answers HTTP at url.
-func waitHTTP(t *testing.T, url string, logs func() string, wait time.Duration) {
-	t.Helper()
+var errExited = errors.New("exited")
+
+// waitListening waits up to wait until something answers HTTP at url, or
+// until exited is closed.
+func waitListening(url string, exited <-chan struct{}, wait time.Duration) error {
 	deadline := time.Now().Add(wait)
 	for time.Now().Before(deadline) {
 		resp, err := http.Get(url)
 		if err == nil {
 			resp.Body.Close()
-			return
+			return nil
 		}
-		time.Sleep(200 * time.Millisecond)
+		select {
+		case <-exited:
+			return errExited
+		case <-time.After(200 * time.Millisecond):
+		}
 	}
-	t.Fatalf("nothing answers at %s after %v; log:\n%s", url, wait, logs())
+	return fmt.Errorf("nothing answers at %s after %v", url, wait)
+}
+
+// waitHTTP waits up to wait until something answers HTTP at url.
+func waitHTTP(t *testing.T, url string, logs func() string, wait time.Duration) {
+	t.Helper()
+	if err := waitListening(url, nil, wait); err != nil {
+		t.Fatalf("%v; log:\n%s", err, logs())
+	}
 }
 
 // settle waits until prism's log has been quiet for a moment: it logs a

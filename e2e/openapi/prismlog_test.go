@@ -48,7 +48,7 @@ func (v prismVerdict) reason() string {
 	case !v.reached:
 		return "no request reached the mock"
 	}
-	return "Prism logged no verdict on the request"
+	return "the mock logged no verdict on the request"
 }
 
 // prismLine is one line of Prism's log: `[time] › [SOURCE] sym level message`.

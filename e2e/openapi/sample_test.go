@@ -272,6 +272,14 @@ func sampleString(s map[string]any) string {
 	if p, ok := s["pattern"].(string); ok && !matches(p, v) {
 		// Twilio's SIDs (^AC[0-9a-fA-F]{32}$): a value the pattern takes.
 		if m, ok := fromPattern(p); ok {
+			// Padded to minLength with its last character while it still
+			// matches (GitHub's commit_sha: ^[0-9a-fA-F]+$, 40 long).
+			if n, ok := s["minLength"].(float64); ok && len(m) > 0 && len(m) < int(n) {
+				padded := m + strings.Repeat(m[len(m)-1:], int(n)-len(m))
+				if matches(p, padded) {
+					m = padded
+				}
+			}
 			return m
 		}
 	}
@@ -438,5 +446,15 @@ func TestSampleConstraints(t *testing.T) {
 	got, _ := json.Marshal(sample(json.RawMessage(schema)))
 	if want := `{"file_search":{"vector_store_ids":["sample"]},"image":{"image_url":"sample"}}`; string(got) != want {
 		t.Errorf("sample = %s, want %s", got, want)
+	}
+}
+
+// A pattern value shorter than minLength is padded while it still matches
+// (GitHub's commit_sha: 40 hexadecimal digits).
+func TestSamplePatternMinLength(t *testing.T) {
+	schema := `{"type":"object","required":["sha"],"properties":{"sha":{"type":"string","minLength":40,"maxLength":40,"pattern":"^[0-9a-fA-F]+$"}}}`
+	got := sample([]byte(schema)).(map[string]any)["sha"].(string)
+	if len(got) != 40 || !matches(`^[0-9a-fA-F]+$`, got) {
+		t.Errorf("sha = %q", got)
 	}
 }

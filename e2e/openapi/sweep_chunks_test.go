@@ -6,7 +6,9 @@ import (
 	"iter"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -23,19 +25,24 @@ import (
 // operations exactly as the whole document does. The server is still
 // generated from, and built once for, the whole document.
 type sweepChunk struct {
-	doc   string // the document Prism serves
+	doc   string // the document the mock serves
 	tools []tool
+	mock  string // "" for Prism, or mockStripe
 }
 
 // sweepChunks splits tools into chunks for doc: one chunk with every tool
 // and the whole document unless MCPGEN_SWEEP_CHUNK is set.
+//
+// The mock's copy of the document (each chunk's pruned copy, or the whole
+// document rewritten when something had to go) leaves out the examples
+// that hold a "$ref" member which is not a local reference
+// (oaprune.WithoutExternalExampleRefs): Prism resolves every "$ref" key,
+// tries to download such a URL and exits before listening. That changes
+// only the answers Prism makes for those operations, not how it judges
+// requests.
 func sweepChunks(t *testing.T, doc string, tools []tool) []sweepChunk {
 	t.Helper()
 	size, _ := strconv.Atoi(os.Getenv("MCPGEN_SWEEP_CHUNK"))
-	if size <= 0 || size >= len(tools) {
-		return []sweepChunk{{doc: doc, tools: tools}}
-	}
-	ops := toolOperations(t, doc)
 	data, err := os.ReadFile(doc)
 	if err != nil {
 		t.Fatal(err)
@@ -44,8 +51,31 @@ func sweepChunks(t *testing.T, doc string, tools []tool) []sweepChunk {
 	if err != nil {
 		t.Fatalf("%s: %v", doc, err)
 	}
-	var chunks []sweepChunk
+	whole, dropped := oaprune.WithoutExternalExampleRefs(whole)
+	if len(dropped) > 0 {
+		t.Logf("%s: the mock's copy leaves out %d examples that hold a non-local $ref: %s", filepath.Base(doc), len(dropped), strings.Join(dropped, ", "))
+	}
 	dir := t.TempDir()
+	if isStripeDocument(whole) {
+		// stripe-mock loads the whole document in seconds (JSON only).
+		return []sweepChunk{{doc: writeJSONCopy(t, dir, filepath.Base(doc), whole), tools: tools, mock: mockStripe}}
+	}
+	if size <= 0 || size >= len(tools) {
+		if len(dropped) == 0 {
+			return []sweepChunk{{doc: doc, tools: tools}}
+		}
+		b, err := json.Marshal(whole)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := filepath.Join(dir, "mock-"+strings.TrimSuffix(filepath.Base(doc), filepath.Ext(doc))+".json")
+		if err := os.WriteFile(f, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return []sweepChunk{{doc: f, tools: tools}}
+	}
+	ops := toolOperations(t, doc)
+	var chunks []sweepChunk
 	for i := 0; i < len(tools); i += size {
 		part := tools[i:min(i+size, len(tools))]
 		var sel []string
@@ -105,27 +135,43 @@ func listTools(t *testing.T, bin string, creds []string) []tool {
 	return allTools(c)
 }
 
-// runningChunk is a chunk with its Prism and server started.
+// runningChunk is a chunk with its Prism and server started, or with
+// the error that kept its Prism from starting (then no pass is made).
 type runningChunk struct {
 	sweepChunk
-	prism  *prism
-	client *mcpClient
+	index, total int // this is chunk index+1 of total
+	prism        *prism
+	client       *mcpClient
+	err          error
 }
 
 // sweepPasses yields both passes (0: required arguments, 1: all) of each
 // chunk in turn: it starts Prism on the chunk's document and a server in
 // front of it, logging how long Prism took to listen, and stops both
-// before the next chunk, so that chunks do not pile up.
+// before the next chunk, so that chunks do not pile up. A chunk whose
+// Prism does not start is yielded once, with its error, as pass -1.
 func sweepPasses(t *testing.T, chunks []sweepChunk, bin string, creds []string) iter.Seq2[int, runningChunk] {
 	return func(yield func(int, runningChunk) bool) {
 		for i, ch := range chunks {
-			start := time.Now()
-			p := startPrism(t, ch.doc)
+			start, server := time.Now(), creds
+			p, err := (*prism)(nil), error(nil)
+			if ch.mock == mockStripe {
+				p, err = tryStartStripeMock(t, ch.doc)
+				server = append(slices.Clip(creds), stripeMockCredentials(creds)...)
+			} else {
+				p, err = tryStartPrism(t, ch.doc)
+			}
+			if err != nil {
+				if !yield(-1, runningChunk{sweepChunk: ch, index: i, total: len(chunks), err: err}) {
+					return
+				}
+				continue
+			}
 			if len(chunks) > 1 {
 				info, _ := os.Stat(ch.doc)
 				t.Logf("chunk %d/%d: %d tools, pruned document %d KB, Prism listened in %v", i+1, len(chunks), len(ch.tools), info.Size()>>10, time.Since(start).Round(100*time.Millisecond))
 			}
-			rc := runningChunk{ch, p, startServer(t, bin, p.URL, creds...)}
+			rc := runningChunk{ch, i, len(chunks), p, startServer(t, bin, p.URL, server...), nil}
 			for pass := range 2 {
 				if !yield(pass, rc) {
 					return

@@ -63,6 +63,20 @@ type sweepCount struct {
 	ajv, noItems, gosdk int
 }
 
+// minus is r's per-pass counts less those of o (a chunk's own figures).
+func (r sweepCount) minus(o sweepCount) sweepCount {
+	for pass := range 2 {
+		r.requestAccepted[pass] -= o.requestAccepted[pass]
+		r.answered[pass] -= o.answered[pass]
+		r.mockRefused[pass] -= o.mockRefused[pass]
+		r.proxy[pass] -= o.proxy[pass]
+		r.response[pass] -= o.response[pass]
+		r.upstream[pass] -= o.upstream[pass]
+		r.protocol[pass] -= o.protocol[pass]
+	}
+	return r
+}
+
 func sweepDocs(t *testing.T) []string {
 	switch v := os.Getenv("MCPGEN_SWEEP"); v {
 	case "":
@@ -120,7 +134,15 @@ func TestSweep(t *testing.T) {
 				if strings.HasSuffix(doc, ".json") && strings.Contains(doc, "petstore-swagger-2.0") {
 					doc = withDefaultConsumes(t, doc)
 				}
-				row := sweepDoc(t, doc)
+				row := sweepDoc(t, doc, func(partial sweepCount) {
+					if examples {
+						return
+					}
+					partial.doc = name + " (partial)"
+					mu.Lock()
+					defer mu.Unlock()
+					writeSweepOut(sweepTable(append(slices.Clip(rows), partial)))
+				})
 				row.doc = name
 				// Each document's figures as soon as they are known, for a
 				// long sweep cut short.
@@ -135,6 +157,23 @@ func TestSweep(t *testing.T) {
 	if examples {
 		rows = []sweepCount{sumRows(fmt.Sprintf("%s (%d documents)", readmeExamples, len(docs)), rows, failed)}
 	}
+	table := sweepTable(rows)
+	t.Log("\n" + table)
+	// The bounded CI sweep holds every document to the acceptance bar;
+	// wider sweeps report.
+	if os.Getenv("MCPGEN_SWEEP") == "ci" {
+		for _, r := range rows {
+			if r.requestAccepted[0] < r.tools || r.requestAccepted[1] < r.tools ||
+				r.ajv+r.gosdk+r.noItems+r.mockRefused[0]+r.mockRefused[1]+r.proxy[0]+r.proxy[1]+r.response[0]+r.response[1]+r.protocol[0]+r.protocol[1] > 0 {
+				t.Errorf("%s: calls or schemas failed (table above)", r.doc)
+			}
+		}
+	}
+	writeSweepOut(table)
+}
+
+// sweepTable is the Markdown table of rows followed by their exceptions.
+func sweepTable(rows []sweepCount) string {
 	var b strings.Builder
 	b.WriteString("| document | tools | request accepted by the mock (required / all) | answered | mock refused | proxy refused | response shape | upstream error | protocol | schemas failing Ajv | schemas failing the Go SDK | arrays without items |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, r := range rows {
@@ -147,19 +186,14 @@ func TestSweep(t *testing.T) {
 			fmt.Fprintf(&b, "- %s: %s\n", r.doc, e)
 		}
 	}
-	t.Log("\n" + b.String())
-	// The bounded CI sweep holds every document to the acceptance bar;
-	// wider sweeps report.
-	if os.Getenv("MCPGEN_SWEEP") == "ci" {
-		for _, r := range rows {
-			if r.requestAccepted[0] < r.tools || r.requestAccepted[1] < r.tools ||
-				r.ajv+r.gosdk+r.noItems+r.mockRefused[0]+r.mockRefused[1]+r.proxy[0]+r.proxy[1]+r.response[0]+r.response[1]+r.protocol[0]+r.protocol[1] > 0 {
-				t.Errorf("%s: calls or schemas failed (table above)", r.doc)
-			}
-		}
-	}
+	return b.String()
+}
+
+// writeSweepOut keeps table in $MCPGEN_SWEEP_OUT when set: the final
+// table, or the table so far (a "(partial)" row) after each chunk.
+func writeSweepOut(table string) {
 	if out := os.Getenv("MCPGEN_SWEEP_OUT"); out != "" {
-		os.WriteFile(out, []byte(b.String()), 0o644)
+		os.WriteFile(out, []byte(table), 0o644)
 	}
 }
 
@@ -193,7 +227,8 @@ func sumRows(name string, rows []sweepCount, failed []string) sweepCount {
 	return sum
 }
 
-func sweepDoc(t *testing.T, doc string) sweepCount {
+// sweepDoc sweeps doc; progress gets the row so far after each chunk.
+func sweepDoc(t *testing.T, doc string, progress func(sweepCount)) sweepCount {
 	bin := buildServer(t, doc)
 	// Prism makes some answers slowly (Argo's recursive Workflow schemas
 	// on a loaded machine): a longer upstream timeout than the default
@@ -206,7 +241,15 @@ func sweepDoc(t *testing.T, doc string) sweepCount {
 	row.ajv, row.gosdk, row.noItems = checkSchemas(t, tools, &row.exceptions)
 	exact := exactInputSchemas(t, filepath.Dir(bin), doc, tools)
 	upstreamReasons := map[string][]string{}
+	var before sweepCount // the row before this chunk, for its own figures
 	for pass, ch := range sweepPasses(t, sweepChunks(t, doc, tools), bin, creds) {
+		if pass < 0 {
+			t.Errorf("chunk %d/%d: %v", ch.index+1, ch.total, ch.err)
+			row.exceptions = append(row.exceptions, fmt.Sprintf("chunk %d/%d (%d tools, %s … %s): not swept, the mock did not start: %s",
+				ch.index+1, ch.total, len(ch.tools), ch.tools[0].Name, ch.tools[len(ch.tools)-1].Name, firstLine(ch.err.Error())))
+			progress(row)
+			continue
+		}
 		what := []string{"required", "all"}[pass]
 		p, c := ch.prism, ch.client
 		for _, tl := range ch.tools {
@@ -215,7 +258,7 @@ func sweepDoc(t *testing.T, doc string) sweepCount {
 			from := len(p.log.String())
 			resp := c.call("tools/call", map[string]any{"name": tl.Name, "arguments": args})
 			p.settle()
-			verdict := parsePrismLog(p.log.String()[from:])
+			verdict := p.verdict(from)
 			var res toolResult
 			json.Unmarshal(resp.Result, &res)
 			if resp.Error == nil && verdict.accepted() {
@@ -241,6 +284,19 @@ func sweepDoc(t *testing.T, doc string) sweepCount {
 			default:
 				row.answered[pass]++
 			}
+		}
+		if pass == 1 {
+			// Each chunk's figures as soon as it is done, and the table so
+			// far, so that a late failure keeps what was measured.
+			if ch.total > 1 {
+				d := row.minus(before)
+				t.Logf("chunk %d/%d swept: %d tools; request accepted %d / %d; mock refused %d / %d; proxy refused %d / %d; upstream error %d / %d; protocol %d / %d",
+					ch.index+1, ch.total, len(ch.tools), d.requestAccepted[0], d.requestAccepted[1], d.mockRefused[0], d.mockRefused[1],
+					d.proxy[0], d.proxy[1], d.upstream[0], d.upstream[1], d.protocol[0], d.protocol[1])
+				before = row
+				before.exceptions = nil
+			}
+			progress(row)
 		}
 	}
 	// The answer-side failures of accepted requests, one line per reason.

@@ -24,9 +24,11 @@ type paramValue struct {
 	kind  byte // 's' scalar, 'a' array, 'o' object, 'n' null
 	text  string
 	items []string
-	pairs [][2]string
-	raw   map[string]json.RawMessage // object members, for deepObject nesting
-	keys  []string
+	// rawItems are the array's items as JSON, for deepObject nesting.
+	rawItems []json.RawMessage
+	pairs    [][2]string
+	raw      map[string]json.RawMessage // object members, for deepObject nesting
+	keys     []string
 }
 
 func scalarText(raw json.RawMessage) string {
@@ -51,7 +53,7 @@ func parseParam(raw []byte) paramValue {
 	case '[':
 		var items []json.RawMessage
 		json.Unmarshal(raw, &items)
-		v := paramValue{kind: 'a'}
+		v := paramValue{kind: 'a', rawItems: items}
 		for _, it := range items {
 			v.items = append(v.items, scalarText(it))
 		}
@@ -170,8 +172,15 @@ func AppendQueryParam(q []byte, name, style string, explode bool, value []byte) 
 		case style == "pipeDelimited" && !explode:
 			add(name, joined(v.items, "|"))
 		case style == "deepObject":
+			// An object or array item nests further, as an object
+			// member does: line_items[0][price]=p, not the item's JSON.
 			for i, it := range v.items {
-				add(name+"["+strconv.Itoa(i)+"]", esc(it))
+				key := name + "[" + strconv.Itoa(i) + "]"
+				if raw := bytes.TrimSpace(v.rawItems[i]); len(raw) > 0 && (raw[0] == '{' || raw[0] == '[') {
+					q = AppendQueryParam(q, key, "deepObject", true, raw)
+					continue
+				}
+				add(key, esc(it))
 			}
 		case explode:
 			for _, it := range v.items {

@@ -15,6 +15,11 @@ func TestParamStyles(t *testing.T) {
 		{string(AppendQueryParam(nil, "s", "spaceDelimited", false, []byte(`["a","b"]`))), "s=a%20b"},
 		{string(AppendQueryParam(nil, "s", "pipeDelimited", false, []byte(`["a","b"]`))), "s=a|b"},
 		{string(AppendQueryParam(nil, "m", "deepObject", true, []byte(`{"a":{"b":"c"},"d":[1]}`))), "m%5Ba%5D%5Bb%5D=c&m%5Bd%5D%5B0%5D=1"},
+		// Objects and arrays inside arrays nest as Stripe (Rack) reads
+		// them: line_items[0][price]=p, not the item's JSON text.
+		{string(AppendQueryParam(nil, "line_items", "deepObject", true, []byte(`[{"price":"p","quantity":2},{"price":"q","tax_rates":["t1"]}]`))),
+			"line_items%5B0%5D%5Bprice%5D=p&line_items%5B0%5D%5Bquantity%5D=2&line_items%5B1%5D%5Bprice%5D=q&line_items%5B1%5D%5Btax_rates%5D%5B0%5D=t1"},
+		{string(AppendQueryParam(nil, "m", "deepObject", true, []byte(`{"a":[[1,2],{"b":null}]}`))), "m%5Ba%5D%5B0%5D%5B0%5D=1&m%5Ba%5D%5B0%5D%5B1%5D=2"},
 		{HeaderParam(false, []byte(`"x y"`)), "x y"},
 		{CookieParam("c", true, []byte(`"v"`)), "c=v"},
 	} {
