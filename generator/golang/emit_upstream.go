@@ -280,16 +280,20 @@ func isJSONMedia(ct string) bool {
 // upstreamBody serialises the request body per its media type. An
 // optional body is sent only when the call gives one of its fields
 // (never as "{}" or an empty form); once sent, the fields its schema
-// requires must be given too, which upstream.ArgCheck reports. checks says
-// the code records such refusals.
+// requires must be given too, which upstream.ArgCheck reports, as it
+// reports a form field it refuses. checks says the code records such
+// refusals.
 func (m *Model) upstreamBody(up *spec.Upstream, fieldsIn, all []spec.UpstreamParam, fields map[string]*field, each func(spec.UpstreamParam, ...Code) Code, fail func() Code) (code []Code, checks bool) {
 	if len(fieldsIn) == 0 && len(all) == 0 {
 		return nil, false
 	}
 	out := m.bodyCode(up, fieldsIn, all, fields, each, fail)
+	// A form body's fields are checked as query values are
+	// (upstream.ArgCheck.Query).
+	form := strings.ToLower(up.BodyContentType) == "application/x-www-form-urlencoded"
 	if up.BodyRequired || len(fieldsIn) == 0 {
 		// A whole-body argument is present or not: each guards it.
-		return out, false
+		return out, form
 	}
 	// given: a field without a default was given (fields with one always
 	// hold a value, so they alone do not make the body be sent).
@@ -310,9 +314,9 @@ func (m *Model) upstreamBody(up *spec.Upstream, fieldsIn, all []spec.UpstreamPar
 		}
 	}
 	if given == nil {
-		return out, false
+		return out, form
 	}
-	return []Code{If(given).Block(append(missing, out...)...)}, len(missing) > 0
+	return []Code{If(given).Block(append(missing, out...)...)}, form || len(missing) > 0
 }
 
 // bodyCode builds req.Body and req.ContentType from the body arguments.
@@ -350,10 +354,10 @@ func (m *Model) bodyCode(up *spec.Upstream, fieldsIn, all []spec.UpstreamParam, 
 	case ct == "application/x-www-form-urlencoded":
 		out = append(out, Id("body").Op(":=").Index().Byte().Values())
 		for _, p := range fieldsIn {
-			out = append(out, each(p, Id("body").Op("=").Add(upstream("AppendQueryParam")).Call(Id("body"), Lit(p.Name), Lit(p.Style), Lit(p.Explode), Id("b"))))
+			out = append(out, each(p, Id("body").Op("=").Id("check").Dot("Query").Call(Id("body"), Lit(p.Property), Lit(p.Name), Lit(p.Style), Lit(p.Explode), Id("b"))))
 		}
 		for _, p := range all {
-			out = append(out, each(p, Id("body").Op("=").Add(upstream("AppendQueryParam")).Call(Id("body"), Lit(""), Lit("form"), True(), Id("b"))))
+			out = append(out, each(p, Id("body").Op("=").Id("check").Dot("Query").Call(Id("body"), Lit(p.Property), Lit(""), Lit("form"), True(), Id("b"))))
 		}
 		return append(out, Id("req").Dot("Body").Op("=").Id("body"), setCT)
 	case isJSONMedia(ct) && len(all) > 0:

@@ -1,6 +1,7 @@
 package upstream
 
 import (
+	"bytes"
 	"net/url"
 	"strings"
 
@@ -19,7 +20,9 @@ import (
 //   - a header value holds no control character but HTAB (CR and LF would
 //     start a new header);
 //   - a cookie value holds no control character;
-//   - a query value holds no NUL (everything structural is percent-encoded).
+//   - a query value or form body field holds no NUL (everything structural
+//     is percent-encoded), and a deepObject one holds no empty object or
+//     array (deepObject writes scalars only: the member would vanish).
 //
 // ArgCheck serialises the parameters with these checks and collects every
 // refusal, so that one call reports all of them.
@@ -150,14 +153,56 @@ func hasControl(s string, allowTab bool) bool {
 	return false
 }
 
-// Query appends a query parameter like AppendQueryParam after checking
-// that it holds no NUL.
+// Query appends a query parameter (or a form-urlencoded body field) like
+// AppendQueryParam after checking that it holds no NUL and, with style
+// deepObject, no empty object or array inside it: deepObject writes only
+// scalars (shipping[address][line1]=…), so an empty member would reach
+// the API as nothing at all, and a member the API requires would go
+// missing without a word.
 func (c *ArgCheck) Query(q []byte, property, name, style string, explode bool, value []byte) []byte {
 	if jsonHasNUL(value) {
 		c.refuse(property, "must not contain NUL characters")
 		return q
 	}
+	if style == "deepObject" {
+		if at, ok := emptyMember(value, &wire.Path{Key: property}); ok {
+			c.errs.Add(at, "must not be an empty object or array: a form-encoded value has no way to send one (leave it out instead)")
+			return q
+		}
+	}
 	return AppendQueryParam(q, name, style, explode, value)
+}
+
+// emptyMember finds an empty object or array nested in the JSON value at
+// path at (the value itself may be empty: left out, it means no value)
+// and returns its path.
+func emptyMember(value []byte, at *wire.Path) (*wire.Path, bool) {
+	v := parseParam(value)
+	check := func(raw []byte, p wire.Path) (*wire.Path, bool) {
+		raw = bytes.TrimSpace(raw)
+		if len(raw) == 0 || raw[0] != '{' && raw[0] != '[' {
+			return nil, false
+		}
+		if n := parseParam(raw); len(n.rawItems) == 0 && len(n.keys) == 0 {
+			return &p, true
+		}
+		return emptyMember(raw, &p)
+	}
+	switch v.kind {
+	case 'a':
+		for i, raw := range v.rawItems {
+			if p, ok := check(raw, at.Elem(i)); ok {
+				return p, true
+			}
+		}
+	case 'o':
+		for _, k := range v.keys {
+			if p, ok := check(v.raw[k], at.Child(k)); ok {
+				return p, true
+			}
+		}
+	}
+	return nil, false
 }
 
 // jsonHasNUL reports whether a string in the JSON text value holds a NUL,

@@ -154,6 +154,47 @@ func TestArgCheckHeaderCookieQuery(t *testing.T) {
 	}
 }
 
+// TestArgCheckDeepObjectEmptyMembers: deepObject writes scalars only, so
+// an empty object or array inside a value would reach the API as nothing
+// (Stripe's shipping[address] went missing, and the API refused the call
+// for a member it requires). Such a value is refused at its path; an empty
+// value as a whole is left out like an absent one.
+func TestArgCheckDeepObjectEmptyMembers(t *testing.T) {
+	tests := []struct {
+		name, value, want, refusedAt string
+	}{
+		{"scalars", `{"name":"a","address":{"line1":"x"}}`, "shipping%5Bname%5D=a&shipping%5Baddress%5D%5Bline1%5D=x", ""},
+		{"empty whole", `{}`, "", ""},
+		{"empty object member", `{"name":"a","address":{}}`, "", "/shipping/address"},
+		{"empty array member", `{"items":[]}`, "", "/shipping/items"},
+		{"empty object in an array", `{"items":[{"price":"p"},{}]}`, "", "/shipping/items/1"},
+		{"deeper", `{"a":{"b":{"c":[]}}}`, "", "/shipping/a/b/c"},
+		{"escaped name", `{"a/b":{}}`, "", "/shipping/a~1b"},
+		{"array of scalars", `{"tags":["x","y"]}`, "shipping%5Btags%5D%5B0%5D=x&shipping%5Btags%5D%5B1%5D=y", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var c ArgCheck
+			q := c.Query(nil, "shipping", "shipping", "deepObject", true, []byte(tt.value))
+			err := c.Err()
+			if tt.refusedAt == "" {
+				if err != nil || string(q) != tt.want {
+					t.Fatalf("got %q, %v; want %q", q, err, tt.want)
+				}
+				return
+			}
+			if err == nil || len(q) != 0 || !strings.Contains(err.Error(), tt.refusedAt+": must not be an empty object or array") {
+				t.Fatalf("got %q, %v; want a refusal at %s", q, err, tt.refusedAt)
+			}
+		})
+	}
+	// Other styles write an object member as one value: nothing is lost.
+	var c ArgCheck
+	if q := c.Query(nil, "f", "f", "form", true, []byte(`{"a":{}}`)); c.Err() != nil || len(q) == 0 {
+		t.Errorf("form style: %q, %v", q, c.Err())
+	}
+}
+
 func TestArgCheckReportsEveryRefusal(t *testing.T) {
 	var c ArgCheck
 	c.Path(nil, "a", "a", "simple", false, false, jsonText(".."))

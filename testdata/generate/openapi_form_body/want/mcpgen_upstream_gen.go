@@ -69,20 +69,24 @@ func (c *UpstreamClient) Login(ctx context.Context, in LoginInput) (*upstream.Re
 		Method: "POST",
 	}
 	var b []byte
+	var check upstream.ArgCheck
 	req.Path = "/login"
 	body := []byte{}
 	{
 		b = b[:0]
 		b = wire.AppendString(b, in.Username)
-		body = upstream.AppendQueryParam(body, "username", "form", true, b)
+		body = check.Query(body, "username", "username", "form", true, b)
 	}
 	if in.Remember != nil {
 		b = b[:0]
 		b = wire.AppendBool(b, *in.Remember)
-		body = upstream.AppendQueryParam(body, "remember", "form", true, b)
+		body = check.Query(body, "remember", "remember", "form", true, b)
 	}
 	req.Body = body
 	req.ContentType = "application/x-www-form-urlencoded"
+	if err := check.Err(); err != nil {
+		return nil, err
+	}
 	return c.Client.Do(ctx, req)
 }
 

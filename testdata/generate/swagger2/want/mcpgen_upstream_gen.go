@@ -82,12 +82,12 @@ func (c *UpstreamClient) UpdatePetWithForm(ctx context.Context, in UpdatePetWith
 	if in.Name != nil {
 		b = b[:0]
 		b = wire.AppendString(b, *in.Name)
-		body = upstream.AppendQueryParam(body, "name", "form", true, b)
+		body = check.Query(body, "name", "name", "form", true, b)
 	}
 	if in.Status != nil {
 		b = b[:0]
 		b = in.Status.AppendJSON(b)
-		body = upstream.AppendQueryParam(body, "status", "form", true, b)
+		body = check.Query(body, "status", "status", "form", true, b)
 	}
 	req.Body = body
 	req.ContentType = "application/x-www-form-urlencoded"
