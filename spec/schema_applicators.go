@@ -189,6 +189,15 @@ func (l *loader) applicators(info *schemaInfo) {
 // subschemas parses allOf, anyOf, not, if, then and else of info as
 // constraint schemas on values of base.
 func (l *loader) subschemas(info *schemaInfo, base *Schema) {
+	l.parseApplicators(info, func(n *yaml.Node, ctx string) *Schema {
+		return l.constraint(n, ctx, info.origin, base)
+	})
+}
+
+// parseApplicators sets allOf, anyOf, not, if, then and else of info.s, each
+// subschema parsed by parse (a constraint on a typed value, or on a value
+// of any type).
+func (l *loader) parseApplicators(info *schemaInfo, parse func(n *yaml.Node, ctx string) *Schema) {
 	s, ctx, v := info.s, info.ctx, info.vals
 	list := func(k string) []*Schema {
 		n, ok := v[k]
@@ -204,13 +213,13 @@ func (l *loader) subschemas(info *schemaInfo, base *Schema) {
 		}
 		var out []*Schema
 		for i, c := range n.Content {
-			out = append(out, l.constraint(c, fmt.Sprintf("%s: %s[%d]", ctx, k, i), info.origin, base))
+			out = append(out, parse(c, fmt.Sprintf("%s: %s[%d]", ctx, k, i)))
 		}
 		return out
 	}
 	one := func(k string) *Schema {
 		if n, ok := v[k]; ok {
-			return l.constraint(n, ctx+": "+k, info.origin, base)
+			return parse(n, ctx+": "+k)
 		}
 		return nil
 	}

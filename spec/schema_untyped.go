@@ -1,8 +1,6 @@
 package spec
 
 import (
-	"fmt"
-
 	"gopkg.in/yaml.v3"
 )
 
@@ -24,39 +22,9 @@ var rawStructuredKeywords = []string{"type", "title", "description", "$comment",
 // untypedSubschemas parses allOf, anyOf, not, if, then and else of a
 // schema without a type (info.s) as subschemas on a value of any type.
 func (l *loader) untypedSubschemas(info *schemaInfo) {
-	s, ctx, v := info.s, info.ctx, info.vals
-	list := func(k string) []*Schema {
-		n, ok := v[k]
-		if !ok {
-			return nil
-		}
-		if n.Kind != yaml.SequenceNode {
-			l.expected(n, ctx+": "+k, "a list of schemas")
-			return nil
-		}
-		if len(n.Content) == 0 {
-			l.errorf(n, ctx, "%s must not be empty", k)
-		}
-		var out []*Schema
-		for i, c := range n.Content {
-			out = append(out, l.rawConstraint(c, fmt.Sprintf("%s: %s[%d]", ctx, k, i), info.origin))
-		}
-		return out
-	}
-	one := func(k string) *Schema {
-		if n, ok := v[k]; ok {
-			return l.rawConstraint(n, ctx+": "+k, info.origin)
-		}
-		return nil
-	}
-	s.AllOf = list("allOf")
-	s.AnyOfSchemas = list("anyOf")
-	s.Not, s.If, s.Then, s.Else = one("not"), one("if"), one("then"), one("else")
-	for _, k := range []string{"then", "else"} {
-		if _, ok := v[k]; ok && s.If == nil {
-			l.errorf(info.keys[k], ctx, "%s needs if", k)
-		}
-	}
+	l.parseApplicators(info, func(n *yaml.Node, ctx string) *Schema {
+		return l.rawConstraint(n, ctx, info.origin)
+	})
 }
 
 // rawConstraint parses a subschema that applies to a value of any type:
