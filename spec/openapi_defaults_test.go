@@ -53,6 +53,8 @@ paths:
                 ok_array: {type: array, items: {type: integer, minimum: 0}, uniqueItems: true, default: [0, 1]}
                 ok_ref_site: {$ref: "#/components/schemas/Status", default: OPEN}
                 ok_date: {type: string, format: date, default: "2026-12-02"}
+                ok_folded_nullable: {oneOf: [{type: string, enum: [auto, none]}, {type: "null"}], default: auto}
+                folded_nullable_wrong: {oneOf: [{type: integer}, {type: "null"}], default: "ten"}
       responses: {"204": {description: done}}
 components:
   schemas:
@@ -121,6 +123,10 @@ func TestOpenAPIBrokenDefaultsDropped(t *testing.T) {
 		{"ok_array", ""},
 		{"ok_ref_site", ""},
 		{"ok_date", ""},
+		// oneOf/anyOf [X, null] is folded into a nullable X: the default
+		// written beside the union stays, and is checked against X.
+		{"ok_folded_nullable", ""},
+		{"folded_nullable_wrong", `default "ten" is not of type "integer"`},
 	} {
 		s := prop(t, in, tc.prop).Schema
 		note := notes[lineOf(" "+tc.prop+": ")]

@@ -378,6 +378,20 @@ func (l *oaLoader) convert(s *base.Schema, p Pos, mode schemaMode, depth int) *S
 			if only.Description == "" {
 				only.Description = out.Description
 			}
+			if only.Title == "" {
+				only.Title = out.Title
+			}
+			if only.Default == nil && out.Default != nil {
+				// The union's default is the folded schema's: it is checked
+				// against X (or null) like any other.
+				only.Default = out.Default
+				if pos, ok := l.defaultPos[out]; ok {
+					l.defaultPos[&only] = pos
+				}
+			}
+			if len(out.Examples) > 0 {
+				only.Examples = slices.Concat(only.Examples, out.Examples)
+			}
 			return &only
 		}
 		if len(out.OneOf) == 0 {
