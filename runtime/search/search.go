@@ -267,6 +267,7 @@ func (ix *Index) Search(query string, limit int, keep func(doc int) bool) []Resu
 	}
 	ix.boostSubjects(r, concepts, res)
 	sortResults(res)
+	ix.diversify(res, limit)
 	if limit > 0 && len(res) > limit {
 		res = res[:limit]
 	}
