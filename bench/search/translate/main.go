@@ -44,6 +44,7 @@ func main() {
 	minShare := flag.Float64("min", 0.05, "least share a value must have")
 	topK := flag.Int("k", 5, "most values per key")
 	maxProse := flag.Int("prosewords", 40, "most words of prose per operation")
+	byProb := flag.Bool("prob", false, "with -dir prose: rank API words w by t(prose|w), the model's translation probability (Berger & Lafferty), not by their share of the prose word's alignments; w must occur in -mindf operations")
 	flag.Parse()
 	var pairs []pair
 	var sources []string
@@ -76,6 +77,10 @@ func main() {
 	fmt.Fprintf(w, "# IBM model 1 over %d operations of:\n", len(pairs))
 	for _, s := range sources {
 		fmt.Fprintf(w, "#   %s\n", s)
+	}
+	if *byProb {
+		m.writeProb(w, *minDF, *minShare, *topK)
+		return
 	}
 	m.write(w, *dir == "api", *minDF, *minShare, *topK)
 }
@@ -223,6 +228,47 @@ func lettersOnly(s []string) []string {
 		}
 	}
 	return out
+}
+
+// writeProb prints, for each prose word, the API words most likely to
+// translate into it, by t(prose | api) relative to the largest such
+// probability of that prose word.
+func (m *model) writeProb(w io.Writer, minDF int, minRel float64, k int) {
+	type val struct {
+		word string
+		p    float64
+	}
+	rows := map[string][]val{}
+	for pe, p := range m.t {
+		f, e := pe[0], pe[1]
+		if f == e || e == null || m.apiDF[e] < minDF || m.proseDF[f] < minDF {
+			continue
+		}
+		rows[f] = append(rows[f], val{e, p})
+	}
+	keys := make([]string, 0, len(rows))
+	for f := range rows {
+		keys = append(keys, f)
+	}
+	sort.Strings(keys)
+	for _, f := range keys {
+		vs := rows[f]
+		sort.Slice(vs, func(i, j int) bool {
+			if vs[i].p != vs[j].p {
+				return vs[i].p > vs[j].p
+			}
+			return vs[i].word < vs[j].word
+		})
+		var parts []string
+		for _, v := range vs {
+			rel := v.p / vs[0].p
+			if len(parts) == k || rel < minRel {
+				break
+			}
+			parts = append(parts, fmt.Sprintf("%s:%.3f", v.word, rel))
+		}
+		fmt.Fprintf(w, "%s\t%s\n", f, strings.Join(parts, " "))
+	}
 }
 
 func uniq(s []string) []string {
