@@ -39,13 +39,25 @@ const maxActionWords = 3
 // action returns the action groups of the first action word among the
 // first few words of text (stop words left out), or nil.
 func action(text string) []string {
+	return leadingAction(words(text), nil)
+}
+
+// leadingAction is action of a text's words; stems, when not nil, holds
+// each word's stem.
+func leadingAction(ws, stems []string) []string {
 	n := 0
-	for _, w := range words(text) {
+	for i, w := range ws {
 		// "p" is the paragraph tag that starts many descriptions.
 		if stopWords[w] || w == "p" {
 			continue
 		}
-		if a := actions[Stem(w)]; a != nil {
+		var stem string
+		if stems != nil {
+			stem = stems[i]
+		} else {
+			stem = Stem(w)
+		}
+		if a := actions[stem]; a != nil {
 			return a
 		}
 		if n++; n >= maxActionWords {
@@ -73,7 +85,7 @@ var listAction = []string{"list"}
 // asksForSet says whether a question asks for the members of a set: it
 // starts with "which" or "who" ("which runners are offline?", "who can
 // push?").
-func asksForSet(query string) bool {
-	ws := words(query)
+func asksForSet(r request) bool {
+	ws := r.words
 	return len(ws) > 0 && (ws[0] == "which" || ws[0] == "who")
 }

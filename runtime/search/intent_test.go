@@ -67,7 +67,7 @@ func TestSearchListBoost(t *testing.T) {
 			t.Errorf("Search(%q) = %v, want %s first", q, res, want)
 		}
 	}
-	if !asksForSet("Which runners are offline?") || asksForSet("what is the default branch?") {
+	if !asksForSet(parseRequest("Which runners are offline?")) || asksForSet(parseRequest("what is the default branch?")) {
 		t.Error("asksForSet: which/who ask for a set, what does not")
 	}
 }

@@ -234,15 +234,16 @@ func splitLead(s string) (lead, rest string) {
 // so that a word with many synonyms counts once, not once per synonym;
 // concepts add up as BM25F terms do.
 func (ix *Index) Search(query string, limit int, keep func(doc int) bool) []Result {
-	concepts := ix.concepts(query)
+	r := parseRequest(query)
+	concepts := ix.concepts(r)
 	scores := ix.score(concepts)
 	// Intent: a question wants an operation that reads; a request that
 	// starts with a verb wants an operation that does that ("create a
 	// promotion code" wants the operation that creates one, not the ones
 	// that delete or list discounts, which match as many words).
-	if asksToRead(query) {
+	if asksToRead(r) {
 		// "which…" and "who…" ask for the members of a set: a listing.
-		list := asksForSet(query)
+		list := asksForSet(r)
 		for d := range scores {
 			if ix.readOnly[d] {
 				scores[d] *= readBoost
@@ -251,7 +252,7 @@ func (ix *Index) Search(query string, limit int, keep func(doc int) bool) []Resu
 				scores[d] *= listBoost
 			}
 		}
-	} else if act := action(query); act != nil {
+	} else if act := leadingAction(r.words, r.stems); act != nil {
 		for d := range scores {
 			if shareAny(act, ix.acts[d]) {
 				scores[d] *= actionBoost
@@ -264,8 +265,9 @@ func (ix *Index) Search(query string, limit int, keep func(doc int) bool) []Resu
 			res = append(res, Result{Doc: int(d), Score: sc})
 		}
 	}
-	ix.boostSubjects(query, concepts, res)
+	ix.boostSubjects(r, concepts, res)
 	sortResults(res)
+	ix.diversify(res, limit)
 	if limit > 0 && len(res) > limit {
 		res = res[:limit]
 	}
@@ -365,12 +367,11 @@ var readWords = map[string]bool{
 
 // asksToRead says whether query asks to see something: it is a question
 // (a question mark, or a question word or read verb first).
-func asksToRead(query string) bool {
-	if strings.HasSuffix(strings.TrimSpace(query), "?") {
+func asksToRead(r request) bool {
+	if r.question {
 		return true
 	}
-	ws := words(query)
-	for i, w := range ws {
+	for i, w := range r.words {
 		if i > 1 {
 			break
 		}
@@ -388,31 +389,29 @@ const synonymWeight = 0.5
 // concepts returns, per distinct word of the query (stop words left out),
 // its stemmed term with weight 1 and its synonyms' terms with
 // synonymWeight.
-func (ix *Index) concepts(query string) []map[string]float64 {
+func (ix *Index) concepts(r request) []map[string]float64 {
 	var out []map[string]float64
 	seen := map[string]bool{}
 	self := false
-	for _, word := range words(withoutIDs(query)) {
+	for i, word := range r.words {
+		if r.values[i] {
+			continue
+		}
 		if selfWords[word] && !self {
 			// "my repos", "who follows me": APIs say "the authenticated
 			// user" (or account) for the caller.
 			self = true
-			out = append(out, map[string]float64{Stem("authenticated"): synonymWeight, Stem("viewer"): synonymWeight})
+			out = append(out, map[string]float64{stemAuthenticated: synonymWeight, stemViewer: synonymWeight})
 		}
-		if stopWords[word] {
-			continue
-		}
-		stem := Stem(word)
-		if seen[stem] {
+		stem := r.stems[i]
+		if stem == "" || seen[stem] {
 			continue
 		}
 		seen[stem] = true
 		c := map[string]float64{stem: 1}
-		for _, syn := range synonyms[stem] {
-			for _, sw := range words(syn) {
-				if t := Stem(sw); !stopWords[sw] && c[t] < synonymWeight {
-					c[t] = synonymWeight
-				}
+		for _, t := range synonymTerms[stem] {
+			if c[t] < synonymWeight {
+				c[t] = synonymWeight
 			}
 		}
 		out = append(out, c)
@@ -420,20 +419,11 @@ func (ix *Index) concepts(query string) []map[string]float64 {
 	return out
 }
 
-// withoutIDs removes from a query the values it gives (ids such as
-// "cus_123" or "evt_1", versions such as "v1.2.0", numbers): they name
-// which object, not which operation, and their pieces ("cus", "v1") would
-// match unrelated words.
-func withoutIDs(query string) string {
-	fields := strings.Fields(query)
-	out := fields[:0]
-	for _, f := range fields {
-		if !strings.ContainsAny(f, "0123456789") {
-			out = append(out, f)
-		}
-	}
-	return strings.Join(out, " ")
-}
+// The terms APIs use for the caller.
+var (
+	stemAuthenticated = Stem("authenticated")
+	stemViewer        = Stem("viewer")
+)
 
 // stemmer stems words through a cache; a nil stemmer caches nothing.
 type stemmer map[string]string

@@ -59,7 +59,7 @@ func TestSearchRanks(t *testing.T) {
 	}
 }
 
-func TestWithoutIDs(t *testing.T) {
+func TestRequestValues(t *testing.T) {
 	for in, want := range map[string]string{
 		"look up evt_1, the one our webhook handler choked on": "look up the one our webhook handler choked on",
 		"show me the code diff between v1.2.0 and v1.3.0":      "show me the code diff between and",
@@ -67,8 +67,15 @@ func TestWithoutIDs(t *testing.T) {
 		"no values here":                                       "no values here",
 		"":                                                     "",
 	} {
-		if got := withoutIDs(in); got != want {
-			t.Errorf("withoutIDs(%q) = %q, want %q", in, got, want)
+		r := parseRequest(in)
+		var kept []string
+		for i, w := range r.words {
+			if !r.values[i] {
+				kept = append(kept, w)
+			}
+		}
+		if got := strings.Join(kept, " "); got != want {
+			t.Errorf("parseRequest(%q) keeps %q, want %q", in, got, want)
 		}
 	}
 }
@@ -87,7 +94,7 @@ func TestAsksToRead(t *testing.T) {
 		"store our npm token, is that ok?":   true,
 		"":                                   false,
 	} {
-		if got := asksToRead(q); got != want {
+		if got := asksToRead(parseRequest(q)); got != want {
 			t.Errorf("asksToRead(%q) = %v, want %v", q, got, want)
 		}
 	}

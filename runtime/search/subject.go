@@ -6,8 +6,8 @@ package search
 // verb, or reading for a question), and more again when the resource they
 // belong to is named anywhere in the query ("comments on the pull
 // request": the resource comment, of a pull).
-func (ix *Index) boostSubjects(query string, concepts []map[string]float64, res []Result) {
-	nouns := mainNouns(query)
+func (ix *Index) boostSubjects(r request, concepts []map[string]float64, res []Result) {
+	nouns := mainNouns(r)
 	all := map[string]float64{}
 	for _, c := range concepts {
 		for t, w := range c {
@@ -16,12 +16,12 @@ func (ix *Index) boostSubjects(query string, concepts []map[string]float64, res 
 	}
 	var act []string
 	switch {
-	case asksForSet(query):
+	case asksForSet(r):
 		act = listAction
-	case asksToRead(query):
+	case asksToRead(r):
 		act = readActions
 	default:
-		act = action(query)
+		act = leadingAction(r.words, r.stems)
 	}
 	for i := range res {
 		s := ix.subjects[res[i].Doc]
@@ -64,29 +64,30 @@ var peopleWords = []string{"member", "user", "collaborator", "person", "people",
 // the words before its first preposition or clause ("the README of
 // facebook/react": README; "who reacted to my comment": people, not
 // comments), which name the object; the words after say where it is.
-func mainNouns(query string) map[string]float64 {
+func mainNouns(r request) map[string]float64 {
 	nouns := map[string]float64{}
-	ws := words(withoutIDs(query))
-	if len(ws) > 0 && ws[0] == "who" {
-		// "who…" asks for people.
-		for _, w := range peopleWords {
-			nouns[Stem(w)] = 1
-		}
-	}
-	for i, w := range ws {
-		if i > 0 && boundaryWords[w] {
-			break
-		}
-		if stopWords[w] || selfWords[w] {
+	first := true
+	for i, w := range r.words {
+		if r.values[i] {
 			continue
 		}
-		stem := Stem(w)
-		nouns[stem] = 1
-		for _, syn := range synonyms[stem] {
-			for _, sw := range words(syn) {
-				if t := Stem(sw); !stopWords[sw] && nouns[t] < synonymWeight {
-					nouns[t] = synonymWeight
-				}
+		if first && w == "who" {
+			// "who…" asks for people.
+			for _, t := range peopleTerms {
+				nouns[t] = 1
+			}
+		}
+		if !first && boundaryWords[w] {
+			break
+		}
+		first = false
+		if r.stems[i] == "" || selfWords[w] {
+			continue
+		}
+		nouns[r.stems[i]] = 1
+		for _, t := range synonymTerms[r.stems[i]] {
+			if nouns[t] < synonymWeight {
+				nouns[t] = synonymWeight
 			}
 		}
 	}

@@ -50,7 +50,7 @@ func TestMainNouns(t *testing.T) {
 		// Synonyms count at half weight.
 		{"delete the old feature/x branch", []string{"branch", "ref"}, nil},
 	} {
-		got := mainNouns(c.query)
+		got := mainNouns(parseRequest(c.query))
 		for _, w := range c.has {
 			if got[w] == 0 {
 				t.Errorf("mainNouns(%q) lacks %q: %v", c.query, w, got)
@@ -62,7 +62,7 @@ func TestMainNouns(t *testing.T) {
 			}
 		}
 	}
-	if w := mainNouns("delete the old feature/x branch")["ref"]; w != synonymWeight {
+	if w := mainNouns(parseRequest("delete the old feature/x branch"))["ref"]; w != synonymWeight {
 		t.Errorf("synonym weight %v, want %v", w, synonymWeight)
 	}
 }

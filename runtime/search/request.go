@@ -1,0 +1,66 @@
+package search
+
+import "strings"
+
+// request is a query split into words and stemmed once: the concepts, the
+// question form, the verb and the main nouns are all read from it.
+type request struct {
+	// words are the query's words, lowercased (see words).
+	words []string
+	// stems are the stem of each word, "" for a stop word.
+	stems []string
+	// values mark the words of the values the query gives (any
+	// whitespace-separated piece with a digit: ids such as "cus_123" or
+	// "evt_1", versions such as "v1.2.0", numbers): they name which
+	// object, not which operation, and their pieces ("cus", "v1") would
+	// match unrelated words.
+	values []bool
+	// question says whether the query ends with a question mark.
+	question bool
+}
+
+// parseRequest splits and stems query.
+func parseRequest(query string) request {
+	r := request{question: strings.HasSuffix(strings.TrimSpace(query), "?")}
+	for _, field := range strings.Fields(query) {
+		value := strings.ContainsAny(field, "0123456789")
+		for _, w := range words(field) {
+			stem := ""
+			if !stopWords[w] {
+				stem = Stem(w)
+			}
+			r.words = append(r.words, w)
+			r.stems = append(r.stems, stem)
+			r.values = append(r.values, value)
+		}
+	}
+	return r
+}
+
+// synonymTerms maps the stem of each word of the synonym table to the
+// stems of its synonyms' words (stop words left out), so that a query
+// looks them up instead of splitting and stemming them again.
+var synonymTerms = func() map[string][]string {
+	m := map[string][]string{}
+	for stem, syns := range synonyms {
+		seen := map[string]bool{}
+		for _, syn := range syns {
+			for _, sw := range words(syn) {
+				if t := Stem(sw); !stopWords[sw] && !seen[t] {
+					seen[t] = true
+					m[stem] = append(m[stem], t)
+				}
+			}
+		}
+	}
+	return m
+}()
+
+// peopleTerms are the stems of peopleWords.
+var peopleTerms = func() []string {
+	out := make([]string, len(peopleWords))
+	for i, w := range peopleWords {
+		out[i] = Stem(w)
+	}
+	return out
+}()
