@@ -429,7 +429,12 @@ func TestTree(t *testing.T) {
 	if in.Root.Children[1].Children[0].Name != "d" {
 		t.Errorf("decoded %+v", in)
 	}
-	want := ` + "`" + `{"root":{"name":"a","children":[{"name":"b"},{"name":"c","children":[{"name":"d"}]}]}}` + "`" + `
+	// An explicit null of the optional nullable parent stays null
+	// (ParentNull), an absent one absent.
+	if !in.Root.Children[0].ParentNull || in.Root.Children[1].ParentNull {
+		t.Errorf("ParentNull: %+v", in.Root.Children)
+	}
+	want := src
 	if got := string(in.AppendJSON(nil)); got != want {
 		t.Errorf("encoded %s", got)
 	}

@@ -29,7 +29,32 @@ func sample(schema json.RawMessage) any {
 // value satisfies it, and the sample is cut off there.
 const maxSampleDepth = 24
 
+// optionalDepth is the depth to which optional properties are filled; past
+// it an object gets its required members only and an array one item,
+// unless the sample has entered a recursive type (see sampler.cyclic).
+const optionalDepth = 3
+
+// A sampler makes one sample of root; onPath counts the "$defs" entries
+// being sampled on the way from root to the current schema.
+type sampler struct {
+	root    map[string]any
+	onPath  map[string]int
+	repeats int // entries on the path more than once
+}
+
 func sampleOf(s, root map[string]any, depth int) any {
+	sm := &sampler{root: root, onPath: map[string]int{}}
+	return sm.of(s, depth)
+}
+
+// cyclic reports whether the sample is inside a recursive type (a "$defs"
+// entry within itself). There the sampler makes the smallest value it can:
+// required members only, and no array items beyond minItems, so that a
+// recursive type ends.
+func (sm *sampler) cyclic() bool { return sm.repeats > 0 }
+
+func (sm *sampler) of(s map[string]any, depth int) any {
+	root := sm.root
 	if depth > maxSampleDepth {
 		return nil
 	}
@@ -37,7 +62,15 @@ func sampleOf(s, root map[string]any, depth int) any {
 		if name, ok := strings.CutPrefix(ref, "#/$defs/"); ok {
 			if defs, ok := root["$defs"].(map[string]any); ok {
 				if d, ok := defs[name].(map[string]any); ok {
-					return sampleOf(d, root, depth+1)
+					if sm.onPath[name]++; sm.onPath[name] > 1 {
+						sm.repeats++
+					}
+					defer func() {
+						if sm.onPath[name]--; sm.onPath[name] > 0 {
+							sm.repeats--
+						}
+					}()
+					return sm.of(d, depth+1)
 				}
 			}
 		}
@@ -62,7 +95,7 @@ func sampleOf(s, root map[string]any, depth int) any {
 		}
 		if vs, ok := s[k].([]any); ok && len(vs) > 0 {
 			if v, ok := vs[0].(map[string]any); ok {
-				return sampleOf(v, root, depth+1)
+				return sm.of(v, depth+1)
 			}
 		}
 	}
@@ -73,7 +106,7 @@ func sampleOf(s, root map[string]any, depth int) any {
 		merged := map[string]any{}
 		for _, m := range all {
 			mm, _ := m.(map[string]any)
-			obj, ok := sampleOf(mm, root, depth+1).(map[string]any)
+			obj, ok := sm.of(mm, depth+1).(map[string]any)
 			if ok {
 				maps.Copy(merged, obj)
 			}
@@ -89,38 +122,19 @@ func sampleOf(s, root map[string]any, depth int) any {
 	}
 	switch typ {
 	case "object":
-		obj := map[string]any{}
-		props, _ := s["properties"].(map[string]any)
-		required := map[string]bool{}
-		if rs, ok := s["required"].([]any); ok {
-			for _, r := range rs {
-				required[r.(string)] = true
-			}
-		}
-		leftOut := constrainedOut(s, required)
-		// Optional properties too, to depth 3, and past it as many as
-		// minProperties wants (Discord's integration_types_config).
-		minProps, _ := s["minProperties"].(float64)
-		for _, name := range slices.Sorted(maps.Keys(props)) {
-			ps, ok := props[name].(map[string]any)
-			if !ok || leftOut[name] || (!required[name] && depth >= 3 && len(obj) >= int(minProps)) {
-				continue
-			}
-			if v := sampleOf(ps, root, depth+1); v != nil || required[name] {
-				obj[name] = v
-			}
-		}
-		return obj
+		return sm.object(s, depth)
 	case "array":
 		items, _ := s["items"].(map[string]any)
 		minItems, _ := s["minItems"].(float64)
-		if items == nil || (depth >= 4 && minItems == 0) {
+		if items == nil || (depth > optionalDepth && minItems == 0 && sm.cyclic()) {
 			return []any{}
 		}
 		// One item, or as many as minItems wants (Discord's
 		// bulk_delete_messages: 2 to 100), each distinct when
-		// uniqueItems says so.
-		out := []any{sampleOf(items, root, depth+1)}
+		// uniqueItems says so. Past optionalDepth too: a form
+		// (deepObject) has no way to send an empty array, and the server
+		// refuses one there (Stripe's options: []).
+		out := []any{sm.of(items, depth+1)}
 		for len(out) < int(minItems) {
 			out = append(out, distinct(items, root, out))
 		}
@@ -143,6 +157,97 @@ func sampleOf(s, root map[string]any, depth int) any {
 		return nil
 	}
 	return "x"
+}
+
+// object samples an object schema: every required member, the optional
+// ones to optionalDepth (and past it as many as minProperties wants:
+// Discord's integration_types_config), and never an empty object when the
+// schema has something to put in it, outside a recursive type: a form
+// (deepObject) has no way to send an empty object and the server refuses
+// one there (Stripe's shipping.address, whose members are all optional),
+// and minProperties may want a member (Discord's map of
+// additionalProperties).
+func (sm *sampler) object(s map[string]any, depth int) map[string]any {
+	obj := map[string]any{}
+	props, _ := s["properties"].(map[string]any)
+	required := map[string]bool{}
+	if rs, ok := s["required"].([]any); ok {
+		for _, r := range rs {
+			required[r.(string)] = true
+		}
+	}
+	leftOut := constrainedOut(s, required)
+	minProps, _ := s["minProperties"].(float64)
+	names := slices.Sorted(maps.Keys(props))
+	for _, name := range names {
+		ps, ok := props[name].(map[string]any)
+		if !ok || leftOut[name] || (!required[name] && depth >= optionalDepth && len(obj) >= int(minProps)) {
+			continue
+		}
+		if v := sm.of(ps, depth+1); v != nil || required[name] {
+			obj[name] = v
+		}
+	}
+	if len(obj) > 0 || (sm.cyclic() && minProps == 0) {
+		return obj
+	}
+	// One optional member: a scalar one when there is one, since it ends
+	// the sample there.
+	for _, scalarOnly := range []bool{true, false} {
+		for _, name := range names {
+			ps, ok := props[name].(map[string]any)
+			if !ok || leftOut[name] || (scalarOnly && !scalar(resolveRef(ps, sm.root))) {
+				continue
+			}
+			if v := sm.of(ps, depth+1); v != nil {
+				obj[name] = v
+				return obj
+			}
+		}
+	}
+	// An object of additionalProperties only (a map): one entry, named
+	// to fit propertyNames. Not the arguments themselves (depth 0): a tool
+	// without parameters is called without any.
+	extra, ok := s["additionalProperties"].(map[string]any)
+	if !ok && s["additionalProperties"] != false && len(props) == 0 {
+		extra, ok = map[string]any{}, true // any value: a string
+	}
+	if ok && depth > 0 {
+		key := "sample"
+		if pn, ok := s["propertyNames"].(map[string]any); ok {
+			pn = maps.Clone(pn)
+			pn["type"] = "string" // a property name is one
+			if k, ok := sm.of(pn, depth+1).(string); ok {
+				key = k
+			}
+		}
+		if len(extra) == 0 {
+			obj[key] = "sample"
+		} else {
+			obj[key] = sm.of(extra, depth+1)
+		}
+	}
+	return obj
+}
+
+// scalar reports whether s (a "$ref" already followed) is sampled as a
+// string, number, boolean or one of its enum values.
+func scalar(s map[string]any) bool {
+	if _, ok := s["enum"]; ok {
+		return true
+	}
+	if _, ok := s["const"]; ok {
+		return true
+	}
+	typ, _ := s["type"].(string)
+	if ts, ok := s["type"].([]any); ok && len(ts) > 0 {
+		typ, _ = ts[0].(string)
+	}
+	switch typ {
+	case "string", "integer", "number", "boolean":
+		return true
+	}
+	return false
 }
 
 // constrainedOut reads the constraint subschemas beside an object's
@@ -456,5 +561,52 @@ func TestSamplePatternMinLength(t *testing.T) {
 	got := sample([]byte(schema)).(map[string]any)["sha"].(string)
 	if len(got) != 40 || !matches(`^[0-9a-fA-F]+$`, got) {
 		t.Errorf("sha = %q", got)
+	}
+}
+
+// TestSamplePastDepthNotEmpty: past the depth where optional members stop,
+// an object whose members are all optional still gets one (a scalar one
+// first), an array still gets an item, and a map of additionalProperties
+// gets an entry named to fit propertyNames, since a form (deepObject)
+// cannot carry an empty object or array and the server refuses one
+// (Stripe's shipping.address, options and phases[].items; Discord's
+// integration_types_config).
+func TestSamplePastDepthNotEmpty(t *testing.T) {
+	schema := `{"type":"object","required":["features"],"properties":{
+		"features":{"$ref":"#/$defs/Features"},
+		"config":{"type":["object","null"],"minProperties":1,"additionalProperties":{"oneOf":[{"type":"null"},{"$ref":"#/$defs/Enabled"}]}},
+		"labels":{"type":"object","propertyNames":{"pattern":"^[a-z]+-[0-9]$"},"additionalProperties":{"type":"integer"}},
+		"closed":{"type":"object","additionalProperties":false}},
+		"$defs":{
+		"Features":{"type":"object","properties":{"cancel":{"$ref":"#/$defs/Cancel"},"shipping":{"$ref":"#/$defs/Shipping"},"phases":{"type":"array","items":{"$ref":"#/$defs/Phase"}}}},
+		"Cancel":{"type":"object","required":["reason"],"properties":{"reason":{"$ref":"#/$defs/Reason"}}},
+		"Reason":{"type":"object","required":["enabled","options"],"properties":{"enabled":{"type":"boolean"},
+			"options":{"anyOf":[{"type":"array","items":{"type":"string","enum":["other","unused"]}},{"type":"string","enum":[""]}]}}},
+		"Shipping":{"type":"object","required":["address","name"],"properties":{"name":{"type":"string"},"address":{"$ref":"#/$defs/Address"}}},
+		"Address":{"type":"object","properties":{"nested":{"type":"object","properties":{"x":{"type":"string"}}},"city":{"type":"string"},"line1":{"type":"string"}}},
+		"Phase":{"type":"object","required":["items"],"properties":{"items":{"type":"array","items":{"$ref":"#/$defs/Item"}}}},
+		"Item":{"type":"object","properties":{"metadata":{"type":"object","additionalProperties":{"type":"string"}},"price":{"type":"string"}}},
+		"Enabled":{"type":"object","properties":{"enabled":{"type":"boolean"}}}}}`
+	got := mustJSON(sample([]byte(schema)))
+	want := `{"closed":{},"config":{"sample":null},"features":{"cancel":{"reason":{"enabled":true,"options":["other"]}},` +
+		`"phases":[{"items":[{"price":"sample"}]}],"shipping":{"address":{"city":"sample"},"name":"sample"}},"labels":{"a-0":1}}`
+	if got != want {
+		t.Errorf("sample = %s\nwant     %s", got, want)
+	}
+}
+
+// TestSampleRecursionSmallest: inside a recursive type the sampler stops
+// at the smallest value the type takes: no optional member, no array item
+// beyond minItems, so a tree ends; a required cycle is cut at its depth
+// limit (TestSampleRequiredRecursion).
+func TestSampleRecursionSmallest(t *testing.T) {
+	schema := `{"type":"object","required":["root"],"properties":{"root":{"$ref":"#/$defs/Node"}},
+		"$defs":{"Node":{"type":"object","properties":{"children":{"type":"array","items":{"$ref":"#/$defs/Node"}},"parent":{"$ref":"#/$defs/Node"}}}}}`
+	got := mustJSON(sample([]byte(schema)))
+	// Depth counts "$ref" steps too: root (1, 2), children (3, 4); there
+	// the recursive Node has entered itself, so it is left empty.
+	want := `{"root":{"children":[{}],"parent":{}}}`
+	if got != want {
+		t.Errorf("sample = %s\nwant     %s", got, want)
 	}
 }

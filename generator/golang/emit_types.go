@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -179,6 +180,12 @@ func (m *Model) declare(f *File, n *node, fallback string) {
 				c = Comment(lc(comment(doc, ""))).Line().Add(c)
 			}
 			fields = append(fields, c)
+			if fl.nullFlag != "" {
+				fields = append(fields, Comment(lc(wrap(fmt.Sprintf(
+					"%s says %s was null, not absent (%s is nil either way): AppendJSON and the request to a wrapped API write null when it is set and %s is nil.",
+					fl.nullFlag, strconv.Quote(fl.jsonName), fl.goName, fl.goName)))).Line().
+					Id(fl.nullFlag).Bool().Tag(map[string]string{"json": "-"}))
+			}
 		}
 		if n.extra {
 			fields = append(fields, Comment(lc(extraDoc(n.schema))).Line().
@@ -308,9 +315,15 @@ func (m *Model) appendStruct(n *node) []Code {
 		}
 		fv := Id("v").Dot(f.goName)
 		if cond := present(f, fv); !f.required && f.def == nil && cond != nil {
-			// Optional: nil (or, in a code-first type, zero) means absent.
+			// Optional: nil (or, in a code-first type, zero) means absent,
+			// unless the null flag says null.
+			key := slices.Clone(stmts)
 			stmts = append(stmts, Id("b").Op("=").Add(appendValue(f.node, fv, f.ptr)))
-			out = append(out, If(cond).Block(stmts...))
+			stmt := If(cond).Block(stmts...)
+			if f.nullFlag != "" {
+				stmt = stmt.Else().If(Id("v").Dot(f.nullFlag)).Block(append(key, Id("b").Op("=").Append(Id("b"), Lit("null").Op("...")))...)
+			}
+			out = append(out, stmt)
 			if state == none {
 				state = maybe
 			}

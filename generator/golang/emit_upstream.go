@@ -304,13 +304,21 @@ func (m *Model) upstreamBody(up *spec.Upstream, fieldsIn, all []spec.UpstreamPar
 		if fl == nil || fl.def != nil || !(fl.ptr || !fl.required) {
 			continue
 		}
+		isGiven := Id("in").Dot(fl.goName).Op("!=").Nil()
+		if fl.nullFlag != "" && isJSONMedia(up.BodyContentType) {
+			isGiven = isGiven.Op("||").Id("in").Dot(fl.nullFlag)
+		}
 		if given == nil {
-			given = Id("in").Dot(fl.goName).Op("!=").Nil()
+			given = isGiven
 		} else {
-			given = given.Op("||").Id("in").Dot(fl.goName).Op("!=").Nil()
+			given = given.Op("||").Add(isGiven)
 		}
 		if p.RequiredInBody {
-			missing = append(missing, If(Id("in").Dot(fl.goName).Op("==").Nil()).Block(Id("check").Dot("Missing").Call(Lit(p.Property))))
+			absent := Id("in").Dot(fl.goName).Op("==").Nil()
+			if fl.nullFlag != "" && isJSONMedia(up.BodyContentType) {
+				absent = absent.Op("&&").Op("!").Id("in").Dot(fl.nullFlag)
+			}
+			missing = append(missing, If(absent).Block(Id("check").Dot("Missing").Call(Lit(p.Property))))
 		}
 	}
 	if given == nil {
@@ -365,12 +373,23 @@ func (m *Model) bodyCode(up *spec.Upstream, fieldsIn, all []spec.UpstreamParam, 
 	case isJSONMedia(ct):
 		out = append(out, Id("body").Op(":=").Index().Byte().Parens(Lit("{")))
 		for _, p := range fieldsIn {
-			out = append(out, each(p,
+			put := []Code{
 				If(Len(Id("body")).Op(">").Lit(1)).Block(Id("body").Op("=").Append(Id("body"), LitRune(','))),
 				Id("body").Op("=").Add(wire("AppendString")).Call(Id("body"), Lit(p.Name)),
 				Id("body").Op("=").Append(Id("body"), LitRune(':')),
 				Id("body").Op("=").Append(Id("body"), Id("b").Op("...")),
-			))
+			}
+			c := each(p, put...)
+			if fl := fields[p.Property]; fl != nil && fl.nullFlag != "" {
+				// An explicit null goes out as null: the API may read it
+				// otherwise than an absent member.
+				if st, ok := c.(*Statement); ok {
+					c = st.Else().If(Id("in").Dot(fl.nullFlag)).Block(append([]Code{
+						Id("b").Op("=").Append(Id("b").Index(Empty(), Lit(0)), Lit("null").Op("...")),
+					}, put...)...)
+				}
+			}
+			out = append(out, c)
 		}
 		return append(out, Id("req").Dot("Body").Op("=").Append(Id("body"), LitRune('}')), setCT)
 	}

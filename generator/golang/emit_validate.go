@@ -398,6 +398,9 @@ func (m *validateEmitter) decodeStruct(n *node) []Code {
 			body = append(body, Id("seen"+f.ident()).Op("=").True())
 		}
 		body = append(body, Id("c").Op(":=").Id("p").Dot("Child").Call(Lit(f.jsonName)))
+		if f.nullFlag != "" {
+			body = append(body, Id("v").Dot(f.nullFlag).Op("=").Id("d").Dot("Peek").Call().Op("==").Add(wire("KindNull")))
+		}
 		body = append(body, m.decodeSlot(&f.slot, Id("v").Dot(f.goName), Op("&").Id("c"), nil)...)
 		cases = append(cases, Case(Lit(f.jsonName)).Block(body...))
 	}

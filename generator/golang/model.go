@@ -96,9 +96,9 @@ type enumConst struct {
 // is a pointer, so:
 //   - optional (no default): pointer, omitted when nil;
 //   - required and nullable: pointer, written as null when nil;
-//   - optional and nullable: pointer; absent and null both decode to nil
-//     and nil is omitted (JSON Schema gives the two no different meaning
-//     for an optional property, so the encoding picks the shorter);
+//   - optional and nullable: pointer; absent and null both decode to nil,
+//     and a bool field beside it (field.nullFlag) says which, since an API
+//     may give them different meanings (OpenAI's turn_detection);
 //   - slices, maps, json.RawMessage and unions (interfaces) are never
 //     pointers: nil is their "no value" (absent when optional, null when
 //     nullable and required, a violation when required);
@@ -133,7 +133,11 @@ type field struct {
 	// its struct contain itself (breakCycles): still required and not
 	// nullable, so a nil one is a missing value to the validator.
 	boxed bool
-	pos   spec.Pos
+	// nullFlag is the Go name of the bool field that says an optional
+	// nullable property was null rather than absent (see nullFlags); ""
+	// for every other field.
+	nullFlag string
+	pos      spec.Pos
 }
 
 type variant struct {
@@ -751,6 +755,9 @@ func (l *lowerer) fields(n *node) {
 		}
 		n.fields = append(n.fields, f)
 	}
+	if n.ext == "" {
+		nullFlags(n, func(g string) bool { return goNames[g] != nil })
+	}
 	if s.AllowAdditional || len(s.PatternProperties) > 0 {
 		if _, dup := goNames["AdditionalProperties"]; dup && !l.lenient {
 			l.diag(s.Pos, "Go field %s.AdditionalProperties is taken by a property", n.name)
@@ -762,6 +769,26 @@ func (l *lowerer) fields(n *node) {
 			n.elem = l.slotOf(n.name+"Value", s.AdditionalProperties, n.pos)
 		}
 		n.elem.ptr = n.ext == "" && n.elem.nullValue()
+	}
+}
+
+// nullFlags names the flag of each optional nullable property of n (no
+// default, not a json.RawMessage, which holds the null itself): its Go
+// value is nil both when the property is absent and when it is null, and
+// the flag tells the two apart, since an API may read them differently
+// (OpenAI's turn_detection: null turns detection off, absent keeps the
+// server's default). The flag is the field's name with "Null" appended
+// (a number after it when a property already has that name).
+func nullFlags(n *node, taken func(string) bool) {
+	for _, f := range n.fields {
+		if f.required || f.def != nil || !f.nullable || f.node.real().kind == kRaw {
+			continue
+		}
+		g := f.goName + "Null"
+		if taken(g) || g == "AdditionalProperties" {
+			g = suffixed(g, taken)
+		}
+		f.nullFlag = g
 	}
 }
 

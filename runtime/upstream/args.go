@@ -1,7 +1,6 @@
 package upstream
 
 import (
-	"bytes"
 	"net/url"
 	"strings"
 
@@ -165,44 +164,15 @@ func (c *ArgCheck) Query(q []byte, property, name, style string, explode bool, v
 		return q
 	}
 	if style == "deepObject" {
-		if at, ok := emptyMember(value, &wire.Path{Key: property}); ok {
-			c.errs.Add(at, "must not be an empty object or array: a form-encoded value has no way to send one (leave it out instead)")
+		// One pass serialises the value and finds an empty member.
+		out, at, empty := appendDeepObject(q, name, value)
+		if empty {
+			c.errs.Add(pathOf(property, at), "must not be an empty object or array: a form-encoded value has no way to send one (leave it out instead)")
 			return q
 		}
+		return out
 	}
 	return AppendQueryParam(q, name, style, explode, value)
-}
-
-// emptyMember finds an empty object or array nested in the JSON value at
-// path at (the value itself may be empty: left out, it means no value)
-// and returns its path.
-func emptyMember(value []byte, at *wire.Path) (*wire.Path, bool) {
-	v := parseParam(value)
-	check := func(raw []byte, p wire.Path) (*wire.Path, bool) {
-		raw = bytes.TrimSpace(raw)
-		if len(raw) == 0 || raw[0] != '{' && raw[0] != '[' {
-			return nil, false
-		}
-		if n := parseParam(raw); len(n.rawItems) == 0 && len(n.keys) == 0 {
-			return &p, true
-		}
-		return emptyMember(raw, &p)
-	}
-	switch v.kind {
-	case 'a':
-		for i, raw := range v.rawItems {
-			if p, ok := check(raw, at.Elem(i)); ok {
-				return p, true
-			}
-		}
-	case 'o':
-		for _, k := range v.keys {
-			if p, ok := check(v.raw[k], at.Child(k)); ok {
-				return p, true
-			}
-		}
-	}
-	return nil, false
 }
 
 // jsonHasNUL reports whether a string in the JSON text value holds a NUL,

@@ -8,7 +8,6 @@ import (
 	"mime/multipart"
 	"net/textproto"
 	"net/url"
-	"strconv"
 	"strings"
 
 	"github.com/mcpgen-dev/mcpgen/runtime"
@@ -24,11 +23,7 @@ type paramValue struct {
 	kind  byte // 's' scalar, 'a' array, 'o' object, 'n' null
 	text  string
 	items []string
-	// rawItems are the array's items as JSON, for deepObject nesting.
-	rawItems []json.RawMessage
-	pairs    [][2]string
-	raw      map[string]json.RawMessage // object members, for deepObject nesting
-	keys     []string
+	pairs [][2]string
 }
 
 func scalarText(raw json.RawMessage) string {
@@ -53,13 +48,13 @@ func parseParam(raw []byte) paramValue {
 	case '[':
 		var items []json.RawMessage
 		json.Unmarshal(raw, &items)
-		v := paramValue{kind: 'a', rawItems: items}
+		v := paramValue{kind: 'a'}
 		for _, it := range items {
 			v.items = append(v.items, scalarText(it))
 		}
 		return v
 	case '{':
-		v := paramValue{kind: 'o', raw: map[string]json.RawMessage{}}
+		v := paramValue{kind: 'o'}
 		d := json.NewDecoder(bytes.NewReader(raw))
 		d.Token()
 		for d.More() {
@@ -69,8 +64,6 @@ func parseParam(raw []byte) paramValue {
 			if d.Decode(&m) != nil {
 				break
 			}
-			v.keys = append(v.keys, k)
-			v.raw[k] = m
 			v.pairs = append(v.pairs, [2]string{k, scalarText(m)})
 		}
 		return v
@@ -143,6 +136,12 @@ func appendPathValue(b []byte, name, style string, explode bool, v paramValue) [
 // form-urlencoded body field) to q, "&"-separated, serialised with style
 // form (default), spaceDelimited, pipeDelimited or deepObject.
 func AppendQueryParam(q []byte, name, style string, explode bool, value []byte) []byte {
+	if style == "deepObject" {
+		// An object or array nests further: line_items[0][price]=p,
+		// not the item's JSON.
+		q, _, _ = appendDeepObject(q, name, value)
+		return q
+	}
 	v := parseParam(value)
 	esc := url.QueryEscape
 	add := func(k, val string) {
@@ -171,17 +170,6 @@ func AppendQueryParam(q []byte, name, style string, explode bool, value []byte) 
 			add(name, joined(v.items, "%20"))
 		case style == "pipeDelimited" && !explode:
 			add(name, joined(v.items, "|"))
-		case style == "deepObject":
-			// An object or array item nests further, as an object
-			// member does: line_items[0][price]=p, not the item's JSON.
-			for i, it := range v.items {
-				key := name + "[" + strconv.Itoa(i) + "]"
-				if raw := bytes.TrimSpace(v.rawItems[i]); len(raw) > 0 && (raw[0] == '{' || raw[0] == '[') {
-					q = AppendQueryParam(q, key, "deepObject", true, raw)
-					continue
-				}
-				add(key, esc(it))
-			}
 		case explode:
 			for _, it := range v.items {
 				add(name, esc(it))
@@ -191,10 +179,6 @@ func AppendQueryParam(q []byte, name, style string, explode bool, value []byte) 
 		}
 	case 'o':
 		switch {
-		case style == "deepObject":
-			for _, k := range v.keys {
-				q = AppendQueryParam(q, name+"["+k+"]", "deepObject", true, v.raw[k])
-			}
 		case explode:
 			for _, p := range v.pairs {
 				add(p[0], esc(p[1]))

@@ -1,6 +1,10 @@
 package upstream
 
-import "testing"
+import (
+	"net/url"
+	"strings"
+	"testing"
+)
 
 func TestParamStyles(t *testing.T) {
 	for _, tc := range []struct{ got, want string }{
@@ -27,4 +31,39 @@ func TestParamStyles(t *testing.T) {
 			t.Errorf("got %q, want %q", tc.got, tc.want)
 		}
 	}
+}
+
+// TestDeepObjectOnePass: the one-pass deepObject serialisation escapes
+// names and values as url.QueryEscape does, writes numbers and booleans as
+// written, leaves a null member out and writes a null item as an empty
+// value, and finds an empty member at any depth.
+func TestDeepObjectOnePass(t *testing.T) {
+	got := string(AppendQueryParam([]byte("a=1"), "m", "deepObject", true,
+		[]byte(` {"k y&":"v/=+ é", "n":-1.5e+3, "t":true, "f":false, "z":null, "l":[null, "x"]} `)))
+	want := "a=1&m%5Bk+y%26%5D=v%2F%3D%2B+%C3%A9&m%5Bn%5D=-1.5e%2B3&m%5Bt%5D=true&m%5Bf%5D=false&m%5Bl%5D%5B0%5D=&m%5Bl%5D%5B1%5D=x"
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	var c ArgCheck
+	if q := c.Query([]byte("a=1"), "p", "p", "deepObject", true, []byte(`{"a":[{"b":{"c":"x"}},{"b":{"c":[]}}]}`)); string(q) != "a=1" {
+		t.Errorf("q = %s", q)
+	}
+	if err := c.Err(); err == nil || !strings.Contains(err.Error(), "/p/a/1/b/c: must not be an empty") {
+		t.Errorf("err = %v", err)
+	}
+	if q := AppendQueryParam(nil, "m", "deepObject", true, []byte(`{"a":`)); len(q) != 0 {
+		t.Errorf("malformed JSON: %s", q)
+	}
+}
+
+func FuzzDeepObject(f *testing.F) {
+	f.Add([]byte(`{"a":{"b":[1,{"c":"d"}]},"e":null}`))
+	f.Add([]byte(`[{},[]]`))
+	f.Fuzz(func(t *testing.T, value []byte) {
+		var c ArgCheck
+		q := c.Query(nil, "p", "p", "deepObject", true, value)
+		if _, err := url.ParseQuery(string(q)); err != nil {
+			t.Fatalf("%q: %s does not parse: %v", value, q, err)
+		}
+	})
 }

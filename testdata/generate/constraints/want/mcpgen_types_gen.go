@@ -69,33 +69,37 @@ func (v *Level) UnmarshalJSON(data []byte) error {
 
 // CheckInput is the input of the "check" tool.
 type CheckInput struct {
-	Code       string                 `json:"code"`
-	Short      *string                `json:"short,omitempty"`
-	Day        *runtime.Date          `json:"day,omitempty"`
-	At         *time.Time             `json:"at,omitempty"`
-	Email      *string                `json:"email,omitempty"`
-	Site       *string                `json:"site,omitempty"`
-	UUID       *string                `json:"uuid,omitempty"`
-	Count      int64                  `json:"count"`
-	Ratio      *float64               `json:"ratio,omitempty"`
-	Step       *float64               `json:"step,omitempty"`
-	Bigint     *int64                 `json:"bigint,omitempty"`
-	Color      *Color                 `json:"color,omitempty"`
-	Level      Level                  `json:"level"`
-	Mode       CheckInputMode         `json:"mode"`
-	Fixed      *string                `json:"fixed,omitempty"`
-	Flag       *bool                  `json:"flag,omitempty"`
-	Anything   json.RawMessage        `json:"anything,omitempty"`
-	Choice     json.RawMessage        `json:"choice,omitempty"`
-	Tags       []string               `json:"tags,omitempty"`
-	Points     []CheckInputPointsItem `json:"points,omitempty"`
-	Maybe      *string                `json:"maybe,omitempty"`
-	MustOrNull *int64                 `json:"must_or_null"`
-	Labels     map[string]string      `json:"labels,omitempty"`
-	Extras     *CheckInputExtras      `json:"extras,omitempty"`
-	Pair       *CheckInputPair        `json:"pair,omitempty"`
-	Open       *CheckInputOpen        `json:"open,omitempty"`
-	Settings   CheckInputSettings     `json:"settings"`
+	Code     string                 `json:"code"`
+	Short    *string                `json:"short,omitempty"`
+	Day      *runtime.Date          `json:"day,omitempty"`
+	At       *time.Time             `json:"at,omitempty"`
+	Email    *string                `json:"email,omitempty"`
+	Site     *string                `json:"site,omitempty"`
+	UUID     *string                `json:"uuid,omitempty"`
+	Count    int64                  `json:"count"`
+	Ratio    *float64               `json:"ratio,omitempty"`
+	Step     *float64               `json:"step,omitempty"`
+	Bigint   *int64                 `json:"bigint,omitempty"`
+	Color    *Color                 `json:"color,omitempty"`
+	Level    Level                  `json:"level"`
+	Mode     CheckInputMode         `json:"mode"`
+	Fixed    *string                `json:"fixed,omitempty"`
+	Flag     *bool                  `json:"flag,omitempty"`
+	Anything json.RawMessage        `json:"anything,omitempty"`
+	Choice   json.RawMessage        `json:"choice,omitempty"`
+	Tags     []string               `json:"tags,omitempty"`
+	Points   []CheckInputPointsItem `json:"points,omitempty"`
+	Maybe    *string                `json:"maybe,omitempty"`
+	// MaybeNull says "maybe" was null, not absent (Maybe is nil either way):
+	// AppendJSON and the request to a wrapped API write null when it is set and
+	// Maybe is nil.
+	MaybeNull  bool               `json:"-"`
+	MustOrNull *int64             `json:"must_or_null"`
+	Labels     map[string]string  `json:"labels,omitempty"`
+	Extras     *CheckInputExtras  `json:"extras,omitempty"`
+	Pair       *CheckInputPair    `json:"pair,omitempty"`
+	Open       *CheckInputOpen    `json:"open,omitempty"`
+	Settings   CheckInputSettings `json:"settings"`
 }
 
 // AppendJSON appends the JSON encoding of v to b.
@@ -176,6 +180,9 @@ func (v CheckInput) AppendJSON(b []byte) []byte {
 	if v.Maybe != nil {
 		b = append(b, ",\"maybe\":"...)
 		b = wire.AppendString(b, *v.Maybe)
+	} else if v.MaybeNull {
+		b = append(b, ",\"maybe\":"...)
+		b = append(b, "null"...)
 	}
 	b = append(b, ",\"must_or_null\":"...)
 	if v.MustOrNull == nil {

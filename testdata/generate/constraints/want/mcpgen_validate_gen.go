@@ -341,6 +341,7 @@ func decodeCheckInput(d *wire.Decoder, p *wire.Path, v *CheckInput, e *wire.Erro
 			}
 		case "maybe":
 			c := p.Child("maybe")
+			v.MaybeNull = d.Peek() == wire.KindNull
 			if d.Peek() == wire.KindNull {
 				if err := d.ReadNull(); err != nil {
 					return err

@@ -25,13 +25,17 @@ type Blob = []byte
 
 // RecordInput is the input of the "record" tool.
 type RecordInput struct {
-	At       Timestamp      `json:"at"`
-	On       *Day           `json:"on,omitempty"`
-	Data     Blob           `json:"data,omitempty"`
-	Seen     []Timestamp    `json:"seen,omitempty"`
-	ByKey    map[string]Day `json:"by_key,omitempty"`
-	Until    *Timestamp     `json:"until,omitempty"`
-	InlineAt *time.Time     `json:"inline_at,omitempty"`
+	At    Timestamp      `json:"at"`
+	On    *Day           `json:"on,omitempty"`
+	Data  Blob           `json:"data,omitempty"`
+	Seen  []Timestamp    `json:"seen,omitempty"`
+	ByKey map[string]Day `json:"by_key,omitempty"`
+	Until *Timestamp     `json:"until,omitempty"`
+	// UntilNull says "until" was null, not absent (Until is nil either way):
+	// AppendJSON and the request to a wrapped API write null when it is set and
+	// Until is nil.
+	UntilNull bool       `json:"-"`
+	InlineAt  *time.Time `json:"inline_at,omitempty"`
 }
 
 // AppendJSON appends the JSON encoding of v to b.
@@ -58,6 +62,9 @@ func (v RecordInput) AppendJSON(b []byte) []byte {
 	if v.Until != nil {
 		b = append(b, ",\"until\":"...)
 		b = wire.AppendDateTimeJSON(b, *v.Until)
+	} else if v.UntilNull {
+		b = append(b, ",\"until\":"...)
+		b = append(b, "null"...)
 	}
 	if v.InlineAt != nil {
 		b = append(b, ",\"inline_at\":"...)

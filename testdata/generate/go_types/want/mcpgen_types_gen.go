@@ -176,13 +176,17 @@ func appendBookInputChunks(b []byte, v [][]byte) []byte {
 
 // BookOutput is the structured output of the "book" tool.
 type BookOutput struct {
-	BookedAt  time.Time               `json:"booked_at"`
-	Day       runtime.Date            `json:"day"`
-	Confirmed *time.Time              `json:"confirmed"`
-	Slots     []Slot                  `json:"slots"`
-	Receipt   []byte                  `json:"receipt"`
-	Signature []byte                  `json:"signature,omitempty"`
-	ByDay     map[string]runtime.Date `json:"by_day,omitempty"`
+	BookedAt  time.Time    `json:"booked_at"`
+	Day       runtime.Date `json:"day"`
+	Confirmed *time.Time   `json:"confirmed"`
+	Slots     []Slot       `json:"slots"`
+	Receipt   []byte       `json:"receipt"`
+	Signature []byte       `json:"signature,omitempty"`
+	// SignatureNull says "signature" was null, not absent (Signature is nil either
+	// way): AppendJSON and the request to a wrapped API write null when it is set
+	// and Signature is nil.
+	SignatureNull bool                    `json:"-"`
+	ByDay         map[string]runtime.Date `json:"by_day,omitempty"`
 }
 
 // AppendJSON appends the JSON encoding of v to b.
@@ -205,6 +209,9 @@ func (v BookOutput) AppendJSON(b []byte) []byte {
 	if v.Signature != nil {
 		b = append(b, ",\"signature\":"...)
 		b = wire.AppendBase64(b, v.Signature)
+	} else if v.SignatureNull {
+		b = append(b, ",\"signature\":"...)
+		b = append(b, "null"...)
 	}
 	if v.ByDay != nil {
 		b = append(b, ",\"by_day\":"...)

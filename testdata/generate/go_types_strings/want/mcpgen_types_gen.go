@@ -174,13 +174,17 @@ func appendBookInputChunks(b []byte, v []string) []byte {
 
 // BookOutput is the structured output of the "book" tool.
 type BookOutput struct {
-	BookedAt  string            `json:"booked_at"`
-	Day       string            `json:"day"`
-	Confirmed *string           `json:"confirmed"`
-	Slots     []Slot            `json:"slots"`
-	Receipt   string            `json:"receipt"`
-	Signature *string           `json:"signature,omitempty"`
-	ByDay     map[string]string `json:"by_day,omitempty"`
+	BookedAt  string  `json:"booked_at"`
+	Day       string  `json:"day"`
+	Confirmed *string `json:"confirmed"`
+	Slots     []Slot  `json:"slots"`
+	Receipt   string  `json:"receipt"`
+	Signature *string `json:"signature,omitempty"`
+	// SignatureNull says "signature" was null, not absent (Signature is nil either
+	// way): AppendJSON and the request to a wrapped API write null when it is set
+	// and Signature is nil.
+	SignatureNull bool              `json:"-"`
+	ByDay         map[string]string `json:"by_day,omitempty"`
 }
 
 // AppendJSON appends the JSON encoding of v to b.
@@ -203,6 +207,9 @@ func (v BookOutput) AppendJSON(b []byte) []byte {
 	if v.Signature != nil {
 		b = append(b, ",\"signature\":"...)
 		b = wire.AppendString(b, *v.Signature)
+	} else if v.SignatureNull {
+		b = append(b, ",\"signature\":"...)
+		b = append(b, "null"...)
 	}
 	if v.ByDay != nil {
 		b = append(b, ",\"by_day\":"...)

@@ -108,6 +108,10 @@ type Node struct {
 	Children []Node `json:"children,omitempty"`
 	// The parent node, null at the root.
 	Parent *Node `json:"parent,omitempty"`
+	// ParentNull says "parent" was null, not absent (Parent is nil either way):
+	// AppendJSON and the request to a wrapped API write null when it is set and
+	// Parent is nil.
+	ParentNull bool `json:"-"`
 }
 
 // AppendJSON appends the JSON encoding of v to b.
@@ -122,6 +126,9 @@ func (v Node) AppendJSON(b []byte) []byte {
 	if v.Parent != nil {
 		b = append(b, ",\"parent\":"...)
 		b = v.Parent.AppendJSON(b)
+	} else if v.ParentNull {
+		b = append(b, ",\"parent\":"...)
+		b = append(b, "null"...)
 	}
 	return append(b, '}')
 }
@@ -320,11 +327,15 @@ type Order struct {
 	Total        Money         `json:"total"`
 	PlacedAt     *time.Time    `json:"placed_at,omitempty"`
 	DeliveryDate *runtime.Date `json:"delivery_date,omitempty"`
-	Contact      *string       `json:"contact,omitempty"`
-	TrackingURL  *string       `json:"tracking_url,omitempty"`
-	Tags         []string      `json:"tags,omitempty"`
-	Labels       Labels        `json:"labels,omitempty"`
-	Metadata     Metadata      `json:"metadata,omitempty"`
+	// DeliveryDateNull says "delivery_date" was null, not absent (DeliveryDate is
+	// nil either way): AppendJSON and the request to a wrapped API write null when
+	// it is set and DeliveryDate is nil.
+	DeliveryDateNull bool     `json:"-"`
+	Contact          *string  `json:"contact,omitempty"`
+	TrackingURL      *string  `json:"tracking_url,omitempty"`
+	Tags             []string `json:"tags,omitempty"`
+	Labels           Labels   `json:"labels,omitempty"`
+	Metadata         Metadata `json:"metadata,omitempty"`
 	// Deprecated: do not use in new code; the spec marks it as deprecated.
 	LegacyCode *string `json:"legacy_code,omitempty"`
 	Attachment []byte  `json:"attachment,omitempty"`
@@ -346,6 +357,9 @@ func (v Order) AppendJSON(b []byte) []byte {
 	if v.DeliveryDate != nil {
 		b = append(b, ",\"delivery_date\":"...)
 		b = (*v.DeliveryDate).AppendJSON(b)
+	} else if v.DeliveryDateNull {
+		b = append(b, ",\"delivery_date\":"...)
+		b = append(b, "null"...)
 	}
 	if v.Contact != nil {
 		b = append(b, ",\"contact\":"...)
@@ -418,6 +432,10 @@ type CreateOrderInput struct {
 	Shipping *CreateOrderInputShipping `json:"shipping,omitempty"`
 	Shape    Shape                     `json:"shape,omitempty"`
 	Note     *string                   `json:"note,omitempty"`
+	// NoteNull says "note" was null, not absent (Note is nil either way):
+	// AppendJSON and the request to a wrapped API write null when it is set and
+	// Note is nil.
+	NoteNull bool `json:"-"`
 }
 
 // AppendJSON appends the JSON encoding of v to b.
@@ -442,6 +460,9 @@ func (v CreateOrderInput) AppendJSON(b []byte) []byte {
 	if v.Note != nil {
 		b = append(b, ",\"note\":"...)
 		b = wire.AppendString(b, *v.Note)
+	} else if v.NoteNull {
+		b = append(b, ",\"note\":"...)
+		b = append(b, "null"...)
 	}
 	return append(b, '}')
 }

@@ -32,11 +32,18 @@ func (v *Address) UnmarshalJSON(data []byte) error {
 
 // UpdateContactInput is the input of the "update_contact" tool.
 type UpdateContactInput struct {
-	Name     *string  `json:"name"`
-	Age      *int64   `json:"age,omitempty"`
+	Name *string `json:"name"`
+	Age  *int64  `json:"age,omitempty"`
+	// AgeNull says "age" was null, not absent (Age is nil either way): AppendJSON
+	// and the request to a wrapped API write null when it is set and Age is nil.
+	AgeNull  bool     `json:"-"`
 	Address  *Address `json:"address"`
 	Phones   []string `json:"phones"`
 	Nickname *string  `json:"nickname,omitempty"`
+	// NicknameNull says "nickname" was null, not absent (Nickname is nil either
+	// way): AppendJSON and the request to a wrapped API write null when it is set
+	// and Nickname is nil.
+	NicknameNull bool `json:"-"`
 }
 
 // AppendJSON appends the JSON encoding of v to b.
@@ -51,6 +58,9 @@ func (v UpdateContactInput) AppendJSON(b []byte) []byte {
 	if v.Age != nil {
 		b = append(b, ",\"age\":"...)
 		b = wire.AppendInt(b, *v.Age)
+	} else if v.AgeNull {
+		b = append(b, ",\"age\":"...)
+		b = append(b, "null"...)
 	}
 	b = append(b, ",\"address\":"...)
 	if v.Address == nil {
@@ -67,6 +77,9 @@ func (v UpdateContactInput) AppendJSON(b []byte) []byte {
 	if v.Nickname != nil {
 		b = append(b, ",\"nickname\":"...)
 		b = wire.AppendString(b, *v.Nickname)
+	} else if v.NicknameNull {
+		b = append(b, ",\"nickname\":"...)
+		b = append(b, "null"...)
 	}
 	return append(b, '}')
 }

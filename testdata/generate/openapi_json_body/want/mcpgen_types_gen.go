@@ -9,6 +9,11 @@ import "github.com/mcpgen-dev/mcpgen/runtime/wire"
 type CreateItemInput struct {
 	Name  string   `json:"name"`
 	Price *float64 `json:"price,omitempty"`
+	Note  *string  `json:"note,omitempty"`
+	// NoteNull says "note" was null, not absent (Note is nil either way):
+	// AppendJSON and the request to a wrapped API write null when it is set and
+	// Note is nil.
+	NoteNull bool `json:"-"`
 }
 
 // AppendJSON appends the JSON encoding of v to b.
@@ -19,6 +24,13 @@ func (v CreateItemInput) AppendJSON(b []byte) []byte {
 	if v.Price != nil {
 		b = append(b, ",\"price\":"...)
 		b = wire.AppendFloat(b, *v.Price)
+	}
+	if v.Note != nil {
+		b = append(b, ",\"note\":"...)
+		b = wire.AppendString(b, *v.Note)
+	} else if v.NoteNull {
+		b = append(b, ",\"note\":"...)
+		b = append(b, "null"...)
 	}
 	return append(b, '}')
 }

@@ -91,6 +91,24 @@ func (c *UpstreamClient) CreateItem(ctx context.Context, in CreateItemInput) (*u
 		body = append(body, ':')
 		body = append(body, b...)
 	}
+	if in.Note != nil {
+		b = b[:0]
+		b = wire.AppendString(b, *in.Note)
+		if len(body) > 1 {
+			body = append(body, ',')
+		}
+		body = wire.AppendString(body, "note")
+		body = append(body, ':')
+		body = append(body, b...)
+	} else if in.NoteNull {
+		b = append(b[:0], "null"...)
+		if len(body) > 1 {
+			body = append(body, ',')
+		}
+		body = wire.AppendString(body, "note")
+		body = append(body, ':')
+		body = append(body, b...)
+	}
 	req.Body = append(body, '}')
 	req.ContentType = "application/json"
 	return c.Client.Do(ctx, req)

@@ -61,6 +61,20 @@ func decodeCreateItemInput(d *wire.Decoder, p *wire.Path, v *CreateItemInput, e 
 					e.Add(&c, msgMinimum0)
 				}
 			}
+		case "note":
+			c := p.Child("note")
+			v.NoteNull = d.Peek() == wire.KindNull
+			if d.Peek() == wire.KindNull {
+				if err := d.ReadNull(); err != nil {
+					return err
+				}
+				v.Note = nil
+			} else {
+				v.Note = new(string)
+				if err := readString(d, &c, v.Note, e); err != nil {
+					return err
+				}
+			}
 		default:
 			c := p.Child(string(key))
 			e.Add(&c, wire.MsgUnknownProperty)

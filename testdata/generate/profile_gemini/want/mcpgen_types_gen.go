@@ -117,16 +117,19 @@ func (v *ByName) UnmarshalJSON(data []byte) error {
 
 // Ticket is the "Ticket" type of the spec.
 type Ticket struct {
-	Title    string            `json:"title"`
-	Status   Status            `json:"status"`
-	Priority *Priority         `json:"priority,omitempty"`
-	Due      *runtime.Date     `json:"due,omitempty"`
-	Updated  *time.Time        `json:"updated,omitempty"`
-	Email    *string           `json:"email,omitempty"`
-	Score    *float64          `json:"score,omitempty"`
-	Labels   []string          `json:"labels,omitempty"`
-	Kind     *string           `json:"kind,omitempty"`
-	Meta     map[string]string `json:"meta,omitempty"`
+	Title    string        `json:"title"`
+	Status   Status        `json:"status"`
+	Priority *Priority     `json:"priority,omitempty"`
+	Due      *runtime.Date `json:"due,omitempty"`
+	// DueNull says "due" was null, not absent (Due is nil either way): AppendJSON
+	// and the request to a wrapped API write null when it is set and Due is nil.
+	DueNull bool              `json:"-"`
+	Updated *time.Time        `json:"updated,omitempty"`
+	Email   *string           `json:"email,omitempty"`
+	Score   *float64          `json:"score,omitempty"`
+	Labels  []string          `json:"labels,omitempty"`
+	Kind    *string           `json:"kind,omitempty"`
+	Meta    map[string]string `json:"meta,omitempty"`
 	// Deprecated: do not use in new code; the spec marks it as deprecated.
 	Legacy *string `json:"legacy,omitempty"`
 }
@@ -145,6 +148,9 @@ func (v Ticket) AppendJSON(b []byte) []byte {
 	if v.Due != nil {
 		b = append(b, ",\"due\":"...)
 		b = (*v.Due).AppendJSON(b)
+	} else if v.DueNull {
+		b = append(b, ",\"due\":"...)
+		b = append(b, "null"...)
 	}
 	if v.Updated != nil {
 		b = append(b, ",\"updated\":"...)
@@ -253,6 +259,10 @@ type TicketsCreateTicketInTheSupportQueueWithPriorityOutput = Ticket
 type TicketsFindInput struct {
 	By     TicketsFindInputBy `json:"by"`
 	Status *Status            `json:"status,omitempty"`
+	// StatusNull says "status" was null, not absent (Status is nil either way):
+	// AppendJSON and the request to a wrapped API write null when it is set and
+	// Status is nil.
+	StatusNull bool `json:"-"`
 }
 
 // AppendJSON appends the JSON encoding of v to b.
@@ -263,6 +273,9 @@ func (v TicketsFindInput) AppendJSON(b []byte) []byte {
 	if v.Status != nil {
 		b = append(b, ",\"status\":"...)
 		b = v.Status.AppendJSON(b)
+	} else if v.StatusNull {
+		b = append(b, ",\"status\":"...)
+		b = append(b, "null"...)
 	}
 	return append(b, '}')
 }

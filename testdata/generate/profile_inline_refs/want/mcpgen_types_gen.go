@@ -216,9 +216,13 @@ type Contact struct {
 	Phone    *string  `json:"phone,omitempty"`
 	Billing  *Address `json:"billing,omitempty"`
 	Shipping *Address `json:"shipping,omitempty"`
-	Notes    []string `json:"notes,omitempty"`
-	Tags     []string `json:"tags,omitempty"`
-	Primary  *bool    `json:"primary,omitempty"`
+	// ShippingNull says "shipping" was null, not absent (Shipping is nil either
+	// way): AppendJSON and the request to a wrapped API write null when it is set
+	// and Shipping is nil.
+	ShippingNull bool     `json:"-"`
+	Notes        []string `json:"notes,omitempty"`
+	Tags         []string `json:"tags,omitempty"`
+	Primary      *bool    `json:"primary,omitempty"`
 }
 
 // AppendJSON appends the JSON encoding of v to b.
@@ -255,6 +259,12 @@ func (v Contact) AppendJSON(b []byte) []byte {
 		}
 		b = append(b, "\"shipping\":"...)
 		b = v.Shipping.AppendJSON(b)
+	} else if v.ShippingNull {
+		if b[len(b)-1] != '{' {
+			b = append(b, ',')
+		}
+		b = append(b, "\"shipping\":"...)
+		b = append(b, "null"...)
 	}
 	if v.Notes != nil {
 		if b[len(b)-1] != '{' {

@@ -439,6 +439,7 @@ func decodeContact(d *wire.Decoder, p *wire.Path, v *Contact, e *wire.Errors) er
 			}
 		case "shipping":
 			c := p.Child("shipping")
+			v.ShippingNull = d.Peek() == wire.KindNull
 			if d.Peek() == wire.KindNull {
 				if err := d.ReadNull(); err != nil {
 					return err

@@ -10,6 +10,10 @@ type Node struct {
 	Name     string `json:"name"`
 	Children []Node `json:"children,omitempty"`
 	Parent   *Node  `json:"parent,omitempty"`
+	// ParentNull says "parent" was null, not absent (Parent is nil either way):
+	// AppendJSON and the request to a wrapped API write null when it is set and
+	// Parent is nil.
+	ParentNull bool `json:"-"`
 }
 
 // AppendJSON appends the JSON encoding of v to b.
@@ -24,6 +28,9 @@ func (v Node) AppendJSON(b []byte) []byte {
 	if v.Parent != nil {
 		b = append(b, ",\"parent\":"...)
 		b = v.Parent.AppendJSON(b)
+	} else if v.ParentNull {
+		b = append(b, ",\"parent\":"...)
+		b = append(b, "null"...)
 	}
 	return append(b, '}')
 }
