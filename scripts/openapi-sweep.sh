@@ -15,6 +15,8 @@
 # cannot load whole in useful time; docs/openapi.md); each chunk's Prism
 # start-up time is printed after the table; each chunk's figures are shown
 # as it is done, and the table so far is kept after each chunk.
+# MCPGEN_SWEEP_FROM=K (with the same MCPGEN_SWEEP_CHUNK) starts at chunk K,
+# to finish a run cut short without calling its first chunks again.
 #
 # The table is also kept in $MCPGEN_SWEEP_OUT when set.
 set -euo pipefail

@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"strings"
@@ -330,6 +331,9 @@ func (l *oaLoader) mapApplicators(s *base.Schema, out *Schema, p Pos, mode schem
 	if len(variants) == 0 || len(out.Properties) == 0 || out.Type != KindObject {
 		return false
 	}
+	if tagBesideNamedVariants(s, out) {
+		return false // a discriminated union (convert)
+	}
 	kw := "oneOf"
 	if isAny {
 		kw = "anyOf"
@@ -350,6 +354,47 @@ func (l *oaLoader) mapApplicators(s *base.Schema, out *Schema, p Pos, mode schem
 		out.OneOfSchemas = cs
 	}
 	return true
+}
+
+// tagBesideNamedVariants reports whether s, converted to out, is an object
+// whose one property is its discriminator's tag, beside a oneOf or anyOf
+// of $refs (readme-oas-examples' mapping-with-duplicate-schemas): the
+// variants say everything about the value, the tag selects among them as
+// the mapping says, and the tag's own schema admits no more than the
+// mapping's values do, so the object is the discriminated union of the
+// variants, as if the tag were declared on each. The variants' required
+// properties are then enforced, as they are on any union, instead of the
+// object being kept open with the union dropped.
+func tagBesideNamedVariants(s *base.Schema, out *Schema) bool {
+	d := s.Discriminator
+	if d == nil || d.Mapping == nil || d.Mapping.Len() == 0 || len(out.Properties) != 1 ||
+		out.Properties[0].Name != d.PropertyName || out.HasApplicators() {
+		return false
+	}
+	variants := s.OneOf
+	if len(variants) == 0 {
+		variants = s.AnyOf
+	}
+	for _, v := range variants {
+		if !v.IsReference() {
+			return false
+		}
+	}
+	// The tag's schema: a string, at most the mapping's values.
+	tag := out.Properties[0].Schema
+	if tag.Ref != "" || len(tag.OneOf) > 0 || tag.Type != KindString || tag.HasApplicators() {
+		return false
+	}
+	for _, e := range tag.Enum {
+		var v string
+		if json.Unmarshal(e, &v) != nil {
+			return false
+		}
+		if _, ok := d.Mapping.Get(v); !ok {
+			return false
+		}
+	}
+	return len(tag.Enum) > 0
 }
 
 func (l *oaLoader) dependentSchemas(s *base.Schema, out *Schema, p Pos, mode schemaMode, depth int, drop func(kw, why string)) {

@@ -348,6 +348,11 @@ func (l *oaLoader) convert(s *base.Schema, p Pos, mode schemaMode, depth int) *S
 	if len(variants) == 0 && len(s.AnyOf) > 0 {
 		variants, isAny = s.AnyOf, true
 	}
+	if !unionMapped && len(variants) > 0 && tagBesideNamedVariants(s, out) {
+		// The discriminated union of the variants (see
+		// tagBesideNamedVariants): the tag is the discriminator's.
+		out.Properties = nil
+	}
 	switch {
 	case unionMapped:
 	case len(variants) > 0 && len(out.Properties) > 0:

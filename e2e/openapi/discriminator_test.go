@@ -1,6 +1,7 @@
 package openapi
 
 import (
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -86,5 +87,50 @@ func TestDiscriminatorOverInlineVariants(t *testing.T) {
 	defer mu.Unlock()
 	if len(bodies) != 2 || !strings.Contains(bodies[0], `"type":"server_vad"`) || !strings.Contains(bodies[1], `"eagerness":"low"`) {
 		t.Errorf("upstream got %q", bodies)
+	}
+}
+
+// TestDiscriminatorTagBesideVariants: an object whose one property is the
+// discriminator's tag, beside a oneOf of $refs (readme-oas-examples'
+// mapping-with-duplicate-schemas), is the discriminated union of the
+// variants. The server once kept the object open and dropped the union, so
+// a body without the variant's required property reached the API; now the
+// variant the tag selects (two values may select the same one) is enforced
+// and the tag is sent on as the caller wrote it.
+func TestDiscriminatorTagBesideVariants(t *testing.T) {
+	needE2E(t)
+	t.Parallel()
+	bin := buildServer(t, "../../testdata/generate/openapi_tag_union/openapi.yaml")
+	var mu sync.Mutex
+	var bodies []string
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		mu.Lock()
+		bodies = append(bodies, string(b))
+		mu.Unlock()
+		w.WriteHeader(http.StatusNoContent)
+	}))
+	t.Cleanup(up.Close)
+	c := startServer(t, bin, up.URL)
+	for _, body := range []string{`{"kind":"box"}`, `{"kind":"circle","side":2}`, `{"kind":"triangle","side":2}`, `{"side":2}`} {
+		if r := c.callTool("patchShape", map[string]any{"body": json.RawMessage(body)}); !r.IsError {
+			t.Errorf("%s accepted", body)
+		}
+	}
+	mu.Lock()
+	if len(bodies) != 0 {
+		t.Fatalf("refused calls reached the API: %q", bodies)
+	}
+	mu.Unlock()
+	for _, body := range []string{`{"kind":"box","side":2}`, `{"kind":"square","side":2}`, `{"kind":"circle","radius":1}`} {
+		if r := c.callTool("patchShape", map[string]any{"body": json.RawMessage(body)}); r.IsError {
+			t.Errorf("%s refused: %s", body, r.text())
+		}
+	}
+	want := []string{`{"side":2,"kind":"box"}`, `{"side":2,"kind":"square"}`, `{"radius":1,"kind":"circle"}`}
+	mu.Lock()
+	defer mu.Unlock()
+	if strings.Join(bodies, "\n") != strings.Join(want, "\n") {
+		t.Errorf("upstream got %q, want %q", bodies, want)
 	}
 }

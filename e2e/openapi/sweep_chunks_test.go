@@ -28,10 +28,28 @@ type sweepChunk struct {
 	doc   string // the document the mock serves
 	tools []tool
 	mock  string // "" for Prism, or mockStripe
+	skip  bool   // before MCPGEN_SWEEP_FROM: not swept
+}
+
+// sweepFrom is the chunk MCPGEN_SWEEP_FROM names (1 when unset).
+func sweepFrom(t *testing.T) int {
+	v := os.Getenv("MCPGEN_SWEEP_FROM")
+	if v == "" {
+		return 1
+	}
+	k, err := strconv.Atoi(v)
+	if err != nil || k < 1 {
+		t.Fatalf("MCPGEN_SWEEP_FROM=%q: want a chunk number from 1", v)
+	}
+	return k
 }
 
 // sweepChunks splits tools into chunks for doc: one chunk with every tool
 // and the whole document unless MCPGEN_SWEEP_CHUNK is set.
+// MCPGEN_SWEEP_FROM=K (with MCPGEN_SWEEP_CHUNK) starts at chunk K: the
+// chunks before it are neither pruned nor swept, so that a long sweep cut
+// short can be finished without calling its first chunks again (same
+// chunk size, same document: the chunks are the same).
 //
 // The mock's copy of the document (each chunk's pruned copy, or the whole
 // document rewritten when something had to go) leaves out the examples
@@ -75,9 +93,14 @@ func sweepChunks(t *testing.T, doc string, tools []tool) []sweepChunk {
 		return []sweepChunk{{doc: f, tools: tools}}
 	}
 	ops := toolOperations(t, doc)
+	from := sweepFrom(t)
 	var chunks []sweepChunk
 	for i := 0; i < len(tools); i += size {
 		part := tools[i:min(i+size, len(tools))]
+		if i/size+1 < from {
+			chunks = append(chunks, sweepChunk{tools: part, skip: true})
+			continue
+		}
 		var sel []string
 		for _, tl := range part {
 			op, ok := ops[tl.Name]
@@ -101,6 +124,17 @@ func sweepChunks(t *testing.T, doc string, tools []tool) []sweepChunk {
 		chunks = append(chunks, sweepChunk{doc: f, tools: part})
 	}
 	return chunks
+}
+
+// skippedTools counts the tools of the chunks before MCPGEN_SWEEP_FROM.
+func skippedTools(chunks []sweepChunk) int {
+	n := 0
+	for _, ch := range chunks {
+		if ch.skip {
+			n += len(ch.tools)
+		}
+	}
+	return n
 }
 
 // toolOperations maps each tool mcpgen makes from doc (as `mcpgen init
@@ -153,6 +187,9 @@ type runningChunk struct {
 func sweepPasses(t *testing.T, chunks []sweepChunk, bin string, creds []string) iter.Seq2[int, runningChunk] {
 	return func(yield func(int, runningChunk) bool) {
 		for i, ch := range chunks {
+			if ch.skip {
+				continue
+			}
 			start, server := time.Now(), creds
 			p, err := (*prism)(nil), error(nil)
 			if ch.mock == mockStripe {

@@ -231,17 +231,25 @@ func (m *validateEmitter) decodeUnion(n *node) []Code {
 		seen := map[string]bool{}
 		for _, vr := range n.variants {
 			// A variant no discriminator value selects (an inline one in
-			// OpenAI's document) cannot be decoded by tag.
-			if vr.value == "" || seen[vr.value] {
+			// OpenAI's document) cannot be decoded by tag; one that
+			// several select is decoded for each of them.
+			var sel []Code
+			for _, val := range vr.values {
+				if seen[val] {
+					continue
+				}
+				seen[val] = true
+				sel = append(sel, Lit(val))
+				values = append(values, Lit(val))
+				words = append(words, val)
+			}
+			if len(sel) == 0 {
 				continue
 			}
-			seen[vr.value] = true
-			values = append(values, Lit(vr.value))
-			words = append(words, vr.value)
 			body := []Code{Id("d").Op(":=").Op("&").Id("sub"), Var().Id("x").Add(goType(vr.node))}
 			body = append(body, m.decodeSlot(&slot{node: vr.node}, Id("x"), Id("p"), nil)...)
 			body = append(body, Op("*").Id("v").Op("=").Add(wrapValue(vr, Id("x"))), Return(Nil()))
-			cases = append(cases, Case(Lit(vr.value)).Block(body...))
+			cases = append(cases, Case(sel...).Block(body...))
 		}
 		discCall := wire("MsgDiscriminator").Call(Index().String().Values(values...))
 		discKey := callKey("MsgDiscriminator", stringsKey(words))

@@ -143,8 +143,12 @@ type field struct {
 type variant struct {
 	goName string
 	node   *node
-	// value is the discriminator value that selects the variant.
-	value string
+	// values are the discriminator values that select the variant (a
+	// mapping may give several); value is the one value the union writes
+	// into the variant's tag, "" when several select it (the caller's is
+	// kept) or none does.
+	values []string
+	value  string
 	// wrap is the name of the type that implements the union for a
 	// variant whose own Go type cannot carry the marker method (see
 	// wrapped); "" when the variant's type implements the union itself.
@@ -833,11 +837,16 @@ func (l *lowerer) variants(n *node) {
 			direct[r] = true
 		}
 		if d := s.Discriminator; d != nil {
-			vr.value = v.Ref
 			for _, c := range d.Mapping {
 				if c.Type == v.Ref {
-					vr.value = c.Value
+					vr.values = append(vr.values, c.Value)
 				}
+			}
+			if len(vr.values) == 0 && v.Ref != "" {
+				vr.values = []string{v.Ref}
+			}
+			if len(vr.values) == 1 {
+				vr.value = vr.values[0]
 			}
 		}
 		n.variants = append(n.variants, vr)
