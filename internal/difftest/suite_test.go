@@ -85,6 +85,17 @@ func suiteTool(g *suiteGroup) (string, error) {
 		return fmt.Sprintf("  %s:\n    input: {properties: {v: %s}, required: [v]}\n", g.tool, g.Schema), nil
 	}
 	delete(s, "$schema")
+	b, err := json.Marshal(caseSchema(s))
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("  %s:\n    input: {properties: {v: %s}, required: [v]}\n", g.tool, b), nil
+}
+
+// caseSchema converts a suite schema s into one mcpgen takes, in place
+// (testdata/jsonschema-suite/README.md says how).
+func caseSchema(s map[string]any) map[string]any {
+	unionVariants(s)
 	if _, typed := s["type"]; !typed {
 		if kind := impliedType(s); kind != "" {
 			s["type"] = kind
@@ -159,11 +170,7 @@ func suiteTool(g *suiteGroup) (string, error) {
 		// type); closedPatterns skips the instances with other members.
 		s["additionalProperties"] = !typedPatterns(s)
 	}
-	b, err := json.Marshal(s)
-	if err != nil {
-		return "", err
-	}
-	return fmt.Sprintf("  %s:\n    input: {properties: {v: %s}, required: [v]}\n", g.tool, b), nil
+	return s
 }
 
 // typedPatterns reports whether s has patternProperties and every one of
@@ -425,7 +432,7 @@ func TestSuite(t *testing.T) {
 		sch := compileSchema(t, g.tool, pkg["schemas/"+g.tool+".input.schema.json"])
 		orig := compileSchema(t, g.tool+".orig", g.Schema)
 		for _, c := range g.Tests {
-			if !typed && implied != "" && kindOf(c.Data) != implied || !itemsOf(s, c.Data) || !closedPatterns(s, c.Data) {
+			if !typed && implied != "" && kindOf(c.Data) != implied || !itemsOf(s, c.Data) || !closedPatterns(s, c.Data) || !variantsOf(s, c.Data) {
 				// The suite checks that the keyword ignores other
 				// types; with the type mcpgen needs they are type errors.
 				otherType++
