@@ -26,6 +26,8 @@ type suiteGroup struct {
 		Valid       bool            `json:"valid"`
 	} `json:"tests"`
 	file, tool string
+	// converted is the schema as suiteTool hands it to mcpgen.
+	converted json.RawMessage
 }
 
 // suiteKnown are the suite tests where the reference validator
@@ -82,6 +84,7 @@ func suiteTool(g *suiteGroup) (string, error) {
 	var s map[string]any
 	if json.Unmarshal(g.Schema, &s) != nil {
 		// A boolean schema: mcpgen says whether it takes one there.
+		g.converted = g.Schema
 		return fmt.Sprintf("  %s:\n    input: {properties: {v: %s}, required: [v]}\n", g.tool, g.Schema), nil
 	}
 	delete(s, "$schema")
@@ -89,6 +92,7 @@ func suiteTool(g *suiteGroup) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	g.converted = b
 	return fmt.Sprintf("  %s:\n    input: {properties: {v: %s}, required: [v]}\n", g.tool, b), nil
 }
 
@@ -96,6 +100,7 @@ func suiteTool(g *suiteGroup) (string, error) {
 // (testdata/jsonschema-suite/README.md says how).
 func caseSchema(s map[string]any) map[string]any {
 	unionVariants(s)
+	nestedSchemas(s)
 	if _, typed := s["type"]; !typed {
 		if kind := impliedType(s); kind != "" {
 			s["type"] = kind
@@ -431,8 +436,9 @@ func TestSuite(t *testing.T) {
 		implied := impliedType(s)
 		sch := compileSchema(t, g.tool, pkg["schemas/"+g.tool+".input.schema.json"])
 		orig := compileSchema(t, g.tool+".orig", g.Schema)
+		conv := compileSchema(t, g.tool+".conv", g.converted)
 		for _, c := range g.Tests {
-			if !typed && implied != "" && kindOf(c.Data) != implied || !itemsOf(s, c.Data) || !closedPatterns(s, c.Data) || !variantsOf(s, c.Data) {
+			if !typed && implied != "" && kindOf(c.Data) != implied || !itemsOf(s, c.Data) || !closedPatterns(s, c.Data) || !variantsOf(s, c.Data) || !sameMeaning(conv, orig, c.Data) {
 				// The suite checks that the keyword ignores other
 				// types; with the type mcpgen needs they are type errors.
 				otherType++

@@ -1,0 +1,42 @@
+package difftest
+
+import (
+	"encoding/json"
+	"maps"
+	"slices"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// nestedSchemas converts, like a case schema, every untyped property
+// schema and items schema of s whose keywords imply a type (mcpgen types
+// every value, and rejects type-specific keywords without a type).
+// sameMeaning skips the instances where that narrowed the schema.
+func nestedSchemas(s map[string]any) {
+	props, _ := s["properties"].(map[string]any)
+	for _, name := range slices.Sorted(maps.Keys(props)) {
+		if m, ok := props[name].(map[string]any); ok && untypedImplied(m) {
+			props[name] = caseSchema(m)
+		}
+	}
+	if m, ok := s["items"].(map[string]any); ok && untypedImplied(m) {
+		s["items"] = caseSchema(m)
+	}
+}
+
+// untypedImplied reports whether s has no type and keywords that imply one.
+func untypedImplied(s map[string]any) bool {
+	_, typed := s["type"]
+	return !typed && impliedType(s) != ""
+}
+
+// sameMeaning reports whether the reference validator gives data the same
+// verdict under the converted schema as under the suite's own: where it
+// does not, the conversion (a type mcpgen needs, an object closed) decided
+// the verdict, and the instance tests something mcpgen does not express.
+// A verdict the reference cannot give counts as the same.
+func sameMeaning(conv, orig *jsonschema.Schema, data json.RawMessage) bool {
+	a, errA := oracle(conv, data)
+	b, errB := oracle(orig, data)
+	return errA != nil || errB != nil || a == b
+}
