@@ -773,9 +773,10 @@ func (v *EvaluateInput) UnmarshalJSON(data []byte) error {
 
 // DescribeInput is the input of the "describe" tool.
 type DescribeInput struct {
-	Round Round `json:"round,omitempty"`
-	Layer Layer `json:"layer,omitempty"`
-	Pet   Pet   `json:"pet,omitempty"`
+	Round  Round  `json:"round,omitempty"`
+	Layer  Layer  `json:"layer,omitempty"`
+	Pet    Pet    `json:"pet,omitempty"`
+	Nested Nested `json:"nested,omitempty"`
 }
 
 // AppendJSON appends the JSON encoding of v to b.
@@ -798,6 +799,13 @@ func (v DescribeInput) AppendJSON(b []byte) []byte {
 		}
 		b = append(b, "\"pet\":"...)
 		b = appendPet(b, v.Pet)
+	}
+	if v.Nested != nil {
+		if b[len(b)-1] != '{' {
+			b = append(b, ',')
+		}
+		b = append(b, "\"nested\":"...)
+		b = appendNested(b, v.Nested)
 	}
 	return append(b, '}')
 }

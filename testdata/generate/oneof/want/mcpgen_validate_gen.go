@@ -1351,6 +1351,11 @@ func decodeDescribeInput(d *wire.Decoder, p *wire.Path, v *DescribeInput, e *wir
 			if err := decodePet(d, &c, &v.Pet, e); err != nil {
 				return err
 			}
+		case "nested":
+			c := p.Child("nested")
+			if err := decodeNested(d, &c, &v.Nested, e); err != nil {
+				return err
+			}
 		default:
 			c := p.Child(string(key))
 			e.Add(&c, wire.MsgUnknownProperty)
