@@ -1,11 +1,15 @@
 package difftest
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"maps"
+	"reflect"
+)
 
 // unionVariants rewrites the oneOf of a suite schema s into the union
-// mcpgen takes: a type beside oneOf moves into each variant that has none
-// (type T with oneOf [A, B] is oneOf [T and A, T and B], as exactly one of
-// A and B holds exactly when one of those does), an untyped variant gets
+// mcpgen takes: the keywords beside oneOf move into each variant that has
+// none of its own (T with oneOf [A, B] is oneOf [T and A, T and B], as
+// exactly one of A and B holds exactly when one of those does), an untyped variant gets
 // the type its keywords imply, and each variant is converted like a case
 // schema (objects left open, required names declared). variantsOf skips the
 // instances of another type than an implied one, which that variant would
@@ -15,16 +19,34 @@ func unionVariants(s map[string]any) {
 	if len(list) == 0 {
 		return
 	}
-	base, typed := s["type"]
-	delete(s, "type")
+	// The keywords beside oneOf narrow the same value: they move into
+	// each variant, except the unevaluated ones (whose meaning depends on
+	// what the variants evaluate).
+	base := map[string]any{}
+	for k, v := range s {
+		if k != "oneOf" && k != "unevaluatedProperties" && k != "unevaluatedItems" {
+			base[k] = v
+			delete(s, k)
+		}
+	}
+	for _, v := range list {
+		m, isMap := v.(map[string]any)
+		for k, b := range base {
+			if mv, has := m[k]; !isMap || has && !reflect.DeepEqual(mv, b) {
+				// A boolean variant, or a variant that says something
+				// of its own: no variant keeps both without allOf, so
+				// the schema stays as written.
+				maps.Copy(s, base)
+				return
+			}
+		}
+	}
 	for i, v := range list {
 		m, ok := v.(map[string]any)
 		if !ok {
 			continue
 		}
-		if _, has := m["type"]; !has && typed {
-			m["type"] = base
-		}
+		maps.Copy(m, base)
 		list[i] = caseSchema(m)
 	}
 }
