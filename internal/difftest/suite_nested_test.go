@@ -40,3 +40,42 @@ func sameMeaning(conv, orig *jsonschema.Schema, data json.RawMessage) bool {
 	b, errB := oracle(orig, data)
 	return errA != nil || errB != nil || a == b
 }
+
+// subschemasTyped handles an untyped suite schema s whose own keywords
+// imply no type and one of whose applied subschemas states a type other
+// than the one the others imply ({anyOf: [{type: integer}, {minimum: 2}]}):
+// no one type fits s, so s stays untyped (a value of any type, whose
+// subschemas each state their own) and each untyped subschema gets the
+// type its keywords imply. It reports whether it did so.
+func subschemasTyped(s map[string]any) bool {
+	if ownType(s) != "" {
+		return false
+	}
+	implied := impliedType(s)
+	subs := applied(s)
+	conflict := false
+	for _, sub := range subs {
+		if t, ok := sub["type"].(string); ok && implied != "" && t != implied {
+			conflict = true
+		}
+	}
+	if !conflict {
+		return false
+	}
+	for _, sub := range subs {
+		if untypedImplied(sub) {
+			caseSchema(sub)
+		}
+	}
+	return true
+}
+
+// ownType is the type the keywords of s itself imply, leaving out its
+// applied subschemas.
+func ownType(s map[string]any) string {
+	own := maps.Clone(s)
+	for _, k := range []string{"allOf", "anyOf", "not", "if", "then", "else", "dependentSchemas"} {
+		delete(own, k)
+	}
+	return impliedType(own)
+}

@@ -101,7 +101,7 @@ func suiteTool(g *suiteGroup) (string, error) {
 func caseSchema(s map[string]any) map[string]any {
 	unionVariants(s)
 	nestedSchemas(s)
-	if _, typed := s["type"]; !typed {
+	if _, typed := s["type"]; !typed && !subschemasTyped(s) {
 		if kind := impliedType(s); kind != "" {
 			s["type"] = kind
 		}
