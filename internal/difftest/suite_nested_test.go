@@ -8,8 +8,8 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
-// nestedSchemas converts, like a case schema, every untyped property
-// schema and items schema of s whose keywords imply a type (mcpgen types
+// nestedSchemas converts, like a case schema, every untyped schema of a
+// property, a pattern, the additional properties or the items of s whose keywords imply a type (mcpgen types
 // every value, and rejects type-specific keywords without a type).
 // sameMeaning skips the instances where that narrowed the schema.
 func nestedSchemas(s map[string]any) {
@@ -19,8 +19,16 @@ func nestedSchemas(s map[string]any) {
 			props[name] = caseSchema(m)
 		}
 	}
-	if m, ok := s["items"].(map[string]any); ok && untypedImplied(m) {
-		s["items"] = caseSchema(m)
+	pats, _ := s["patternProperties"].(map[string]any)
+	for _, p := range slices.Sorted(maps.Keys(pats)) {
+		if m, ok := pats[p].(map[string]any); ok && untypedImplied(m) {
+			pats[p] = caseSchema(m)
+		}
+	}
+	for _, k := range []string{"items", "additionalProperties"} {
+		if m, ok := s[k].(map[string]any); ok && untypedImplied(m) {
+			s[k] = caseSchema(m)
+		}
 	}
 }
 
