@@ -787,10 +787,13 @@ func (l *lowerer) variants(n *node) {
 				g = fmt.Sprintf("Variant%d", i+1)
 			}
 			node := n.name + g
-			if shapeOf(v) == kOneOf {
+			if shapeOf(v) == kOneOf && !l.lenient {
 				// A union inside a union is wrapped (an interface cannot
 				// implement another's marker): the wrapper takes the
 				// variant's name, the inner union the same with "Union".
+				// OpenAPI documents keep the names they always had
+				// (the wrapper's numbered by claim), which generated
+				// code may already use.
 				node += "Union"
 			}
 			sl := l.slotOf(node, v, v.Pos)
