@@ -817,7 +817,17 @@ func (l *lowerer) variants(n *node) {
 			if g == "" || seen[g] {
 				g = fmt.Sprintf("Variant%d", i+1)
 			}
-			sl := l.slotOf(n.name+g, v, v.Pos)
+			node := n.name + g
+			if shapeOf(v) == kOneOf && !l.lenient {
+				// A union inside a union is wrapped (an interface cannot
+				// implement another's marker): the wrapper takes the
+				// variant's name, the inner union the same with "Union".
+				// OpenAPI documents keep the names they always had
+				// (the wrapper's numbered by claim), which generated
+				// code may already use.
+				node += "Union"
+			}
+			sl := l.slotOf(node, v, v.Pos)
 			vn = sl.node
 			if !vn.declared && v.GoType == "" {
 				// A scalar variant stays a string: the union's

@@ -564,6 +564,90 @@ func appendPet(b []byte, v Pet) []byte {
 	return append(b, "null"...)
 }
 
+// Nested is the "Nested" type of the spec.
+//
+// A union with an inline union among its variants: valid when exactly one of
+// them matches, so 7 (the integer, not the boolean) is one and so is true.
+//
+// Nested is one of NestedVariant1, NestedBoolean: only those types implement
+// it, and a type switch tells them apart.
+//
+//sumtype:decl
+type Nested interface {
+	isNested()
+}
+
+// NestedVariant1 is the NestedVariant1Union variant of Nested.
+type NestedVariant1 struct {
+	Value NestedVariant1Union
+}
+
+// NestedBoolean is the boolean variant of Nested.
+type NestedBoolean bool
+
+func (NestedVariant1) isNested() {}
+func (NestedBoolean) isNested()  {}
+
+// appendNested appends the JSON encoding of v to b: null when v is nil,
+// which the validator reports.
+func appendNested(b []byte, v Nested) []byte {
+	switch x := v.(type) {
+	case NestedVariant1:
+		return appendNestedVariant1Union(b, x.Value)
+	case *NestedVariant1:
+		if x != nil {
+			return appendNested(b, *x)
+		}
+	case NestedBoolean:
+		return wire.AppendBool(b, bool(x))
+	case *NestedBoolean:
+		if x != nil {
+			return appendNested(b, *x)
+		}
+	}
+	return append(b, "null"...)
+}
+
+// NestedVariant1Union is generated from the spec.
+//
+// NestedVariant1Union is one of NestedVariant1UnionString,
+// NestedVariant1UnionInteger: only those types implement it, and a type switch
+// tells them apart.
+//
+//sumtype:decl
+type NestedVariant1Union interface {
+	isNestedVariant1Union()
+}
+
+// NestedVariant1UnionString is the string variant of NestedVariant1Union.
+type NestedVariant1UnionString string
+
+// NestedVariant1UnionInteger is the integer variant of NestedVariant1Union.
+type NestedVariant1UnionInteger int64
+
+func (NestedVariant1UnionString) isNestedVariant1Union()  {}
+func (NestedVariant1UnionInteger) isNestedVariant1Union() {}
+
+// appendNestedVariant1Union appends the JSON encoding of v to b: null when v is
+// nil, which the validator reports.
+func appendNestedVariant1Union(b []byte, v NestedVariant1Union) []byte {
+	switch x := v.(type) {
+	case NestedVariant1UnionString:
+		return wire.AppendString(b, string(x))
+	case *NestedVariant1UnionString:
+		if x != nil {
+			return appendNestedVariant1Union(b, *x)
+		}
+	case NestedVariant1UnionInteger:
+		return wire.AppendInt(b, int64(x))
+	case *NestedVariant1UnionInteger:
+		if x != nil {
+			return appendNestedVariant1Union(b, *x)
+		}
+	}
+	return append(b, "null"...)
+}
+
 // AreaInput is the input of the "area" tool.
 type AreaInput struct {
 	Shape  Shape   `json:"shape"`
@@ -689,9 +773,10 @@ func (v *EvaluateInput) UnmarshalJSON(data []byte) error {
 
 // DescribeInput is the input of the "describe" tool.
 type DescribeInput struct {
-	Round Round `json:"round,omitempty"`
-	Layer Layer `json:"layer,omitempty"`
-	Pet   Pet   `json:"pet,omitempty"`
+	Round  Round  `json:"round,omitempty"`
+	Layer  Layer  `json:"layer,omitempty"`
+	Pet    Pet    `json:"pet,omitempty"`
+	Nested Nested `json:"nested,omitempty"`
 }
 
 // AppendJSON appends the JSON encoding of v to b.
@@ -714,6 +799,13 @@ func (v DescribeInput) AppendJSON(b []byte) []byte {
 		}
 		b = append(b, "\"pet\":"...)
 		b = appendPet(b, v.Pet)
+	}
+	if v.Nested != nil {
+		if b[len(b)-1] != '{' {
+			b = append(b, ',')
+		}
+		b = append(b, "\"nested\":"...)
+		b = appendNested(b, v.Nested)
 	}
 	return append(b, '}')
 }

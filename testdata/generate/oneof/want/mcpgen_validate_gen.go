@@ -1000,6 +1000,104 @@ func decodePet(d *wire.Decoder, p *wire.Path, v *Pet, e *wire.Errors) error {
 	return nil
 }
 
+// decodeNested decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
+func decodeNested(d *wire.Decoder, p *wire.Path, v *Nested, e *wire.Errors) error {
+	*v = nil
+	kind := d.Peek()
+	raw, err := d.ReadRaw()
+	if err != nil {
+		return err
+	}
+	var sub wire.Decoder
+	matched := 0
+	if d.Fork(&sub, raw) {
+		var ve wire.Errors
+		d, e := &sub, &ve
+		var x NestedVariant1Union
+		if err := decodeNestedVariant1Union(d, p, &x, e); err != nil {
+			return err
+		}
+		if e.Len() == 0 {
+			*v = NestedVariant1{Value: x}
+			matched++
+		}
+	}
+	if kind == wire.KindBool && d.Fork(&sub, raw) {
+		var ve wire.Errors
+		d, e := &sub, &ve
+		var x bool
+		if err := readBool(d, p, &x, e); err != nil {
+			return err
+		}
+		if e.Len() == 0 {
+			*v = NestedBoolean(x)
+			matched++
+		}
+	}
+	if d.EndTrials(&sub) {
+		*v = nil
+		e.Add(p, wire.MsgTooComplex)
+		return nil
+	}
+	if matched != 1 {
+		*v = nil
+		e.Add(p, wire.MsgOneOf(matched))
+	}
+	return nil
+}
+
+// decodeNestedVariant1Union decodes the next JSON value of d into v. Values of
+// the wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
+func decodeNestedVariant1Union(d *wire.Decoder, p *wire.Path, v *NestedVariant1Union, e *wire.Errors) error {
+	*v = nil
+	kind := d.Peek()
+	raw, err := d.ReadRaw()
+	if err != nil {
+		return err
+	}
+	var sub wire.Decoder
+	matched := 0
+	if kind == wire.KindString && d.Fork(&sub, raw) {
+		var ve wire.Errors
+		d, e := &sub, &ve
+		var x string
+		if err := readString(d, p, &x, e); err != nil {
+			return err
+		}
+		if e.Len() == 0 {
+			*v = NestedVariant1UnionString(x)
+			matched++
+		}
+	}
+	if kind == wire.KindNumber && d.Fork(&sub, raw) {
+		var ve wire.Errors
+		d, e := &sub, &ve
+		var x int64
+		if err := readInt(d, p, &x, e); err != nil {
+			return err
+		}
+		if e.Len() == 0 {
+			*v = NestedVariant1UnionInteger(x)
+			matched++
+		}
+	}
+	if d.EndTrials(&sub) {
+		*v = nil
+		e.Add(p, wire.MsgTooComplex)
+		return nil
+	}
+	if matched != 1 {
+		*v = nil
+		e.Add(p, wire.MsgOneOf(matched))
+	}
+	return nil
+}
+
 // decodeAreaInput decodes the next JSON value of d into v. Values of the wrong
 // type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of
@@ -1251,6 +1349,11 @@ func decodeDescribeInput(d *wire.Decoder, p *wire.Path, v *DescribeInput, e *wir
 		case "pet":
 			c := p.Child("pet")
 			if err := decodePet(d, &c, &v.Pet, e); err != nil {
+				return err
+			}
+		case "nested":
+			c := p.Child("nested")
+			if err := decodeNested(d, &c, &v.Nested, e); err != nil {
 				return err
 			}
 		default:

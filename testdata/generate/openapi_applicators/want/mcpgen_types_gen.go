@@ -279,7 +279,8 @@ func appendSetFileSearchInputFileSearchVectorStoresItemFileIds(b []byte, v []str
 
 // SetImageInput is the input of the "setImage" tool.
 type SetImageInput struct {
-	Image *ImageRef `json:"image,omitempty"`
+	Image *ImageRef        `json:"image,omitempty"`
+	Fit   SetImageInputFit `json:"fit,omitempty"`
 }
 
 // AppendJSON appends the JSON encoding of v to b.
@@ -288,6 +289,13 @@ func (v SetImageInput) AppendJSON(b []byte) []byte {
 	if v.Image != nil {
 		b = append(b, "\"image\":"...)
 		b = v.Image.AppendJSON(b)
+	}
+	if v.Fit != nil {
+		if b[len(b)-1] != '{' {
+			b = append(b, ',')
+		}
+		b = append(b, "\"fit\":"...)
+		b = appendSetImageInputFit(b, v.Fit)
 	}
 	return append(b, '}')
 }
@@ -302,6 +310,91 @@ func (v SetImageInput) MarshalJSON() ([]byte, error) {
 func (v *SetImageInput) UnmarshalJSON(data []byte) error {
 	var u wire.Unmarshaler
 	return u.Done(decodeSetImageInput(u.Start(data), u.Root(), v, u.Errors()))
+}
+
+// SetImageInputFit is generated from the spec.
+//
+// SetImageInputFit is one of SetImageInputFitVariant12,
+// SetImageInputFitBoolean: only those types implement it, and a type switch
+// tells them apart.
+//
+//sumtype:decl
+type SetImageInputFit interface {
+	isSetImageInputFit()
+}
+
+// SetImageInputFitVariant12 is the SetImageInputFitVariant1 variant of
+// SetImageInputFit.
+type SetImageInputFitVariant12 struct {
+	Value SetImageInputFitVariant1
+}
+
+// SetImageInputFitBoolean is the boolean variant of SetImageInputFit.
+type SetImageInputFitBoolean bool
+
+func (SetImageInputFitVariant12) isSetImageInputFit() {}
+func (SetImageInputFitBoolean) isSetImageInputFit()   {}
+
+// appendSetImageInputFit appends the JSON encoding of v to b: null when v is
+// nil, which the validator reports.
+func appendSetImageInputFit(b []byte, v SetImageInputFit) []byte {
+	switch x := v.(type) {
+	case SetImageInputFitVariant12:
+		return appendSetImageInputFitVariant1(b, x.Value)
+	case *SetImageInputFitVariant12:
+		if x != nil {
+			return appendSetImageInputFit(b, *x)
+		}
+	case SetImageInputFitBoolean:
+		return wire.AppendBool(b, bool(x))
+	case *SetImageInputFitBoolean:
+		if x != nil {
+			return appendSetImageInputFit(b, *x)
+		}
+	}
+	return append(b, "null"...)
+}
+
+// SetImageInputFitVariant1 is generated from the spec.
+//
+// SetImageInputFitVariant1 is one of SetImageInputFitVariant1String,
+// SetImageInputFitVariant1Integer: only those types implement it, and a type
+// switch tells them apart.
+//
+//sumtype:decl
+type SetImageInputFitVariant1 interface {
+	isSetImageInputFitVariant1()
+}
+
+// SetImageInputFitVariant1String is the string variant of
+// SetImageInputFitVariant1.
+type SetImageInputFitVariant1String string
+
+// SetImageInputFitVariant1Integer is the integer variant of
+// SetImageInputFitVariant1.
+type SetImageInputFitVariant1Integer int64
+
+func (SetImageInputFitVariant1String) isSetImageInputFitVariant1()  {}
+func (SetImageInputFitVariant1Integer) isSetImageInputFitVariant1() {}
+
+// appendSetImageInputFitVariant1 appends the JSON encoding of v to b: null when
+// v is nil, which the validator reports.
+func appendSetImageInputFitVariant1(b []byte, v SetImageInputFitVariant1) []byte {
+	switch x := v.(type) {
+	case SetImageInputFitVariant1String:
+		return wire.AppendString(b, string(x))
+	case *SetImageInputFitVariant1String:
+		if x != nil {
+			return appendSetImageInputFitVariant1(b, *x)
+		}
+	case SetImageInputFitVariant1Integer:
+		return wire.AppendInt(b, int64(x))
+	case *SetImageInputFitVariant1Integer:
+		if x != nil {
+			return appendSetImageInputFitVariant1(b, *x)
+		}
+	}
+	return append(b, "null"...)
 }
 
 // SetScheduleInput is the input of the "setSchedule" tool.

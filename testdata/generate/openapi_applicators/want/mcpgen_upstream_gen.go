@@ -115,6 +115,16 @@ func (c *UpstreamClient) SetImage(ctx context.Context, in SetImageInput) (*upstr
 		body = append(body, ':')
 		body = append(body, b...)
 	}
+	if in.Fit != nil {
+		b = b[:0]
+		b = appendSetImageInputFit(b, in.Fit)
+		if len(body) > 1 {
+			body = append(body, ',')
+		}
+		body = wire.AppendString(body, "fit")
+		body = append(body, ':')
+		body = append(body, b...)
+	}
 	req.Body = append(body, '}')
 	req.ContentType = "application/json"
 	return c.Client.Do(ctx, req)

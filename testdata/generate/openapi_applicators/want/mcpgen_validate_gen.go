@@ -565,6 +565,11 @@ func decodeSetImageInput(d *wire.Decoder, p *wire.Path, v *SetImageInput, e *wir
 			if err := decodeImageRef(d, &c, v.Image, e); err != nil {
 				return err
 			}
+		case "fit":
+			c := p.Child("fit")
+			if err := decodeSetImageInputFit(d, &c, &v.Fit, e); err != nil {
+				return err
+			}
 		default:
 			c := p.Child(string(key))
 			e.Add(&c, wire.MsgUnknownProperty)
@@ -572,6 +577,104 @@ func decodeSetImageInput(d *wire.Decoder, p *wire.Path, v *SetImageInput, e *wir
 				return err
 			}
 		}
+	}
+	return nil
+}
+
+// decodeSetImageInputFit decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
+func decodeSetImageInputFit(d *wire.Decoder, p *wire.Path, v *SetImageInputFit, e *wire.Errors) error {
+	*v = nil
+	kind := d.Peek()
+	raw, err := d.ReadRaw()
+	if err != nil {
+		return err
+	}
+	var sub wire.Decoder
+	matched := 0
+	if d.Fork(&sub, raw) {
+		var ve wire.Errors
+		d, e := &sub, &ve
+		var x SetImageInputFitVariant1
+		if err := decodeSetImageInputFitVariant1(d, p, &x, e); err != nil {
+			return err
+		}
+		if e.Len() == 0 {
+			*v = SetImageInputFitVariant12{Value: x}
+			matched++
+		}
+	}
+	if kind == wire.KindBool && d.Fork(&sub, raw) {
+		var ve wire.Errors
+		d, e := &sub, &ve
+		var x bool
+		if err := readBool(d, p, &x, e); err != nil {
+			return err
+		}
+		if e.Len() == 0 {
+			*v = SetImageInputFitBoolean(x)
+			matched++
+		}
+	}
+	if d.EndTrials(&sub) {
+		*v = nil
+		e.Add(p, wire.MsgTooComplex)
+		return nil
+	}
+	if matched != 1 {
+		*v = nil
+		e.Add(p, wire.MsgOneOf(matched))
+	}
+	return nil
+}
+
+// decodeSetImageInputFitVariant1 decodes the next JSON value of d into v.
+// Values of the wrong type, missing required and unknown properties go to e,
+// and so does every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
+func decodeSetImageInputFitVariant1(d *wire.Decoder, p *wire.Path, v *SetImageInputFitVariant1, e *wire.Errors) error {
+	*v = nil
+	kind := d.Peek()
+	raw, err := d.ReadRaw()
+	if err != nil {
+		return err
+	}
+	var sub wire.Decoder
+	matched := 0
+	if kind == wire.KindString && d.Fork(&sub, raw) {
+		var ve wire.Errors
+		d, e := &sub, &ve
+		var x string
+		if err := readString(d, p, &x, e); err != nil {
+			return err
+		}
+		if e.Len() == 0 {
+			*v = SetImageInputFitVariant1String(x)
+			matched++
+		}
+	}
+	if kind == wire.KindNumber && d.Fork(&sub, raw) {
+		var ve wire.Errors
+		d, e := &sub, &ve
+		var x int64
+		if err := readInt(d, p, &x, e); err != nil {
+			return err
+		}
+		if e.Len() == 0 {
+			*v = SetImageInputFitVariant1Integer(x)
+			matched++
+		}
+	}
+	if d.EndTrials(&sub) {
+		*v = nil
+		e.Add(p, wire.MsgTooComplex)
+		return nil
+	}
+	if matched != 1 {
+		*v = nil
+		e.Add(p, wire.MsgOneOf(matched))
 	}
 	return nil
 }
@@ -1013,6 +1116,20 @@ func readInt(d *wire.Decoder, p *wire.Path, v *int64, e *wire.Errors) error {
 		e.Add(p, wire.MsgOutOfRange)
 		return nil
 	}
+	if err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
+// readBool decodes a JSON boolean into v.
+func readBool(d *wire.Decoder, p *wire.Path, v *bool, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindBool {
+		e.Add(p, wire.MsgType("boolean", k))
+		return d.Skip()
+	}
+	x, err := d.ReadBool()
 	if err != nil {
 		return err
 	}
