@@ -4,7 +4,7 @@ package spec
 // accept, with the reason given at the keyword. Any other unknown key is
 // "unknown keyword" (with a suggestion when a known one is close).
 var refusedKeywords = map[string]string{
-	"$defs": "the named types under types are the spec's $defs (a tool schema publishes the ones it uses under $defs)",
+	"$defs": "it belongs in a named type or a tool's input or output, whose $defs entries become named types (or declare the type under types)",
 	"$dynamicRef": "it resolves against the dynamic scope of a schema extended from another document; " +
 		"inside one mcpgen.yaml every reference is static: write $ref: Name",
 	"$dynamicAnchor": "it only serves $dynamicRef, which a single mcpgen.yaml has no use for: use $anchor on a named type",
