@@ -116,7 +116,7 @@ var keywordKinds = map[string][]Kind{
 
 // refCompanions may sit beside $ref; oneOfCompanions beside oneOf.
 var (
-	refCompanions   = []string{"$ref", "title", "description", "nullable", "deprecated", "default", "examples", "x-mcp-header"}
+	refCompanions   = []string{"$ref", "title", "description", "nullable", "deprecated", "default", "examples", "x-mcp-header", "$comment", "$id"}
 	oneOfCompanions = []string{"oneOf", "discriminator", "title", "description", "nullable", "deprecated", "$comment"}
 	knownFormats    = []string{"date", "date-time", "email", "uri", "uuid"}
 	// headerTokenRE is an RFC 9110 token (1*tchar).

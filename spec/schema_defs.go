@@ -136,8 +136,32 @@ func (h *hoister) resolve(at **yaml.Node, owner, self, ctx string) {
 	rootRef := false
 	resolved := map[*yaml.Node]*yaml.Node{} // $ref value → subschema
 	for _, r := range ls.refs {
-		n, ok := ls.lookup(h.l, r)
-		if !ok || n == nil {
+		if n, ok := ls.lookup(h.l, r); ok && n != nil {
+			resolved[r] = n
+		}
+	}
+	globals := map[*yaml.Node]string{} // $ref value → a reference left to the spec-wide rules
+	for _, r := range ls.refs {
+		n, ok := resolved[r]
+		if !ok {
+			continue
+		}
+		// A pointer to a subschema that is only a $ref means that
+		// reference's target: no type is made for the alias.
+		for range len(ls.refs) {
+			inner := refOnly(n)
+			if inner == nil || n == ls.root || isDefEntry(ls, n) {
+				break
+			}
+			next, local := resolved[inner]
+			if !local {
+				globals[r] = inner.Value
+				break
+			}
+			n = next
+		}
+		if _, ok := globals[r]; ok {
+			delete(resolved, r)
 			continue
 		}
 		resolved[r] = n
@@ -146,6 +170,9 @@ func (h *hoister) resolve(at **yaml.Node, owner, self, ctx string) {
 			continue
 		}
 		target(n)
+	}
+	for r, ref := range globals {
+		r.Value = ref
 	}
 	for _, n := range ls.anchors {
 		target(n)
@@ -181,6 +208,9 @@ func (h *hoister) resolve(at **yaml.Node, owner, self, ctx string) {
 			moved = new(yaml.Node)
 			*moved = *n
 			*n = *refTo(names[n], n)
+		}
+		if isBoolSchema(moved) {
+			moved = boolAsMapping(moved)
 		}
 		h.add(names[n], moved)
 	}
@@ -370,6 +400,24 @@ func (ls *localSchema) lookup(l *loader, r *yaml.Node) (*yaml.Node, bool) {
 	return n, true
 }
 
+// refOnly is the $ref value of a subschema that holds nothing else, or nil.
+func refOnly(n *yaml.Node) *yaml.Node {
+	if n.Kind == yaml.MappingNode && len(n.Content) == 2 && n.Content[0].Value == "$ref" && n.Content[1].Kind == yaml.ScalarNode {
+		return n.Content[1]
+	}
+	return nil
+}
+
+// isDefEntry reports whether n is an entry of a $defs of the schema.
+func isDefEntry(ls *localSchema, n *yaml.Node) bool {
+	for _, d := range ls.defs {
+		if d == n {
+			return true
+		}
+	}
+	return false
+}
+
 // mapValue is the value of key k in mapping n, or nil.
 func mapValue(n *yaml.Node, k string) *yaml.Node {
 	if n == nil || n.Kind != yaml.MappingNode {
@@ -397,6 +445,16 @@ func dropMember(n *yaml.Node, k string) {
 // isBoolSchema reports whether n is the boolean schema true or false.
 func isBoolSchema(n *yaml.Node) bool {
 	return n.Kind == yaml.ScalarNode && n.ShortTag() == "!!bool"
+}
+
+// boolAsMapping is the boolean schema n as a named type can hold it: true
+// is {} (any value), false is {not: {}} (no value).
+func boolAsMapping(n *yaml.Node) *yaml.Node {
+	m := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Line: n.Line, Column: n.Column}
+	if n.Value == "false" {
+		m.Content = []*yaml.Node{scalarAt("not", n), {Kind: yaml.MappingNode, Tag: "!!map", Line: n.Line, Column: n.Column}}
+	}
+	return m
 }
 
 // scalarAt is a string scalar at the position of n.

@@ -26,6 +26,9 @@ type suiteGroup struct {
 		Valid       bool            `json:"valid"`
 	} `json:"tests"`
 	file, tool string
+	// typ is the named type that holds the schema when it refers to
+	// itself (suite_refs_test.go), "" when it sits inline.
+	typ string
 }
 
 // suiteKnown are the suite tests where the reference validator
@@ -73,6 +76,7 @@ func suiteTool(g *suiteGroup) (string, error) {
 		return "", err
 	}
 	delete(s, "$schema")
+	convertDefs(s)
 	if _, typed := s["type"]; !typed {
 		if kind := impliedType(s); kind != "" {
 			s["type"] = kind
@@ -151,6 +155,7 @@ func suiteTool(g *suiteGroup) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	b = asNamedType(g, b)
 	return fmt.Sprintf("  %s:\n    input: {properties: {v: %s}, required: [v]}\n", g.tool, b), nil
 }
 
@@ -374,11 +379,12 @@ func TestSuite(t *testing.T) {
 	text.WriteString(suiteHead)
 	var kept []*suiteGroup
 	var skipped []string
+	var types strings.Builder
 	for _, g := range groups {
 		tl, err := suiteTool(g)
 		if err == nil {
 			var api *spec.API
-			if api, err = loadSpec(t, suiteHead+tl); err == nil {
+			if api, err = loadSpec(t, suiteHead+tl+typesSection(g.typ)); err == nil {
 				_, err = generator.Generate(api, generator.Options{})
 			}
 		}
@@ -387,8 +393,10 @@ func TestSuite(t *testing.T) {
 			continue
 		}
 		text.WriteString(tl)
+		types.WriteString(g.typ)
 		kept = append(kept, g)
 	}
+	text.WriteString(typesSection(types.String()))
 	api, err := loadSpec(t, text.String())
 	if err != nil {
 		t.Fatalf("combined suite spec: %v", err)
@@ -413,7 +421,7 @@ func TestSuite(t *testing.T) {
 		sch := compileSchema(t, g.tool, pkg["schemas/"+g.tool+".input.schema.json"])
 		orig := compileSchema(t, g.tool+".orig", g.Schema)
 		for _, c := range g.Tests {
-			if !typed && implied != "" && kindOf(c.Data) != implied || !itemsOf(s, c.Data) || !closedPatterns(s, c.Data) {
+			if !typed && implied != "" && kindOf(c.Data) != implied || !itemsOf(s, c.Data) || !closedPatterns(s, c.Data) || refOtherType[g.file+": "+g.Description+" / "+c.Description] {
 				// The suite checks that the keyword ignores other
 				// types; with the type mcpgen needs they are type errors.
 				otherType++
