@@ -105,6 +105,7 @@ func (l *loader) hoistLocalRefs(doc *yaml.Node) {
 			}
 		}
 	}
+	defer h.mergeRefSiblings()
 	if len(h.added) == 0 {
 		return
 	}
@@ -476,4 +477,148 @@ func deepCopy(n *yaml.Node) *yaml.Node {
 		c.Content[i] = deepCopy(x)
 	}
 	return &c
+}
+
+// refSiblingsKept may sit beside $ref without changing what it means (the
+// loader accepts them there); any other keyword beside a $ref to a named
+// type is merged with the type's keywords when that is exact (mergeRef).
+var refSiblingsKept = []string{"$ref", "title", "description", "nullable", "deprecated", "default", "examples", "x-mcp-header", "$comment", "$id"}
+
+// mergeRefSiblings rewrites each {$ref: T, k: v, ...} in the spec's types
+// and tool schemas whose keywords k and T's own are disjoint (but for an
+// equal type, properties of distinct names and required) into one schema
+// with both: in JSON Schema 2020-12 the $ref and its siblings both apply,
+// and the union of disjoint keywords asks exactly that. It is not exact,
+// and left to the loader's "cannot be combined with $ref", when T closes
+// or tracks members the siblings add (additionalProperties,
+// unevaluatedProperties, unevaluatedItems, patternProperties, items,
+// prefixItems: refMergeBlocked) or the siblings close members T declares.
+func (h *hoister) mergeRefSiblings() {
+	types := map[string]*yaml.Node{}
+	if h.types != nil {
+		for i := 0; i+1 < len(h.types.Content); i += 2 {
+			types[h.types.Content[i].Value] = h.types.Content[i+1]
+		}
+	}
+	seen := map[*yaml.Node]bool{}
+	var walk func(n *yaml.Node)
+	walk = func(n *yaml.Node) {
+		if n == nil || seen[n] || n.Kind != yaml.MappingNode {
+			return
+		}
+		seen[n] = true
+		if r := mapValue(n, "$ref"); r != nil && r.Kind == yaml.ScalarNode {
+			if t := types[r.Value]; t != nil && t != n {
+				mergeRef(n, t)
+			}
+		}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k, v := n.Content[i].Value, n.Content[i+1]
+			switch {
+			case contains(schemaMembers, k):
+				walk(v)
+			case contains(schemaListMembers, k) && v.Kind == yaml.SequenceNode:
+				for _, e := range v.Content {
+					walk(e)
+				}
+			case contains(schemaMapMembers, k) && v.Kind == yaml.MappingNode:
+				for j := 1; j < len(v.Content); j += 2 {
+					walk(v.Content[j])
+				}
+			}
+		}
+	}
+	if h.types != nil {
+		for i := 1; i < len(h.types.Content); i += 2 {
+			walk(h.types.Content[i])
+		}
+	}
+	if tools := mapValue(h.doc, "tools"); tools != nil && tools.Kind == yaml.MappingNode {
+		for i := 1; i < len(tools.Content); i += 2 {
+			walk(mapValue(tools.Content[i], "input"))
+			walk(mapValue(tools.Content[i], "output"))
+		}
+	}
+}
+
+// refMergeBlocked maps a keyword of a named type whose meaning depends on
+// the other keywords of its schema to the siblings of a $ref that would
+// change it if merged in (nil: any sibling).
+var refMergeBlocked = map[string][]string{
+	"additionalProperties":  {"properties", "patternProperties", "additionalProperties"},
+	"patternProperties":     {"properties", "patternProperties", "additionalProperties"},
+	"unevaluatedProperties": {"properties", "patternProperties", "additionalProperties", "unevaluatedProperties", "dependentSchemas", "allOf", "anyOf", "oneOf", "not", "if", "then", "else"},
+	"items":                 {"items", "prefixItems"},
+	"prefixItems":           {"items", "prefixItems"},
+	"unevaluatedItems":      {"items", "prefixItems", "contains", "unevaluatedItems", "allOf", "anyOf", "oneOf", "not", "if", "then", "else"},
+	"$ref":                  nil,
+	"$anchor":               nil,
+	"$id":                   nil,
+	"oneOf":                 nil,
+	"discriminator":         nil,
+}
+
+// mergeRef merges the named type t into the schema n = {$ref: t, ...}
+// when that is exact (see mergeRefSiblings), leaving n alone otherwise.
+func mergeRef(n, t *yaml.Node) {
+	if t.Kind != yaml.MappingNode {
+		return
+	}
+	var siblings []string
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if !contains(refSiblingsKept, n.Content[i].Value) {
+			siblings = append(siblings, n.Content[i].Value)
+		}
+	}
+	if len(siblings) == 0 {
+		return
+	}
+	for i := 0; i+1 < len(t.Content); i += 2 {
+		blocked, tracks := refMergeBlocked[t.Content[i].Value]
+		if !tracks {
+			continue
+		}
+		if blocked == nil {
+			return
+		}
+		for _, k := range blocked {
+			if mapValue(n, k) != nil {
+				return
+			}
+		}
+	}
+	closes := mapValue(n, "additionalProperties") != nil || mapValue(n, "patternProperties") != nil
+	if closes && (mapValue(t, "properties") != nil || mapValue(t, "patternProperties") != nil) {
+		return
+	}
+	out := []*yaml.Node{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value != "$ref" {
+			out = append(out, n.Content[i], n.Content[i+1])
+		}
+	}
+	merged := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Line: n.Line, Column: n.Column, Content: out}
+	for i := 0; i+1 < len(t.Content); i += 2 {
+		k, v := t.Content[i], t.Content[i+1]
+		mine := mapValue(merged, k.Value)
+		switch {
+		case mine == nil:
+			merged.Content = append(merged.Content, k, deepCopy(v))
+		case k.Value == "type" && mine.Value == v.Value && mine.Kind == yaml.ScalarNode && v.Kind == yaml.ScalarNode:
+		case k.Value == "required" && mine.Kind == yaml.SequenceNode && v.Kind == yaml.SequenceNode:
+			mine.Content = append(mine.Content, deepCopy(v).Content...)
+		case k.Value == "properties" && mine.Kind == yaml.MappingNode && v.Kind == yaml.MappingNode:
+			for j := 0; j+1 < len(v.Content); j += 2 {
+				if mapValue(mine, v.Content[j].Value) != nil {
+					return // the same property on both sides: both apply
+				}
+			}
+			mine.Content = append(mine.Content, deepCopy(v).Content...)
+		case contains([]string{"title", "description", "$comment", "default", "examples", "deprecated"}, k.Value):
+			// the site's own annotation wins
+		default:
+			return // the same keyword on both sides: both apply
+		}
+	}
+	*n = *merged
 }

@@ -102,3 +102,48 @@ types:
 		}
 	}
 }
+
+// TestRefSiblings: keywords beside a $ref both apply; disjoint ones merge
+// with the named type's, and the rest stays an error at the keyword.
+func TestRefSiblings(t *testing.T) {
+	api := loadString(t, "mcpgen.yaml", `version: 1
+server: {name: s, version: 1.0.0}
+types:
+  Base:
+    type: object
+    properties: {bar: {type: string}}
+    required: [bar]
+tools:
+  t:
+    input:
+      properties:
+        list: {$ref: "#/$defs/list", maxItems: 2}
+        obj: {$ref: Base, properties: {foo: {type: string}}, required: [foo], unevaluatedProperties: false}
+      $defs:
+        list: {type: array, items: {type: integer}}
+`)
+	props := map[string]*spec.Schema{}
+	for _, p := range api.Tools[0].Input.Properties {
+		props[p.Name] = p.Schema
+	}
+	if l := props["list"]; l.Ref != "" || l.Type != spec.KindArray || l.MaxItems == nil || *l.MaxItems != 2 || l.Items == nil {
+		t.Errorf("list = %s", pretty(l))
+	}
+	if o := props["obj"]; o.Ref != "" || len(o.Properties) != 2 || !o.Properties[0].Required || !o.Properties[1].Required {
+		t.Errorf("obj = %s", pretty(o))
+	}
+	src := `version: 1
+server: {name: s, version: 1.0.0}
+types:
+  Closed: {type: object, properties: {a: {type: string}}, additionalProperties: false}
+tools:
+  t:
+    input:
+      properties:
+        c: {$ref: Closed, properties: {b: {type: string}}}
+`
+	_, err := spec.Load(fstest.MapFS{"mcpgen.yaml": {Data: []byte(src)}}, "mcpgen.yaml")
+	if err == nil || !strings.Contains(err.Error(), `mcpgen.yaml:9:27: tool "t": input: property "c": keyword "properties" cannot be combined with $ref`) {
+		t.Errorf("err = %v", err)
+	}
+}
