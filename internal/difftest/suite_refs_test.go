@@ -55,15 +55,19 @@ func typesSection(types string) string {
 
 // convertDefs gives the $defs entries of s (at any depth of $defs) the
 // conversions suiteTool gives the root: the type their keywords imply,
-// and an open object unless it is closed.
-func convertDefs(s map[string]any) {
+// and, when open, an open object unless it is closed. Under a referring
+// schema's unevaluatedProperties an entry stays without
+// additionalProperties: the $ref and its sibling properties then merge
+// into one object (docs/spec.md), which unevaluatedProperties closes, as
+// JSON Schema's evaluated members would.
+func convertDefs(s map[string]any, open bool) {
 	defs, _ := s["$defs"].(map[string]any)
 	for _, d := range defs {
 		m, ok := d.(map[string]any)
 		if !ok {
 			continue
 		}
-		convertDefs(m)
+		convertDefs(m, open)
 		if _, typed := m["type"]; !typed {
 			if kind := impliedType(m); kind != "" {
 				m["type"] = kind
@@ -71,7 +75,7 @@ func convertDefs(s map[string]any) {
 		}
 		_, ap := m["additionalProperties"]
 		_, uneval := m["unevaluatedProperties"]
-		if m["type"] == "object" && !ap && !uneval {
+		if m["type"] == "object" && !ap && !uneval && open {
 			m["additionalProperties"] = true
 		}
 	}

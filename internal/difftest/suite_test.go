@@ -76,7 +76,7 @@ func suiteTool(g *suiteGroup) (string, error) {
 		return "", err
 	}
 	delete(s, "$schema")
-	convertDefs(s)
+	convertDefs(s, !strings.Contains(string(g.Schema), "unevaluatedProperties"))
 	if _, typed := s["type"]; !typed {
 		if kind := impliedType(s); kind != "" {
 			s["type"] = kind
