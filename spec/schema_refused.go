@@ -8,6 +8,6 @@ var refusedKeywords = map[string]string{
 	"$dynamicRef": "it resolves against the dynamic scope of a schema extended from another document; " +
 		"inside one mcpgen.yaml every reference is static: write $ref: Name",
 	"$dynamicAnchor": "it only serves $dynamicRef, which a single mcpgen.yaml has no use for: use $anchor on a named type",
-	"$vocabulary":    "it belongs on a meta-schema; mcpgen reads and publishes the 2020-12 dialect with all of its vocabularies",
+	"$vocabulary":    "it has effect only in a meta-schema (a schema that $schema names), and mcpgen.yaml holds schemas, read and published in the 2020-12 dialect with all of its vocabularies: remove it",
 	"dependencies":   "it was split in draft 2019-09: use dependentRequired (a list of names) or dependentSchemas (a schema)",
 }

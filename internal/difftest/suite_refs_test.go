@@ -2,6 +2,7 @@ package difftest
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 )
@@ -88,4 +89,15 @@ func convertDefs(s map[string]any, open bool) {
 var refOtherType = map[string]bool{
 	"ref.json: root pointer ref / match":           true, // {"foo": false}
 	"ref.json: root pointer ref / recursive match": true, // {"foo": {"foo": false}}
+}
+
+// otherDialect refuses a suite schema whose $schema names a meta-schema
+// other than 2020-12's (vocabulary.json): its $vocabulary decides which
+// keywords apply, and mcpgen reads the 2020-12 dialect with all of its
+// vocabularies (the meta-schemas are remote documents besides).
+func otherDialect(s map[string]any) error {
+	if d, ok := s["$schema"].(string); ok && strings.TrimSuffix(d, "#") != "https://json-schema.org/draft/2020-12/schema" {
+		return errors.New("$schema " + d + " is a meta-schema of its own (its $vocabulary decides which keywords apply): mcpgen reads the 2020-12 dialect only")
+	}
+	return nil
 }

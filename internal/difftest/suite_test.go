@@ -75,6 +75,9 @@ func suiteTool(g *suiteGroup) (string, error) {
 	if err := json.Unmarshal(g.Schema, &s); err != nil {
 		return "", err
 	}
+	if err := otherDialect(s); err != nil {
+		return "", err
+	}
 	delete(s, "$schema")
 	convertDefs(s, !strings.Contains(string(g.Schema), "unevaluatedProperties"))
 	if _, typed := s["type"]; !typed {
