@@ -56,7 +56,7 @@ func typesSection(types string) string {
 
 // convertDefs gives the $defs entries of s (at any depth of $defs) the
 // conversions suiteTool gives the root: the type their keywords imply,
-// and, when open, an open object unless it is closed. Under a referring
+// their required names declared, and, when open, an open object unless it is closed. Under a referring
 // schema's unevaluatedProperties an entry stays without
 // additionalProperties: the $ref and its sibling properties then merge
 // into one object (docs/spec.md), which unevaluatedProperties closes, as
@@ -73,6 +73,19 @@ func convertDefs(s map[string]any, open bool) {
 			if kind := impliedType(m); kind != "" {
 				m["type"] = kind
 			}
+		}
+		if req, ok := m["required"].([]any); ok {
+			// declared as any value, as at the root
+			props, _ := m["properties"].(map[string]any)
+			if props == nil {
+				props = map[string]any{}
+			}
+			for _, name := range req {
+				if n, ok := name.(string); ok && props[n] == nil {
+					props[n] = map[string]any{}
+				}
+			}
+			m["properties"] = props
 		}
 		_, ap := m["additionalProperties"]
 		_, uneval := m["unevaluatedProperties"]
