@@ -419,7 +419,7 @@ func (l *loader) localChecks(info *schemaInfo) {
 	case s.Ref != "":
 		for k := range info.keys {
 			if !contains(refCompanions, k) {
-				l.errorf(at(k), ctx, "keyword %q cannot be combined with $ref", k)
+				l.errorf(at(k), ctx, "keyword %q cannot be combined with $ref (both would apply: mcpgen merges keywords beside a $ref to a named type only when the type's keywords do not depend on them and do not repeat them; see docs/spec.md)", k)
 			}
 		}
 		return
