@@ -17,7 +17,11 @@ import (
 // limit is loose because fuzz workers share two cores with the GC), and either
 // returns an API or positioned, sorted diagnostics for the given file.
 func FuzzLoad(f *testing.F) {
-	if b, err := os.ReadFile("../testdata/generate/kitchen_sink/mcpgen.yaml"); err == nil {
+	for _, seed := range []string{"kitchen_sink", "local_refs"} {
+		b, err := os.ReadFile("../testdata/generate/" + seed + "/mcpgen.yaml")
+		if err != nil {
+			continue
+		}
 		f.Add(b)
 	}
 	files, _ := filepath.Glob("../testdata/diag/*.txtar")

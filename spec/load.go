@@ -90,6 +90,7 @@ func load(data []byte, file string) (*API, error) {
 		l.diags.Sort()
 		return nil, l.diags
 	}
+	l.hoistLocalRefs(doc.Content[0])
 	api := l.root(doc.Content[0])
 	l.check(api)
 	if len(l.diags) == 0 {

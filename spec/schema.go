@@ -116,7 +116,7 @@ var keywordKinds = map[string][]Kind{
 
 // refCompanions may sit beside $ref; oneOfCompanions beside oneOf.
 var (
-	refCompanions   = []string{"$ref", "title", "description", "nullable", "deprecated", "default", "examples", "x-mcp-header"}
+	refCompanions   = []string{"$ref", "title", "description", "nullable", "deprecated", "default", "examples", "x-mcp-header", "$comment", "$id"}
 	oneOfCompanions = []string{"oneOf", "discriminator", "title", "description", "nullable", "deprecated", "$comment"}
 	knownFormats    = []string{"date", "date-time", "email", "uri", "uuid"}
 	// headerTokenRE is an RFC 9110 token (1*tchar).
@@ -419,7 +419,7 @@ func (l *loader) localChecks(info *schemaInfo) {
 	case s.Ref != "":
 		for k := range info.keys {
 			if !contains(refCompanions, k) {
-				l.errorf(at(k), ctx, "keyword %q cannot be combined with $ref", k)
+				l.errorf(at(k), ctx, "keyword %q cannot be combined with $ref (both would apply: mcpgen merges keywords beside a $ref to a named type only when the type's keywords do not depend on them and do not repeat them; see docs/spec.md)", k)
 			}
 		}
 		return

@@ -28,6 +28,9 @@ type suiteGroup struct {
 	file, tool string
 	// converted is the schema as suiteTool hands it to mcpgen.
 	converted json.RawMessage
+	// typ is the named type that holds the schema when it refers to
+	// itself (suite_refs_test.go), "" when it sits inline.
+	typ string
 }
 
 // suiteKnown are the suite tests where the reference validator
@@ -87,12 +90,17 @@ func suiteTool(g *suiteGroup) (string, error) {
 		g.converted = g.Schema
 		return fmt.Sprintf("  %s:\n    input: {properties: {v: %s}, required: [v]}\n", g.tool, g.Schema), nil
 	}
+	if err := otherDialect(s); err != nil {
+		return "", err
+	}
 	delete(s, "$schema")
+	convertDefs(s, !strings.Contains(string(g.Schema), "unevaluatedProperties"))
 	b, err := json.Marshal(caseSchema(s))
 	if err != nil {
 		return "", err
 	}
 	g.converted = b
+	b = asNamedType(g, b)
 	return fmt.Sprintf("  %s:\n    input: {properties: {v: %s}, required: [v]}\n", g.tool, b), nil
 }
 
@@ -398,11 +406,12 @@ func TestSuite(t *testing.T) {
 	text.WriteString(suiteHead)
 	var kept []*suiteGroup
 	var skipped []string
+	var types strings.Builder
 	for _, g := range groups {
 		tl, err := suiteTool(g)
 		if err == nil {
 			var api *spec.API
-			if api, err = loadSpec(t, suiteHead+tl); err == nil {
+			if api, err = loadSpec(t, suiteHead+tl+typesSection(g.typ)); err == nil {
 				_, err = generator.Generate(api, generator.Options{})
 			}
 		}
@@ -411,8 +420,10 @@ func TestSuite(t *testing.T) {
 			continue
 		}
 		text.WriteString(tl)
+		types.WriteString(g.typ)
 		kept = append(kept, g)
 	}
+	text.WriteString(typesSection(types.String()))
 	api, err := loadSpec(t, text.String())
 	if err != nil {
 		t.Fatalf("combined suite spec: %v", err)
@@ -438,7 +449,7 @@ func TestSuite(t *testing.T) {
 		orig := compileSchema(t, g.tool+".orig", g.Schema)
 		conv := compileSchema(t, g.tool+".conv", g.converted)
 		for _, c := range g.Tests {
-			if !typed && implied != "" && kindOf(c.Data) != implied || !itemsOf(s, c.Data) || !closedPatterns(s, c.Data) || !variantsOf(s, c.Data) || !sameMeaning(conv, orig, c.Data) {
+			if !typed && implied != "" && kindOf(c.Data) != implied || !itemsOf(s, c.Data) || !closedPatterns(s, c.Data) || !variantsOf(s, c.Data) || !sameMeaning(conv, orig, c.Data) || refOtherType[g.file+": "+g.Description+" / "+c.Description] {
 				// The suite checks that the keyword ignores other
 				// types; with the type mcpgen needs they are type errors.
 				otherType++
