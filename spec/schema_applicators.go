@@ -301,8 +301,8 @@ func (l *loader) constraint(n *yaml.Node, ctx string, o origin, base *Schema) *S
 				if !ok {
 					continue
 				}
-				if baseProperty(base, name) == nil {
-					l.errorf(at, ctx, "required names %q, which is not a property of the object this subschema applies to", name)
+				if l.subschemaProperty(base, name, at) == nil {
+					l.errorf(at, ctx, "required names %q, which is not a property of the object this subschema applies to%s", name, undeclaredHint)
 					continue
 				}
 				if contains(s.Requires, name) {
@@ -316,9 +316,9 @@ func (l *loader) constraint(n *yaml.Node, ctx string, o origin, base *Schema) *S
 	if n, ok := v["properties"]; ok {
 		props, _ := l.mapping(n, ctx+": properties")
 		for _, p := range props {
-			bp := baseProperty(base, p.key.Value)
+			bp := l.subschemaProperty(base, p.key.Value, p.key)
 			if bp == nil {
-				l.errorf(p.key, ctx, "properties names %q, which is not a property of the object this subschema applies to", p.key.Value)
+				l.errorf(p.key, ctx, "properties names %q, which is not a property of the object this subschema applies to%s", p.key.Value, undeclaredHint)
 				continue
 			}
 			pctx := fmt.Sprintf("%s: property %q", ctx, p.key.Value)

@@ -18,7 +18,7 @@ func (m *validateEmitter) objectCollectionChecks(n *node) []Code {
 	c := &n.schema.Collection
 	var out []Code
 	for _, d := range c.DependentSchemas {
-		checks := m.constraintChecks(d.Schema, n, kStruct, nil, Id("p"))
+		checks := append(m.constraintChecks(d.Schema, n, kStruct, nil, Id("p")), m.evaluates(d.Schema, kStruct)...)
 		if len(checks) == 0 {
 			continue
 		}
