@@ -593,4 +593,5 @@ var behaviourTests = map[string]string{
 	"pattern_properties": patternPropertiesBehaviour,
 	"tuples":             tuplesBehaviour,
 	"format_types":       formatTypesBehaviour,
+	"unevaluated":        unevaluatedBehaviour,
 }
