@@ -59,6 +59,9 @@ func (l *loader) subschemaProperty(base *Schema, name string, key *yaml.Node) *P
 // against (true, false, or a schema of a scalar type or of any value).
 func (l *loader) checkImplied(info *schemaInfo) {
 	s := info.s
+	if s.Type == KindObject && len(s.Properties)+1 > maxImplied && refusesUnevaluated(s) {
+		l.errorf(info.node, info.ctx, "a subschema with unevaluatedProperties: false on an object of %d properties: at most %d are supported (the generated validator tracks each member in a bit of a uint64)", len(s.Properties), maxImplied-1)
+	}
 	var implied []*Property
 	for _, p := range s.Properties {
 		if p.Implied {
@@ -83,4 +86,42 @@ func (l *loader) checkImplied(info *schemaInfo) {
 		}
 	}
 	l.errorf(key, info.ctx, "unevaluatedProperties must be true, false, {} or an inline string, integer, number or boolean schema when subschemas name properties the object does not declare (%q): such a member is kept as JSON and checked against it only where no passing subschema evaluates it", implied[0].Name)
+}
+
+// innerUnevaluated parses the unevaluatedProperties of a constraint
+// subschema of the object base: true or false. false refuses the members
+// of the object that neither the subschema nor its passing subschemas
+// evaluate (the object's own properties, and its cousins', are not the
+// subschema's). true admits them, which changes nothing unless the object
+// itself refuses members no subschema evaluates, whose Go type then has no
+// place for them: refused there.
+func (l *loader) innerUnevaluated(info *schemaInfo, base *Schema) {
+	n, ok := info.vals["unevaluatedProperties"]
+	if !ok {
+		return
+	}
+	accept, isBool := false, n.Kind == yaml.ScalarNode && n.ShortTag() == "!!bool"
+	if isBool {
+		isBool = n.Decode(&accept) == nil
+	}
+	if !isBool {
+		l.errorf(n, info.ctx, "unevaluatedProperties in a constraint subschema must be true or false (the members are of the Go types the object gives them)")
+		return
+	}
+	if accept && l.tracksEvaluation(base) && !(base.AllowAdditional && (base.AdditionalProperties == nil || base.AdditionalProperties.IsAnyValue())) {
+		l.errorf(n, info.ctx, "unevaluatedProperties: true in a subschema of an object whose own unevaluatedProperties refuses or constrains the other members is not supported: the members it would admit have no place in the object's Go type")
+		return
+	}
+	info.s.Unevaluated = &accept
+}
+
+// refusesUnevaluated reports whether a subschema of s, at any depth, has
+// unevaluatedProperties: false.
+func refusesUnevaluated(s *Schema) bool {
+	for _, c := range s.Subschemas() {
+		if c.Unevaluated != nil && !*c.Unevaluated || refusesUnevaluated(c) {
+			return true
+		}
+	}
+	return false
 }

@@ -32,8 +32,7 @@ func (m *validateEmitter) applicatorChecks(s *spec.Schema, n *node, k kind, x *S
 		}
 	}
 	for _, c := range a.AllOf {
-		out = append(out, m.constraintChecks(c, n, k, x, path)...)
-		out = append(out, m.evaluates(c, k)...)
+		out = append(out, m.direct(c, n, k, x, path)...)
 	}
 	if len(a.AnyOfSchemas) > 0 {
 		body := []Code{Id("matched").Op(":=").False()}
@@ -78,7 +77,7 @@ func (m *validateEmitter) applicatorChecks(s *spec.Schema, n *node, k kind, x *S
 		out = append(out, Block(append(body, If(Id("matched").Op("!=").Lit(1)).Block(addErr(path, wire("MsgOneOf").Call(Id("matched")))))...))
 	}
 	if a.Not != nil {
-		checks := m.untracked(func() []Code { return m.constraintChecks(a.Not, n, k, x, path) })
+		checks := m.untracked(a.Not, func() []Code { return m.constraintChecks(a.Not, n, k, x, path) })
 		if len(checks) == 0 {
 			// not: {} (the boolean schema false) matches every value.
 			out = append(out, addErr(path, wire("MsgNot")))
@@ -91,10 +90,10 @@ func (m *validateEmitter) applicatorChecks(s *spec.Schema, n *node, k kind, x *S
 	if a.If != nil && (a.Then != nil || a.Else != nil) {
 		var then, els []Code
 		if a.Then != nil {
-			then = append(m.constraintChecks(a.Then, n, k, x, path), m.evaluates(a.Then, k)...)
+			then = m.direct(a.Then, n, k, x, path)
 		}
 		if a.Else != nil {
-			els = append(m.constraintChecks(a.Else, n, k, x, path), m.evaluates(a.Else, k)...)
+			els = m.direct(a.Else, n, k, x, path)
 		}
 		if len(then) > 0 || len(els) > 0 || m.tracks(a.If, k) {
 			out = append(out, m.branch(a.If, n, k, x, path, func(ok *Statement, add []Code) []Code {
@@ -172,7 +171,8 @@ func (m *validateEmitter) constraintChecks(c *spec.Schema, n *node, k kind, x *S
 			out = append(out, Block(body...))
 		}
 	}
-	return append(out, m.applicatorChecks(c, n, k, x, path)...)
+	out = append(out, m.applicatorChecks(c, n, k, x, path)...)
+	return append(out, m.innerUnevaluated(c, n)...)
 }
 
 // dependentRequired reports each property required by a present one.

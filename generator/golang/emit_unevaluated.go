@@ -28,12 +28,21 @@ import (
 // evalTrack is the state of the tracking while the checks of one object
 // are emitted.
 type evalTrack struct {
-	// bits maps an implied property's JSON name to its bit.
-	bits map[string]uint64
+	// bits maps an implied property's JSON name to its bit; every
+	// property's when a subschema has unevaluatedProperties: false (full),
+	// with one more bit, other, for the members no property names.
+	bits  map[string]uint64
+	full  bool
+	other uint64
 	// depth is the nesting of scratch trials, naming the variable bits
 	// are added to; used records the depths whose variable got any.
 	depth int
 	used  map[int]bool
+	// need records the depths whose variable something reads: the
+	// object's when it has implied properties to check, a scope's when
+	// its subschema has unevaluatedProperties: false or its parent's is
+	// needed. Nothing is added to a variable nobody reads.
+	need map[int]bool
 }
 
 // variable is the name of the bits variable at the current depth.
@@ -63,7 +72,7 @@ func (t *evalTrack) adds(c *spec.Schema) bool {
 	if c == nil {
 		return false
 	}
-	if m, _ := t.mask(c); m != 0 {
+	if m, _ := t.mask(c); m != 0 || c.Unevaluated != nil {
 		return true
 	}
 	a := &c.Applied
@@ -82,10 +91,28 @@ func (t *evalTrack) adds(c *spec.Schema) bool {
 	return false
 }
 
+// refusesUnevaluated reports whether c, or a subschema of c at any
+// depth, has unevaluatedProperties: false.
+func refusesUnevaluated(c *spec.Schema) bool {
+	if c == nil {
+		return false
+	}
+	if c.Unevaluated != nil && !*c.Unevaluated {
+		return true
+	}
+	for _, x := range c.Subschemas() {
+		if refusesUnevaluated(x) {
+			return true
+		}
+	}
+	return false
+}
+
 // tracks reports whether the subschema c of an object must be tracked:
-// the object tracks evaluation and c can evaluate an implied property.
+// the object tracks evaluation and c can evaluate a property, or holds
+// an unevaluatedProperties: false that needs its own evaluation.
 func (m *validateEmitter) tracks(c *spec.Schema, k kind) bool {
-	return m.eval != nil && k == kStruct && m.eval.adds(c)
+	return m.eval != nil && k == kStruct && (m.eval.adds(c) || refusesUnevaluated(c))
 }
 
 // evaluates adds the implied properties c names in properties to the bits
@@ -93,8 +120,12 @@ func (m *validateEmitter) tracks(c *spec.Schema, k kind) bool {
 // evaluation or c names none.
 func (m *validateEmitter) evaluates(c *spec.Schema, k kind) []Code {
 	t := m.eval
-	if t == nil || k != kStruct {
+	if t == nil || k != kStruct || !t.need[t.depth] {
 		return nil
+	}
+	if c.Unevaluated != nil && *c.Unevaluated {
+		t.used[t.depth] = true
+		return []Code{Id(t.variable()).Op("=").Op("^").Uint64().Call(Lit(0)).Comment("unevaluatedProperties: true evaluates every member")}
 	}
 	mask, names := t.mask(c)
 	if mask == 0 {
@@ -108,13 +139,7 @@ func (m *validateEmitter) evaluates(c *spec.Schema, k kind) []Code {
 func bitsExpr(t *evalTrack, names []string) *Statement {
 	var s *Statement
 	for _, name := range names {
-		b := t.bits[name]
-		i := 0
-		for b > 1 {
-			b >>= 1
-			i++
-		}
-		x := Lit(1).Op("<<").Lit(i)
+		x := Lit(1).Op("<<").Lit(bitIndex(t.bits[name]))
 		if s == nil {
 			s = x
 		} else {
@@ -138,13 +163,9 @@ func (m *validateEmitter) branch(c *spec.Schema, n *node, k kind, x *Statement, 
 		return trial(checks, func(ok *Statement) []Code { return result(ok, nil) })
 	}
 	t := m.eval
-	t.depth++
-	checks := m.constraintChecks(c, n, k, x, path)
-	inner, nested := t.variable(), t.used[t.depth]
-	delete(t.used, t.depth)
-	t.depth--
+	checks, inner, nested := m.scoped(c, true, func() []Code { return m.constraintChecks(c, n, k, x, path) })
 	add := m.evaluates(c, k)
-	if nested {
+	if nested && t.need[t.depth] {
 		t.used[t.depth] = true
 		add = append(add, Id(t.variable()).Op("|=").Id(inner))
 	}
@@ -168,13 +189,138 @@ func when(ok *Statement, body ...Code) []Code {
 	return []Code{If(ok).Block(body...)}
 }
 
-// untracked emits f with the tracking off: the checks of not, whose
-// subschemas never evaluate anything.
-func (m *validateEmitter) untracked(f func() []Code) []Code {
+// untracked emits the checks of not, whose subschemas never evaluate
+// anything for the object: with the tracking off, or in a scope of their
+// own when a subschema inside needs its own evaluation.
+func (m *validateEmitter) untracked(c *spec.Schema, f func() []Code) []Code {
 	saved := m.eval
+	if saved != nil && refusesUnevaluated(c) {
+		checks, inner, nested := m.scoped(c, false, f)
+		return declareScope(checks, inner, nested)
+	}
 	m.eval = nil
 	defer func() { m.eval = saved }()
 	return f()
+}
+
+// scoped emits f, the checks of c, one depth down: what it evaluates
+// goes to a variable of its own (inner), which nested says got any bits.
+// The variable is needed when c refuses unevaluated members, or when
+// propagate says it is added to its parent's and that is needed.
+func (m *validateEmitter) scoped(c *spec.Schema, propagate bool, f func() []Code) (checks []Code, inner string, nested bool) {
+	t := m.eval
+	need := propagate && t.need[t.depth] || c.Unevaluated != nil && !*c.Unevaluated
+	t.depth++
+	t.need[t.depth] = need
+	checks = f()
+	inner, nested = t.variable(), t.used[t.depth]
+	delete(t.used, t.depth)
+	delete(t.need, t.depth)
+	t.depth--
+	return checks, inner, nested
+}
+
+// declareScope declares the variable of a scope before its checks.
+func declareScope(checks []Code, inner string, nested bool) []Code {
+	if !nested {
+		return checks
+	}
+	return []Code{Block(append([]Code{Var().Id(inner).Uint64()}, checks...)...)}
+}
+
+// direct emits the checks of c where it applies without a trial (allOf,
+// then, else, dependentSchemas), then adds what it evaluated. A c with
+// unevaluatedProperties: false gets a scope of its own: its check sees
+// only what c and its subschemas evaluated.
+func (m *validateEmitter) direct(c *spec.Schema, n *node, k kind, x *Statement, path Code) []Code {
+	if !m.tracks(c, k) || c.Unevaluated == nil || *c.Unevaluated {
+		return append(m.constraintChecks(c, n, k, x, path), m.evaluates(c, k)...)
+	}
+	checks, inner, nested := m.scoped(c, true, func() []Code { return m.constraintChecks(c, n, k, x, path) })
+	add := m.evaluates(c, k)
+	if nested && m.eval.need[m.eval.depth] {
+		m.eval.used[m.eval.depth] = true
+		add = append(add, Id(m.eval.variable()).Op("|=").Id(inner))
+	}
+	if !nested {
+		return append(checks, add...)
+	}
+	return []Code{Block(append(append([]Code{Var().Id(inner).Uint64()}, checks...), add...)...)}
+}
+
+// innerUnevaluated checks the unevaluatedProperties: false of the
+// constraint c (emitted in its own scope): every member present that c
+// and its passing subschemas did not evaluate is refused.
+func (m *validateEmitter) innerUnevaluated(c *spec.Schema, n *node) []Code {
+	t := m.eval
+	if t == nil || c.Unevaluated == nil || *c.Unevaluated {
+		return nil
+	}
+	mask, names := t.mask(c)
+	var local *Statement
+	switch {
+	case t.used[t.depth] && mask != 0:
+		local = Id(t.variable()).Op("|").Add(bitsExpr(t, names))
+	case t.used[t.depth]:
+		local = Id(t.variable())
+	case mask != 0:
+		local = bitsExpr(t, names)
+	}
+	var out []Code
+	reads := false // whether a check reads local
+	for _, f := range n.fields {
+		if t.bits[f.jsonName]&mask != 0 {
+			continue // c evaluates it itself
+		}
+		var cond *Statement
+		if a := absent(f); a != nil {
+			cond = Id("v").Dot(f.goName).Op("!=").Nil()
+		}
+		if local != nil {
+			reads = true
+			bit := Id("local").Op("&").Parens(bitsExpr(t, []string{f.jsonName})).Op("==").Lit(0)
+			if cond == nil {
+				cond = bit
+			} else {
+				cond = cond.Op("&&").Add(bit)
+			}
+		}
+		refuse := []Code{Id("c").Op(":=").Id("p").Dot("Child").Call(Lit(f.jsonName)), addErr(Op("&").Id("c"), wire("MsgUnknownProperty"))}
+		if cond == nil {
+			out = append(out, Block(refuse...))
+		} else {
+			out = append(out, If(cond).Block(refuse...))
+		}
+	}
+	if n.extra {
+		loop := For(List(Id("_"), Id("k")).Op(":=").Range().Qual("slices", "Sorted").Call(Qual("maps", "Keys").Call(Id("v").Dot("AdditionalProperties")))).Block(
+			Id("c").Op(":=").Id("p").Dot("Child").Call(Id("k")),
+			addErr(Op("&").Id("c"), wire("MsgUnknownProperty")),
+		)
+		if local != nil && t.used[t.depth] {
+			reads = true
+			out = append(out, If(Id("local").Op("&").Parens(Lit(1).Op("<<").Lit(bitIndex(t.other))).Op("==").Lit(0)).Block(loop))
+		} else {
+			out = append(out, loop)
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	if reads {
+		out = append([]Code{Id("local").Op(":=").Add(local)}, out...)
+	}
+	return []Code{Block(out...)}
+}
+
+// bitIndex is the position of the one bit of b.
+func bitIndex(b uint64) int {
+	i := 0
+	for b > 1 {
+		b >>= 1
+		i++
+	}
+	return i
 }
 
 // structApplicatorChecks checks the applicators of the struct v of node
@@ -192,16 +338,29 @@ func (m *validateEmitter) structApplicatorChecks(n *node) []Code {
 		}
 	}
 	ap := s.AdditionalProperties
-	if len(implied) == 0 || s.AllowAdditional && (ap == nil || ap.IsAnyValue()) {
+	if s.AllowAdditional && (ap == nil || ap.IsAnyValue()) {
 		// Every implied member is admitted whether evaluated or not.
+		implied = nil
+	}
+	full := false
+	for _, c := range s.Subschemas() {
+		full = full || refusesUnevaluated(c)
+	}
+	if len(implied) == 0 && !full {
 		return m.applicatorChecks(s, n, kStruct, nil, Id("p"))
 	}
 	m.eval = &evalTrack{bits: bits, used: map[int]bool{}}
+	if full {
+		m.eval = fullTrack(n, bits)
+	}
+	m.eval.need = map[int]bool{0: len(implied) > 0}
 	checks := m.applicatorChecks(s, n, kStruct, nil, Id("p"))
 	used := m.eval.used[0]
 	m.eval = nil
 	var out []Code
-	if used {
+	if used && full {
+		out = append(out, Var().Id("evaluated").Uint64().Comment("the members passing subschemas evaluate, a bit each"))
+	} else if used {
 		out = append(out, Var().Id("evaluated").Uint64().Comment("the implied properties a passing subschema names"))
 	}
 	out = append(out, checks...)
@@ -224,4 +383,32 @@ func (m *validateEmitter) structApplicatorChecks(n *node) []Code {
 // impliedDoc documents the Go field of an implied property.
 func impliedDoc(goName, name string) []string {
 	return []string{fmt.Sprintf("%s holds the member %q, which only subschemas of this object name: it is kept as JSON, and admitted where a passing subschema evaluates it or unevaluatedProperties allows it.", goName, name)}
+}
+
+// fullTrack is the tracking of an object n whose subschemas have an
+// unevaluatedProperties: false: every property has a bit, then the other
+// members one.
+func fullTrack(n *node, bits map[string]uint64) *evalTrack {
+	for i, f := range n.fields {
+		bits[f.jsonName] = 1 << i
+	}
+	return &evalTrack{bits: bits, used: map[int]bool{}, full: true, other: 1 << len(n.fields)}
+}
+
+// containsTracked emits the checks of contains c on the struct item v of
+// node n, in a tracking of their own when c (or a subschema) has
+// unevaluatedProperties: false.
+func (m *validateEmitter) containsTracked(c *spec.Schema, n *node) []Code {
+	if m.eval != nil || !refusesUnevaluated(c) {
+		return m.constraintChecks(c, n, kStruct, nil, Id("p"))
+	}
+	m.eval = fullTrack(n, map[string]uint64{})
+	m.eval.need = map[int]bool{0: c.Unevaluated != nil && !*c.Unevaluated}
+	checks := m.constraintChecks(c, n, kStruct, nil, Id("p"))
+	used := m.eval.used[0]
+	m.eval = nil
+	if used {
+		checks = append([]Code{Var().Id("evaluated").Uint64()}, checks...)
+	}
+	return checks
 }
