@@ -53,6 +53,10 @@ func TestUnevaluatedVerdicts(t *testing.T) {
 		// evaluates color.
 		{` + "`" + `{"payment":{"amount":1,"method":"transfer","iban":"DE0012345678901"},"labels":{"shade":"dark","color":"red"}}` + "`" + `, []string{"/labels/shade"}},
 		{` + "`" + `{"payment":{"amount":1,"method":"transfer","iban":"DE0012345678901"},"labels":{"kind":"k","shade":"dark","other":1}}` + "`" + `, []string{"/labels/other"}},
+		// The allOf branch evaluates from and to, not tz: its cousin
+		// anyOf branch does, which the allOf branch cannot see.
+		{` + "`" + `{"payment":{"amount":1,"method":"transfer","iban":"DE0012345678901"},"window":{"from":"a","to":"b"}}` + "`" + `, nil},
+		{` + "`" + `{"payment":{"amount":1,"method":"transfer","iban":"DE0012345678901"},"window":{"from":"a","tz":"UTC"}}` + "`" + `, []string{"/window/tz"}},
 	} {
 		var v PayInput
 		err := v.UnmarshalJSON([]byte(c.in))

@@ -257,14 +257,14 @@ func (m *validateEmitter) innerUnevaluated(c *spec.Schema, n *node) []Code {
 		return nil
 	}
 	mask, names := t.mask(c)
+	// local is what c and its passing subschemas evaluated; nil when
+	// only c's own properties are (the fields it names are skipped).
 	var local *Statement
 	switch {
 	case t.used[t.depth] && mask != 0:
 		local = Id(t.variable()).Op("|").Add(bitsExpr(t, names))
 	case t.used[t.depth]:
 		local = Id(t.variable())
-	case mask != 0:
-		local = bitsExpr(t, names)
 	}
 	var out []Code
 	reads := false // whether a check reads local

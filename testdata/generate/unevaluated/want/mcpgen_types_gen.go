@@ -90,6 +90,8 @@ type PayInput struct {
 	// An email address or a phone number, one of them at least.
 	Contact *PayInputContact `json:"contact,omitempty"`
 	Labels  *PayInputLabels  `json:"labels,omitempty"`
+	// A time window; the allOf branch closes it to from and to only.
+	Window *PayInputWindow `json:"window,omitempty"`
 }
 
 // AppendJSON appends the JSON encoding of v to b.
@@ -108,6 +110,10 @@ func (v PayInput) AppendJSON(b []byte) []byte {
 	if v.Labels != nil {
 		b = append(b, ",\"labels\":"...)
 		b = v.Labels.AppendJSON(b)
+	}
+	if v.Window != nil {
+		b = append(b, ",\"window\":"...)
+		b = v.Window.AppendJSON(b)
 	}
 	return append(b, '}')
 }
@@ -254,6 +260,51 @@ func (v PayInputLabels) MarshalJSON() ([]byte, error) {
 func (v *PayInputLabels) UnmarshalJSON(data []byte) error {
 	var u wire.Unmarshaler
 	return u.Done(decodePayInputLabels(u.Start(data), u.Root(), v, u.Errors()))
+}
+
+// PayInputWindow is generated from the spec.
+//
+// A time window; the allOf branch closes it to from and to only.
+type PayInputWindow struct {
+	From *string `json:"from,omitempty"`
+	To   *string `json:"to,omitempty"`
+	Tz   *string `json:"tz,omitempty"`
+}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v PayInputWindow) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	if v.From != nil {
+		b = append(b, "\"from\":"...)
+		b = wire.AppendString(b, *v.From)
+	}
+	if v.To != nil {
+		if b[len(b)-1] != '{' {
+			b = append(b, ',')
+		}
+		b = append(b, "\"to\":"...)
+		b = wire.AppendString(b, *v.To)
+	}
+	if v.Tz != nil {
+		if b[len(b)-1] != '{' {
+			b = append(b, ',')
+		}
+		b = append(b, "\"tz\":"...)
+		b = wire.AppendString(b, *v.Tz)
+	}
+	return append(b, '}')
+}
+
+// MarshalJSON encodes v as JSON.
+func (v PayInputWindow) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see wire.Unmarshaler).
+func (v *PayInputWindow) UnmarshalJSON(data []byte) error {
+	var u wire.Unmarshaler
+	return u.Done(decodePayInputWindow(u.Start(data), u.Root(), v, u.Errors()))
 }
 
 // PayOutput is the structured output of the "pay" tool.

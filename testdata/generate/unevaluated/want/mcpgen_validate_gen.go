@@ -23,6 +23,8 @@ var (
 	msgConst_card         = wire.MsgConst("\"card\"")
 	msgEnum_card_transfer = wire.MsgEnum([]string{"\"card\"", "\"transfer\""})
 	msgMaxLength4         = wire.MsgMaxLength(4)
+	msgMinLength1         = wire.MsgMinLength(1)
+	msgConst_UTC          = wire.MsgConst("\"UTC\"")
 )
 
 // decodePayment decodes the next JSON value of d into v. Values of the wrong
@@ -295,6 +297,12 @@ func decodePayInput(d *wire.Decoder, p *wire.Path, v *PayInput, e *wire.Errors) 
 			c := p.Child("labels")
 			v.Labels = new(PayInputLabels)
 			if err := decodePayInputLabels(d, &c, v.Labels, e); err != nil {
+				return err
+			}
+		case "window":
+			c := p.Child("window")
+			v.Window = new(PayInputWindow)
+			if err := decodePayInputWindow(d, &c, v.Window, e); err != nil {
 				return err
 			}
 		default:
@@ -599,6 +607,111 @@ func decodePayInputLabels(d *wire.Decoder, p *wire.Path, v *PayInputLabels, e *w
 	if v.Color != nil && evaluated&(1<<1) == 0 {
 		c := p.Child("color")
 		e.Add(&c, wire.MsgUnknownProperty)
+	}
+	return nil
+}
+
+// decodePayInputWindow decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
+func decodePayInputWindow(d *wire.Decoder, p *wire.Path, v *PayInputWindow, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
+		return d.Skip()
+	}
+	if err := d.BeginObject(); err != nil {
+		return err
+	}
+	*v = PayInputWindow{}
+	for {
+		key, ok, err := d.NextKey()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "from":
+			c := p.Child("from")
+			v.From = new(string)
+			if err := readString(d, &c, v.From, e); err != nil {
+				return err
+			}
+		case "to":
+			c := p.Child("to")
+			v.To = new(string)
+			if err := readString(d, &c, v.To, e); err != nil {
+				return err
+			}
+		case "tz":
+			c := p.Child("tz")
+			v.Tz = new(string)
+			if err := readString(d, &c, v.Tz, e); err != nil {
+				return err
+			}
+		default:
+			c := p.Child(string(key))
+			e.Add(&c, wire.MsgUnknownProperty)
+			if err := d.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if v.From != nil {
+		c := p.Child("from")
+		if len(*v.From) < 4 {
+			if wire.RuneCount(*v.From) < 1 {
+				e.Add(&c, msgMinLength1)
+			}
+		}
+	}
+	if v.To != nil {
+		c := p.Child("to")
+		if len(*v.To) < 4 {
+			if wire.RuneCount(*v.To) < 1 {
+				e.Add(&c, msgMinLength1)
+			}
+		}
+	}
+	{
+		if v.Tz != nil {
+			c := p.Child("tz")
+			e.Add(&c, wire.MsgUnknownProperty)
+		}
+	}
+	{
+		matched := false
+		{
+			var t wire.Errors
+			{
+				e := &t
+				if v.Tz != nil {
+					c := p.Child("tz")
+					if *v.Tz != "UTC" {
+						e.Add(&c, msgConst_UTC)
+					}
+				}
+			}
+			matched = t.Len() == 0
+		}
+		if !matched {
+			{
+				var t wire.Errors
+				{
+					e := &t
+					if v.From == nil {
+						c := p.Child("from")
+						e.Add(&c, wire.MsgRequired)
+					}
+				}
+				matched = t.Len() == 0
+			}
+		}
+		if !matched {
+			e.Add(p, wire.MsgAnyOf)
+		}
 	}
 	return nil
 }
