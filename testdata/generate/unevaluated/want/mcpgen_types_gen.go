@@ -85,8 +85,8 @@ func (v *PaymentMethod) UnmarshalJSON(data []byte) error {
 
 // PayInput is the input of the "pay" tool.
 type PayInput struct {
-	Payment Payment `json:"payment"`
-	Note    *string `json:"note,omitempty"`
+	Payment *Payment `json:"payment,omitempty"`
+	Note    *string  `json:"note,omitempty"`
 	// An email address or a phone number, one of them at least.
 	Contact *PayInputContact `json:"contact,omitempty"`
 	Labels  *PayInputLabels  `json:"labels,omitempty"`
@@ -97,22 +97,36 @@ type PayInput struct {
 // AppendJSON appends the JSON encoding of v to b.
 func (v PayInput) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
-	b = append(b, "\"payment\":"...)
-	b = v.Payment.AppendJSON(b)
+	if v.Payment != nil {
+		b = append(b, "\"payment\":"...)
+		b = v.Payment.AppendJSON(b)
+	}
 	if v.Note != nil {
-		b = append(b, ",\"note\":"...)
+		if b[len(b)-1] != '{' {
+			b = append(b, ',')
+		}
+		b = append(b, "\"note\":"...)
 		b = wire.AppendString(b, *v.Note)
 	}
 	if v.Contact != nil {
-		b = append(b, ",\"contact\":"...)
+		if b[len(b)-1] != '{' {
+			b = append(b, ',')
+		}
+		b = append(b, "\"contact\":"...)
 		b = v.Contact.AppendJSON(b)
 	}
 	if v.Labels != nil {
-		b = append(b, ",\"labels\":"...)
+		if b[len(b)-1] != '{' {
+			b = append(b, ',')
+		}
+		b = append(b, "\"labels\":"...)
 		b = v.Labels.AppendJSON(b)
 	}
 	if v.Window != nil {
-		b = append(b, ",\"window\":"...)
+		if b[len(b)-1] != '{' {
+			b = append(b, ',')
+		}
+		b = append(b, "\"window\":"...)
 		b = v.Window.AppendJSON(b)
 	}
 	return append(b, '}')

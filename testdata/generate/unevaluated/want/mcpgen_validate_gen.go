@@ -265,7 +265,6 @@ func decodePayInput(d *wire.Decoder, p *wire.Path, v *PayInput, e *wire.Errors) 
 		return err
 	}
 	*v = PayInput{}
-	var seenPayment bool
 	for {
 		key, ok, err := d.NextKey()
 		if err != nil {
@@ -276,9 +275,9 @@ func decodePayInput(d *wire.Decoder, p *wire.Path, v *PayInput, e *wire.Errors) 
 		}
 		switch string(key) {
 		case "payment":
-			seenPayment = true
 			c := p.Child("payment")
-			if err := decodePayment(d, &c, &v.Payment, e); err != nil {
+			v.Payment = new(Payment)
+			if err := decodePayment(d, &c, v.Payment, e); err != nil {
 				return err
 			}
 		case "note":
@@ -312,10 +311,6 @@ func decodePayInput(d *wire.Decoder, p *wire.Path, v *PayInput, e *wire.Errors) 
 				return err
 			}
 		}
-	}
-	if !seenPayment {
-		c := p.Child("payment")
-		e.Add(&c, wire.MsgRequired)
 	}
 	return nil
 }
