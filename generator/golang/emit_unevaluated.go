@@ -10,7 +10,8 @@ import (
 )
 
 // unevaluatedProperties over the implied properties of an object: the
-// properties only its constraint subschemas name (spec.Property.Implied).
+// properties only its constraint subschemas name (spec.Property.Implied),
+// and unevaluatedProperties inside those subschemas.
 // JSON Schema 2020-12 evaluates such a member where a subschema naming it
 // in properties passes; the generated validator keeps the evaluated ones
 // in the bits of a uint64 (evaluated), one bit per implied property, so
@@ -23,16 +24,19 @@ import (
 // never adds any. Then each implied member present and not evaluated is
 // checked against unevaluatedProperties. The object's declared
 // properties, patterns and additional members are evaluated by the
-// object itself and need no tracking.
+// object itself and need no tracking, unless a subschema has
+// unevaluatedProperties: false: that subschema sees only what it and its
+// passing subschemas evaluated, so then every property has a bit, and
+// the other members one.
 
 // evalTrack is the state of the tracking while the checks of one object
 // are emitted.
 type evalTrack struct {
 	// bits maps an implied property's JSON name to its bit; every
-	// property's when a subschema has unevaluatedProperties: false (full),
-	// with one more bit, other, for the members no property names.
+	// property's when a subschema has unevaluatedProperties: false
+	// (fullTrack), with one more bit, other, for the members no property
+	// names.
 	bits  map[string]uint64
-	full  bool
 	other uint64
 	// depth is the nesting of scratch trials, naming the variable bits
 	// are added to; used records the depths whose variable got any.
@@ -392,7 +396,7 @@ func fullTrack(n *node, bits map[string]uint64) *evalTrack {
 	for i, f := range n.fields {
 		bits[f.jsonName] = 1 << i
 	}
-	return &evalTrack{bits: bits, used: map[int]bool{}, full: true, other: 1 << len(n.fields)}
+	return &evalTrack{bits: bits, used: map[int]bool{}, other: 1 << len(n.fields)}
 }
 
 // containsTracked emits the checks of contains c on the struct item v of
