@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -391,7 +392,20 @@ func (c *comparer) compare(path string, o map[string]any, th *jsonschema.Schema)
 				tp[p.Key] = p.Value
 			}
 		}
-		if on, tn := slices.Sorted(mapKeys(op)), slices.Sorted(mapKeys(tp)); !slices.Equal(on, tn) {
+		names := maps.Clone(op)
+		if _, ok := o["unevaluatedProperties"]; ok {
+			// The properties only subschemas declare are fields too
+			// (any JSON value, optional).
+			for _, name := range subschemaNames(o) {
+				if _, declared := names[name]; !declared {
+					if names == nil {
+						names = map[string]any{}
+					}
+					names[name] = map[string]any{}
+				}
+			}
+		}
+		if on, tn := slices.Sorted(mapKeys(names)), slices.Sorted(mapKeys(tp)); !slices.Equal(on, tn) {
 			c.failf("%s: properties: schema %q, Go %q", path, on, tn)
 		}
 		// A property with a default is a value field, always encoded.
@@ -492,4 +506,44 @@ func readReflected(t *testing.T, dir, name string) []byte {
 		t.Fatalf("the reflected schemas of %s: %v", name, err)
 	}
 	return data
+}
+
+// subschemaNames lists the names the in-place subschemas of the object
+// schema o name in properties and required, and as dependentSchemas keys,
+// at any depth.
+func subschemaNames(o map[string]any) []string {
+	var out []string
+	var walk func(v any)
+	walk = func(v any) {
+		m, ok := v.(map[string]any)
+		if !ok {
+			return
+		}
+		props, _ := m["properties"].(map[string]any)
+		out = append(out, slices.Collect(maps.Keys(props))...)
+		req, _ := m["required"].([]any)
+		for _, r := range req {
+			if name, ok := r.(string); ok {
+				out = append(out, name)
+			}
+		}
+		for _, k := range []string{"allOf", "anyOf", "oneOf"} {
+			list, _ := m[k].([]any)
+			for _, x := range list {
+				walk(x)
+			}
+		}
+		for _, k := range []string{"not", "if", "then", "else"} {
+			walk(m[k])
+		}
+		deps, _ := m["dependentSchemas"].(map[string]any)
+		for name, d := range deps {
+			out = append(out, name)
+			walk(d)
+		}
+	}
+	for _, k := range []string{"allOf", "anyOf", "oneOf", "not", "if", "then", "else", "dependentSchemas"} {
+		walk(map[string]any{k: o[k]})
+	}
+	return out
 }

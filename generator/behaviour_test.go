@@ -598,4 +598,5 @@ var behaviourTests = map[string]string{
 	"pattern_properties": patternPropertiesBehaviour,
 	"tuples":             tuplesBehaviour,
 	"format_types":       formatTypesBehaviour,
+	"unevaluated":        unevaluatedBehaviour,
 }

@@ -258,6 +258,13 @@ type Property struct {
 	// (see Schema.GoType); a field of an embedded struct is named by its
 	// selector path ("Base.ID"). "" for spec-defined schemas.
 	GoName string
+	// Implied marks a property that only constraint subschemas of an
+	// object with unevaluatedProperties name (in properties or required
+	// of allOf, anyOf, oneOf, not, if, then, else, or as a dependentSchemas
+	// key): it is not published among the object's properties, and a
+	// member by that name is evaluated only where a subschema that names
+	// it in properties passes (schema_unevaluated.go).
+	Implied bool
 	// ReadOnly properties are left out of input schemas and WriteOnly ones
 	// out of output schemas, at any depth (OpenAPI's readOnly and
 	// writeOnly: the API sets the one and never returns the other).

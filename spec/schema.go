@@ -378,6 +378,7 @@ func (l *loader) schemaImplied(n *yaml.Node, ctx string, o origin, implied Kind)
 	}
 	l.tuple(info)
 	l.applicators(info)
+	l.checkImplied(info)
 	l.localChecks(info)
 	return s
 }

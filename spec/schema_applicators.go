@@ -60,6 +60,10 @@ type Applied struct {
 	// Requires are the properties a constraint schema requires; they name
 	// properties of the object it applies to.
 	Requires []string
+	// Unevaluated is the unevaluatedProperties (true or false) of a
+	// constraint schema on an object; nil when it has none
+	// (schema_unevaluated.go).
+	Unevaluated *bool
 
 	// Collection holds propertyNames, contains and dependentSchemas
 	// (schema_collections.go).
@@ -270,7 +274,7 @@ func (l *loader) constraint(n *yaml.Node, ctx string, o origin, base *Schema) *S
 	}
 	for _, p := range ps {
 		k := p.key.Value
-		if !contains(objectConstraintKeywords, k) {
+		if !contains(objectConstraintKeywords, k) && k != "unevaluatedProperties" {
 			l.errorf(p.key, ctx, "keyword %q is not supported in a constraint subschema of an object (use %s)", k, strings.Join(objectConstraintKeywords, ", "))
 			continue
 		}
@@ -301,8 +305,8 @@ func (l *loader) constraint(n *yaml.Node, ctx string, o origin, base *Schema) *S
 				if !ok {
 					continue
 				}
-				if baseProperty(base, name) == nil {
-					l.errorf(at, ctx, "required names %q, which is not a property of the object this subschema applies to", name)
+				if l.subschemaProperty(base, name, at) == nil {
+					l.errorf(at, ctx, "required names %q, which is not a property of the object this subschema applies to%s", name, undeclaredHint)
 					continue
 				}
 				if contains(s.Requires, name) {
@@ -316,9 +320,9 @@ func (l *loader) constraint(n *yaml.Node, ctx string, o origin, base *Schema) *S
 	if n, ok := v["properties"]; ok {
 		props, _ := l.mapping(n, ctx+": properties")
 		for _, p := range props {
-			bp := baseProperty(base, p.key.Value)
+			bp := l.subschemaProperty(base, p.key.Value, p.key)
 			if bp == nil {
-				l.errorf(p.key, ctx, "properties names %q, which is not a property of the object this subschema applies to", p.key.Value)
+				l.errorf(p.key, ctx, "properties names %q, which is not a property of the object this subschema applies to%s", p.key.Value, undeclaredHint)
 				continue
 			}
 			pctx := fmt.Sprintf("%s: property %q", ctx, p.key.Value)
@@ -347,6 +351,7 @@ func (l *loader) constraint(n *yaml.Node, ctx string, o origin, base *Schema) *S
 		s.DependentRequired = l.dependentRequired(n, ctx+": dependentRequired", base)
 	}
 	l.subschemas(info, base)
+	l.innerUnevaluated(info, base)
 	return s
 }
 

@@ -90,8 +90,8 @@ func (l *loader) collection(info *schemaInfo) {
 			if p.val.ShortTag() != "!!bool" && !l.schemaNode(p.val, fmt.Sprintf("%s: dependentSchemas: %q", ctx, p.key.Value)) {
 				continue
 			}
-			if baseProperty(s, p.key.Value) == nil {
-				l.errorf(p.key, ctx, "dependentSchemas names %q, which is not a property", p.key.Value)
+			if l.subschemaProperty(s, p.key.Value, p.key) == nil {
+				l.errorf(p.key, ctx, "dependentSchemas names %q, which is not a property%s", p.key.Value, undeclaredHint)
 				continue
 			}
 			c := l.constraint(p.val, fmt.Sprintf("%s: dependentSchemas: %q", ctx, p.key.Value), info.origin, s)

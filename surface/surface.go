@@ -443,6 +443,9 @@ func (f *flattener) walk(path string, s *spec.Schema, required bool, pos spec.Po
 	f.fields = append(f.fields, fd)
 
 	for _, p := range s.Properties {
+		if p.Implied {
+			continue // not published: the subschemas that name it are
+		}
 		f.walk(path+"/"+spec.PointerToken(p.Name), p.Schema, p.Required, p.Pos)
 	}
 	if s.AdditionalProperties != nil {
@@ -656,6 +659,9 @@ func canon(s *spec.Schema, ref func(string)) any {
 		props := []any{}
 		var required []string
 		for _, p := range s.Properties {
+			if p.Implied {
+				continue
+			}
 			props = append(props, []any{p.Name, canon(p.Schema, ref)})
 			if p.Required {
 				required = append(required, p.Name)

@@ -83,6 +83,19 @@ const others = [
   ['data', 'not base64!', false],
 ];
 
+// Deliveries for echo_delivery, whose store and address only then and
+// else declare, under unevaluatedProperties: false: [delivery, must be
+// accepted].
+const deliveries = [
+  [{ method: 'pickup', store: 'Main Street' }, true],
+  [{ method: 'post', address: '1 Road' }, true],
+  [{ method: 'post', store: 'Main Street' }, false],
+  [{ method: 'pickup', store: 'Main Street', address: '1 Road' }, false],
+  [{ method: 'pickup' }, false],
+  [{ method: 'post', address: '' }, false],
+  [{ method: 'post', address: '1 Road', note: 'x' }, false],
+];
+
 const modes = [
   ['auto', 'auto'],
   ['legacy', 'legacy'],
@@ -143,7 +156,7 @@ for (const [modeLabel, mode] of modes) {
 
     test('lists the tools with their output schemas', () => {
       const names = tools.map((t) => t.name).sort();
-      assert.deepEqual(names, ['echo_values', 'register_contact']);
+      assert.deepEqual(names, ['echo_delivery', 'echo_values', 'register_contact']);
       const contact = tools.find((t) => t.name === 'register_contact');
       assert.equal(contact.outputSchema.properties.email.format, 'email');
     });
@@ -158,6 +171,20 @@ for (const [modeLabel, mode] of modes) {
             const r = v.getValidator(schema)({ email });
             assert.ok(r.valid, `${vname} rejects ${JSON.stringify(email)}, which the server accepted: ${r.errorMessage}`);
           }
+        }
+      }
+    });
+
+    test('members only then and else declare are admitted exactly where the client admits them', async () => {
+      const schema = tools.find((t) => t.name === 'echo_delivery').outputSchema;
+      assert.equal(schema.unevaluatedProperties, false);
+      assert.equal(schema.properties.store, undefined, 'store is published in then only');
+      for (const [delivery, want] of deliveries) {
+        const got = await outcome(client, 'echo_delivery', { delivery }, delivery);
+        assert.equal(got, want ? 'accepted' : 'refused', `echo_delivery ${JSON.stringify(delivery)}`);
+        for (const [vname, v] of validators) {
+          const r = v.getValidator(schema)(delivery);
+          assert.equal(r.valid, want, `${vname} says valid=${r.valid} for ${JSON.stringify(delivery)}, the server ${got} it`);
         }
       }
     });

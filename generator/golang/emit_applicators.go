@@ -32,15 +32,23 @@ func (m *validateEmitter) applicatorChecks(s *spec.Schema, n *node, k kind, x *S
 		}
 	}
 	for _, c := range a.AllOf {
-		out = append(out, m.constraintChecks(c, n, k, x, path)...)
+		out = append(out, m.direct(c, n, k, x, path)...)
 	}
 	if len(a.AnyOfSchemas) > 0 {
 		body := []Code{Id("matched").Op(":=").False()}
 		for i, c := range a.AnyOfSchemas {
-			try := trial(m.constraintChecks(c, n, k, x, path), func(ok *Statement) []Code {
+			try := m.branch(c, n, k, x, path, func(ok *Statement, add []Code) []Code {
+				if len(add) > 0 {
+					return when(ok, append([]Code{Id("matched").Op("=").True()}, add...)...)
+				}
+				if ok == nil {
+					ok = True()
+				}
 				return []Code{Id("matched").Op("=").Add(ok)}
 			})
-			if i > 0 {
+			if i > 0 && !m.tracks(c, k) {
+				// A branch that can evaluate a property runs even after a
+				// match: every passing branch's evaluation counts.
 				try = If(Op("!").Id("matched")).Block(try)
 			}
 			body = append(body, try)
@@ -51,6 +59,12 @@ func (m *validateEmitter) applicatorChecks(s *spec.Schema, n *node, k kind, x *S
 		// Every branch is tried: exactly one may match.
 		body := []Code{Id("matched").Op(":=").Lit(0)}
 		for _, c := range a.OneOfSchemas {
+			if m.tracks(c, k) {
+				body = append(body, m.branch(c, n, k, x, path, func(ok *Statement, add []Code) []Code {
+					return when(ok, append([]Code{Id("matched").Op("++")}, add...)...)
+				}))
+				continue
+			}
 			checks := m.constraintChecks(c, n, k, x, path)
 			if len(checks) == 0 {
 				body = append(body, Id("matched").Op("++")) // a branch every value matches
@@ -63,7 +77,8 @@ func (m *validateEmitter) applicatorChecks(s *spec.Schema, n *node, k kind, x *S
 		out = append(out, Block(append(body, If(Id("matched").Op("!=").Lit(1)).Block(addErr(path, wire("MsgOneOf").Call(Id("matched")))))...))
 	}
 	if a.Not != nil {
-		if checks := m.constraintChecks(a.Not, n, k, x, path); len(checks) == 0 {
+		checks := m.untracked(a.Not, func() []Code { return m.constraintChecks(a.Not, n, k, x, path) })
+		if len(checks) == 0 {
 			// not: {} (the boolean schema false) matches every value.
 			out = append(out, addErr(path, wire("MsgNot")))
 		} else {
@@ -75,14 +90,20 @@ func (m *validateEmitter) applicatorChecks(s *spec.Schema, n *node, k kind, x *S
 	if a.If != nil && (a.Then != nil || a.Else != nil) {
 		var then, els []Code
 		if a.Then != nil {
-			then = m.constraintChecks(a.Then, n, k, x, path)
+			then = m.direct(a.Then, n, k, x, path)
 		}
 		if a.Else != nil {
-			els = m.constraintChecks(a.Else, n, k, x, path)
+			els = m.direct(a.Else, n, k, x, path)
 		}
-		if len(then) > 0 || len(els) > 0 {
-			out = append(out, trial(m.constraintChecks(a.If, n, k, x, path), func(ok *Statement) []Code {
+		if len(then) > 0 || len(els) > 0 || m.tracks(a.If, k) {
+			out = append(out, m.branch(a.If, n, k, x, path, func(ok *Statement, add []Code) []Code {
+				then := append(add, then...)
+				if ok == nil {
+					return then // an if every value passes
+				}
 				switch {
+				case len(then) == 0 && len(els) == 0:
+					return nil
 				case len(els) == 0:
 					return []Code{If(ok).Block(then...)}
 				case len(then) == 0:
@@ -150,7 +171,8 @@ func (m *validateEmitter) constraintChecks(c *spec.Schema, n *node, k kind, x *S
 			out = append(out, Block(body...))
 		}
 	}
-	return append(out, m.applicatorChecks(c, n, k, x, path)...)
+	out = append(out, m.applicatorChecks(c, n, k, x, path)...)
+	return append(out, m.innerUnevaluated(c, n)...)
 }
 
 // dependentRequired reports each property required by a present one.

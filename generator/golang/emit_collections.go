@@ -18,7 +18,7 @@ func (m *validateEmitter) objectCollectionChecks(n *node) []Code {
 	c := &n.schema.Collection
 	var out []Code
 	for _, d := range c.DependentSchemas {
-		checks := m.constraintChecks(d.Schema, n, kStruct, nil, Id("p"))
+		checks := m.direct(d.Schema, n, kStruct, nil, Id("p"))
 		if len(checks) == 0 {
 			continue
 		}
@@ -107,7 +107,7 @@ func (m *validateEmitter) containsChecks(n *node) []Code {
 	var checks []Code
 	if r.kind == kStruct {
 		// The item is the struct v of the constraint checks.
-		if checks = m.constraintChecks(s.Contains, r, kStruct, nil, Id("p")); len(checks) > 0 {
+		if checks = m.containsTracked(s.Contains, r); len(checks) > 0 {
 			checks = append([]Code{Id("v").Op(":=").Op("&").Parens(Op("*").Id("v")).Index(Id("i"))}, checks...)
 		}
 	} else {

@@ -40,6 +40,9 @@ type validateEmitter struct {
 	messages     []message
 	messageByKey map[string]string
 	messageNames map[string]bool
+	// eval tracks the implied properties evaluated while the checks of
+	// an object with unevaluatedProperties are emitted (emit_unevaluated.go).
+	eval *evalTrack
 }
 
 // ValidateFile emits mcpgen_validate_gen.go: decodeX and validateX for
@@ -477,7 +480,7 @@ func (m *validateEmitter) decodeStruct(n *node) []Code {
 	} else {
 		out = append(out, m.propertyCount(n, Id("unknown"))...)
 	}
-	out = append(out, m.applicatorChecks(n.schema, n, kStruct, nil, Id("p"))...)
+	out = append(out, m.structApplicatorChecks(n)...)
 	out = append(out, m.structuredValueChecks(n)...)
 	return append(out, Return(Nil()))
 }
@@ -637,7 +640,7 @@ func (m *validateEmitter) validateBody(n *node) []Code {
 					m.checkSlot(n.elem, Id("x"), Id("c").Op(":=").Id("p").Dot("Child").Call(Id("k")), false, true)...)...))
 		}
 		out = append(out, m.patternChecks(n)...)
-		out = append(out, m.applicatorChecks(n.schema, n, kStruct, nil, Id("p"))...)
+		out = append(out, m.structApplicatorChecks(n)...)
 		return append(out, m.structuredValueChecks(n)...)
 	}
 	return nil

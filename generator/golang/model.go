@@ -752,6 +752,9 @@ func (l *lowerer) fields(n *node) {
 			header: p.Schema.Header, def: def, viaRef: p.Schema.Ref != ""}
 		f.slot = *l.slotOf(n.name+f.ident(), p.Schema, p.Pos)
 		f.doc = docOf(g, p.Schema.Title, p.Schema)[1:]
+		if p.Implied {
+			f.doc = impliedDoc(g, p.Name)
+		}
 		if n.ext != "" {
 			f.ptr = strings.HasPrefix(p.Schema.GoType, "*")
 		} else if k := f.node.real().kind; k != kSlice && k != kMap && k != kRaw && k != kOneOf && !f.node.real().isBytes() {

@@ -35,6 +35,9 @@ func (b *Builder) applied(s *spec.Schema, o Object, w *walk) Object {
 		if len(a.Requires) > 0 {
 			add("required", a.Requires)
 		}
+		if a.Unevaluated != nil {
+			add("unevaluatedProperties", *a.Unevaluated)
+		}
 	}
 	if len(a.DependentRequired) > 0 {
 		deps := Object{}

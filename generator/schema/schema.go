@@ -529,8 +529,8 @@ func (b *Builder) build(s *spec.Schema, w *walk) Object {
 		props := Object{}
 		var required []string
 		for _, p := range s.Properties {
-			if w.side.omits(p) {
-				continue
+			if p.Implied || w.side.omits(p) {
+				continue // an implied property is published in the subschemas that name it
 			}
 			props = append(props, Member{p.Name, b.node(p.Schema, w)})
 			if p.Required {

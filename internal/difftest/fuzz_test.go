@@ -9,16 +9,17 @@ import (
 )
 
 // FuzzDifferential feeds arbitrary argument objects to the generated
-// orders, constraints, oneof (unions, discriminated or not) and tuples
-// (prefixItems, unevaluated keywords) decoders and validators and to
+// orders, constraints, oneof (unions, discriminated or not), tuples
+// (prefixItems, unevaluated keywords) and unevaluated (members only
+// subschemas declare) decoders and validators and to
 // santhosh-tekuri/jsonschema; the
 // verdicts must agree (or be a listed known difference). Seeds are the
 // generated instances of TestDifferentialGolden.
 func FuzzDifferential(f *testing.F) {
 	all := goldenPackages(f)
-	pkgs := map[string]pkgFiles{"orders": all["orders"], "constraints": all["constraints"], "oneof": all["oneof"], "tuples": all["tuples"]}
+	pkgs := map[string]pkgFiles{"orders": all["orders"], "constraints": all["constraints"], "oneof": all["oneof"], "tuples": all["tuples"], "unevaluated": all["unevaluated"]}
 	var tls []tool
-	for _, key := range []string{"orders", "constraints", "oneof", "tuples"} {
+	for _, key := range []string{"orders", "constraints", "oneof", "tuples", "unevaluated"} {
 		tls = append(tls, tools(pkgs[key], key)...)
 	}
 	compiled := make([]*jsonschema.Schema, len(tls))

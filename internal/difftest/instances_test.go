@@ -172,9 +172,66 @@ func (g *instances) valid(s map[string]any, depth int) any {
 				obj[name] = g.valid(ps.(map[string]any), depth+1)
 			}
 		}
+		sub := subschemaMembers(s)
+		for _, name := range sortedKeys(sub) {
+			// A member only subschemas name, valid for one of them: the
+			// object's verdict then depends on which ones pass.
+			if _, ok := obj[name]; !ok && depth < 3 && g.r.IntN(2) == 0 {
+				obj[name] = g.valid(sub[name].(map[string]any), depth+1)
+			}
+		}
 		return obj
 	}
 	return nil
+}
+
+// subschemaMembers maps the names the in-place subschemas of an object
+// with unevaluatedProperties name in properties, and the object does
+// not, to one of their schemas.
+func subschemaMembers(s map[string]any) map[string]any {
+	out := map[string]any{}
+	if _, ok := s["unevaluatedProperties"]; !ok {
+		return out
+	}
+	own, _ := s["properties"].(map[string]any)
+	var walk func(c any)
+	walk = func(c any) {
+		m, ok := c.(map[string]any)
+		if !ok {
+			return
+		}
+		props, _ := m["properties"].(map[string]any)
+		for name, ps := range props {
+			if _, declared := own[name]; declared {
+				continue
+			}
+			if p, ok := ps.(map[string]any); ok {
+				out[name] = p
+			} else {
+				out[name] = map[string]any{}
+			}
+		}
+		for _, k := range []string{"allOf", "anyOf", "oneOf"} {
+			for _, x := range asList(m[k]) {
+				walk(x)
+			}
+		}
+		for _, k := range []string{"not", "if", "then", "else"} {
+			walk(m[k])
+		}
+		deps, _ := m["dependentSchemas"].(map[string]any)
+		for _, d := range deps {
+			walk(d)
+		}
+	}
+	sub := map[string]any{}
+	for _, k := range []string{"allOf", "anyOf", "oneOf", "not", "if", "then", "else", "dependentSchemas"} {
+		if v, ok := s[k]; ok {
+			sub[k] = v
+		}
+	}
+	walk(sub)
+	return out
 }
 
 // sortedKeys keeps the random stream, and so the instances, the same
@@ -329,6 +386,22 @@ func (g *instances) variants(s map[string]any, depth int) []any {
 		if depth < 3 {
 			for _, name := range sortedKeys(props) {
 				for _, v := range g.variants(props[name].(map[string]any), depth+1) {
+					m := clone()
+					m[name] = v
+					out = append(out, m)
+				}
+			}
+			sub := subschemaMembers(s)
+			for _, name := range sortedKeys(sub) {
+				// Present or absent, valid for a subschema naming it or not.
+				m := clone()
+				if _, ok := m[name]; ok {
+					delete(m, name)
+				} else {
+					m[name] = g.valid(sub[name].(map[string]any), depth+1)
+				}
+				out = append(out, m)
+				for _, v := range g.variants(sub[name].(map[string]any), depth+1) {
 					m := clone()
 					m[name] = v
 					out = append(out, m)

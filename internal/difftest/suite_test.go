@@ -123,7 +123,9 @@ func caseSchema(s map[string]any) map[string]any {
 		// properties the object declares. Under unevaluatedProperties
 		// a property a subschema names is admitted only where that
 		// subschema applies: declaring it on the object would admit it
-		// everywhere, so such schemas stay as written (and are refused).
+		// everywhere, so such schemas stay as written (the loader
+		// declares the names as implied properties, evaluated only
+		// where the subschema passes).
 		_, unevaluated := s["unevaluatedProperties"]
 		if !unevaluated {
 			req = append(req, subschemaRequired(s)...)

@@ -11,6 +11,11 @@ import (
 // Handler is implemented by the service: one method per tool, resource,
 // resource template, prompt and completion of the spec.
 type Handler interface {
+	// EchoDelivery implements the "echo_delivery" tool.
+	//
+	// Answers with the delivery it was given.
+	EchoDelivery(ctx context.Context, in EchoDeliveryInput) (EchoDeliveryOutput, error)
+
 	// RegisterContact implements the "register_contact" tool.
 	//
 	// Registers a contact and answers with the address it stored.
@@ -27,6 +32,11 @@ type Handler interface {
 type UnimplementedHandler struct{}
 
 var _ Handler = UnimplementedHandler{}
+
+// EchoDelivery returns an error saying tool "echo_delivery" is not implemented.
+func (UnimplementedHandler) EchoDelivery(ctx context.Context, in EchoDeliveryInput) (out EchoDeliveryOutput, err error) {
+	return out, errors.New("tool \"echo_delivery\" is not implemented")
+}
 
 // RegisterContact returns an error saying tool "register_contact" is not
 // implemented.

@@ -31,6 +31,17 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 	}
 	s := runtime.NewServer(opts)
 	s.AddTool(runtime.ToolDef{
+		Name: "echo_delivery",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "echo_delivery",
+			Description: "Answers with the delivery it was given.",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/echo_delivery.input.schema.json", "schemas/echo_delivery.output.schema.json"),
+		Toolset:        "other",
+		SearchKeywords: "reverberation sound reflection replication repeat resound ring reverberate bringing reply response solution result resolution solvent respond presumption precondition granted apt disposed minded tending",
+		Call:           runtime.StructuredCall("echo_delivery", h.EchoDelivery, validateDelivery),
+	})
+	s.AddTool(runtime.ToolDef{
 		Name: "register_contact",
 		Definition: runtime.ToolDefinition(runtime.ToolInfo{
 			Name:        "register_contact",

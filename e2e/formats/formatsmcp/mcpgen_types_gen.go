@@ -4,6 +4,7 @@
 package formatsmcp
 
 import (
+	"encoding/json"
 	"time"
 
 	"github.com/mcpgen-dev/mcpgen/runtime"
@@ -102,6 +103,103 @@ func (v *Values) UnmarshalJSON(data []byte) error {
 	var u wire.Unmarshaler
 	return u.Done(decodeValues(u.Start(data), u.Root(), v, u.Errors()))
 }
+
+// Delivery is the "Delivery" type of the spec.
+//
+// A delivery to pick up at a store or to send to an address, and nothing else.
+type Delivery struct {
+	Method DeliveryMethod `json:"method"`
+	// Store holds the member "store", which only subschemas of this object name: it
+	// is kept as JSON, and admitted where a passing subschema evaluates it or
+	// unevaluatedProperties allows it.
+	Store json.RawMessage `json:"store,omitempty"`
+	// Address holds the member "address", which only subschemas of this object
+	// name: it is kept as JSON, and admitted where a passing subschema evaluates it
+	// or unevaluatedProperties allows it.
+	Address json.RawMessage `json:"address,omitempty"`
+}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v Delivery) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	b = append(b, "\"method\":"...)
+	b = v.Method.AppendJSON(b)
+	if v.Store != nil {
+		b = append(b, ",\"store\":"...)
+		b = wire.AppendRawOrNull(b, v.Store)
+	}
+	if v.Address != nil {
+		b = append(b, ",\"address\":"...)
+		b = wire.AppendRawOrNull(b, v.Address)
+	}
+	return append(b, '}')
+}
+
+// MarshalJSON encodes v as JSON.
+func (v Delivery) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see wire.Unmarshaler).
+func (v *Delivery) UnmarshalJSON(data []byte) error {
+	var u wire.Unmarshaler
+	return u.Done(decodeDelivery(u.Start(data), u.Root(), v, u.Errors()))
+}
+
+// DeliveryMethod is generated from the spec.
+type DeliveryMethod string
+
+// The values of DeliveryMethod.
+const (
+	DeliveryMethodPickup DeliveryMethod = "pickup"
+	DeliveryMethodPost   DeliveryMethod = "post"
+)
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v DeliveryMethod) AppendJSON(b []byte) []byte {
+	return wire.AppendString(b, string(v))
+}
+
+// MarshalJSON encodes v as JSON.
+func (v DeliveryMethod) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see wire.Unmarshaler).
+func (v *DeliveryMethod) UnmarshalJSON(data []byte) error {
+	var u wire.Unmarshaler
+	return u.Done(decodeDeliveryMethod(u.Start(data), u.Root(), v, u.Errors()))
+}
+
+// EchoDeliveryInput is the input of the "echo_delivery" tool.
+type EchoDeliveryInput struct {
+	Delivery Delivery `json:"delivery"`
+}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v EchoDeliveryInput) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	b = append(b, "\"delivery\":"...)
+	b = v.Delivery.AppendJSON(b)
+	return append(b, '}')
+}
+
+// MarshalJSON encodes v as JSON.
+func (v EchoDeliveryInput) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see wire.Unmarshaler).
+func (v *EchoDeliveryInput) UnmarshalJSON(data []byte) error {
+	var u wire.Unmarshaler
+	return u.Done(decodeEchoDeliveryInput(u.Start(data), u.Root(), v, u.Errors()))
+}
+
+// EchoDeliveryOutput is the structured output of the "echo_delivery" tool.
+type EchoDeliveryOutput = Delivery
 
 // RegisterContactInput is the input of the "register_contact" tool.
 type RegisterContactInput struct {

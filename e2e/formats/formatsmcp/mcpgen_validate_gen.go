@@ -4,6 +4,7 @@
 package formatsmcp
 
 import (
+	"encoding/json"
 	"time"
 
 	"github.com/mcpgen-dev/mcpgen/runtime"
@@ -13,11 +14,14 @@ import (
 // Violation messages of the spec, built once so that reporting one costs
 // no allocation. They are never modified.
 var (
-	msgFormatEmail    = wire.MsgFormat("email")
-	msgFormatURI      = wire.MsgFormat("uri")
-	msgFormatDate     = wire.MsgFormat("date")
-	msgFormatDateTime = wire.MsgFormat("date-time")
-	msgFormatUUID     = wire.MsgFormat("uuid")
+	msgFormatEmail      = wire.MsgFormat("email")
+	msgFormatURI        = wire.MsgFormat("uri")
+	msgFormatDate       = wire.MsgFormat("date")
+	msgFormatDateTime   = wire.MsgFormat("date-time")
+	msgFormatUUID       = wire.MsgFormat("uuid")
+	msgMinLength1       = wire.MsgMinLength(1)
+	msgConst_pickup     = wire.MsgConst("\"pickup\"")
+	msgEnum_pickup_post = wire.MsgEnum([]string{"\"pickup\"", "\"post\""})
 )
 
 // decodeContact decodes the next JSON value of d into v. Values of the wrong
@@ -223,6 +227,257 @@ func validateValues(p *wire.Path, v *Values, e *wire.Errors) {
 	}
 }
 
+// decodeDelivery decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
+func decodeDelivery(d *wire.Decoder, p *wire.Path, v *Delivery, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
+		return d.Skip()
+	}
+	if err := d.BeginObject(); err != nil {
+		return err
+	}
+	*v = Delivery{}
+	var seenMethod bool
+	for {
+		key, ok, err := d.NextKey()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "method":
+			seenMethod = true
+			c := p.Child("method")
+			if err := decodeDeliveryMethod(d, &c, &v.Method, e); err != nil {
+				return err
+			}
+		case "store":
+			c := p.Child("store")
+			if err := readRaw(d, &c, &v.Store, e); err != nil {
+				return err
+			}
+		case "address":
+			c := p.Child("address")
+			if err := readRaw(d, &c, &v.Address, e); err != nil {
+				return err
+			}
+		default:
+			c := p.Child(string(key))
+			e.Add(&c, wire.MsgUnknownProperty)
+			if err := d.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if !seenMethod {
+		c := p.Child("method")
+		e.Add(&c, wire.MsgRequired)
+	}
+	var evaluated uint64 // the implied properties a passing subschema names
+	{
+		var t wire.Errors
+		{
+			e := &t
+			{
+				c := p.Child("method")
+				if string(v.Method) != "pickup" {
+					e.Add(&c, msgConst_pickup)
+				}
+			}
+		}
+		if t.Len() == 0 {
+			if v.Store == nil {
+				c := p.Child("store")
+				e.Add(&c, wire.MsgRequired)
+			}
+			if v.Store != nil {
+				c := p.Child("store")
+				if x, msg := wire.RawString(v.Store); msg != "" {
+					e.Add(&c, msg)
+				} else {
+					if len(x) < 4 {
+						if wire.RuneCount(x) < 1 {
+							e.Add(&c, msgMinLength1)
+						}
+					}
+				}
+			}
+			evaluated |= 1 << 0 // store
+		} else {
+			if v.Address == nil {
+				c := p.Child("address")
+				e.Add(&c, wire.MsgRequired)
+			}
+			if v.Address != nil {
+				c := p.Child("address")
+				if x, msg := wire.RawString(v.Address); msg != "" {
+					e.Add(&c, msg)
+				} else {
+					if len(x) < 4 {
+						if wire.RuneCount(x) < 1 {
+							e.Add(&c, msgMinLength1)
+						}
+					}
+				}
+			}
+			evaluated |= 1 << 1 // address
+		}
+	}
+	if v.Store != nil && evaluated&(1<<0) == 0 {
+		c := p.Child("store")
+		e.Add(&c, wire.MsgUnknownProperty)
+	}
+	if v.Address != nil && evaluated&(1<<1) == 0 {
+		c := p.Child("address")
+		e.Add(&c, wire.MsgUnknownProperty)
+	}
+	return nil
+}
+
+// validateDelivery reports every constraint of the spec that v violates to e.
+func validateDelivery(p *wire.Path, v *Delivery, e *wire.Errors) {
+	{
+		c := p.Child("method")
+		validateDeliveryMethod(&c, &v.Method, e)
+	}
+	var evaluated uint64 // the implied properties a passing subschema names
+	{
+		var t wire.Errors
+		{
+			e := &t
+			{
+				c := p.Child("method")
+				if string(v.Method) != "pickup" {
+					e.Add(&c, msgConst_pickup)
+				}
+			}
+		}
+		if t.Len() == 0 {
+			if v.Store == nil {
+				c := p.Child("store")
+				e.Add(&c, wire.MsgRequired)
+			}
+			if v.Store != nil {
+				c := p.Child("store")
+				if x, msg := wire.RawString(v.Store); msg != "" {
+					e.Add(&c, msg)
+				} else {
+					if len(x) < 4 {
+						if wire.RuneCount(x) < 1 {
+							e.Add(&c, msgMinLength1)
+						}
+					}
+				}
+			}
+			evaluated |= 1 << 0 // store
+		} else {
+			if v.Address == nil {
+				c := p.Child("address")
+				e.Add(&c, wire.MsgRequired)
+			}
+			if v.Address != nil {
+				c := p.Child("address")
+				if x, msg := wire.RawString(v.Address); msg != "" {
+					e.Add(&c, msg)
+				} else {
+					if len(x) < 4 {
+						if wire.RuneCount(x) < 1 {
+							e.Add(&c, msgMinLength1)
+						}
+					}
+				}
+			}
+			evaluated |= 1 << 1 // address
+		}
+	}
+	if v.Store != nil && evaluated&(1<<0) == 0 {
+		c := p.Child("store")
+		e.Add(&c, wire.MsgUnknownProperty)
+	}
+	if v.Address != nil && evaluated&(1<<1) == 0 {
+		c := p.Child("address")
+		e.Add(&c, wire.MsgUnknownProperty)
+	}
+}
+
+// decodeDeliveryMethod decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
+func decodeDeliveryMethod(d *wire.Decoder, p *wire.Path, v *DeliveryMethod, e *wire.Errors) error {
+	n0 := e.Len()
+	if err := readString(d, p, (*string)(v), e); err != nil {
+		return err
+	}
+	if e.Len() == n0 {
+		switch string(*v) {
+		case "pickup", "post":
+		default:
+			e.Add(p, msgEnum_pickup_post)
+		}
+	}
+	return nil
+}
+
+// validateDeliveryMethod reports every constraint of the spec that v violates
+// to e.
+func validateDeliveryMethod(p *wire.Path, v *DeliveryMethod, e *wire.Errors) {
+	switch string(*v) {
+	case "pickup", "post":
+	default:
+		e.Add(p, msgEnum_pickup_post)
+	}
+}
+
+// decodeEchoDeliveryInput decodes the next JSON value of d into v. Values of
+// the wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
+func decodeEchoDeliveryInput(d *wire.Decoder, p *wire.Path, v *EchoDeliveryInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
+		return d.Skip()
+	}
+	if err := d.BeginObject(); err != nil {
+		return err
+	}
+	*v = EchoDeliveryInput{}
+	var seenDelivery bool
+	for {
+		key, ok, err := d.NextKey()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "delivery":
+			seenDelivery = true
+			c := p.Child("delivery")
+			if err := decodeDelivery(d, &c, &v.Delivery, e); err != nil {
+				return err
+			}
+		default:
+			c := p.Child(string(key))
+			e.Add(&c, wire.MsgUnknownProperty)
+			if err := d.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if !seenDelivery {
+		c := p.Child("delivery")
+		e.Add(&c, wire.MsgRequired)
+	}
+	return nil
+}
+
 // decodeRegisterContactInput decodes the next JSON value of d into v. Values of
 // the wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
@@ -399,5 +654,15 @@ func readString(d *wire.Decoder, p *wire.Path, v *string, e *wire.Errors) error 
 		return err
 	}
 	*v = x
+	return nil
+}
+
+// readRaw keeps a copy of the next JSON value, whatever it is.
+func readRaw(d *wire.Decoder, p *wire.Path, v *json.RawMessage, e *wire.Errors) error {
+	raw, err := d.ReadRaw()
+	if err != nil {
+		return err
+	}
+	*v = append(json.RawMessage(nil), raw...)
 	return nil
 }
