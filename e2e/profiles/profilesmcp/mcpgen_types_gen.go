@@ -161,6 +161,10 @@ type CatalogWalkCategoryTreeWithAllDescendantsAndProductsOutput = Category
 type CatalogFindItemInput struct {
 	By     CatalogFindItemInputBy `json:"by"`
 	Status *Status                `json:"status,omitempty"`
+	// StatusNull says "status" was null, not absent (Status is nil either way):
+	// AppendJSON and the request to a wrapped API write null when it is set and
+	// Status is nil.
+	StatusNull bool `json:"-"`
 }
 
 // AppendJSON appends the JSON encoding of v to b.
@@ -171,6 +175,9 @@ func (v CatalogFindItemInput) AppendJSON(b []byte) []byte {
 	if v.Status != nil {
 		b = append(b, ",\"status\":"...)
 		b = v.Status.AppendJSON(b)
+	} else if v.StatusNull {
+		b = append(b, ",\"status\":"...)
+		b = append(b, "null"...)
 	}
 	return append(b, '}')
 }
