@@ -1,6 +1,8 @@
 package upstream
 
 import (
+	"strconv"
+
 	"github.com/mcpgen-dev/mcpgen/runtime/wire"
 )
 
@@ -111,7 +113,7 @@ func (w *deepObject) value(top bool) error {
 				break
 			}
 			w.key = append(w.key, "%5B"...)
-			w.key = appendInt(w.key, i)
+			w.key = strconv.AppendInt(w.key, int64(i), 10)
 			w.key = append(w.key, "%5D"...)
 			before := w.found
 			if w.d.Peek() == wire.KindNull {
@@ -158,14 +160,6 @@ func (w *deepObject) value(top bool) error {
 		return w.d.Skip() // a syntax error
 	}
 	return nil
-}
-
-// appendInt appends the decimal digits of i (not negative) to b.
-func appendInt(b []byte, i int) []byte {
-	if i >= 10 {
-		b = appendInt(b, i/10)
-	}
-	return append(b, byte('0'+i%10))
 }
 
 // appendQueryEscape appends s escaped as url.QueryEscape escapes it.
