@@ -46,7 +46,10 @@ type Broker interface {
 	// Subscribe calls handle for every message on subject until
 	// unsubscribe is called. For a message sent with Request, what handle
 	// returns is the reply; for a published one it is ignored. Handlers
-	// of one subscription run one at a time.
+	// of one subscription run one at a time. While the broker is
+	// reachable, Subscribe returns once the broker knows the
+	// subscription, so that a message any replica sends after that
+	// reaches it.
 	Subscribe(subject string, handle func(data []byte) (reply []byte)) (unsubscribe func(), err error)
 	// Request sends data to one subscriber of subject and returns its
 	// reply; it fails when nobody subscribes or ctx ends first.

@@ -38,6 +38,10 @@ import (
 	"github.com/mcpgen-dev/mcpgen/runtime"
 )
 
+// subscribeFlushTimeout bounds Subscribe's wait for the broker to have
+// read the new interest.
+const subscribeFlushTimeout = 2 * time.Second
+
 // Options configure Connect.
 type Options struct {
 	// URL is the NATS server, or a comma-separated list of servers of one
@@ -139,6 +143,16 @@ func (b *Broker) Subscribe(subject string, handle func(data []byte) []byte) (fun
 	})
 	if err != nil {
 		return nil, err
+	}
+	// Subscribe only queues the interest; until the broker has read it, a
+	// message another replica publishes is dropped (core NATS delivers to
+	// the interest it knows). The round trip of a flush returns once the
+	// broker has read everything sent before it, so a notification
+	// published after Subscribe returns reaches this replica. While the
+	// broker is unreachable there is nothing to wait for: nats.go sends
+	// every subscription again on reconnect.
+	if b.nc.IsConnected() {
+		b.nc.FlushTimeout(subscribeFlushTimeout)
 	}
 	return func() { sub.Unsubscribe() }, nil
 }

@@ -298,7 +298,10 @@ func expectOnce(t *testing.T, ch <-chan rpcMsg, method string, quiet time.Durati
 	deadline := time.After(10 * time.Second)
 	for got == 0 {
 		select {
-		case m := <-ch:
+		case m, open := <-ch:
+			if !open {
+				t.Fatalf("the stream ended before %s", method)
+			}
 			if m.Method == method {
 				got++
 			}
@@ -545,4 +548,42 @@ func (w *syncWriter) String() string {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.b.String()
+}
+
+// TestSubscribeIsInPlaceOnReturn publishes from one replica's broker the
+// moment another's Subscribe returns: the message must arrive, every time.
+// A replica subscribes when it starts and when a stream opens, and what
+// is published after that must not be lost to an interest the broker has
+// not read yet.
+func TestSubscribeIsInPlaceOnReturn(t *testing.T) {
+	ns := startNATS(t, 0)
+	connect := func() *natsbroker.Broker {
+		b, err := natsbroker.Connect(natsbroker.Options{URL: ns.ClientURL(), Prefix: "inplace", Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(b.Close)
+		return b
+	}
+	pub, sub := connect(), connect()
+	for i := range 200 {
+		subject := fmt.Sprintf("s%d", i)
+		got := make(chan struct{}, 1)
+		unsubscribe, err := sub.Subscribe(subject, func([]byte) []byte {
+			got <- struct{}{}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := pub.Publish(subject, []byte("x")); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case <-got:
+		case <-time.After(5 * time.Second):
+			t.Fatalf("message %d published after Subscribe returned was lost", i)
+		}
+		unsubscribe()
+	}
 }
