@@ -56,7 +56,7 @@ func (w *deepObject) pair(val []byte, escape bool) {
 	w.q = append(w.q, w.key...)
 	w.q = append(w.q, '=')
 	if escape {
-		w.q = appendQueryEscape(w.q, string(val))
+		w.q = appendQueryEscape(w.q, val)
 	} else {
 		w.q = append(w.q, val...)
 	}
@@ -81,7 +81,7 @@ func (w *deepObject) value(top bool) error {
 			}
 			members++
 			w.key = append(w.key, "%5B"...)
-			w.key = appendQueryEscape(w.key, string(k))
+			w.key = appendQueryEscape(w.key, k)
 			w.key = append(w.key, "%5D"...)
 			var name string
 			if !w.found {
@@ -162,8 +162,10 @@ func (w *deepObject) value(top bool) error {
 	return nil
 }
 
-// appendQueryEscape appends s escaped as url.QueryEscape escapes it.
-func appendQueryEscape(b []byte, s string) []byte {
+// appendQueryEscape appends s escaped as url.QueryEscape escapes it. It
+// takes the decoder's byte views as they are: a string conversion would
+// copy each key and value.
+func appendQueryEscape[T string | []byte](b []byte, s T) []byte {
 	const hex = "0123456789ABCDEF"
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {

@@ -67,3 +67,14 @@ func FuzzDeepObject(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkDeepObject serialises a nested deepObject value with strings
+// that need escaping, as a query parameter.
+func BenchmarkDeepObject(b *testing.B) {
+	value := []byte(`{"customer":{"name":"Ada Lovelace","email":"ada@example.com","tags":["a b","c/d","e&f"]},"metadata":{"order id":"A-1 / 2","note":"a note that is longer than thirty-two bytes, with spaces & signs é"},"limit":25}`)
+	q := make([]byte, 0, 512)
+	b.ReportAllocs()
+	for b.Loop() {
+		q = AppendQueryParam(q[:0], "filter", "deepObject", true, value)
+	}
+}
