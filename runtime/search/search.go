@@ -123,6 +123,8 @@ type Index struct {
 	// thesaurus maps a term of the documents' prose to the terms of
 	// their names and toolsets it stands for (see mineThesaurus).
 	thesaurus map[string][]expansion
+	// terms are the keys of postings in order (see addVariants).
+	terms []string
 }
 
 // New indexes docs.
@@ -173,6 +175,7 @@ func New(docs []Doc) *Index {
 		}
 	}
 	ix.thesaurus = mineThesaurus(prose, apiTerms)
+	ix.terms = sortedTerms(ix.postings)
 	for f := range total {
 		if len(docs) > 0 {
 			ix.avgLen[f] = max(total[f]/float64(len(docs)), 1)
@@ -425,6 +428,7 @@ func (ix *Index) concepts(r request) []map[string]float64 {
 				c[t] = synonymWeight
 			}
 		}
+		ix.addVariants(stem, c)
 		for _, e := range ix.thesaurus[stem] {
 			if w := thesaurusWeight * e.share; c[e.term] < w {
 				c[e.term] = w
