@@ -1,9 +1,10 @@
 // Package search ranks a server's operations by what a person asks for:
 // BM25F over a tool's name (split into words), title, description,
 // toolset and argument names, with an English stemmer, a small table of
-// the everyday words people use for API verbs and nouns, and a thesaurus
+// the everyday words people use for API verbs and nouns, a thesaurus
 // mined from the operations themselves when the index is built (the words
-// their prose uses for what their names call something else).
+// their prose uses for what their names call something else), and the
+// forms of a word that the stemmer leaves apart.
 //
 // It is standard-library only, as the rest of the runtime: a discovery
 // server builds its Index once from its tool definitions and answers
