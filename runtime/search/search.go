@@ -1,7 +1,10 @@
 // Package search ranks a server's operations by what a person asks for:
 // BM25F over a tool's name (split into words), title, description,
-// toolset and argument names, with an English stemmer and a small table of
-// the everyday words people use for API verbs and nouns.
+// toolset and argument names, with an English stemmer, a small table of
+// the everyday words people use for API verbs and nouns, a thesaurus
+// mined from the operations themselves when the index is built (the words
+// their prose uses for what their names call something else), and the
+// forms of a word that the stemmer leaves apart.
 //
 // It is standard-library only, as the rest of the runtime: a discovery
 // server builds its Index once from its tool definitions and answers
@@ -118,6 +121,11 @@ type Index struct {
 	acts [][]string
 	// subjects are what each document acts on and how, by its route.
 	subjects []subject
+	// thesaurus maps a term of the documents' prose to the terms of
+	// their names and toolsets it stands for (see mineThesaurus).
+	thesaurus map[string][]expansion
+	// terms are the keys of postings in order (see addVariants).
+	terms []string
 }
 
 // New indexes docs.
@@ -127,6 +135,9 @@ func New(docs []Doc) *Index {
 	var total [numFields]float64
 	// The same words recur across operations: stem each once.
 	st := stemmer{}
+	// The prose and the API words of each document, for the thesaurus.
+	prose := make([][]string, len(docs))
+	apiTerms := make([][]string, len(docs))
 	for i, d := range docs {
 		ix.readOnly[i] = d.ReadOnly
 		lead, body := splitLead(d.Description)
@@ -141,6 +152,8 @@ func New(docs []Doc) *Index {
 			fieldKeywords:  st.terms(d.Keywords),
 			fieldKind:      st.terms(kindWords(d)),
 		}
+		prose[i] = fields[fieldLead]
+		apiTerms[i] = append(fields[fieldName][:len(fields[fieldName]):len(fields[fieldName])], fields[fieldToolset]...)
 		ix.acts[i] = action(headline(d))
 		ix.subjects[i] = routeSubject(d.Route)
 		counts := map[string]*posting{}
@@ -162,6 +175,8 @@ func New(docs []Doc) *Index {
 			ix.postings[t] = append(ix.postings[t], *p)
 		}
 	}
+	ix.thesaurus = mineThesaurus(prose, apiTerms)
+	ix.terms = sortedTerms(ix.postings)
 	for f := range total {
 		if len(docs) > 0 {
 			ix.avgLen[f] = max(total[f]/float64(len(docs)), 1)
@@ -412,6 +427,12 @@ func (ix *Index) concepts(r request) []map[string]float64 {
 		for _, t := range synonymTerms[stem] {
 			if c[t] < synonymWeight {
 				c[t] = synonymWeight
+			}
+		}
+		ix.addVariants(stem, c)
+		for _, e := range ix.thesaurus[stem] {
+			if w := thesaurusWeight * e.share; c[e.term] < w {
+				c[e.term] = w
 			}
 		}
 		out = append(out, c)
