@@ -133,7 +133,7 @@ func (h *hoister) resolve(at **yaml.Node, owner, self, ctx string) {
 	if res == "" {
 		res = ctx
 	}
-	dynamic := ls.dynamicRefs(h.l)
+	dynamic := ls.dynamicRefs(h.l, h.dyn.deferred)
 	if len(ls.defs) == 0 && len(ls.refs) == 0 && len(ls.anchors) == 0 && ls.rootDyn == "" {
 		return
 	}

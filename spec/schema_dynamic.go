@@ -42,21 +42,42 @@ type dynamicScopes struct {
 	anchors map[string]map[string]string
 	// anchorOf is the dynamic anchor a type carries.
 	anchorOf map[string]string
+	// plain are the other anchors of each resource: name → type.
+	plain map[string]map[string]string
+	// deferred are the $dynamicRef values that name another type's
+	// anchor ("uri#name"), by their keys: bindDynamic resolves them.
+	deferred map[*yaml.Node]deferredRef
 	// sites counts the dynamic references.
 	sites int
 }
 
 func newDynamicScopes() dynamicScopes {
-	return dynamicScopes{resourceOf: map[string]string{}, anchors: map[string]map[string]string{}, anchorOf: map[string]string{}}
+	return dynamicScopes{resourceOf: map[string]string{}, anchors: map[string]map[string]string{}, anchorOf: map[string]string{},
+		plain: map[string]map[string]string{}, deferred: map[*yaml.Node]deferredRef{}}
+}
+
+// deferredRef is a $dynamicRef value to another type's anchor, with the
+// subschema holding it and its context.
+type deferredRef struct {
+	v, parent *yaml.Node
+	ctx       string
 }
 
 // dynamicRefs resolves the $dynamicRef members of the schema as $ref
 // members (they take part in hoisting as references do) and returns the
 // dynamic ones (value → anchor name): those whose first target carries a
-// $dynamicAnchor of the fragment's name. Any other is a $ref.
-func (ls *localSchema) dynamicRefs(l *loader) map[*yaml.Node]string {
+// $dynamicAnchor of the fragment's name. Any other is a $ref, but for an
+// anchor of another type ("uri#name"), which bindDynamic resolves
+// (deferred).
+func (ls *localSchema) dynamicRefs(l *loader, deferred map[*yaml.Node]deferredRef) map[*yaml.Node]string {
 	dynamic := map[*yaml.Node]string{}
 	for _, v := range ls.dynRefs {
+		if i := strings.Index(v.Value, "#"); i > 0 {
+			if _, ok := anchorRef(v.Value[i:]); ok {
+				deferred[ls.dynKeys[v]] = deferredRef{v, ls.refParent[v], ls.ctx}
+				continue
+			}
+		}
 		ls.dynKeys[v].Value = "$ref"
 		ls.refs = append(ls.refs, v)
 		n, ok := ls.lookup(l, v)
@@ -88,6 +109,9 @@ func (d *dynamicScopes) record(ls *localSchema, res string, names map[*yaml.Node
 			d.resourceOf[name] = res
 		}
 	}
+	if d.plain[res] == nil {
+		d.plain[res] = map[string]string{}
+	}
 	declare := func(a string, n *yaml.Node) {
 		name := names[n]
 		if name == "" {
@@ -105,6 +129,8 @@ func (d *dynamicScopes) record(ls *localSchema, res string, names map[*yaml.Node
 	for a, n := range ls.anchors {
 		if ls.dynamicAnchor(n) == a {
 			declare(a, n)
+		} else if names[n] != "" {
+			d.plain[res][a] = names[n]
 		}
 	}
 	for v := range dynamic {
@@ -187,18 +213,33 @@ func eachRef(n *yaml.Node, f func(k, v *yaml.Node)) {
 // above): each $dynamicRef becomes a $ref.
 func (h *hoister) bindDynamic() {
 	d := &h.dyn
-	if d.sites == 0 {
+	if d.sites == 0 && len(d.deferred) == 0 {
 		return
 	}
 	var order []string
 	types := map[string]*yaml.Node{}
+	ids := map[string]string{}
 	if h.types != nil {
 		for i := 0; i+1 < len(h.types.Content); i += 2 {
 			name := h.types.Content[i].Value
 			order = append(order, name)
 			types[name] = h.types.Content[i+1]
+			if id := mapValue(types[name], "$id"); id != nil && id.Kind == yaml.ScalarNode {
+				ids[strings.TrimSuffix(id.Value, "#")] = name
+			}
 		}
 	}
+	// typeOf is the type a $ref value names ("" when none): its name,
+	// "#/types/Name", "#/$defs/Name" or its $id.
+	typeOf := func(ref string) string {
+		for _, p := range []string{"", "#/types/", "#/$defs/"} {
+			if name, ok := strings.CutPrefix(ref, p); ok && types[name] != nil {
+				return name
+			}
+		}
+		return ids[strings.TrimSuffix(ref, "#")]
+	}
+	h.resolveDeferred(typeOf, types)
 	// uses are the dynamic anchor names whose binding changes what a
 	// type means: those of the dynamic references it reaches.
 	bound := map[string][]string{} // anchor name → the types declaring it
@@ -214,8 +255,8 @@ func (h *hoister) bindDynamic() {
 				a := d.anchorOf[v.Value]
 				uses[name][a] = true
 				reach[name] = append(reach[name], bound[a]...)
-			} else if types[v.Value] != nil {
-				reach[name] = append(reach[name], v.Value)
+			} else if t := typeOf(v.Value); t != "" {
+				reach[name] = append(reach[name], t)
 			}
 		})
 	}
@@ -249,8 +290,8 @@ func (h *hoister) bindDynamic() {
 				}
 				k.Value = "$ref"
 			}
-			if types[v.Value] != nil {
-				v.Value = inst(v.Value, b, v)
+			if t := typeOf(v.Value); t != "" {
+				v.Value = inst(t, b, v)
 			}
 		})
 	}
@@ -279,6 +320,9 @@ func (h *hoister) bindDynamic() {
 			}
 			h.taken[name] = true
 			n = deepCopy(orig[t])
+			// A copy is no other name of the type, nor its anchor.
+			dropMember(n, "$id")
+			dropMember(n, "$anchor")
 			d.resourceOf[name] = d.resource(t)
 			types[name] = n
 			h.types.Content = append(h.types.Content, scalarAt(name, n), n)
@@ -301,6 +345,34 @@ func (h *hoister) bindDynamic() {
 					rewrite(n, d.enter(nil, fmt.Sprintf("tool %q: %s", tools.Content[i].Value, k)))
 				}
 			}
+		}
+	}
+}
+
+// resolveDeferred resolves each $dynamicRef to an anchor of another type
+// ("uri#name", the uri a type's name or $id): dynamic when the anchor is a
+// $dynamicAnchor of that type's resource, a $ref otherwise.
+func (h *hoister) resolveDeferred(typeOf func(string) string, types map[string]*yaml.Node) {
+	d := &h.dyn
+	for k, ref := range d.deferred {
+		v := ref.v
+		i := strings.Index(v.Value, "#")
+		t, a := typeOf(v.Value[:i]), v.Value[i+1:]
+		res := d.resource(t)
+		switch {
+		case t == "":
+			h.l.errorf(v, ref.ctx, "$dynamicRef %q: %q is no type name or $id of a type", v.Value, v.Value[:i])
+			dropMember(ref.parent, k.Value) // reported once
+		case d.anchors[res][a] != "":
+			v.Value = d.anchors[res][a]
+			d.sites++
+		case d.plain[res][a] != "":
+			k.Value, v.Value = "$ref", d.plain[res][a]
+		case mapValue(types[t], "$anchor") != nil && mapValue(types[t], "$anchor").Value == a:
+			k.Value, v.Value = "$ref", t
+		default:
+			h.l.errorf(v, ref.ctx, "$dynamicRef %q: type %q has no anchor %q", v.Value, t, a)
+			dropMember(ref.parent, k.Value) // reported once
 		}
 	}
 }
