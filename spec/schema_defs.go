@@ -77,6 +77,8 @@ type hoister struct {
 	taken map[string]bool
 	added []*yaml.Node // key, value pairs to append to types
 	dyn   dynamicScopes
+	// copies are the types bindDynamic made.
+	copies []string
 }
 
 // hoistLocalRefs rewrites the document mapping doc as described above.
@@ -114,6 +116,7 @@ func (l *loader) hoistLocalRefs(doc *yaml.Node) {
 			}
 		}
 	}
+	defer h.dropUnusedCopies()
 	defer h.mergeRefSiblings()
 	if len(h.added) > 0 {
 		if h.types == nil {

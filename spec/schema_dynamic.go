@@ -319,6 +319,15 @@ func (h *hoister) bindDynamic() {
 				name = fmt.Sprintf("%sOf%s%d", t, of.String(), i)
 			}
 			h.taken[name] = true
+			var binds []string
+			for _, a := range slices.Sorted(maps.Keys(uses[t])) {
+				binds = append(binds, fmt.Sprintf("%s bound to %s", a, b[a]))
+			}
+			h.copies = append(h.copies, name)
+			if h.l.bindings == nil {
+				h.l.bindings = map[string]string{}
+			}
+			h.l.bindings[name] = fmt.Sprintf("%s with $dynamicAnchor %s", t, strings.Join(binds, ", "))
 			n = deepCopy(orig[t])
 			// A copy is no other name of the type, nor its anchor.
 			dropMember(n, "$id")
@@ -375,4 +384,51 @@ func (h *hoister) resolveDeferred(typeOf func(string) string, types map[string]*
 			dropMember(ref.parent, k.Value) // reported once
 		}
 	}
+}
+
+// dropUnusedCopies removes the copies bindDynamic made that no schema
+// refers to any more (a $ref merged with its siblings, mergeRefSiblings,
+// leaves its copy unused): a copy is a type only for its uses.
+func (h *hoister) dropUnusedCopies() {
+	if len(h.copies) == 0 {
+		return
+	}
+	isCopy := map[string]bool{}
+	for _, c := range h.copies {
+		isCopy[c] = true
+	}
+	types := map[string]*yaml.Node{}
+	for i := 0; i+1 < len(h.types.Content); i += 2 {
+		types[h.types.Content[i].Value] = h.types.Content[i+1]
+	}
+	used := map[string]bool{}
+	var visit func(n *yaml.Node)
+	visit = func(n *yaml.Node) {
+		eachRef(n, func(_, v *yaml.Node) {
+			if isCopy[v.Value] && !used[v.Value] {
+				used[v.Value] = true
+				visit(types[v.Value])
+			}
+		})
+	}
+	for name, n := range types {
+		if !isCopy[name] {
+			visit(n)
+		}
+	}
+	if tools := mapValue(h.doc, "tools"); tools != nil && tools.Kind == yaml.MappingNode {
+		for i := 1; i < len(tools.Content); i += 2 {
+			visit(mapValue(tools.Content[i], "input"))
+			visit(mapValue(tools.Content[i], "output"))
+		}
+	}
+	var kept []*yaml.Node
+	for i := 0; i+1 < len(h.types.Content); i += 2 {
+		if name := h.types.Content[i].Value; !isCopy[name] || used[name] {
+			kept = append(kept, h.types.Content[i], h.types.Content[i+1])
+		} else {
+			delete(h.l.bindings, name)
+		}
+	}
+	h.types.Content = kept
 }
