@@ -44,8 +44,9 @@ type dynamicScopes struct {
 	anchorOf map[string]string
 	// plain are the other anchors of each resource: name → type.
 	plain map[string]map[string]string
-	// deferred are the $dynamicRef values that name another type's
-	// anchor ("uri#name"), by their keys: bindDynamic resolves them.
+	// deferred are the $ref and $dynamicRef values that name another
+	// type's anchor ("uri#name"), by their keys: bindDynamic resolves
+	// them.
 	deferred map[*yaml.Node]deferredRef
 	// sites counts the dynamic references.
 	sites int
@@ -68,9 +69,16 @@ type deferredRef struct {
 // dynamic ones (value → anchor name): those whose first target carries a
 // $dynamicAnchor of the fragment's name. Any other is a $ref, but for an
 // anchor of another type ("uri#name"), which bindDynamic resolves
-// (deferred).
+// (deferred, as are the $ref members that name one).
 func (ls *localSchema) dynamicRefs(l *loader, deferred map[*yaml.Node]deferredRef) map[*yaml.Node]string {
 	dynamic := map[*yaml.Node]string{}
+	for _, v := range ls.refs {
+		if i := strings.Index(v.Value, "#"); i > 0 {
+			if _, ok := anchorRef(v.Value[i:]); ok && keyOf(ls.refParent[v], v) != nil {
+				deferred[keyOf(ls.refParent[v], v)] = deferredRef{v, ls.refParent[v], ls.ctx}
+			}
+		}
+	}
 	for _, v := range ls.dynRefs {
 		if i := strings.Index(v.Value, "#"); i > 0 {
 			if _, ok := anchorRef(v.Value[i:]); ok {
@@ -87,6 +95,16 @@ func (ls *localSchema) dynamicRefs(l *loader, deferred map[*yaml.Node]deferredRe
 		}
 	}
 	return dynamic
+}
+
+// keyOf is the key of value v in mapping n.
+func keyOf(n, v *yaml.Node) *yaml.Node {
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i+1] == v {
+			return n.Content[i]
+		}
+	}
+	return nil
 }
 
 // dynamicAnchor is the $dynamicAnchor of subschema n ("" when none).
@@ -368,6 +386,16 @@ func (h *hoister) resolveDeferred(typeOf func(string) string, types map[string]*
 		i := strings.Index(v.Value, "#")
 		t, a := typeOf(v.Value[:i]), v.Value[i+1:]
 		res := d.resource(t)
+		if k.Value == "$ref" {
+			// An anchor of another type: left to the spec-wide rules
+			// (and their error) when that type has none of that name.
+			if name := d.anchors[res][a] + d.plain[res][a]; t != "" && name != "" {
+				v.Value = name
+			} else if t != "" && mapValue(types[t], "$anchor") != nil && mapValue(types[t], "$anchor").Value == a {
+				v.Value = t
+			}
+			continue
+		}
 		switch {
 		case t == "":
 			h.l.errorf(v, ref.ctx, "$dynamicRef %q: %q is no type name or $id of a type", v.Value, v.Value[:i])
