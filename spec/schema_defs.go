@@ -125,6 +125,7 @@ func (l *loader) hoistLocalRefs(doc *yaml.Node) {
 		}
 		h.types.Content = append(h.types.Content, h.added...)
 	}
+	h.refsByID()
 	h.bindDynamic()
 }
 

@@ -309,7 +309,10 @@ func (h *hoister) bindDynamic() {
 				k.Value = "$ref"
 			}
 			if t := typeOf(v.Value); t != "" {
-				v.Value = inst(t, b, v)
+				// A $ref stays as written unless it now means a copy.
+				if name := inst(t, b, v); name != t {
+					v.Value = name
+				}
 			}
 		})
 	}
@@ -459,4 +462,42 @@ func (h *hoister) dropUnusedCopies() {
 		}
 	}
 	h.types.Content = kept
+}
+
+// refsByID rewrites each $ref that names a type by its $id (as written,
+// a trailing "#" ignored) to the type's name, before mergeRefSiblings: a
+// $ref by $id then merges with its siblings, or is refused beside them,
+// exactly as $ref: Name is.
+func (h *hoister) refsByID() {
+	if h.types == nil {
+		return
+	}
+	ids := map[string]string{}
+	names := map[string]bool{}
+	for i := 0; i+1 < len(h.types.Content); i += 2 {
+		name := h.types.Content[i].Value
+		names[name] = true
+		if id := mapValue(h.types.Content[i+1], "$id"); id != nil && id.Kind == yaml.ScalarNode {
+			ids[strings.TrimSuffix(id.Value, "#")] = name
+		}
+	}
+	if len(ids) == 0 {
+		return
+	}
+	rewrite := func(n *yaml.Node) {
+		eachRef(n, func(k, v *yaml.Node) {
+			if name, ok := ids[strings.TrimSuffix(v.Value, "#")]; ok && k.Value == "$ref" && !names[v.Value] {
+				v.Value = name
+			}
+		})
+	}
+	for i := 1; i < len(h.types.Content); i += 2 {
+		rewrite(h.types.Content[i])
+	}
+	if tools := mapValue(h.doc, "tools"); tools != nil && tools.Kind == yaml.MappingNode {
+		for i := 1; i < len(tools.Content); i += 2 {
+			rewrite(mapValue(tools.Content[i], "input"))
+			rewrite(mapValue(tools.Content[i], "output"))
+		}
+	}
 }

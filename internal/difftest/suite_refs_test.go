@@ -83,6 +83,10 @@ func hoistIDs(s map[string]any, owner string, base *url.URL, types *[]string) {
 			return
 		}
 		m["$id"] = u.String()
+		// Its $defs entries get the conversions of the root's
+		// (convertDefs), as those of a named type would.
+		_, uneval := m["unevaluatedProperties"]
+		convertDefs(m, !uneval)
 		name := fmt.Sprintf("%sId%d", owner, len(*types)+1)
 		*types = append(*types, "") // the name is taken
 		i := len(*types) - 1
