@@ -80,6 +80,11 @@ func (ls *localSchema) dynamicRefs(l *loader, deferred map[*yaml.Node]deferredRe
 		}
 	}
 	for _, v := range ls.dynRefs {
+		if kw := constraintAbove(ls.schemas[ls.refParent[v]]); kw != "" {
+			l.errorf(v, ls.ctx, "$dynamicRef under %s is not supported: a constraint subschema narrows the value of the schema it applies to, and a bound reference would give that value a type of its own (write the $dynamicRef on the schema itself)", kw)
+			dropMember(ls.refParent[v], "$dynamicRef") // reported once
+			continue
+		}
 		if i := strings.Index(v.Value, "#"); i > 0 {
 			if _, ok := anchorRef(v.Value[i:]); ok {
 				deferred[ls.dynKeys[v]] = deferredRef{v, ls.refParent[v], ls.ctx}
@@ -95,6 +100,22 @@ func (ls *localSchema) dynamicRefs(l *loader, deferred map[*yaml.Node]deferredRe
 		}
 	}
 	return dynamic
+}
+
+// constraintAbove is the first constraint keyword (allOf, anyOf, not,
+// if, then, else, dependentSchemas, propertyNames) on the JSON pointer
+// tokens of a subschema, "" when none.
+func constraintAbove(tokens []string) string {
+	for i, t := range tokens {
+		if i > 0 && slices.Contains(schemaMapMembers, tokens[i-1]) {
+			continue // a member name
+		}
+		switch t {
+		case "allOf", "anyOf", "not", "if", "then", "else", "dependentSchemas", "propertyNames":
+			return t
+		}
+	}
+	return ""
 }
 
 // keyOf is the key of value v in mapping n.
