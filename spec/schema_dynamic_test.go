@@ -35,6 +35,7 @@ types:
       strings: {$ref: StringList}
       any: {$ref: List}
       plain: {$dynamicRef: "#/$defs/x"}
+      other: {$dynamicRef: "List#item"}
     $defs:
       x: {type: boolean}
 tools:
@@ -43,6 +44,7 @@ tools:
       properties:
         numbers: {$ref: NumberList}
         mine: {$ref: List}
+        pair: {$ref: Pair}
       $defs:
         own: {$dynamicAnchor: item, type: integer}
 `)
@@ -63,7 +65,7 @@ tools:
 		}
 		return s.Items.Ref
 	}
-	want := "List ListItem ListOfNumberListItem ListOfPutInputOwn ListOfStringListItem NumberList NumberListItem NumberListOfPutInputOwn Pair PairX PutInputOwn StringList StringListItem"
+	want := "List ListItem ListOfNumberListItem ListOfPutInputOwn ListOfStringListItem NumberList NumberListItem NumberListOfPutInputOwn Pair PairOfPutInputOwn PairX PutInputOwn StringList StringListItem StringListOfPutInputOwn"
 	if got := strings.Join(keys(types), " "); got != want {
 		t.Errorf("types %s\nwant  %s", got, want)
 	}
@@ -91,6 +93,21 @@ tools:
 	for _, p := range types["Pair"].Properties {
 		if p.Name == "plain" && p.Schema.Ref != "PairX" {
 			t.Errorf("Pair.plain = $ref %q: a $dynamicRef whose target has no $dynamicAnchor is a $ref", p.Schema.Ref)
+		}
+		// "List#item" names List's anchor: dynamic, and Pair on its
+		// own binds nothing, so List's own item.
+		if p.Name == "other" && p.Schema.Ref != "ListItem" {
+			t.Errorf("Pair.other = $ref %q, want ListItem", p.Schema.Ref)
+		}
+	}
+	// Reached from the input, whose item binds first, Pair is copied.
+	if ref := props["pair"].Ref; ref != "PairOfPutInputOwn" {
+		t.Errorf("input pair = $ref %q, want PairOfPutInputOwn", ref)
+	} else {
+		for _, p := range types[ref].Properties {
+			if p.Name == "other" && p.Schema.Ref != "PutInputOwn" {
+				t.Errorf("%s.other = $ref %q, want PutInputOwn", ref, p.Schema.Ref)
+			}
 		}
 	}
 }
