@@ -383,9 +383,8 @@ func (h *hoister) bindDynamic() {
 		return name
 	}
 	for _, name := range order {
-		if len(uses[name]) == 0 {
-			rewrite(types[name], nil) // the $refs to types that bind
-		} else {
+		// A type without uses reaches no dynamic reference: it stays.
+		if len(uses[name]) > 0 {
 			inst(name, nil, types[name])
 		}
 	}
