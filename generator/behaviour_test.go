@@ -599,4 +599,5 @@ var behaviourTests = map[string]string{
 	"tuples":             tuplesBehaviour,
 	"format_types":       formatTypesBehaviour,
 	"unevaluated":        unevaluatedBehaviour,
+	"dynamic_refs":       dynamicRefsBehaviour,
 }

@@ -130,6 +130,11 @@ type NamedType struct {
 	Name   string
 	Schema *Schema
 	Pos    Pos
+	// Binding says, for a copy of a type the loader made to bind its
+	// $dynamicRef keywords, which type it copies and how it binds them
+	// ("List with $dynamicAnchor item bound to StringListItem"); "" for
+	// the others.
+	Binding string
 }
 
 // Kind is a JSON Schema type.

@@ -17,7 +17,7 @@ import (
 // limit is loose because fuzz workers share two cores with the GC), and either
 // returns an API or positioned, sorted diagnostics for the given file.
 func FuzzLoad(f *testing.F) {
-	for _, seed := range []string{"kitchen_sink", "local_refs"} {
+	for _, seed := range []string{"kitchen_sink", "local_refs", "dynamic_refs"} {
 		b, err := os.ReadFile("../testdata/generate/" + seed + "/mcpgen.yaml")
 		if err != nil {
 			continue

@@ -32,6 +32,9 @@ type loader struct {
 	// refConstraints are constraints on properties of named types
 	// (schema_applicators.go).
 	refConstraints []refConstraint
+	// bindings are the types bindDynamic made, with what they bind
+	// (schema_dynamic.go).
+	bindings map[string]string
 }
 
 var (
@@ -181,7 +184,7 @@ func (l *loader) root(n *yaml.Node) *API {
 			if !typeNameRE.MatchString(name) {
 				l.errorf(e.key, "", "type name %q must start with a letter and hold only letters, digits and _", name)
 			}
-			nt := &NamedType{Name: name, Pos: l.pos(e.key)}
+			nt := &NamedType{Name: name, Pos: l.pos(e.key), Binding: l.bindings[name]}
 			nt.Schema = l.schema(e.val, ctx, originType)
 			l.types[name] = nt
 			api.Types = append(api.Types, nt)

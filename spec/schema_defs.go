@@ -57,6 +57,14 @@ type localSchema struct {
 	anchors       map[string]*yaml.Node
 	anchorParents []*yaml.Node
 	refs          []*yaml.Node // the string values of $ref members
+	// dynRefs are the string values of $dynamicRef members, dynKeys
+	// their keys; rootDyn is the $dynamicAnchor of the root ("" when
+	// none) and dynParents the mappings holding one
+	// (schema_dynamic.go).
+	dynRefs    []*yaml.Node
+	dynKeys    map[*yaml.Node]*yaml.Node
+	rootDyn    string
+	dynParents []*yaml.Node
 	// refParent maps a $ref value to the subschema holding it.
 	refParent map[*yaml.Node]*yaml.Node
 }
@@ -68,6 +76,9 @@ type hoister struct {
 	doc   *yaml.Node
 	taken map[string]bool
 	added []*yaml.Node // key, value pairs to append to types
+	dyn   dynamicScopes
+	// copies are the types bindDynamic made.
+	copies []string
 }
 
 // hoistLocalRefs rewrites the document mapping doc as described above.
@@ -75,7 +86,7 @@ func (l *loader) hoistLocalRefs(doc *yaml.Node) {
 	if doc.Kind != yaml.MappingNode {
 		return
 	}
-	h := &hoister{l: l, doc: doc, taken: map[string]bool{}}
+	h := &hoister{l: l, doc: doc, taken: map[string]bool{}, dyn: newDynamicScopes()}
 	types, tools := mapValue(doc, "types"), mapValue(doc, "tools")
 	if types != nil && types.Kind != yaml.MappingNode {
 		return
@@ -105,22 +116,29 @@ func (l *loader) hoistLocalRefs(doc *yaml.Node) {
 			}
 		}
 	}
+	defer h.dropUnusedCopies()
 	defer h.mergeRefSiblings()
-	if len(h.added) == 0 {
-		return
+	if len(h.added) > 0 {
+		if h.types == nil {
+			h.types = &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Line: doc.Line, Column: doc.Column}
+			doc.Content = append(doc.Content, scalarAt("types", doc), h.types)
+		}
+		h.types.Content = append(h.types.Content, h.added...)
 	}
-	if h.types == nil {
-		h.types = &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Line: doc.Line, Column: doc.Column}
-		doc.Content = append(doc.Content, scalarAt("types", doc), h.types)
-	}
-	h.types.Content = append(h.types.Content, h.added...)
+	h.refsByID()
+	h.bindDynamic()
 }
 
 // resolve resolves the references of the root schema at *at.
 func (h *hoister) resolve(at **yaml.Node, owner, self, ctx string) {
-	ls := &localSchema{root: *at, owner: owner, self: self, ctx: ctx, schemas: map[*yaml.Node][]string{}, anchors: map[string]*yaml.Node{}, refParent: map[*yaml.Node]*yaml.Node{}}
+	ls := &localSchema{root: *at, owner: owner, self: self, ctx: ctx, schemas: map[*yaml.Node][]string{}, anchors: map[string]*yaml.Node{}, refParent: map[*yaml.Node]*yaml.Node{}, dynKeys: map[*yaml.Node]*yaml.Node{}}
 	ls.walk(h.l, ls.root, nil)
-	if len(ls.defs) == 0 && len(ls.refs) == 0 && len(ls.anchors) == 0 {
+	res := self
+	if res == "" {
+		res = ctx
+	}
+	dynamic := ls.dynamicRefs(h.l, h.dyn.deferred)
+	if len(ls.defs) == 0 && len(ls.refs) == 0 && len(ls.anchors) == 0 && ls.rootDyn == "" {
 		return
 	}
 	targets := map[*yaml.Node]bool{}
@@ -134,7 +152,8 @@ func (h *hoister) resolve(at **yaml.Node, owner, self, ctx string) {
 	for _, d := range ls.defs {
 		target(d)
 	}
-	rootRef := false
+	// A root that a $dynamicRef may bind to needs a type of its own.
+	rootRef := ls.rootDyn != ""
 	resolved := map[*yaml.Node]*yaml.Node{} // $ref value → subschema
 	for _, r := range ls.refs {
 		if n, ok := ls.lookup(h.l, r); ok && n != nil {
@@ -190,12 +209,16 @@ func (h *hoister) resolve(at **yaml.Node, owner, self, ctx string) {
 	for r, n := range resolved {
 		r.Value, r.Tag, r.Style, r.Kind = names[n], "!!str", 0, yaml.ScalarNode
 	}
+	h.dyn.record(ls, res, names, resolved, dynamic)
 	// The $defs members and nested anchors were names inside this schema.
 	for _, p := range ls.defParents {
 		dropMember(p, "$defs")
 	}
 	for _, p := range ls.anchorParents {
 		dropMember(p, "$anchor")
+	}
+	for _, p := range ls.dynParents {
+		dropMember(p, "$dynamicAnchor")
 	}
 	isDef := map[*yaml.Node]bool{}
 	for _, d := range ls.defs {
@@ -319,8 +342,25 @@ func (ls *localSchema) walk(l *loader, n *yaml.Node, tokens []string) {
 			ls.refs = append(ls.refs, v)
 			ls.refParent[v] = n
 		case k.Value == "$anchor" && n != ls.root && v.Kind == yaml.ScalarNode:
-			if _, dup := ls.anchors[v.Value]; dup {
+			if other, dup := ls.anchors[v.Value]; dup && other != n {
 				l.errorf(v, ls.ctx, "$anchor %q is already an anchor of this schema", v.Value)
+				continue
+			}
+			ls.anchors[v.Value] = n
+			ls.anchorParents = append(ls.anchorParents, n)
+		case k.Value == "$dynamicRef" && v.Kind == yaml.ScalarNode:
+			ls.dynRefs = append(ls.dynRefs, v)
+			ls.dynKeys[v] = k
+			ls.refParent[v] = n
+		case k.Value == "$dynamicAnchor" && v.Kind == yaml.ScalarNode:
+			// Also a plain anchor, as $anchor is.
+			ls.dynParents = append(ls.dynParents, n)
+			if n == ls.root {
+				ls.rootDyn = v.Value
+				continue
+			}
+			if other, dup := ls.anchors[v.Value]; dup && other != n {
+				l.errorf(v, ls.ctx, "$dynamicAnchor %q is already an anchor of this schema", v.Value)
 				continue
 			}
 			ls.anchors[v.Value] = n
@@ -362,6 +402,9 @@ func (ls *localSchema) lookup(l *loader, r *yaml.Node) (*yaml.Node, bool) {
 		return ls.root, true
 	}
 	if anchor, ok := anchorRef(ref); ok {
+		if anchor == ls.rootDyn {
+			return ls.root, true
+		}
 		n, ok := ls.anchors[anchor]
 		return n, ok
 	}

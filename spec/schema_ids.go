@@ -57,6 +57,10 @@ func (l *loader) checkIDs(api *API, roots map[*Schema]bool) {
 		if info.s.ID != "" && !roots[info.s] {
 			l.errorf(info.vals["$id"], info.ctx, "$id belongs on a named type (under types): a spec is one document, whose named types are its only resources")
 		}
+		if name, ok := ids[info.s.Ref]; ok && l.types[info.s.Ref] == nil {
+			// an $id spelled as a type name ($ref: list)
+			info.s.Ref = name
+		}
 		if info.idRef == "" {
 			continue
 		}

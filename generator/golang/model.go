@@ -494,7 +494,10 @@ func (l *lowerer) namedNode(nt *spec.NamedType) *node {
 	} else {
 		n = l.newNode(name, s, nt.Pos)
 	}
-	if n.doc[0] == "" {
+	switch {
+	case nt.Binding != "":
+		n.doc[0] = fmt.Sprintf("%s is %s.", name, nt.Binding)
+	case n.doc[0] == "":
 		n.doc[0] = fmt.Sprintf("%s is the %q type of the spec.", name, nt.Name)
 	}
 	l.named[nt.Name] = n

@@ -4,6 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"net/url"
+	"slices"
 	"strings"
 )
 
@@ -28,9 +31,85 @@ func asNamedType(g *suiteGroup, b []byte) []byte {
 		return b
 	}
 	name := suiteTypeName(g.tool)
-	g.typ = fmt.Sprintf("  %s: %s\n", name, b)
+	var s map[string]any
+	if json.Unmarshal(b, &s) == nil {
+		var types []string
+		base, _ := url.Parse("https://mcpgen.invalid/" + g.tool + "/root")
+		if id, ok := s["$id"].(string); ok {
+			if u, err := base.Parse(id); err == nil {
+				base = u
+				s["$id"] = u.String()
+			}
+		}
+		hoistIDs(s, name, base, &types)
+		b, _ = json.Marshal(s)
+		g.typ = strings.Join(types, "")
+	}
+	g.typ = fmt.Sprintf("  %s: %s\n", name, b) + g.typ
 	ref, _ := json.Marshal(map[string]string{"$ref": name})
 	return ref
+}
+
+// hoistIDs moves each subschema of s that carries an $id (a schema
+// resource of its own, embedded) to a named type of its own, where the
+// $id is one more name of the type, and puts {$ref: <$id>} in its place:
+// a spec is one document, whose resources are its named types. The $id
+// and the references that are not fragments ("list", "extended#meta")
+// become absolute, resolved against base, the URI of the resource they
+// are written in, as JSON Schema resolves them (the types of all
+// groups share one spec). The types are named after owner (owner +
+// "Id1", ...) and appended to types as lines of a types: section.
+func hoistIDs(s map[string]any, owner string, base *url.URL, types *[]string) {
+	for _, k := range []string{"$ref", "$dynamicRef"} {
+		if r, ok := s[k].(string); ok && !strings.HasPrefix(r, "#") {
+			if u, err := base.Parse(r); err == nil {
+				s[k] = u.String()
+			}
+		}
+	}
+	var visit func(at func(any), v any)
+	visit = func(at func(any), v any) {
+		m, ok := v.(map[string]any)
+		if !ok {
+			return
+		}
+		id, ok := m["$id"].(string)
+		if !ok {
+			hoistIDs(m, owner, base, types)
+			return
+		}
+		u, err := base.Parse(id)
+		if err != nil {
+			return
+		}
+		m["$id"] = u.String()
+		// Its $defs entries get the conversions of the root's
+		// (convertDefs), as those of a named type would.
+		_, uneval := m["unevaluatedProperties"]
+		convertDefs(m, !uneval)
+		name := fmt.Sprintf("%sId%d", owner, len(*types)+1)
+		*types = append(*types, "") // the name is taken
+		i := len(*types) - 1
+		hoistIDs(m, owner, u, types)
+		b, _ := json.Marshal(m)
+		(*types)[i] = fmt.Sprintf("  %s: %s\n", name, b)
+		at(map[string]any{"$ref": u.String()})
+	}
+	for _, k := range []string{"items", "contains", "not", "if", "then", "else", "additionalProperties", "propertyNames", "unevaluatedItems", "unevaluatedProperties"} {
+		visit(func(x any) { s[k] = x }, s[k])
+	}
+	for _, k := range []string{"allOf", "anyOf", "oneOf", "prefixItems"} {
+		list, _ := s[k].([]any)
+		for i := range list {
+			visit(func(x any) { list[i] = x }, list[i])
+		}
+	}
+	for _, k := range []string{"$defs", "properties", "patternProperties", "dependentSchemas"} {
+		m, _ := s[k].(map[string]any)
+		for _, name := range slices.Sorted(maps.Keys(m)) {
+			visit(func(x any) { m[name] = x }, m[name])
+		}
+	}
 }
 
 // suiteTypeName is the type name of the schema of a suite tool
