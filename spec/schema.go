@@ -309,11 +309,11 @@ func (l *loader) schemaImplied(n *yaml.Node, ctx string, o origin, implied Kind)
 			if p.key.Value == "" {
 				l.errorf(p.key, ctx, "property names must not be empty")
 			}
-			s.Properties = append(s.Properties, &Property{
-				Name:   p.key.Value,
-				Pos:    l.pos(p.key),
-				Schema: l.schema(p.val, fmt.Sprintf("%s: property %q", ctx, p.key.Value), o),
-			})
+			ps := l.booleanValue(p.val)
+			if ps == nil {
+				ps = l.schema(p.val, fmt.Sprintf("%s: property %q", ctx, p.key.Value), o)
+			}
+			s.Properties = append(s.Properties, &Property{Name: p.key.Value, Pos: l.pos(p.key), Schema: ps})
 		}
 	}
 	if n, ok := v["required"]; ok {

@@ -231,7 +231,7 @@ func (m *validateEmitter) decodeBody(n *node) []Code {
 		// The count is known once the array is read; uniqueness is judged
 		// only when every item decoded to its real value (a value of the
 		// wrong type is left zero and could look like a duplicate).
-		done := m.bounds(Len(Op("*").Id("v")), s.MinItems, s.MaxItems, "MsgMinItems", "MsgMaxItems")
+		done := m.bounds(Len(Op("*").Id("v")), s.MinItems, maxItems(s), "MsgMinItems", "MsgMaxItems")
 		done = append(done, m.containsChecks(n)...)
 		done = append(done, m.applicatorChecks(s, n, kSlice, nil, Id("p"))...)
 		done = append(done, m.structuredValueChecks(n)...)
@@ -597,7 +597,7 @@ func (m *validateEmitter) validateBody(n *node) []Code {
 		return m.scalarChecks(s, n.kind, Bool().Call(v), Id("p"))
 	case kSlice:
 		var out []Code
-		out = append(out, m.bounds(Len(Op("*").Id("v")), s.MinItems, s.MaxItems, "MsgMinItems", "MsgMaxItems")...)
+		out = append(out, m.bounds(Len(Op("*").Id("v")), s.MinItems, maxItems(s), "MsgMinItems", "MsgMaxItems")...)
 		if s.UniqueItems {
 			out = append(out, m.uniqueItems(n)...)
 		}

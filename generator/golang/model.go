@@ -1087,6 +1087,16 @@ func computeValidates(nodes []*node) {
 	}
 }
 
+// maxItems is the largest number of items an array of s may have (nil
+// when unbounded): maxItems, or none at all when items: false closes an
+// array without prefixItems.
+func maxItems(s *spec.Schema) *int64 {
+	if s.ClosedItems && !s.IsTuple() {
+		return new(int64(0))
+	}
+	return s.MaxItems
+}
+
 // ownChecks reports whether the node itself has a constraint.
 func (n *node) ownChecks() bool {
 	s := n.schema
@@ -1099,7 +1109,7 @@ func (n *node) ownChecks() bool {
 	case kMap:
 		return s.MinProperties != nil || s.MaxProperties != nil || s.Const != nil || s.Enum != nil || s.PropertyNames != nil
 	case kSlice:
-		return s.MinItems != nil || s.MaxItems != nil || s.UniqueItems || s.Const != nil || s.Enum != nil || s.HasApplicators()
+		return s.MinItems != nil || maxItems(s) != nil || s.UniqueItems || s.Const != nil || s.Enum != nil || s.HasApplicators()
 	case kTuple:
 		return tupleChecks(n)
 	}
