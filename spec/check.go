@@ -431,6 +431,9 @@ func (c *valueChecker) checkValue(s *Schema, v any, self bool, depth int) (strin
 	if s.Type != KindAny && s.Type != k && !(s.Type == KindNumber && k == KindInteger) {
 		return "", fmt.Sprintf("is not of type %q", string(s.Type))
 	}
+	if msg := typeListValue(s, k); msg != "" {
+		return "", msg
+	}
 	switch x := v.(type) {
 	case string:
 		n := int64(utf8.RuneCountInString(x))

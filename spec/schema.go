@@ -169,7 +169,9 @@ func (l *loader) schemaImplied(n *yaml.Node, ctx string, o origin, implied Kind)
 	v := info.vals
 
 	if n, ok := v["type"]; ok {
-		if isNull(n) && n.Value != "" {
+		if n.Kind == yaml.SequenceNode {
+			l.typeList(n, ctx, s)
+		} else if isNull(n) && n.Value != "" {
 			l.errorf(n, ctx, "type %s is the YAML null: write type: \"null\"", n.Value)
 		} else if t, ok := l.str(n, kw("type")); ok {
 			switch Kind(t) {
@@ -435,9 +437,10 @@ func (l *loader) localChecks(info *schemaInfo) {
 	if info.keys["discriminator"] != nil {
 		l.errorf(at("discriminator"), ctx, "discriminator needs oneOf")
 	}
+	l.typeListChecks(info)
 	for k := range info.keys {
 		kinds, ok := keywordKinds[k]
-		if !ok || contains(kinds, s.Type) {
+		if !ok || contains(kinds, s.Type) || len(s.Types) > 0 {
 			continue
 		}
 		if s.Type == KindAny {

@@ -796,6 +796,9 @@ func (m *validateEmitter) scalarChecks(s *spec.Schema, k kind, x *Statement, pat
 		return m.rawTypedChecks(s, x, path)
 	}
 	var out []Code
+	if k == kRaw && len(s.Types) > 0 {
+		out = m.typeListChecks(s, x, path)
+	}
 	fail := func(msg Code) Code { return addErr(path, msg) }
 	if s.Enum != nil {
 		var texts []Code

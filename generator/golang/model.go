@@ -1121,7 +1121,7 @@ func (n *node) ownChecks() bool {
 // ignores them, and so does the emitter): Slack's post_at is an integer
 // with a pattern.
 func scalarChecks(s *spec.Schema, k kind) bool {
-	if s.Enum != nil || s.Const != nil || s.HasApplicators() {
+	if s.Enum != nil || s.Const != nil || s.HasApplicators() || k == kRaw && len(s.Types) > 0 {
 		return true
 	}
 	switch k {
