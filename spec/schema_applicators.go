@@ -114,7 +114,7 @@ var (
 	arrayConstraintRefused = []string{"contains", "minContains", "maxContains", "enum", "const"}
 	// objectConstraintKeywords are what a constraint schema on an object
 	// may hold.
-	objectConstraintKeywords = []string{"type", "title", "description", "$comment", "required", "properties", "allOf", "anyOf", "not", "if", "then", "else", "dependentRequired"}
+	objectConstraintKeywords = []string{"type", "title", "description", "$comment", "required", "properties", "minProperties", "maxProperties", "allOf", "anyOf", "not", "if", "then", "else", "dependentRequired"}
 )
 
 // anchorRef reports whether ref is a plain-name fragment ("#name"), and
@@ -296,6 +296,22 @@ func (l *loader) constraint(n *yaml.Node, ctx string, o origin, base *Schema) *S
 	if n, ok := v["$comment"]; ok {
 		s.Comment, _ = l.str(n, ctx+": $comment")
 	}
+	count := func(k string) *int64 {
+		n, ok := v[k]
+		if !ok {
+			return nil
+		}
+		x, ok := l.integer(n, ctx+": "+k)
+		if ok && x < 0 {
+			l.errorf(n, ctx, "%s must not be negative, got %d", k, x)
+		}
+		if !ok || x < 0 {
+			return nil
+		}
+		return &x
+	}
+	// The members the object's value has, counted as on the object.
+	s.MinProperties, s.MaxProperties = count("minProperties"), count("maxProperties")
 	if n, ok := v["required"]; ok {
 		if n.Kind != yaml.SequenceNode {
 			l.expected(n, ctx+": required", "a list of property names")

@@ -656,8 +656,14 @@ func countsProperties(n *node) bool {
 // node v. unknown, when not nil, is the number of unknown properties the
 // input had besides (decoding only).
 func (m *validateEmitter) propertyCount(n *node, unknown Code) []Code {
-	s := n.schema
-	if !countsProperties(n) {
+	return m.propertyCountOf(n, n.schema, unknown)
+}
+
+// propertyCountOf checks the minProperties and maxProperties of s (the
+// struct node's schema, or a constraint subschema of it) against the
+// members of the struct v.
+func (m *validateEmitter) propertyCountOf(n *node, s *spec.Schema, unknown Code) []Code {
+	if s.MinProperties == nil && s.MaxProperties == nil {
 		return nil
 	}
 	always := 0
