@@ -599,4 +599,6 @@ var behaviourTests = map[string]string{
 	"tuples":             tuplesBehaviour,
 	"format_types":       formatTypesBehaviour,
 	"unevaluated":        unevaluatedBehaviour,
+	"type_lists":         typeListsBehaviour,
+	"boolean_subschemas": booleansBehaviour,
 }

@@ -595,6 +595,13 @@ func (m *validateEmitter) validateBody(n *node) []Code {
 		return m.scalarChecks(s, n.kind, Float64().Call(v), Id("p"))
 	case kBool:
 		return m.scalarChecks(s, n.kind, Bool().Call(v), Id("p"))
+	case kRaw:
+		// A named value of any type, or of a list of types: its kind,
+		// const, enum and applicators, on the JSON it holds.
+		if s.Type == spec.KindNull {
+			return nil
+		}
+		return m.scalarChecks(s, kRaw, v, Id("p"))
 	case kSlice:
 		var out []Code
 		out = append(out, m.bounds(Len(Op("*").Id("v")), s.MinItems, maxItems(s), "MsgMinItems", "MsgMaxItems")...)
