@@ -92,14 +92,18 @@ func TestBooleanSchemasAccept(t *testing.T) {
 
 func TestBooleanSchemasRefuse(t *testing.T) {
 	var v TagInput
-	err := v.UnmarshalJSON([]byte(` + "`" + `{"name":"n","legacy":null,"labels":{"x-a":1},"pair":["a",1,2],"none":[1],"anyItems":[1,2,3]}` + "`" + `))
+	err := v.UnmarshalJSON([]byte(` + "`" + `{"name":"n","legacy":null,"labels":{"x-a":1},"pair":["a",1,2],"none":[1],"anyItems":[1,2,3],"alone":{"a":"x","b":"y"}}` + "`" + `))
 	wantPointers(t, err,
-		"/legacy",   // false: must be absent, even null
+		"/legacy",     // false: must be absent, even null
 		"/labels/x-a", // a pattern of false
-		"/pair/2",   // a position of false
-		"/none",     // items: false: no item
-		"/anyItems", // contains: true, maxContains 2: three match
+		"/pair/2",     // a position of false
+		"/none",       // items: false: no item
+		"/anyItems",   // contains: true, maxContains 2: three match
+		"/alone/b",    // with a, additionalProperties: false
 	)
+	if err := v.UnmarshalJSON([]byte(` + "`" + `{"name":"n","alone":{"b":"y"}}` + "`" + `)); err != nil {
+		t.Errorf("without a, b is allowed: %v", err)
+	}
 	// Seven members, with extra: dependentSchemas' maxProperties 6.
 	err = v.UnmarshalJSON([]byte(` + "`" + `{"name":"n","extra":1,"labels":{},"pair":["a"],"none":[],"anyItems":[1],"noMatch":[2]}` + "`" + `))
 	wantPointers(t, err, "")

@@ -64,6 +64,10 @@ type Applied struct {
 	// constraint schema on an object; nil when it has none
 	// (schema_unevaluated.go).
 	Unevaluated *bool
+	// UnevaluatedKeyword is "additionalProperties" when Unevaluated was
+	// written so (it means the same in a subschema without subschemas),
+	// "" for unevaluatedProperties.
+	UnevaluatedKeyword string
 
 	// Collection holds propertyNames, contains and dependentSchemas
 	// (schema_collections.go).
@@ -274,7 +278,7 @@ func (l *loader) constraint(n *yaml.Node, ctx string, o origin, base *Schema) *S
 	}
 	for _, p := range ps {
 		k := p.key.Value
-		if !contains(objectConstraintKeywords, k) && k != "unevaluatedProperties" {
+		if !contains(objectConstraintKeywords, k) && k != "unevaluatedProperties" && k != "additionalProperties" {
 			l.errorf(p.key, ctx, "keyword %q is not supported in a constraint subschema of an object (use %s)", k, strings.Join(objectConstraintKeywords, ", "))
 			continue
 		}

@@ -21,6 +21,8 @@ type TagInput struct {
 	None     []json.RawMessage `json:"none,omitempty"`
 	AnyItems []json.RawMessage `json:"anyItems,omitempty"`
 	NoMatch  []int64           `json:"noMatch,omitempty"`
+	// With a, nothing else.
+	Alone *TagInputAlone `json:"alone,omitempty"`
 }
 
 // AppendJSON appends the JSON encoding of v to b.
@@ -55,6 +57,10 @@ func (v TagInput) AppendJSON(b []byte) []byte {
 	if v.NoMatch != nil {
 		b = append(b, ",\"noMatch\":"...)
 		b = appendTagInputNoMatch(b, v.NoMatch)
+	}
+	if v.Alone != nil {
+		b = append(b, ",\"alone\":"...)
+		b = v.Alone.AppendJSON(b)
 	}
 	return append(b, '}')
 }
@@ -191,4 +197,41 @@ func appendTagInputNoMatch(b []byte, v []int64) []byte {
 		b = wire.AppendInt(b, x)
 	}
 	return append(b, ']')
+}
+
+// TagInputAlone is generated from the spec.
+//
+// With a, nothing else.
+type TagInputAlone struct {
+	A *string `json:"a,omitempty"`
+	B *string `json:"b,omitempty"`
+}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v TagInputAlone) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	if v.A != nil {
+		b = append(b, "\"a\":"...)
+		b = wire.AppendString(b, *v.A)
+	}
+	if v.B != nil {
+		if b[len(b)-1] != '{' {
+			b = append(b, ',')
+		}
+		b = append(b, "\"b\":"...)
+		b = wire.AppendString(b, *v.B)
+	}
+	return append(b, '}')
+}
+
+// MarshalJSON encodes v as JSON.
+func (v TagInputAlone) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see wire.Unmarshaler).
+func (v *TagInputAlone) UnmarshalJSON(data []byte) error {
+	var u wire.Unmarshaler
+	return u.Done(decodeTagInputAlone(u.Start(data), u.Root(), v, u.Errors()))
 }

@@ -25,6 +25,7 @@ var (
 	msgMaxItems0      = wire.MsgMaxItems(0)
 	msgMinContains1   = wire.MsgMinContains(1)
 	msgMaxContains2   = wire.MsgMaxContains(2)
+	msgMinLength1     = wire.MsgMinLength(1)
 )
 
 // decodeTagInput decodes the next JSON value of d into v. Values of the wrong
@@ -97,6 +98,12 @@ func decodeTagInput(d *wire.Decoder, p *wire.Path, v *TagInput, e *wire.Errors) 
 			if err := decodeTagInputNoMatch(d, &c, &v.NoMatch, e); err != nil {
 				return err
 			}
+		case "alone":
+			c := p.Child("alone")
+			v.Alone = new(TagInputAlone)
+			if err := decodeTagInputAlone(d, &c, v.Alone, e); err != nil {
+				return err
+			}
 		default:
 			c := p.Child(string(key))
 			e.Add(&c, wire.MsgUnknownProperty)
@@ -133,6 +140,9 @@ func decodeTagInput(d *wire.Decoder, p *wire.Path, v *TagInput, e *wire.Errors) 
 			if v.NoMatch != nil {
 				n++
 			}
+			if v.Alone != nil {
+				n++
+			}
 			if n > 6 {
 				e.Add(p, msgMaxProperties6)
 			}
@@ -165,6 +175,9 @@ func decodeTagInput(d *wire.Decoder, p *wire.Path, v *TagInput, e *wire.Errors) 
 						n++
 					}
 					if v.NoMatch != nil {
+						n++
+					}
+					if v.Alone != nil {
 						n++
 					}
 					if n < 2 {
@@ -200,6 +213,9 @@ func decodeTagInput(d *wire.Decoder, p *wire.Path, v *TagInput, e *wire.Errors) 
 							n++
 						}
 						if v.NoMatch != nil {
+							n++
+						}
+						if v.Alone != nil {
 							n++
 						}
 						if n > 1 {
@@ -417,6 +433,67 @@ func decodeTagInputNoMatch(d *wire.Decoder, p *wire.Path, v *[]int64, e *wire.Er
 		}
 		*v = append(*v, x)
 	}
+}
+
+// decodeTagInputAlone decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
+func decodeTagInputAlone(d *wire.Decoder, p *wire.Path, v *TagInputAlone, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
+		return d.Skip()
+	}
+	if err := d.BeginObject(); err != nil {
+		return err
+	}
+	*v = TagInputAlone{}
+	for {
+		key, ok, err := d.NextKey()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "a":
+			c := p.Child("a")
+			v.A = new(string)
+			if err := readString(d, &c, v.A, e); err != nil {
+				return err
+			}
+		case "b":
+			c := p.Child("b")
+			v.B = new(string)
+			if err := readString(d, &c, v.B, e); err != nil {
+				return err
+			}
+		default:
+			c := p.Child(string(key))
+			e.Add(&c, wire.MsgUnknownProperty)
+			if err := d.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if v.A != nil {
+		if v.A != nil {
+			c := p.Child("a")
+			if len(*v.A) < 4 {
+				if wire.RuneCount(*v.A) < 1 {
+					e.Add(&c, msgMinLength1)
+				}
+			}
+		}
+		{
+			if v.B != nil {
+				c := p.Child("b")
+				e.Add(&c, wire.MsgUnknownProperty)
+			}
+		}
+	}
+	return nil
 }
 
 // readString decodes a JSON string into v.
