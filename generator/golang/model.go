@@ -755,6 +755,9 @@ func (l *lowerer) fields(n *node) {
 		if p.Implied {
 			f.doc = impliedDoc(g, p.Name)
 		}
+		if p.Schema.MatchesNothing() {
+			f.doc = append(f.doc, fmt.Sprintf("%s must stay nil: the schema of %q is false, so the member must be absent.", g, p.Name))
+		}
 		if n.ext != "" {
 			f.ptr = strings.HasPrefix(p.Schema.GoType, "*")
 		} else if k := f.node.real().kind; k != kSlice && k != kMap && k != kRaw && k != kOneOf && !f.node.real().isBytes() {

@@ -13,7 +13,9 @@ import (
 
 // TagInput is the input of the "tag" tool.
 type TagInput struct {
-	Name     string            `json:"name"`
+	Name string `json:"name"`
+	// Legacy must stay nil: the schema of "legacy" is false, so the member must be
+	// absent.
 	Legacy   json.RawMessage   `json:"legacy,omitempty"`
 	Extra    json.RawMessage   `json:"extra,omitempty"`
 	Labels   *TagInputLabels   `json:"labels,omitempty"`
@@ -121,8 +123,8 @@ type TagInputPair struct {
 	Item1 json.RawMessage
 	// Item2 is the item at index 2.
 	//
-	// The array may end before it (minItems is 1): nil means absent, and no later
-	// item may be set then.
+	// Item2 must stay nil: the position's schema is false, so the array ends before
+	// it.
 	Item2 json.RawMessage
 	// Rest holds the items after the 3 positions, in order.
 	Rest []json.RawMessage
