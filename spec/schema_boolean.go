@@ -12,9 +12,10 @@ import (
 // constraints of an object's subschemas. true accepts every value and is
 // the empty constraint {}; false accepts none and is the constraint
 // {not: {}}, which is how it is published. Where a subschema gives a
-// value its Go type (properties, items, additionalProperties, ...), a
-// boolean schema is still refused: true has no type to give and false
-// makes the member impossible, which the spec can say by leaving it out.
+// value its Go type (properties, patternProperties, prefixItems, contains
+// on items of any value), booleanValue reads it as a value of any type:
+// true is {} and false {not: {}}, a member, position or item that must
+// not be there.
 
 // booleanConstraint is the constraint schema of n when n is a boolean
 // schema, applied to values of type t (KindAny for objects and values of
