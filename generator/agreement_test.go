@@ -307,10 +307,16 @@ func baseType(v any) string {
 		}
 		return t
 	case []any:
+		// One type and null is that type; several are any value in Go
+		// (a json.RawMessage).
+		var types []string
 		for _, x := range t {
 			if s, _ := x.(string); s != "null" {
-				return s
+				types = append(types, s)
 			}
+		}
+		if len(types) == 1 {
+			return types[0]
 		}
 	}
 	return ""
@@ -375,6 +381,9 @@ func (c *comparer) compare(path string, o map[string]any, th *jsonschema.Schema)
 	}
 	switch ot {
 	case "array":
+		if o["items"] == false {
+			break // no item at all: the Go slice (of any value) stays empty
+		}
 		oi, _ := o["items"].(map[string]any)
 		if u, ok := o["unevaluatedItems"].(map[string]any); ok {
 			oi = u // the items nothing else evaluates: all of them

@@ -600,4 +600,6 @@ var behaviourTests = map[string]string{
 	"format_types":       formatTypesBehaviour,
 	"unevaluated":        unevaluatedBehaviour,
 	"dynamic_refs":       dynamicRefsBehaviour,
+	"type_lists":         typeListsBehaviour,
+	"boolean_subschemas": booleansBehaviour,
 }

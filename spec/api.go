@@ -164,7 +164,12 @@ type Schema struct {
 	// Ref is the name of a NamedType.
 	Ref string
 
-	Type        Kind
+	Type Kind
+	// Types is a list of several types (type: [string, integer]), Type
+	// then being KindAny: the value is of one of them, and each
+	// type-specific keyword applies to values of its type only
+	// (schema_types.go). nil for one type, or a nullable one.
+	Types       []Kind
 	Title       string
 	Description string
 	// Nullable also accepts JSON null.
@@ -249,7 +254,7 @@ type Schema struct {
 
 // IsAnyValue reports whether s accepts every JSON value without constraint.
 func (s *Schema) IsAnyValue() bool {
-	return s != nil && s.Ref == "" && s.Type == KindAny && len(s.OneOf) == 0 &&
+	return s != nil && s.Ref == "" && s.Type == KindAny && len(s.Types) == 0 && len(s.OneOf) == 0 &&
 		s.Enum == nil && s.Const == nil && !s.HasApplicators()
 }
 

@@ -393,6 +393,9 @@ func (c *valueChecker) checkValue(s *Schema, v any, self bool, depth int) (strin
 	if v == nil && s.Nullable {
 		return "", ""
 	}
+	if s.MatchesNothing() {
+		return "", "is there, but its schema is false (no value is allowed)"
+	}
 	if !self {
 		if s.Const != nil && !jsonEqual(canonical(v), s.Const) {
 			return "", fmt.Sprintf("does not equal const %s", s.Const)
@@ -430,6 +433,9 @@ func (c *valueChecker) checkValue(s *Schema, v any, self bool, depth int) (strin
 	k := jsonKind(v)
 	if s.Type != KindAny && s.Type != k && !(s.Type == KindNumber && k == KindInteger) {
 		return "", fmt.Sprintf("is not of type %q", string(s.Type))
+	}
+	if msg := typeListValue(s, k); msg != "" {
+		return "", msg
 	}
 	switch x := v.(type) {
 	case string:
@@ -485,6 +491,9 @@ func (c *valueChecker) checkValue(s *Schema, v any, self bool, depth int) (strin
 				}
 				seen[c] = true
 			}
+		}
+		if s.ClosedItems && !s.IsTuple() && len(x) > 0 {
+			return "", "has items, but items: false admits none"
 		}
 		if s.ClosedItems && len(x) > len(s.PrefixItems) {
 			return "", fmt.Sprintf("has more items than the %d prefixItems positions", len(s.PrefixItems))

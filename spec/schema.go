@@ -169,7 +169,9 @@ func (l *loader) schemaImplied(n *yaml.Node, ctx string, o origin, implied Kind)
 	v := info.vals
 
 	if n, ok := v["type"]; ok {
-		if isNull(n) && n.Value != "" {
+		if n.Kind == yaml.SequenceNode {
+			l.typeList(n, ctx, s)
+		} else if isNull(n) && n.Value != "" {
 			l.errorf(n, ctx, "type %s is the YAML null: write type: \"null\"", n.Value)
 		} else if t, ok := l.str(n, kw("type")); ok {
 			switch Kind(t) {
@@ -309,11 +311,11 @@ func (l *loader) schemaImplied(n *yaml.Node, ctx string, o origin, implied Kind)
 			if p.key.Value == "" {
 				l.errorf(p.key, ctx, "property names must not be empty")
 			}
-			s.Properties = append(s.Properties, &Property{
-				Name:   p.key.Value,
-				Pos:    l.pos(p.key),
-				Schema: l.schema(p.val, fmt.Sprintf("%s: property %q", ctx, p.key.Value), o),
-			})
+			ps := l.booleanValue(p.val)
+			if ps == nil {
+				ps = l.schema(p.val, fmt.Sprintf("%s: property %q", ctx, p.key.Value), o)
+			}
+			s.Properties = append(s.Properties, &Property{Name: p.key.Value, Pos: l.pos(p.key), Schema: ps})
 		}
 	}
 	if n, ok := v["required"]; ok {
@@ -435,9 +437,10 @@ func (l *loader) localChecks(info *schemaInfo) {
 	if info.keys["discriminator"] != nil {
 		l.errorf(at("discriminator"), ctx, "discriminator needs oneOf")
 	}
+	l.typeListChecks(info)
 	for k := range info.keys {
 		kinds, ok := keywordKinds[k]
-		if !ok || contains(kinds, s.Type) {
+		if !ok || contains(kinds, s.Type) || len(s.Types) > 0 {
 			continue
 		}
 		if s.Type == KindAny {

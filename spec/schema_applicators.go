@@ -64,6 +64,10 @@ type Applied struct {
 	// constraint schema on an object; nil when it has none
 	// (schema_unevaluated.go).
 	Unevaluated *bool
+	// UnevaluatedKeyword is "additionalProperties" when Unevaluated was
+	// written so (it means the same in a subschema without subschemas),
+	// "" for unevaluatedProperties.
+	UnevaluatedKeyword string
 
 	// Collection holds propertyNames, contains and dependentSchemas
 	// (schema_collections.go).
@@ -114,7 +118,7 @@ var (
 	arrayConstraintRefused = []string{"contains", "minContains", "maxContains", "enum", "const"}
 	// objectConstraintKeywords are what a constraint schema on an object
 	// may hold.
-	objectConstraintKeywords = []string{"type", "title", "description", "$comment", "required", "properties", "allOf", "anyOf", "not", "if", "then", "else", "dependentRequired"}
+	objectConstraintKeywords = []string{"type", "title", "description", "$comment", "required", "properties", "minProperties", "maxProperties", "allOf", "anyOf", "not", "if", "then", "else", "dependentRequired"}
 )
 
 // anchorRef reports whether ref is a plain-name fragment ("#name"), and
@@ -274,7 +278,7 @@ func (l *loader) constraint(n *yaml.Node, ctx string, o origin, base *Schema) *S
 	}
 	for _, p := range ps {
 		k := p.key.Value
-		if !contains(objectConstraintKeywords, k) && k != "unevaluatedProperties" {
+		if !contains(objectConstraintKeywords, k) && k != "unevaluatedProperties" && k != "additionalProperties" {
 			l.errorf(p.key, ctx, "keyword %q is not supported in a constraint subschema of an object (use %s)", k, strings.Join(objectConstraintKeywords, ", "))
 			continue
 		}
@@ -296,6 +300,22 @@ func (l *loader) constraint(n *yaml.Node, ctx string, o origin, base *Schema) *S
 	if n, ok := v["$comment"]; ok {
 		s.Comment, _ = l.str(n, ctx+": $comment")
 	}
+	count := func(k string) *int64 {
+		n, ok := v[k]
+		if !ok {
+			return nil
+		}
+		x, ok := l.integer(n, ctx+": "+k)
+		if ok && x < 0 {
+			l.errorf(n, ctx, "%s must not be negative, got %d", k, x)
+		}
+		if !ok || x < 0 {
+			return nil
+		}
+		return &x
+	}
+	// The members the object's value has, counted as on the object.
+	s.MinProperties, s.MaxProperties = count("minProperties"), count("maxProperties")
 	if n, ok := v["required"]; ok {
 		if n.Kind != yaml.SequenceNode {
 			l.expected(n, ctx+": required", "a list of property names")

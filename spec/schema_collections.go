@@ -124,10 +124,13 @@ func (l *loader) patternProperties(info *schemaInfo) {
 			l.errorf(p.key, ctx, "patternProperties pattern %q is not supported by Go's RE2 regular expressions (no lookaround or backreferences): %v", p.key.Value, err)
 			continue
 		}
-		if !l.schemaNode(p.val, pctx) {
-			continue
+		ps := l.booleanValue(p.val)
+		if ps == nil {
+			if !l.schemaNode(p.val, pctx) {
+				continue
+			}
+			ps = l.schema(p.val, pctx, info.origin)
 		}
-		ps := l.schema(p.val, pctx, info.origin)
 		switch {
 		case ps.Ref != "" || len(ps.OneOf) > 0:
 			l.errorf(p.val, pctx, "a patternProperties schema must be declared inline with a type (string, integer, number or boolean): the members it names share one Go map with the object's other members")
@@ -138,8 +141,10 @@ func (l *loader) patternProperties(info *schemaInfo) {
 		case ps.Type == KindAny:
 			// Members of any JSON value (json.RawMessage): the schema may
 			// only compare whole values (const, enum), which need no type.
+			// A boolean schema is any value (true) or none (false).
 			bad := false
-			if kvs, ok := l.mapping(p.val, pctx); ok {
+			if p.val.Kind == yaml.MappingNode {
+				kvs, _ := l.mapping(p.val, pctx)
 				for _, kv := range kvs {
 					if contains(constraintRefused, kv.key.Value) {
 						l.errorf(kv.key, pctx, "keyword %q is not supported in a patternProperties schema without type", kv.key.Value)
@@ -197,7 +202,7 @@ func (l *loader) contains(info *schemaInfo) {
 	}
 	s.MinContains, s.MaxContains = count("minContains"), count("maxContains")
 	n, ok := v["contains"]
-	if ok && !l.schemaNode(n, ctx+": contains") {
+	if ok && !isBoolNode(n) && !l.schemaNode(n, ctx+": contains") {
 		return
 	}
 	if !ok {
@@ -236,7 +241,12 @@ func (l *loader) contains(info *schemaInfo) {
 		s.Contains = l.constraint(n, cctx, info.origin, items)
 	case KindAny:
 		// Items of any JSON value: the subschema may only compare whole
-		// values (const, enum), which need no type.
+		// values (const, enum), which need no type. true matches every
+		// item, false none.
+		if b := l.booleanValue(n); b != nil {
+			s.Contains = b
+			return
+		}
 		if ps, ok := l.mapping(n, cctx); ok {
 			for _, p := range ps {
 				if contains(constraintRefused, p.key.Value) {

@@ -117,15 +117,15 @@ func (l *loader) prefixItems(info *schemaInfo) {
 	}
 	for i, c := range n.Content {
 		pctx := fmt.Sprintf("%s: prefixItems[%d]", ctx, i)
-		switch {
-		case isBoolNode(c) && c.Value == "true":
-			s.PrefixItems = append(s.PrefixItems, l.anySchema(c))
-		case isBoolNode(c):
-			l.errorf(c, pctx, "a prefixItems position of false admits no item there: write maxItems: %d", i)
-			return
-		default:
-			s.PrefixItems = append(s.PrefixItems, l.schema(c, pctx, info.origin))
+		// true is any item there; false none: the array ends before
+		// that position (a json.RawMessage field that must stay nil).
+		ps := l.booleanValue(c)
+		if ps == nil {
+			ps = l.schema(c, pctx, info.origin)
+		} else if ps.Not != nil && s.MinItems != nil && *s.MinItems > int64(i) {
+			l.errorf(c, pctx, "a prefixItems position of false admits no item there, but minItems %d asks for one", *s.MinItems)
 		}
+		s.PrefixItems = append(s.PrefixItems, ps)
 	}
 	for _, k := range []string{"contains", "minContains", "maxContains", "uniqueItems", "enum", "const", "allOf", "anyOf", "not", "if", "then", "else"} {
 		if _, ok := v[k]; ok {
@@ -171,15 +171,13 @@ func (l *loader) restItems(info *schemaInfo) {
 			s.ItemsKeyword = "unevaluatedItems"
 		}
 	}
-	if s.ClosedItems && !s.IsTuple() {
-		k := "items"
-		if !hasItems {
-			k = "unevaluatedItems"
-		}
-		l.errorf(info.keys[k], ctx, "%s: false without prefixItems admits no item at all: write maxItems: 0 with the items' schema", k)
-		s.ClosedItems = false
-	}
-	if s.ClosedItems && s.MinItems != nil && *s.MinItems > int64(len(s.PrefixItems)) {
+	// Without prefixItems, items: false (or unevaluatedItems: false)
+	// admits the empty array only: a slice of any value (json.RawMessage)
+	// that must have no item.
+	switch {
+	case s.ClosedItems && s.MinItems != nil && *s.MinItems > 0 && !s.IsTuple():
+		l.errorf(info.keys["minItems"], ctx, "minItems %d beside %s: false admits no array: an array without prefixItems may then have no item", *s.MinItems, s.ItemsKeyword)
+	case s.ClosedItems && s.MinItems != nil && *s.MinItems > int64(len(s.PrefixItems)):
 		l.errorf(info.keys["minItems"], ctx, "minItems %d exceeds the %d prefixItems positions, after which no item is allowed", *s.MinItems, len(s.PrefixItems))
 	}
 }

@@ -95,8 +95,31 @@ func (l *loader) checkImplied(info *schemaInfo) {
 // subschema's). true admits them, which changes nothing unless the object
 // itself refuses members no subschema evaluates, whose Go type then has no
 // place for them: refused there.
+//
+// additionalProperties: true or false there is read the same way when the
+// subschema has no subschemas of its own (JSON Schema's
+// additionalProperties sees only its sibling properties, unevaluated-
+// Properties also what passing subschemas evaluate: without subschemas
+// they are one); true, which evaluates every member, is the same with
+// them too. It is published under the keyword it was written with.
 func (l *loader) innerUnevaluated(info *schemaInfo, base *Schema) {
-	n, ok := info.vals["unevaluatedProperties"]
+	key := "unevaluatedProperties"
+	n, ok := info.vals[key]
+	if ap, isAP := info.vals["additionalProperties"]; isAP {
+		switch {
+		case ok:
+			l.errorf(info.keys[key], info.ctx, "unevaluatedProperties has no effect beside additionalProperties, which evaluates every member no property names: remove one of them")
+			return
+		case !isBoolNode(ap):
+			l.errorf(ap, info.ctx, "additionalProperties in a constraint subschema must be true or false (the members are of the Go types the object gives them)")
+			return
+		case ap.Value == "false" && len(info.s.Subschemas()) > 0:
+			l.errorf(info.keys["additionalProperties"], info.ctx, "additionalProperties: false in a constraint subschema with subschemas of its own is not supported (it sees only its sibling properties, where the generated check counts what passing subschemas evaluate too): write unevaluatedProperties: false, or move the subschemas out")
+			return
+		}
+		key, n, ok = "additionalProperties", ap, true
+		info.s.UnevaluatedKeyword = key
+	}
 	if !ok {
 		return
 	}
@@ -105,11 +128,11 @@ func (l *loader) innerUnevaluated(info *schemaInfo, base *Schema) {
 		isBool = n.Decode(&accept) == nil
 	}
 	if !isBool {
-		l.errorf(n, info.ctx, "unevaluatedProperties in a constraint subschema must be true or false (the members are of the Go types the object gives them)")
+		l.errorf(n, info.ctx, "%s in a constraint subschema must be true or false (the members are of the Go types the object gives them)", key)
 		return
 	}
 	if accept && l.tracksEvaluation(base) && !(base.AllowAdditional && (base.AdditionalProperties == nil || base.AdditionalProperties.IsAnyValue())) {
-		l.errorf(n, info.ctx, "unevaluatedProperties: true in a subschema of an object whose own unevaluatedProperties refuses or constrains the other members is not supported: the members it would admit have no place in the object's Go type")
+		l.errorf(n, info.ctx, "%s: true in a subschema of an object whose own unevaluatedProperties refuses or constrains the other members is not supported: the members it would admit have no place in the object's Go type", key)
 		return
 	}
 	info.s.Unevaluated = &accept

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/mcpgen-dev/mcpgen/spec"
@@ -431,8 +432,8 @@ func (c *comparer) fields(ctx string, dir direction, noun string, prev, cur []Fi
 // field compares one field present in both surfaces.
 func (c *comparer) field(ctx string, dir direction, what string, p, n *Field, at spec.Pos) {
 	if p.Type != n.Type {
-		widened := n.Type == "any" || (p.Type == "integer" && n.Type == "number")
-		narrowed := p.Type == "any" || (p.Type == "number" && n.Type == "integer")
+		widened := typeCovers(n.Type, p.Type)
+		narrowed := typeCovers(p.Type, n.Type)
 		switch {
 		case dir == input && widened:
 			c.add(RuleTypeWidened, false, at, "%s: %s changed type from %q to %q", ctx, what, p.Type, n.Type)
@@ -695,7 +696,7 @@ func Rules() []Rule {
 		{RuleArgNoNewRequired, true, "an input property became required, or a required one was added"},
 		{RulePromptArgNoDelete, true, "a prompt argument was deleted"},
 		{RulePromptArgNoNewRequired, true, "a prompt argument became required, or a required one was added"},
-		{RuleFieldSameType, true, "a type changed: an input narrowed (number to integer, no longer nullable) or an output widened (integer to number, became nullable, a union variant added)"},
+		{RuleFieldSameType, true, "a type changed: an input narrowed (number to integer, a type removed from a list, no longer nullable) or an output widened (integer to number, a type added to a list, became nullable, a union variant added)"},
 		{RuleVariantNoDelete, true, "a variant of an input union (oneOf) was deleted: clients still sending it fail"},
 		{RuleDefaultNoChange, true, "an input default was changed or removed: calls that leave the property out now do something else"},
 		{RuleEnumValueNoDelete, true, "a value was deleted from an input enum"},
@@ -725,7 +726,7 @@ func Rules() []Rule {
 		{RuleOutputAdded, false, "a tool gained an output schema"},
 		{RuleOutputFieldAdded, false, "an output field was added"},
 		{RuleOutputFieldBecameReq, false, "an output field became required"},
-		{RuleTypeWidened, false, "an input type was widened (integer to number, nullable, a union variant added)"},
+		{RuleTypeWidened, false, "an input type was widened (integer to number, a type added to a list, nullable, a union variant added)"},
 		{RuleTypeNarrowed, false, "an output type was narrowed"},
 		{RuleEnumValueAdded, false, "a value was added to an input enum"},
 		{RuleEnumValueDeleted, false, "a value was deleted from an output enum"},
@@ -755,4 +756,23 @@ func taskSupportName(task string) string {
 		return "never"
 	}
 	return task
+}
+
+// typeCovers reports whether every value of field type narrow is one of
+// field type wide: "any" covers every type, a list of types
+// ("string|integer") the types it names, and number covers integer.
+func typeCovers(wide, narrow string) bool {
+	switch {
+	case wide == "any":
+		return true
+	case narrow == "any", wide == "oneOf", narrow == "oneOf":
+		return false
+	}
+	ws := strings.Split(wide, "|")
+	for _, t := range strings.Split(narrow, "|") {
+		if !slices.Contains(ws, t) && !(t == "integer" && slices.Contains(ws, "number")) {
+			return false
+		}
+	}
+	return true
 }

@@ -420,7 +420,7 @@ func (f *flattener) walk(path string, s *spec.Schema, required bool, pos spec.Po
 		f.fields = append(f.fields, fd)
 		return
 	}
-	fd := Field{Path: path, Required: required, Nullable: s.Nullable, pos: pos}
+	fd := Field{Path: path, Required: required, Nullable: s.Nullable || slices.Contains(s.Types, spec.KindNull), pos: pos}
 	fd.Type = kindName(s)
 	for _, v := range s.Enum {
 		fd.Enum = append(fd.Enum, compact(v))
@@ -469,6 +469,15 @@ func kindName(s *spec.Schema) string {
 	switch {
 	case len(s.OneOf) > 0:
 		return "oneOf"
+	case len(s.Types) > 0:
+		// A list of types: "string|integer" ("null" is Nullable).
+		var ts []string
+		for _, t := range s.Types {
+			if t != spec.KindNull {
+				ts = append(ts, string(t))
+			}
+		}
+		return strings.Join(ts, "|")
 	case s.Type == spec.KindAny:
 		return "any"
 	default:
@@ -608,6 +617,7 @@ func canon(s *spec.Schema, ref func(string)) any {
 		m["$ref"] = s.Ref
 	}
 	set("type", string(s.Type), s.Type != spec.KindAny)
+	set("type", s.Types, len(s.Types) > 0)
 	set("title", s.Title, s.Title != "")
 	set("description", s.Description, s.Description != "")
 	set("nullable", true, s.Nullable)

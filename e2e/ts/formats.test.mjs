@@ -120,7 +120,7 @@ async function outcome(client, name, args, echoed = args) {
     // code as the server's refusal, so the message tells them apart.
     assert.doesNotMatch(err.message, /output schema/, `${name}(${JSON.stringify(args)}): the client rejected the server's answer`);
     assert.equal(err.code, -32602, `${name}(${JSON.stringify(args)}): the call failed with ${err}, not an invalid-params refusal`);
-    assert.match(err.message, /must be/, `${name}(${JSON.stringify(args)}): the refusal says what is expected`);
+    assert.match(err.message, /must (be|have)/, `${name}(${JSON.stringify(args)}): the refusal says what is expected`);
     return 'refused';
   }
   if (result.isError) {
@@ -130,6 +130,27 @@ async function outcome(client, name, args, echoed = args) {
   assert.deepEqual(result.structuredContent, echoed, `${name}: echoed`);
   return 'accepted';
 }
+
+// Readings: a reference that is a string (at least 2 characters) or an
+// integer (at least 1), and a [lat, lon] tuple with no item after it
+// (prefixItems and items: false), with whether the server must accept
+// them. minLength constrains only the strings and minimum only the
+// integers, as JSON Schema says.
+const readings = [
+  [{ ref: 'AB', at: [52.5, 13.4] }, true],
+  [{ ref: 7, at: [-90, 180] }, true],
+  [{ ref: 'A7', at: [0, 0] }, true],
+  [{ ref: 'A', at: [1, 2] }, false],
+  [{ ref: 0, at: [1, 2] }, false],
+  [{ ref: 1.5, at: [1, 2] }, false],
+  [{ ref: true, at: [1, 2] }, false],
+  [{ ref: null, at: [1, 2] }, false],
+  [{ ref: ['AB'], at: [1, 2] }, false],
+  [{ ref: 'AB', at: [1] }, false],
+  [{ ref: 'AB', at: [1, 2, 3] }, false],
+  [{ ref: 'AB', at: [91, 2] }, false],
+  [{ ref: 'AB', at: ['1', 2] }, false],
+];
 
 // The validators the client ships: Ajv with ajv-formats (Node's default)
 // and @cfworker/json-schema (browsers and edge runtimes). Whatever the
@@ -156,7 +177,7 @@ for (const [modeLabel, mode] of modes) {
 
     test('lists the tools with their output schemas', () => {
       const names = tools.map((t) => t.name).sort();
-      assert.deepEqual(names, ['echo_delivery', 'echo_values', 'register_contact']);
+      assert.deepEqual(names, ['echo_delivery', 'echo_reading', 'echo_values', 'register_contact']);
       const contact = tools.find((t) => t.name === 'register_contact');
       assert.equal(contact.outputSchema.properties.email.format, 'email');
     });
@@ -185,6 +206,23 @@ for (const [modeLabel, mode] of modes) {
         for (const [vname, v] of validators) {
           const r = v.getValidator(schema)(delivery);
           assert.equal(r.valid, want, `${vname} says valid=${r.valid} for ${JSON.stringify(delivery)}, the server ${got} it`);
+        }
+      }
+    });
+
+    test('a list of types and a closed tuple are refused exactly where the client refuses them', async () => {
+      const schema = tools.find((t) => t.name === 'echo_reading').outputSchema;
+      assert.deepEqual(schema.properties.ref.type, ['string', 'integer'], 'the list is published as written');
+      assert.equal(schema.properties.at.items, false);
+      const input = tools.find((t) => t.name === 'echo_reading').inputSchema;
+      for (const [reading, want] of readings) {
+        const got = await outcome(client, 'echo_reading', { reading }, reading);
+        assert.equal(got, want ? 'accepted' : 'refused', `echo_reading ${JSON.stringify(reading)}`);
+        for (const [vname, v] of validators) {
+          const r = v.getValidator(schema)(reading);
+          assert.equal(r.valid, want, `${vname} says valid=${r.valid} for ${JSON.stringify(reading)}, the server ${got} it`);
+          const ri = v.getValidator(input)({ reading });
+          assert.equal(ri.valid, want, `${vname} says valid=${ri.valid} for the input ${JSON.stringify(reading)}, the server ${got} it`);
         }
       }
     });

@@ -138,7 +138,12 @@ func (m *validateEmitter) constraintChecks(c *spec.Schema, n *node, k kind, x *S
 	if n == nil {
 		return m.scalarChecks(c, k, x, path) // with c's own applicators
 	}
+	// Unknown members are already errors of the object: only those its
+	// Go value holds are counted.
 	var out []Code
+	if count := m.propertyCountOf(n, c, nil); len(count) > 0 {
+		out = append(out, Block(count...)) // its own n, beside a sibling's
+	}
 	for _, name := range c.Requires {
 		f := fieldNamed(n, name)
 		if cond := absent(f); cond != nil {

@@ -97,6 +97,14 @@ func (m *validateEmitter) containsChecks(n *node) []Code {
 	if min == nil && s.MaxContains == nil {
 		return nil
 	}
+	if s.Contains.MatchesNothing() {
+		// contains: false matches no item: none is counted, so only a
+		// lower bound can fail, and it fails for every array.
+		if min == nil {
+			return nil
+		}
+		return []Code{addErr(Id("p"), m.countMessage("MsgMinContains", *min))}
+	}
 	r := n.elem.node.real()
 	x := Parens(Op("*").Id("v")).Index(Id("i"))
 	if r.unit() && r.kind <= kBool {

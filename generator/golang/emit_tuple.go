@@ -52,7 +52,9 @@ func (l *lowerer) tupleFields(n *node) {
 		}
 		k := f.node.real().kind
 		byValue := k != kSlice && k != kMap && k != kRaw && k != kOneOf && !f.node.real().isBytes()
-		if !f.required {
+		if ps.MatchesNothing() {
+			f.doc = append(f.doc, fmt.Sprintf("%s must stay nil: the position's schema is false, so the array ends before it.", g))
+		} else if !f.required {
 			if f.nullable {
 				l.diag(ps.Pos, "prefixItems[%d] is nullable but may be absent (minItems is %d): null and a shorter array would both be nil in Go; raise minItems to %d or drop nullable", i, required, i+1)
 			}

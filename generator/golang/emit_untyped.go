@@ -46,3 +46,46 @@ func ifElse(s *Statement, checks []Code) Code {
 	}
 	return s.Else().Block(checks...)
 }
+
+// typeListChecks checks the raw JSON value x of a schema with a list of
+// types (spec.Schema.Types): a value of another kind is a type error
+// (must be a string or an integer, not a boolean); a listed string,
+// integer, number or boolean is checked by its type's keywords, read by
+// the wire.Raw* reader of that type (of number when the list holds both
+// integer and number, an integer being a number).
+func (m *validateEmitter) typeListChecks(s *spec.Schema, x *Statement, path Code) []Code {
+	var cases []Code
+	var number spec.Kind
+	for _, t := range s.Types {
+		switch {
+		case t == spec.KindNumber, t == spec.KindInteger && number == "":
+			number = t
+		}
+	}
+	jsonKinds := []struct {
+		wire string
+		kind spec.Kind
+	}{
+		{"KindString", spec.KindString}, {"KindNumber", number}, {"KindBool", spec.KindBoolean},
+		{"KindObject", spec.KindObject}, {"KindArray", spec.KindArray}, {"KindNull", spec.KindNull},
+	}
+	for _, jk := range jsonKinds {
+		if jk.kind == "" || !s.Lists(jk.kind) {
+			continue
+		}
+		var body []Code
+		if jk.kind != spec.KindObject && jk.kind != spec.KindArray && jk.kind != spec.KindNull {
+			// The keywords of that type, on the value read as that type.
+			b := &spec.Schema{Type: jk.kind, Applied: spec.Applied{OnAny: true},
+				MinLength: s.MinLength, MaxLength: s.MaxLength, Pattern: s.Pattern, Format: s.Format,
+				Minimum: s.Minimum, Maximum: s.Maximum, ExclusiveMinimum: s.ExclusiveMinimum,
+				ExclusiveMaximum: s.ExclusiveMaximum, MultipleOf: s.MultipleOf}
+			if jk.kind == spec.KindInteger || scalarChecks(b, map[spec.Kind]kind{spec.KindString: kString, spec.KindNumber: kFloat, spec.KindBoolean: kBool}[jk.kind]) {
+				body = m.rawTypedChecks(b, x, path)
+			}
+		}
+		cases = append(cases, Case(wire(jk.wire)).Block(body...))
+	}
+	cases = append(cases, Default().Block(addErr(path, wire("MsgType").Call(Lit(s.TypeNames()), Id("rk")))))
+	return []Code{Switch(Id("rk").Op(":=").Add(wire("RawKind")).Call(x), Id("rk")).Block(cases...)}
+}

@@ -231,7 +231,7 @@ func (m *validateEmitter) decodeBody(n *node) []Code {
 		// The count is known once the array is read; uniqueness is judged
 		// only when every item decoded to its real value (a value of the
 		// wrong type is left zero and could look like a duplicate).
-		done := m.bounds(Len(Op("*").Id("v")), s.MinItems, s.MaxItems, "MsgMinItems", "MsgMaxItems")
+		done := m.bounds(Len(Op("*").Id("v")), s.MinItems, maxItems(s), "MsgMinItems", "MsgMaxItems")
 		done = append(done, m.containsChecks(n)...)
 		done = append(done, m.applicatorChecks(s, n, kSlice, nil, Id("p"))...)
 		done = append(done, m.structuredValueChecks(n)...)
@@ -595,9 +595,16 @@ func (m *validateEmitter) validateBody(n *node) []Code {
 		return m.scalarChecks(s, n.kind, Float64().Call(v), Id("p"))
 	case kBool:
 		return m.scalarChecks(s, n.kind, Bool().Call(v), Id("p"))
+	case kRaw:
+		// A named value of any type, or of a list of types: its kind,
+		// const, enum and applicators, on the JSON it holds.
+		if s.Type == spec.KindNull {
+			return nil
+		}
+		return m.scalarChecks(s, kRaw, v, Id("p"))
 	case kSlice:
 		var out []Code
-		out = append(out, m.bounds(Len(Op("*").Id("v")), s.MinItems, s.MaxItems, "MsgMinItems", "MsgMaxItems")...)
+		out = append(out, m.bounds(Len(Op("*").Id("v")), s.MinItems, maxItems(s), "MsgMinItems", "MsgMaxItems")...)
 		if s.UniqueItems {
 			out = append(out, m.uniqueItems(n)...)
 		}
@@ -656,8 +663,14 @@ func countsProperties(n *node) bool {
 // node v. unknown, when not nil, is the number of unknown properties the
 // input had besides (decoding only).
 func (m *validateEmitter) propertyCount(n *node, unknown Code) []Code {
-	s := n.schema
-	if !countsProperties(n) {
+	return m.propertyCountOf(n, n.schema, unknown)
+}
+
+// propertyCountOf checks the minProperties and maxProperties of s (the
+// struct node's schema, or a constraint subschema of it) against the
+// members of the struct v.
+func (m *validateEmitter) propertyCountOf(n *node, s *spec.Schema, unknown Code) []Code {
+	if s.MinProperties == nil && s.MaxProperties == nil {
 		return nil
 	}
 	always := 0
@@ -796,6 +809,9 @@ func (m *validateEmitter) scalarChecks(s *spec.Schema, k kind, x *Statement, pat
 		return m.rawTypedChecks(s, x, path)
 	}
 	var out []Code
+	if k == kRaw && len(s.Types) > 0 {
+		out = m.typeListChecks(s, x, path)
+	}
 	fail := func(msg Code) Code { return addErr(path, msg) }
 	if s.Enum != nil {
 		var texts []Code

@@ -758,6 +758,9 @@ func (l *lowerer) fields(n *node) {
 		if p.Implied {
 			f.doc = impliedDoc(g, p.Name)
 		}
+		if p.Schema.MatchesNothing() {
+			f.doc = append(f.doc, fmt.Sprintf("%s must stay nil: the schema of %q is false, so the member must be absent.", g, p.Name))
+		}
 		if n.ext != "" {
 			f.ptr = strings.HasPrefix(p.Schema.GoType, "*")
 		} else if k := f.node.real().kind; k != kSlice && k != kMap && k != kRaw && k != kOneOf && !f.node.real().isBytes() {
@@ -1090,6 +1093,16 @@ func computeValidates(nodes []*node) {
 	}
 }
 
+// maxItems is the largest number of items an array of s may have (nil
+// when unbounded): maxItems, or none at all when items: false closes an
+// array without prefixItems.
+func maxItems(s *spec.Schema) *int64 {
+	if s.ClosedItems && !s.IsTuple() {
+		return new(int64(0))
+	}
+	return s.MaxItems
+}
+
 // ownChecks reports whether the node itself has a constraint.
 func (n *node) ownChecks() bool {
 	s := n.schema
@@ -1102,7 +1115,7 @@ func (n *node) ownChecks() bool {
 	case kMap:
 		return s.MinProperties != nil || s.MaxProperties != nil || s.Const != nil || s.Enum != nil || s.PropertyNames != nil
 	case kSlice:
-		return s.MinItems != nil || s.MaxItems != nil || s.UniqueItems || s.Const != nil || s.Enum != nil || s.HasApplicators()
+		return s.MinItems != nil || maxItems(s) != nil || s.UniqueItems || s.Const != nil || s.Enum != nil || s.HasApplicators()
 	case kTuple:
 		return tupleChecks(n)
 	}
@@ -1114,7 +1127,7 @@ func (n *node) ownChecks() bool {
 // ignores them, and so does the emitter): Slack's post_at is an integer
 // with a pattern.
 func scalarChecks(s *spec.Schema, k kind) bool {
-	if s.Enum != nil || s.Const != nil || s.HasApplicators() {
+	if s.Enum != nil || s.Const != nil || s.HasApplicators() || k == kRaw && len(s.Types) > 0 {
 		return true
 	}
 	switch k {

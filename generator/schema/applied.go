@@ -36,7 +36,11 @@ func (b *Builder) applied(s *spec.Schema, o Object, w *walk) Object {
 			add("required", a.Requires)
 		}
 		if a.Unevaluated != nil {
-			add("unevaluatedProperties", *a.Unevaluated)
+			k := a.UnevaluatedKeyword
+			if k == "" {
+				k = "unevaluatedProperties"
+			}
+			add(k, *a.Unevaluated)
 		}
 	}
 	if len(a.DependentRequired) > 0 {

@@ -429,6 +429,14 @@ func (b *Builder) build(s *spec.Schema, w *walk) Object {
 	}
 	var o Object
 	add := func(k string, v any) { o = append(o, Member{k, v}) }
+	if len(s.Types) > 0 {
+		// A list of several types, as written.
+		ts := make([]string, len(s.Types))
+		for i, t := range s.Types {
+			ts[i] = string(t)
+		}
+		add("type", ts)
+	}
 	if s.Type != spec.KindAny {
 		if s.Nullable && s.Type != spec.KindNull {
 			add("type", []string{string(s.Type), "null"})

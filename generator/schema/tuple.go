@@ -22,9 +22,11 @@ func (b *Builder) items(s *spec.Schema, o Object, w *walk) Object {
 		add(key, false)
 	case s.Items != nil:
 		add(key, b.node(s.Items, w))
-	case s.Type == spec.KindArray && !s.IsTuple():
+	case s.Type == spec.KindArray && !s.IsTuple() && !s.Constraint:
 		// Some clients refuse an array schema without items. After
-		// prefixItems, none stated means any item, as written.
+		// prefixItems, none stated means any item, as written; a
+		// constraint subschema carries no items keywords (the array's
+		// own items apply).
 		add("items", Object{})
 	}
 	return o

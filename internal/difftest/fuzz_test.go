@@ -10,16 +10,19 @@ import (
 
 // FuzzDifferential feeds arbitrary argument objects to the generated
 // orders, constraints, oneof (unions, discriminated or not), tuples
-// (prefixItems, unevaluated keywords) and unevaluated (members only
-// subschemas declare) decoders and validators and to
+// (prefixItems, unevaluated keywords), unevaluated (members only
+// subschemas declare), typelists (a list of types on a raw value) and
+// booleansubschemas (true and false where a subschema types a value)
+// decoders and validators and to
 // santhosh-tekuri/jsonschema; the
 // verdicts must agree (or be a listed known difference). Seeds are the
 // generated instances of TestDifferentialGolden.
 func FuzzDifferential(f *testing.F) {
 	all := goldenPackages(f)
-	pkgs := map[string]pkgFiles{"orders": all["orders"], "constraints": all["constraints"], "oneof": all["oneof"], "tuples": all["tuples"], "unevaluated": all["unevaluated"]}
+	pkgs := map[string]pkgFiles{"orders": all["orders"], "constraints": all["constraints"], "oneof": all["oneof"], "tuples": all["tuples"], "unevaluated": all["unevaluated"],
+		"typelists": all["typelists"], "booleansubschemas": all["booleansubschemas"]}
 	var tls []tool
-	for _, key := range []string{"orders", "constraints", "oneof", "tuples", "unevaluated"} {
+	for _, key := range []string{"orders", "constraints", "oneof", "tuples", "unevaluated", "typelists", "booleansubschemas"} {
 		tls = append(tls, tools(pkgs[key], key)...)
 	}
 	compiled := make([]*jsonschema.Schema, len(tls))

@@ -2,6 +2,7 @@ package difftest
 
 import (
 	"encoding/json"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"regexp"
@@ -84,6 +85,13 @@ func (g *instances) valid(s map[string]any, depth int) any {
 		v, _ := one[g.r.IntN(len(one))].(map[string]any)
 		return g.valid(v, depth+1)
 	}
+	if ts, ok := s["type"].([]any); ok && len(ts) > 0 {
+		// A list of types: a value of one of them, which the keywords
+		// of that type constrain.
+		one := maps.Clone(s)
+		one["type"] = ts[g.r.IntN(len(ts))]
+		return g.valid(one, depth)
+	}
 	switch s["type"] {
 	case "string":
 		if f, ok := s["format"].(string); ok {
@@ -148,6 +156,9 @@ func (g *instances) valid(s map[string]any, depth int) any {
 		if depth > 4 {
 			k = int(n)
 		}
+		if s["items"] == false {
+			k = 0 // no item at all
+		}
 		for range k {
 			out = append(out, g.valid(items, depth+1))
 		}
@@ -168,6 +179,9 @@ func (g *instances) valid(s map[string]any, depth int) any {
 		}
 		for _, name := range sortedKeys(props) {
 			ps := props[name]
+			if matchesNothing(ps) {
+				continue // false: a member that must be absent
+			}
 			if req[name] || (depth < 3 && g.r.IntN(2) == 0) {
 				obj[name] = g.valid(ps.(map[string]any), depth+1)
 			}
@@ -433,4 +447,15 @@ func (g *instances) generate(max int) [][]byte {
 		}
 	}
 	return out
+}
+
+// matchesNothing reports whether schema s is false, or {not: {}} as
+// mcpgen publishes false.
+func matchesNothing(s any) bool {
+	if s == false {
+		return true
+	}
+	m, _ := s.(map[string]any)
+	not, ok := m["not"].(map[string]any)
+	return ok && len(m) == 1 && len(not) == 0
 }

@@ -35,6 +35,9 @@ func (g *instances) validTuple(s map[string]any, positions []any, depth int) []a
 	}
 	out := []any{}
 	for i := range k {
+		if i < len(positions) && matchesNothing(positions[i]) {
+			break // a position of false: the array ends before it
+		}
 		if i < len(positions) {
 			p, _ := positions[i].(map[string]any)
 			out = append(out, g.valid(p, depth+1))

@@ -11,6 +11,11 @@ import (
 // Handler is implemented by the service: one method per tool, resource,
 // resource template, prompt and completion of the spec.
 type Handler interface {
+	// EchoReading implements the "echo_reading" tool.
+	//
+	// Answers with the reading it was given.
+	EchoReading(ctx context.Context, in EchoReadingInput) (EchoReadingOutput, error)
+
 	// EchoDelivery implements the "echo_delivery" tool.
 	//
 	// Answers with the delivery it was given.
@@ -32,6 +37,11 @@ type Handler interface {
 type UnimplementedHandler struct{}
 
 var _ Handler = UnimplementedHandler{}
+
+// EchoReading returns an error saying tool "echo_reading" is not implemented.
+func (UnimplementedHandler) EchoReading(ctx context.Context, in EchoReadingInput) (out EchoReadingOutput, err error) {
+	return out, errors.New("tool \"echo_reading\" is not implemented")
+}
 
 // EchoDelivery returns an error saying tool "echo_delivery" is not implemented.
 func (UnimplementedHandler) EchoDelivery(ctx context.Context, in EchoDeliveryInput) (out EchoDeliveryOutput, err error) {

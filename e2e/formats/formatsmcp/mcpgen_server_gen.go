@@ -31,6 +31,17 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 	}
 	s := runtime.NewServer(opts)
 	s.AddTool(runtime.ToolDef{
+		Name: "echo_reading",
+		Definition: runtime.ToolDefinition(runtime.ToolInfo{
+			Name:        "echo_reading",
+			Description: "Answers with the reading it was given.",
+			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
+		}, schemaFiles, "schemas/echo_reading.input.schema.json", "schemas/echo_reading.output.schema.json"),
+		Toolset:        "other",
+		SearchKeywords: "reverberation sound reflection replication repeat resound ring reverberate say reply response solution result resolution solvent respond presumption precondition granted apt disposed minded tending",
+		Call:           runtime.StructuredCall("echo_reading", h.EchoReading, validateReading),
+	})
+	s.AddTool(runtime.ToolDef{
 		Name: "echo_delivery",
 		Definition: runtime.ToolDefinition(runtime.ToolInfo{
 			Name:        "echo_delivery",

@@ -173,6 +173,96 @@ func (v *DeliveryMethod) UnmarshalJSON(data []byte) error {
 	return u.Done(decodeDeliveryMethod(u.Start(data), u.Root(), v, u.Errors()))
 }
 
+// Reading is the "Reading" type of the spec.
+//
+// A reading at a place, by a reference that is a code or a number.
+type Reading struct {
+	Ref json.RawMessage `json:"ref"`
+	// Latitude and longitude, and nothing after them.
+	At ReadingAt `json:"at"`
+}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v Reading) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	b = append(b, "\"ref\":"...)
+	b = wire.AppendRawOrNull(b, v.Ref)
+	b = append(b, ",\"at\":"...)
+	b = v.At.AppendJSON(b)
+	return append(b, '}')
+}
+
+// MarshalJSON encodes v as JSON.
+func (v Reading) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see wire.Unmarshaler).
+func (v *Reading) UnmarshalJSON(data []byte) error {
+	var u wire.Unmarshaler
+	return u.Done(decodeReading(u.Start(data), u.Root(), v, u.Errors()))
+}
+
+// ReadingAt is generated from the spec.
+//
+// Latitude and longitude, and nothing after them.
+type ReadingAt struct {
+	// Item0 is the item at index 0.
+	Item0 float64
+	// Item1 is the item at index 1.
+	Item1 float64
+}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v ReadingAt) AppendJSON(b []byte) []byte {
+	b = append(b, '[')
+	b = wire.AppendFloat(b, v.Item0)
+	b = append(b, ',')
+	b = wire.AppendFloat(b, v.Item1)
+	return append(b, ']')
+}
+
+// MarshalJSON encodes v as JSON.
+func (v ReadingAt) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see wire.Unmarshaler).
+func (v *ReadingAt) UnmarshalJSON(data []byte) error {
+	var u wire.Unmarshaler
+	return u.Done(decodeReadingAt(u.Start(data), u.Root(), v, u.Errors()))
+}
+
+// EchoReadingInput is the input of the "echo_reading" tool.
+type EchoReadingInput struct {
+	Reading Reading `json:"reading"`
+}
+
+// AppendJSON appends the JSON encoding of v to b.
+func (v EchoReadingInput) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	b = append(b, "\"reading\":"...)
+	b = v.Reading.AppendJSON(b)
+	return append(b, '}')
+}
+
+// MarshalJSON encodes v as JSON.
+func (v EchoReadingInput) MarshalJSON() ([]byte, error) {
+	return v.AppendJSON(nil), nil
+}
+
+// UnmarshalJSON decodes and validates data into v, returning every
+// violation of the schema at once (see wire.Unmarshaler).
+func (v *EchoReadingInput) UnmarshalJSON(data []byte) error {
+	var u wire.Unmarshaler
+	return u.Done(decodeEchoReadingInput(u.Start(data), u.Root(), v, u.Errors()))
+}
+
+// EchoReadingOutput is the structured output of the "echo_reading" tool.
+type EchoReadingOutput = Reading
+
 // EchoDeliveryInput is the input of the "echo_delivery" tool.
 type EchoDeliveryInput struct {
 	Delivery Delivery `json:"delivery"`

@@ -22,6 +22,14 @@ var (
 	msgMinLength1       = wire.MsgMinLength(1)
 	msgConst_pickup     = wire.MsgConst("\"pickup\"")
 	msgEnum_pickup_post = wire.MsgEnum([]string{"\"pickup\"", "\"post\""})
+	msgMinLength2       = wire.MsgMinLength(2)
+	msgMinimum1         = wire.MsgMinimum(1.0)
+	msgMinItems2        = wire.MsgMinItems(2)
+	msgMaxItems2        = wire.MsgMaxItems(2)
+	msgMinimumMinus90   = wire.MsgMinimum(-90.0)
+	msgMaximum90        = wire.MsgMaximum(90.0)
+	msgMinimumMinus180  = wire.MsgMinimum(-180.0)
+	msgMaximum180       = wire.MsgMaximum(180.0)
 )
 
 // decodeContact decodes the next JSON value of d into v. Values of the wrong
@@ -434,6 +442,246 @@ func validateDeliveryMethod(p *wire.Path, v *DeliveryMethod, e *wire.Errors) {
 	}
 }
 
+// decodeReading decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
+func decodeReading(d *wire.Decoder, p *wire.Path, v *Reading, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
+		return d.Skip()
+	}
+	if err := d.BeginObject(); err != nil {
+		return err
+	}
+	*v = Reading{}
+	var seenRef, seenAt bool
+	for {
+		key, ok, err := d.NextKey()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "ref":
+			seenRef = true
+			c := p.Child("ref")
+			n0 := e.Len()
+			if err := readRaw(d, &c, &v.Ref, e); err != nil {
+				return err
+			}
+			if e.Len() == n0 {
+				switch rk := wire.RawKind(v.Ref); rk {
+				case wire.KindString:
+					if x, msg := wire.RawString(v.Ref); msg != "" {
+						e.Add(&c, msg)
+					} else {
+						if len(x) < 8 {
+							if wire.RuneCount(x) < 2 {
+								e.Add(&c, msgMinLength2)
+							}
+						}
+					}
+				case wire.KindNumber:
+					if x, msg := wire.RawInt(v.Ref); msg != "" {
+						e.Add(&c, msg)
+					} else {
+						if x < 1 {
+							e.Add(&c, msgMinimum1)
+						}
+					}
+				default:
+					e.Add(&c, wire.MsgType("string or integer", rk))
+				}
+			}
+		case "at":
+			seenAt = true
+			c := p.Child("at")
+			if err := decodeReadingAt(d, &c, &v.At, e); err != nil {
+				return err
+			}
+		default:
+			c := p.Child(string(key))
+			e.Add(&c, wire.MsgUnknownProperty)
+			if err := d.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if !seenRef {
+		c := p.Child("ref")
+		e.Add(&c, wire.MsgRequired)
+	}
+	if !seenAt {
+		c := p.Child("at")
+		e.Add(&c, wire.MsgRequired)
+	}
+	return nil
+}
+
+// validateReading reports every constraint of the spec that v violates to e.
+func validateReading(p *wire.Path, v *Reading, e *wire.Errors) {
+	{
+		c := p.Child("ref")
+		switch rk := wire.RawKind(v.Ref); rk {
+		case wire.KindString:
+			if x, msg := wire.RawString(v.Ref); msg != "" {
+				e.Add(&c, msg)
+			} else {
+				if len(x) < 8 {
+					if wire.RuneCount(x) < 2 {
+						e.Add(&c, msgMinLength2)
+					}
+				}
+			}
+		case wire.KindNumber:
+			if x, msg := wire.RawInt(v.Ref); msg != "" {
+				e.Add(&c, msg)
+			} else {
+				if x < 1 {
+					e.Add(&c, msgMinimum1)
+				}
+			}
+		default:
+			e.Add(&c, wire.MsgType("string or integer", rk))
+		}
+	}
+	{
+		c := p.Child("at")
+		validateReadingAt(&c, &v.At, e)
+	}
+}
+
+// decodeReadingAt decodes the next JSON value of d into v. Values of the wrong
+// type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of
+// those; only syntax errors are returned.
+func decodeReadingAt(d *wire.Decoder, p *wire.Path, v *ReadingAt, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindArray {
+		e.Add(p, wire.MsgType("array", k))
+		return d.Skip()
+	}
+	if err := d.BeginArray(); err != nil {
+		return err
+	}
+	*v = ReadingAt{}
+	for i := 0; ; i++ {
+		ok, err := d.NextElem()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			if n := i; n < 2 {
+				e.Add(p, msgMinItems2)
+			} else if n > 2 {
+				e.Add(p, msgMaxItems2)
+			}
+			return nil
+		}
+		c := p.Elem(i)
+		switch i {
+		case 0:
+			n0 := e.Len()
+			if err := readFloat(d, &c, &v.Item0, e); err != nil {
+				return err
+			}
+			if e.Len() == n0 {
+				if v.Item0 < -90.0 {
+					e.Add(&c, msgMinimumMinus90)
+				}
+				if v.Item0 > 90.0 {
+					e.Add(&c, msgMaximum90)
+				}
+			}
+		case 1:
+			n0 := e.Len()
+			if err := readFloat(d, &c, &v.Item1, e); err != nil {
+				return err
+			}
+			if e.Len() == n0 {
+				if v.Item1 < -180.0 {
+					e.Add(&c, msgMinimumMinus180)
+				}
+				if v.Item1 > 180.0 {
+					e.Add(&c, msgMaximum180)
+				}
+			}
+		default:
+			if err := d.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+}
+
+// validateReadingAt reports every constraint of the spec that v violates to e.
+func validateReadingAt(p *wire.Path, v *ReadingAt, e *wire.Errors) {
+	{
+		c := p.Elem(0)
+		if v.Item0 < -90.0 {
+			e.Add(&c, msgMinimumMinus90)
+		}
+		if v.Item0 > 90.0 {
+			e.Add(&c, msgMaximum90)
+		}
+	}
+	{
+		c := p.Elem(1)
+		if v.Item1 < -180.0 {
+			e.Add(&c, msgMinimumMinus180)
+		}
+		if v.Item1 > 180.0 {
+			e.Add(&c, msgMaximum180)
+		}
+	}
+}
+
+// decodeEchoReadingInput decodes the next JSON value of d into v. Values of the
+// wrong type, missing required and unknown properties go to e, and so does
+// every constraint violated by a value that decoded without one of those; only
+// syntax errors are returned.
+func decodeEchoReadingInput(d *wire.Decoder, p *wire.Path, v *EchoReadingInput, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindObject {
+		e.Add(p, wire.MsgType("object", k))
+		return d.Skip()
+	}
+	if err := d.BeginObject(); err != nil {
+		return err
+	}
+	*v = EchoReadingInput{}
+	var seenReading bool
+	for {
+		key, ok, err := d.NextKey()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "reading":
+			seenReading = true
+			c := p.Child("reading")
+			if err := decodeReading(d, &c, &v.Reading, e); err != nil {
+				return err
+			}
+		default:
+			c := p.Child(string(key))
+			e.Add(&c, wire.MsgUnknownProperty)
+			if err := d.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+	if !seenReading {
+		c := p.Child("reading")
+		e.Add(&c, wire.MsgRequired)
+	}
+	return nil
+}
+
 // decodeEchoDeliveryInput decodes the next JSON value of d into v. Values of
 // the wrong type, missing required and unknown properties go to e, and so does
 // every constraint violated by a value that decoded without one of those; only
@@ -650,6 +898,27 @@ func readString(d *wire.Decoder, p *wire.Path, v *string, e *wire.Errors) error 
 		return d.Skip()
 	}
 	x, err := d.ReadString()
+	if err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
+// readFloat decodes a JSON number into v.
+func readFloat(d *wire.Decoder, p *wire.Path, v *float64, e *wire.Errors) error {
+	if k := d.Peek(); k != wire.KindNumber {
+		e.Add(p, wire.MsgType("number", k))
+		return d.Skip()
+	}
+	x, err := d.ReadFloat()
+	if err == wire.ErrNotInteger {
+		e.Add(p, wire.MsgNotInteger)
+		return nil
+	} else if err == wire.ErrOutOfRange {
+		e.Add(p, wire.MsgOutOfRange)
+		return nil
+	}
 	if err != nil {
 		return err
 	}

@@ -30,6 +30,10 @@ func (echo) EchoValues(ctx context.Context, in formatsmcp.EchoValuesInput) (form
 	return formatsmcp.Values(in), nil
 }
 
+func (echo) EchoReading(ctx context.Context, in formatsmcp.EchoReadingInput) (formatsmcp.EchoReadingOutput, error) {
+	return in.Reading, nil
+}
+
 func (echo) EchoDelivery(ctx context.Context, in formatsmcp.EchoDeliveryInput) (formatsmcp.EchoDeliveryOutput, error) {
 	return in.Delivery, nil
 }

@@ -25,6 +25,9 @@ type TagInput struct {
 	Shape  json.RawMessage `json:"shape,omitempty"`
 	Extra  json.RawMessage `json:"extra,omitempty"`
 	// Refused whenever present (not true is the boolean schema false).
+	//
+	// Legacy must stay nil: the schema of "legacy" is false, so the member must be
+	// absent.
 	Legacy json.RawMessage `json:"legacy,omitempty"`
 	Kind   *string         `json:"kind,omitempty"`
 }
