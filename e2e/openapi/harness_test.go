@@ -210,6 +210,11 @@ func tryStartPrism(t *testing.T, doc string) (*prism, error) {
 	if _, err := os.Stat(bin); err != nil {
 		t.Fatalf("prism is not installed (run npm ci in e2e/openapi): %v", err)
 	}
+	// Without its form-array patch, Prism refuses every form array
+	// (patch-prism.mjs, which npm ci runs).
+	if out, err := exec.Command("node", "patch-prism.mjs", "-check").CombinedOutput(); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
 	addr := freeAddr(t)
 	host, port, _ := net.SplitHostPort(addr)
 	ctx, cancel := context.WithCancel(context.Background())
