@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // prismVerdict is what Prism's log says about the requests of one call:
@@ -234,5 +235,32 @@ func TestOpenRequests(t *testing.T) {
 				t.Errorf("openRequests = %d, want %d", got, tc.open)
 			}
 		})
+	}
+}
+
+// TestSettleWaitsForPrism: a call whose request Prism is still judging
+// (the server gave up on it) is not settled until Prism has ended it, so
+// its late lines stay out of the next call's part of the log.
+func TestSettleWaitsForPrism(t *testing.T) {
+	const (
+		received = "[12:42:03 AM] › [HTTP SERVER] get /pet/1 ℹ  info      Request received\n"
+		passed   = "[12:42:03 AM] ›     [VALIDATOR] ✔  success   The request passed the validation rules. Looking for the best response\n"
+		respond  = "[12:42:40 AM] ›     [NEGOTIATOR] ℹ  info      > Responding with \"200\"\n"
+		ended    = "[12:42:40 AM] › [HTTP SERVER] get /pet/1 ✖  error     Request terminated with error: https://stoplight.io/prism/errors#VIOLATIONS: Request/Response not valid\n"
+	)
+	p := &prism{log: &syncBuffer{}}
+	p.log.Write([]byte(received + passed))
+	go func() {
+		time.Sleep(time.Second) // longer than the quiet spell settle otherwise waits for
+		p.log.Write([]byte(respond + ended))
+	}()
+	p.settle()
+	if log := p.log.String(); !strings.HasSuffix(log, ended) || p.done <= len(received+passed) {
+		t.Errorf("settle returned before Prism ended the request (done at %d of %d): %q", p.done, len(log), log)
+	}
+	from := len(p.log.String())
+	p.log.Write([]byte(received + passed + respond))
+	if v := p.verdict(from); !v.accepted() {
+		t.Errorf("the next call's verdict: %+v", v)
 	}
 }
