@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // prismVerdict is what Prism's log says about the requests of one call:
@@ -78,6 +79,10 @@ func parsePrismLog(log string) prismVerdict {
 		case source == "HTTP SERVER" && msg == "Request received":
 			v.reached = true
 			inVerdict = false
+		case !v.reached:
+			// Logged before this call's first request reached Prism: the
+			// end of an earlier request (an answer Prism finished after
+			// the server gave up on it), not this call's.
 		case source == "HTTP SERVER" && strings.HasPrefix(msg, "Request terminated with error"):
 			if !v.passed && len(v.violations) == 0 {
 				v.refused = true
@@ -116,6 +121,32 @@ func parsePrismLog(log string) prismVerdict {
 	return v
 }
 
+// openRequests is how many of the requests whose "Request received" is in
+// log Prism has not finished: one ends at its answer ("> Responding with
+// \"200\"", after which only its violations follow) or when Prism ends it
+// with an error ("Request terminated with error", other than the
+// VIOLATIONS error, which follows an answer that failed the document).
+// Lines of requests received before log began are not counted.
+func openRequests(log string) int {
+	open := 0
+	for _, line := range strings.Split(log, "\n") {
+		m := prismLine.FindStringSubmatch(strings.TrimSpace(line))
+		if m == nil {
+			continue
+		}
+		source, msg := m[1], strings.TrimSpace(m[3])
+		switch {
+		case source == "HTTP SERVER" && msg == "Request received":
+			open++
+		case open == 0:
+		case source == "NEGOTIATOR" && strings.HasPrefix(msg, "> Responding with \""),
+			source == "HTTP SERVER" && strings.HasPrefix(msg, "Request terminated with error") && !strings.Contains(msg, "#VIOLATIONS"):
+			open--
+		}
+	}
+	return open
+}
+
 func TestParsePrismLog(t *testing.T) {
 	// Lines as Prism 5.14 logs them (captured from a run on the petstore).
 	const (
@@ -124,6 +155,8 @@ func TestParsePrismLog(t *testing.T) {
 		passed   = "[12:42:03 AM] ›     [VALIDATOR] ✔  success   The request passed the validation rules. Looking for the best response\n"
 		accept   = "[12:42:03 AM] ›     [NEGOTIATOR] ℹ  info      Request contains an accept header: */*\n"
 		respond  = "[12:42:03 AM] ›     [NEGOTIATOR] ℹ  info      > Responding with \"200\"\n"
+		// terminated is how an answer that fails the document ends.
+		terminated = "[12:42:04 AM] › [HTTP SERVER] get /pet ✖  error     Request terminated with error: https://stoplight.io/prism/errors#VIOLATIONS: Request/Response not valid\n"
 	)
 	for _, tc := range []struct {
 		name       string
@@ -153,6 +186,15 @@ func TestParsePrismLog(t *testing.T) {
 		{"no operation matched", received +
 			"[12:42:04 AM] › [HTTP SERVER] get /nope ✖  error     Request terminated with error: https://stoplight.io/prism/errors#NO_PATH_MATCHED_ERROR: Route not resolved, no path matched\n",
 			false, nil},
+		// Under load, the end of the previous call's request (which the
+		// server gave up on) is logged after this call's window began: it
+		// is not this call's verdict.
+		{"accepted, after an earlier request's late end", respond + terminated +
+			"[12:42:05 AM] ›     [VALIDATOR] ✖  error     Violation: response.body Response body must be array\n" +
+			received + accept + passed + respond, true, nil},
+		{"refused, after an earlier request's late end", terminated + received + accept + refused +
+			"[12:42:03 AM] ›     [VALIDATOR] ✖  error     Request body property name must be string\n" + respond,
+			false, []string{"Request body property name must be string"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			v := parsePrismLog(tc.log)
@@ -160,5 +202,65 @@ func TestParsePrismLog(t *testing.T) {
 				t.Errorf("accepted %v, violations %q; want %v, %q (verdict %+v)", v.accepted(), v.violations, tc.accepted, tc.violations, v)
 			}
 		})
+	}
+}
+
+func TestOpenRequests(t *testing.T) {
+	// Lines as Prism 5.14 logs them.
+	const (
+		received   = "[12:42:03 AM] › [HTTP SERVER] get /pet/1 ℹ  info      Request received\n"
+		passed     = "[12:42:03 AM] ›     [VALIDATOR] ✔  success   The request passed the validation rules. Looking for the best response\n"
+		respond    = "[12:42:03 AM] ›     [NEGOTIATOR] ℹ  info      > Responding with \"200\"\n"
+		requested  = "[12:42:03 AM] ›     [NEGOTIATOR] ✔  success   Responding with the requested status code 200\n"
+		violations = "[12:42:04 AM] › [HTTP SERVER] get /pet/1 ✖  error     Request terminated with error: https://stoplight.io/prism/errors#VIOLATIONS: Request/Response not valid\n"
+		tooComplex = "[12:42:04 AM] › [HTTP SERVER] get /pet/1 ✖  error     Request terminated with error: https://stoplight.io/prism/errors#SCHEMA_TOO_COMPLEX: Unable to generate body for response\n"
+	)
+	for _, tc := range []struct {
+		name string
+		log  string
+		open int
+	}{
+		{"nothing", "", 0},
+		{"being judged", received + passed, 1},
+		{"answered", received + passed + requested + respond, 0},
+		{"answered, the answer failed the document", received + passed + requested + respond + violations, 0},
+		{"ended without an answer", received + passed + tooComplex, 0},
+		// The server timed out and retried: Prism judges both.
+		{"a retry while the first is being judged", received + passed + received, 2},
+		{"the first of two answered", received + passed + received + respond + violations + passed, 1},
+		{"the end of a request received before the log began", respond + violations + tooComplex, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := openRequests(tc.log); got != tc.open {
+				t.Errorf("openRequests = %d, want %d", got, tc.open)
+			}
+		})
+	}
+}
+
+// TestSettleWaitsForPrism: a call whose request Prism is still judging
+// (the server gave up on it) is not settled until Prism has ended it, so
+// its late lines stay out of the next call's part of the log.
+func TestSettleWaitsForPrism(t *testing.T) {
+	const (
+		received = "[12:42:03 AM] › [HTTP SERVER] get /pet/1 ℹ  info      Request received\n"
+		passed   = "[12:42:03 AM] ›     [VALIDATOR] ✔  success   The request passed the validation rules. Looking for the best response\n"
+		respond  = "[12:42:40 AM] ›     [NEGOTIATOR] ℹ  info      > Responding with \"200\"\n"
+		ended    = "[12:42:40 AM] › [HTTP SERVER] get /pet/1 ✖  error     Request terminated with error: https://stoplight.io/prism/errors#VIOLATIONS: Request/Response not valid\n"
+	)
+	p := &prism{log: &syncBuffer{}}
+	p.log.Write([]byte(received + passed))
+	go func() {
+		time.Sleep(time.Second) // longer than the quiet spell settle otherwise waits for
+		p.log.Write([]byte(respond + ended))
+	}()
+	p.settle()
+	if log := p.log.String(); !strings.HasSuffix(log, ended) || p.done <= len(received+passed) {
+		t.Errorf("settle returned before Prism ended the request (done at %d of %d): %q", p.done, len(log), log)
+	}
+	from := len(p.log.String())
+	p.log.Write([]byte(received + passed + respond))
+	if v := p.verdict(from); !v.accepted() {
+		t.Errorf("the next call's verdict: %+v", v)
 	}
 }

@@ -610,3 +610,20 @@ func TestSampleRecursionSmallest(t *testing.T) {
 		t.Errorf("sample = %s\nwant     %s", got, want)
 	}
 }
+
+// TestSampleArgsDeprecated: the all-arguments pass gives every optional
+// argument but the deprecated ones (GitHub's search_code: sort and order);
+// a required deprecated argument is still given.
+func TestSampleArgsDeprecated(t *testing.T) {
+	schema := []byte(`{"type": "object", "required": ["q", "status"], "properties": {
+		"q": {"type": "string"},
+		"status": {"type": "string", "deprecated": true},
+		"order": {"type": "string", "enum": ["desc", "asc"], "default": "desc", "deprecated": true},
+		"per_page": {"type": "integer"}}}`)
+	for all, want := range map[bool][]string{false: {"q", "status"}, true: {"per_page", "q", "status"}} {
+		v, _ := sampleArgs(schema, all).(map[string]any)
+		if got := slices.Sorted(maps.Keys(v)); !slices.Equal(got, want) {
+			t.Errorf("all=%v: arguments %q, want %q", all, got, want)
+		}
+	}
+}

@@ -484,24 +484,35 @@ func allTools(c *mcpClient) []tool {
 
 // sampleArgs makes arguments for schema: the required properties only,
 // or every property (to depth 3) when all.
+//
+// The all-arguments pass leaves out the optional arguments marked
+// deprecated, as a caller that heeds the document does: the server sends
+// one it is given like any other argument of its type, and Prism warns
+// about each ("Query param order is deprecated"), which the sweep counts.
 func sampleArgs(schema json.RawMessage, all bool) any {
-	if all {
-		return sample(schema)
-	}
 	var root map[string]any
 	if err := json.Unmarshal(schema, &root); err != nil {
 		return nil
 	}
-	full, _ := sampleOf(root, root, 0).(map[string]any)
+	v := sampleOf(root, root, 0)
+	full, ok := v.(map[string]any)
+	if !ok {
+		if all {
+			return v
+		}
+		return map[string]any{}
+	}
 	req := map[string]bool{}
 	if rs, ok := root["required"].([]any); ok {
 		for _, r := range rs {
 			req[r.(string)] = true
 		}
 	}
+	props, _ := root["properties"].(map[string]any)
 	out := map[string]any{}
 	for k, v := range full {
-		if req[k] {
+		p, _ := props[k].(map[string]any)
+		if req[k] || all && p["deprecated"] != true {
 			out[k] = v
 		}
 	}

@@ -249,6 +249,7 @@ func Lower(api *spec.API) (*Model, error) {
 		specType: map[string]*spec.NamedType{},
 		patterns: map[string]string{},
 		typeName: map[string]string{},
+		unfilled: map[*spec.Property]bool{},
 	}
 	for _, t := range api.Tools {
 		if t.Upstream != nil {
@@ -260,6 +261,11 @@ func Lower(api *spec.API) (*Model, error) {
 	}
 	for _, nt := range api.Types {
 		l.specType[nt.Name] = nt
+	}
+	for _, t := range api.Tools {
+		for _, p := range deprecatedArgs(t, l.specType) {
+			l.unfilled[p] = true
+		}
 	}
 	if l.lenient {
 		for _, reserved := range UpstreamNames {
@@ -399,6 +405,33 @@ type lowerer struct {
 	// (see formatType) while set: resource template variables are
 	// strings cut from a URI.
 	plainFormats bool
+	// unfilled are the arguments of API calls whose default is not filled
+	// in: deprecated optional ones (see deprecatedArgs).
+	unfilled map[*spec.Property]bool
+}
+
+// deprecatedArgs returns the optional deprecated arguments of t, a tool
+// that calls an API (its parameters and body fields), that have a
+// default. A default is what the API assumes when the argument is absent,
+// so sending it says nothing the API does not know; for a deprecated
+// argument it also uses, unasked, what the API is retiring (GitHub's
+// search_code sends order=desc otherwise, and a mock warns that "order
+// is deprecated"). Such an argument is left absent unless the caller
+// gives it; its published schema keeps the default, as documentation.
+func deprecatedArgs(t *spec.Tool, types map[string]*spec.NamedType) []*spec.Property {
+	if t.Upstream == nil || t.Input == nil {
+		return nil
+	}
+	var out []*spec.Property
+	for _, p := range t.Input.Properties {
+		if p.Required || p.Schema == nil || !p.Schema.Deprecated {
+			continue
+		}
+		if def, _ := spec.PropertyDefault(p, types); def != nil {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // suffixed resolves a Go name collision of an OpenAPI-derived API: the
@@ -744,6 +777,11 @@ func (l *lowerer) fields(n *node) {
 		goNames[g] = p
 		// The default is the one spec.Load checked for endless filling in.
 		def, _ := spec.PropertyDefault(p, l.specType)
+		var note string
+		if l.unfilled[p] {
+			note = fmt.Sprintf("Nil unless the caller gives it; the API assumes %s when it is absent.", def)
+			def = nil
+		}
 		if string(def) == "null" {
 			// "absent means null" leaves nothing to fill in: the field stays
 			// absent, so the API applies its own default. Filled in, it was
@@ -760,6 +798,14 @@ func (l *lowerer) fields(n *node) {
 		}
 		if p.Schema.MatchesNothing() {
 			f.doc = append(f.doc, fmt.Sprintf("%s must stay nil: the schema of %q is false, so the member must be absent.", g, p.Name))
+		}
+		if note != "" {
+			// Before the Deprecated paragraph, which docOf puts last.
+			i := len(f.doc)
+			if i > 0 && strings.HasPrefix(f.doc[i-1], "Deprecated:") {
+				i--
+			}
+			f.doc = slices.Insert(f.doc, i, note)
 		}
 		if n.ext != "" {
 			f.ptr = strings.HasPrefix(p.Schema.GoType, "*")
