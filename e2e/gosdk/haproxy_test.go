@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -89,6 +90,9 @@ func startHAProxy(t *testing.T, bin string, replicas []*orderReplica) *haproxy {
 		}
 		cmd.Env = append(cmd.Env, fmt.Sprintf("MCP_REPLICA%d=%s", i+1, u.Host))
 	}
+	// HAProxy writes its log to stdout without waiting: a line it cannot
+	// write at once is dropped and counted (show info: DroppedLogs), which
+	// the tests that count lines take into account.
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -149,22 +153,46 @@ func (h *haproxy) count(keep func(haproxyLine) bool) int {
 	return n
 }
 
-// stat returns HAProxy's counters ("show stat"): for each proxy/server
-// (e.g. "mcp/FRONTEND", "replicas/r2"), each column by name (req_tot,
-// hrsp_5xx, eresp, wretr, wredis, ...).
-func (h *haproxy) stat(t *testing.T) map[string]map[string]string {
+// droppedLogs returns how many log lines HAProxy has dropped so far
+// ("show info", DroppedLogs).
+func (h *haproxy) droppedLogs(t *testing.T) int {
+	t.Helper()
+	for _, line := range strings.Split(h.query(t, "show info"), "\n") {
+		if v, ok := strings.CutPrefix(line, "DroppedLogs: "); ok {
+			n, err := strconv.Atoi(strings.TrimSpace(v))
+			if err != nil {
+				t.Fatalf("show info: %q", line)
+			}
+			return n
+		}
+	}
+	t.Fatal("show info: no DroppedLogs")
+	return 0
+}
+
+// query sends one command to HAProxy's stats socket and returns the answer.
+func (h *haproxy) query(t *testing.T, command string) string {
 	t.Helper()
 	c, err := net.Dial("unix", h.stats)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	fmt.Fprint(c, "show stat\n")
+	fmt.Fprint(c, command+"\n")
 	out, err := io.ReadAll(c)
 	if err != nil {
 		t.Fatal(err)
 	}
-	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	return string(out)
+}
+
+// stat returns HAProxy's counters ("show stat"): for each proxy/server
+// (e.g. "mcp/FRONTEND", "replicas/r2"), each column by name (req_tot,
+// hrsp_5xx, eresp, wretr, wredis, ...).
+func (h *haproxy) stat(t *testing.T) map[string]map[string]string {
+	t.Helper()
+	out := h.query(t, "show stat")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if len(lines) == 0 || !strings.HasPrefix(lines[0], "# ") {
 		t.Fatalf("show stat: %q", out)
 	}
