@@ -254,14 +254,14 @@ func (sm *sampler) union(s map[string]any, vs []any, depth int) any {
 			first, tried = full, true
 		}
 		if sm.check.check(s, full) == nil {
-			return full
+			return sm.untagged(s, v, vs, full)
 		}
 		was := sm.minimal
 		sm.minimal = true
 		least := sm.of(v, depth+1)
 		sm.minimal = was
 		if sm.check.check(s, least) == nil {
-			return least
+			return sm.untagged(s, v, vs, least)
 		}
 		fo, ok1 := full.(map[string]any)
 		lo, ok2 := least.(map[string]any)
@@ -278,11 +278,65 @@ func (sm *sampler) union(s map[string]any, vs []any, depth int) any {
 				return c
 			}
 		}
-		if c := sm.unlike(v, vs, fo); sm.check.check(s, c) == nil {
-			return c
+		if c := sm.unlike(v, vs, fo, false); sm.check.check(s, c) == nil {
+			return sm.untagged(s, v, vs, c)
 		}
 	}
 	return first
+}
+
+// untagged makes obj, a sample of variant v that satisfies the union s,
+// unlike the other variants of vs without their discriminator tags too,
+// when it still satisfies s that way: the server selects a discriminated
+// variant by its tag (published as a const), but the document's variants
+// may not carry one and a validator that ignores the discriminator, as
+// Prism does, then finds several variants matching (readme-oas-examples'
+// discriminators: a Cat that is also an open Dog).
+func (sm *sampler) untagged(s, v map[string]any, vs []any, obj any) any {
+	o, ok := obj.(map[string]any)
+	if !ok {
+		return obj
+	}
+	if c := sm.unlike(v, vs, o, true); sm.check.check(s, c) == nil {
+		return c
+	}
+	return obj
+}
+
+// withoutTags is s with the const of every property dropped, at its top
+// level and in its allOf members: the discriminator's tag, as the
+// generator publishes it beside the variant's "$ref".
+func withoutTags(s map[string]any) map[string]any {
+	strip := func(m map[string]any) map[string]any {
+		props, ok := m["properties"].(map[string]any)
+		if !ok {
+			return m
+		}
+		m, props = maps.Clone(m), maps.Clone(props)
+		for k, p := range props {
+			if pm, ok := p.(map[string]any); ok {
+				if _, ok := pm["const"]; ok {
+					pm = maps.Clone(pm)
+					delete(pm, "const")
+					props[k] = pm
+				}
+			}
+		}
+		m["properties"] = props
+		return m
+	}
+	s = strip(s)
+	if all, ok := s["allOf"].([]any); ok {
+		s = maps.Clone(s)
+		all = slices.Clone(all)
+		for i, a := range all {
+			if am, ok := a.(map[string]any); ok {
+				all[i] = strip(am)
+			}
+		}
+		s["allOf"] = all
+	}
+	return s
 }
 
 // unlike adds to obj, a sample of variant v, a member that each other
@@ -290,18 +344,24 @@ func (sm *sampler) union(s map[string]any, vs []any, depth int) any {
 // that variant's, so that obj no longer matches it: open objects that
 // differ only in their optional members (a oneOf of {a, b} and {c, d})
 // take the same values otherwise.
-func (sm *sampler) unlike(v map[string]any, vs []any, obj map[string]any) map[string]any {
+//
+// With untagged, the other variants are read without their discriminator
+// tags (withoutTags).
+func (sm *sampler) unlike(v map[string]any, vs []any, obj map[string]any, untagged bool) map[string]any {
 	obj = maps.Clone(obj)
-	own, _ := resolveRef(v, sm.root)["properties"].(map[string]any)
+	own := declared(v, sm.root)
 	for _, x := range vs {
 		w, ok := x.(map[string]any)
-		if !ok || sm.check.check(w, obj) != nil {
-			continue // not a variant obj matches
+		if ok && untagged {
+			w = withoutTags(w)
 		}
-		props, _ := resolveRef(w, sm.root)["properties"].(map[string]any)
+		if !ok || mustJSON(x) == mustJSON(v) || sm.check.check(w, obj) != nil {
+			continue // v itself, or not a variant obj matches
+		}
+		props := declared(w, sm.root)
 		for _, name := range slices.Sorted(maps.Keys(props)) {
 			ps, _ := props[name].(map[string]any)
-			if _, mine := own[name]; mine || ps == nil {
+			if _, mine := own[name]; mine || ps == nil || ps["const"] != nil {
 				continue
 			}
 			var other any = 1
@@ -317,6 +377,24 @@ func (sm *sampler) unlike(v map[string]any, vs []any, obj map[string]any) map[st
 		}
 	}
 	return obj
+}
+
+// declared is the properties s declares, "$ref"s followed, its allOf
+// members' too.
+func declared(s, root map[string]any) map[string]any {
+	s = resolveRef(s, root)
+	out := map[string]any{}
+	if all, ok := s["allOf"].([]any); ok {
+		for _, a := range all {
+			if am, ok := a.(map[string]any); ok {
+				maps.Copy(out, declared(am, root))
+			}
+		}
+	}
+	if props, ok := s["properties"].(map[string]any); ok {
+		maps.Copy(out, props)
+	}
+	return out
 }
 
 // smallest is the value the sampler gives s at its depth limit, where a
@@ -801,5 +879,27 @@ func TestSampleDepthLimitNotNull(t *testing.T) {
 	same := `{"type":"object","required":["s"],"properties":{"s":{"oneOf":[{"type":"string"},{"type":"string"}]}}}`
 	if err := checkSample([]byte(same), sampleArgs([]byte(same), false)); err == nil || !strings.Contains(err.Error(), "oneOf") {
 		t.Errorf("checkSample: %v", err)
+	}
+}
+
+// TestSampleDiscriminatedUntagged: a discriminated union, published with
+// each variant's tag as a const, is sampled by a value that matches one
+// variant also when the tags are ignored, as Prism validates the
+// document's oneOf (readme-oas-examples' discriminators: patch_pets).
+func TestSampleDiscriminatedUntagged(t *testing.T) {
+	const defs = `"$defs":{
+		"Cat":{"type":"object","required":["pet_type"],"properties":{"pet_type":{"type":"string"},"hunts":{"type":"boolean"},"age":{"type":"integer"}}},
+		"Dog":{"type":"object","required":["pet_type"],"properties":{"pet_type":{"type":"string"},"bark":{"type":"boolean"},"breed":{"type":"string"}}}}`
+	tagged := `{"type":"object","required":["body"],"properties":{"body":{"oneOf":[
+		{"allOf":[{"$ref":"#/$defs/Cat"},{"properties":{"pet_type":{"const":"Cat"}},"required":["pet_type"]}]},
+		{"allOf":[{"$ref":"#/$defs/Dog"},{"properties":{"pet_type":{"const":"Dog"}},"required":["pet_type"]}]}]}},` + defs + `}`
+	document := `{"type":"object","required":["body"],"properties":{"body":{"oneOf":[{"$ref":"#/$defs/Cat"},{"$ref":"#/$defs/Dog"}]}},` + defs + `}`
+	for _, all := range []bool{false, true} {
+		args := sampleArgs([]byte(tagged), all)
+		for _, s := range []string{tagged, document} {
+			if err := checkSample([]byte(s), args); err != nil {
+				t.Errorf("all=%v: %s: %v", all, mustJSON(args), err)
+			}
+		}
 	}
 }
