@@ -278,7 +278,7 @@ func sweepDoc(t *testing.T, doc string, progress func(sweepCount)) sweepCount {
 			sampleErr := checkSample(exact.input(tl), args)
 			if sampleErr != nil {
 				row.sampleInvalid[pass]++
-				row.exceptions = append(row.exceptions, fmt.Sprintf("%s (%s): the sweep's sample is invalid (a sweep defect, not the server's) %s: %s", tl.Name, what, mustJSON(args), firstLine(oneLine(sampleErr.Error()))))
+				row.exceptions = append(row.exceptions, fmt.Sprintf("%s (%s): the sweep's sample is invalid (a sweep defect, not the server's) %s: %s", tl.Name, what, firstLine(mustJSON(args)), firstLine(oneLine(sampleErr.Error()))))
 			}
 			p.settle()
 			from := len(p.log.String())
