@@ -287,6 +287,11 @@ func sweepDoc(t *testing.T, doc string, progress func(sweepCount)) sweepCount {
 			verdict := p.verdict(from)
 			var res toolResult
 			json.Unmarshal(resp.Result, &res)
+			if crash, dead := p.crashed(); dead {
+				// Every call from the one that killed the mock on is
+				// the mock's failure; the lines below say so.
+				row.exceptions = append(row.exceptions, fmt.Sprintf("%s (%s): the mock had exited (%s); the call below is not the server's", tl.Name, what, firstLine(crash)))
+			}
 			if resp.Error == nil && verdict.accepted() {
 				row.requestAccepted[pass]++
 			}
