@@ -229,6 +229,13 @@ func startPrism(t *testing.T, doc string) *prism {
 // when Prism exits before it listens or does not listen in time.
 func tryStartPrism(t *testing.T, doc string) (*prism, error) {
 	t.Helper()
+	return tryStartPrismAt(t, doc, freeAddr(t))
+}
+
+// tryStartPrismAt is tryStartPrism on addr (host:port): a mock that died
+// is started again where the server already sends its requests.
+func tryStartPrismAt(t *testing.T, doc, addr string) (*prism, error) {
+	t.Helper()
 	bin := filepath.Join("node_modules", ".bin", "prism")
 	if _, err := os.Stat(bin); err != nil {
 		t.Fatalf("prism is not installed (run npm ci in e2e/openapi): %v", err)
@@ -238,7 +245,6 @@ func tryStartPrism(t *testing.T, doc string) (*prism, error) {
 	if out, err := exec.Command("node", "patch-prism.mjs", "-check").CombinedOutput(); err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}
-	addr := freeAddr(t)
 	host, port, _ := net.SplitHostPort(addr)
 	ctx, cancel := context.WithCancel(context.Background())
 	cmd := exec.CommandContext(ctx, bin, "mock", "--errors", "-h", host, "-p", port, doc)
