@@ -45,7 +45,9 @@ import (
 // Before each call the arguments are checked against the input schema they
 // were sampled from (checkSample): a sample that fails it is the sweep's
 // defect, counted in its own column ("sample invalid") and not as a
-// refusal by the server when the server then refuses it.
+// refusal by the server when the server then refuses it. A call on which
+// the mock dies is counted as "mock exited", and the mock is started again
+// on its address for the next call.
 //
 // MCPGEN_SWEEP names the documents: "ci" (both petstores), "all" (every
 // document under ../shared/openapi) or a comma-separated list of paths;
