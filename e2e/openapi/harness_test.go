@@ -179,6 +179,29 @@ type prism struct {
 	// done is the length of the log up to which every request Prism
 	// received has been answered or ended (see settle).
 	done int
+	// exited is closed when the process has ended (nil: not known).
+	exited <-chan struct{}
+}
+
+// crashed reports whether the mock's process has ended while the sweep
+// still uses it, and the first line of the error it ended with (Prism
+// 5.14.2 dies on a request without an optional array header:
+// "TypeError: Cannot read properties of undefined (reading 'split')").
+func (p *prism) crashed() (string, bool) {
+	if p.exited == nil {
+		return "", false
+	}
+	select {
+	case <-p.exited:
+	default:
+		return "", false
+	}
+	for _, line := range strings.Split(p.log.String(), "\n") {
+		if strings.Contains(line, "Error:") {
+			return strings.TrimSpace(line), true
+		}
+	}
+	return "no error logged", true
 }
 
 // verdict is what the mock's log since offset from says about a call.
@@ -206,6 +229,13 @@ func startPrism(t *testing.T, doc string) *prism {
 // when Prism exits before it listens or does not listen in time.
 func tryStartPrism(t *testing.T, doc string) (*prism, error) {
 	t.Helper()
+	return tryStartPrismAt(t, doc, freeAddr(t))
+}
+
+// tryStartPrismAt is tryStartPrism on addr (host:port): a mock that died
+// is started again where the server already sends its requests.
+func tryStartPrismAt(t *testing.T, doc, addr string) (*prism, error) {
+	t.Helper()
 	bin := filepath.Join("node_modules", ".bin", "prism")
 	if _, err := os.Stat(bin); err != nil {
 		t.Fatalf("prism is not installed (run npm ci in e2e/openapi): %v", err)
@@ -215,7 +245,6 @@ func tryStartPrism(t *testing.T, doc string) (*prism, error) {
 	if out, err := exec.Command("node", "patch-prism.mjs", "-check").CombinedOutput(); err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}
-	addr := freeAddr(t)
 	host, port, _ := net.SplitHostPort(addr)
 	ctx, cancel := context.WithCancel(context.Background())
 	cmd := exec.CommandContext(ctx, bin, "mock", "--errors", "-h", host, "-p", port, doc)
@@ -230,7 +259,7 @@ func tryStartPrism(t *testing.T, doc string) (*prism, error) {
 	go func() { waitErr = cmd.Wait(); close(exited) }()
 	stop := sync.OnceFunc(func() { cancel(); <-exited })
 	t.Cleanup(stop)
-	p := &prism{URL: "http://" + addr, log: log, stop: stop}
+	p := &prism{URL: "http://" + addr, log: log, stop: stop, exited: exited}
 	// Prism dereferences the whole document before it listens: seconds
 	// for the petstores, minutes for the large documents of the sweep on
 	// a loaded machine. A Prism that exits meanwhile (a document it
@@ -285,13 +314,15 @@ const settleOpenWait = 5 * time.Minute
 // request's violations after it answered, and a request the server gave
 // up on (its upstream timeout, on a loaded machine) is still being
 // judged; without the wait, those lines would be read as the next call's.
-// When Prism has not finished within settleOpenWait, settle stops waiting
-// for those requests, and later calls do not wait for them again.
+// When Prism has not finished within settleOpenWait, or has exited,
+// settle stops waiting for those requests, and later calls do not wait
+// for them again.
 func (p *prism) settle() {
 	if p.judge == nil {
 		for deadline := time.Now().Add(settleOpenWait); ; time.Sleep(50 * time.Millisecond) {
 			log := p.log.String()
-			if openRequests(log[p.done:]) == 0 || time.Now().After(deadline) {
+			_, dead := p.crashed()
+			if openRequests(log[p.done:]) == 0 || dead || time.Now().After(deadline) {
 				p.done = len(log)
 				break
 			}

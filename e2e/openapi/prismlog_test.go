@@ -264,3 +264,27 @@ func TestSettleWaitsForPrism(t *testing.T) {
 		t.Errorf("the next call's verdict: %+v", v)
 	}
 }
+
+// TestSettleMockExited: settle does not wait for the requests of a mock
+// that has exited (Prism dies on some requests), and crashed names the
+// error it died with.
+func TestSettleMockExited(t *testing.T) {
+	exited := make(chan struct{})
+	p := &prism{log: &syncBuffer{}, exited: exited}
+	p.log.Write([]byte("[12:42:03 AM] › [HTTP SERVER] put /anything ℹ  info      Request received\n" +
+		"TypeError: Cannot read properties of undefined (reading 'split')\n"))
+	if _, dead := p.crashed(); dead {
+		t.Fatal("crashed before the process exited")
+	}
+	close(exited)
+	done := make(chan struct{})
+	go func() { p.settle(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(time.Minute):
+		t.Fatal("settle waits for the requests of a mock that has exited")
+	}
+	if crash, dead := p.crashed(); !dead || !strings.HasPrefix(crash, "TypeError: Cannot read") {
+		t.Errorf("crashed = %q, %v", crash, dead)
+	}
+}

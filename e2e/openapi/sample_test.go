@@ -40,10 +40,15 @@ type sampler struct {
 	root    map[string]any
 	onPath  map[string]int
 	repeats int // entries on the path more than once
+	// minimal makes objects of their required members only (one more
+	// when there would be none): a union's variant sampled a second way,
+	// when its full sample matches another variant too.
+	minimal bool
+	check   *schemaCheck
 }
 
 func sampleOf(s, root map[string]any, depth int) any {
-	sm := &sampler{root: root, onPath: map[string]int{}}
+	sm := &sampler{root: root, onPath: map[string]int{}, check: newSchemaCheck(root)}
 	return sm.of(s, depth)
 }
 
@@ -56,7 +61,7 @@ func (sm *sampler) cyclic() bool { return sm.repeats > 0 }
 func (sm *sampler) of(s map[string]any, depth int) any {
 	root := sm.root
 	if depth > maxSampleDepth {
-		return nil
+		return smallest(resolveRef(s, root))
 	}
 	if ref, ok := s["$ref"].(string); ok {
 		if name, ok := strings.CutPrefix(ref, "#/$defs/"); ok {
@@ -94,9 +99,7 @@ func (sm *sampler) of(s map[string]any, depth int) any {
 			break // constraint subschemas over the properties: objectSample
 		}
 		if vs, ok := s[k].([]any); ok && len(vs) > 0 {
-			if v, ok := vs[0].(map[string]any); ok {
-				return sm.of(v, depth+1)
-			}
+			return sm.union(s, vs, depth)
 		}
 	}
 	if all, ok := s["allOf"].([]any); ok && len(all) > 0 {
@@ -181,7 +184,7 @@ func (sm *sampler) object(s map[string]any, depth int) map[string]any {
 	names := slices.Sorted(maps.Keys(props))
 	for _, name := range names {
 		ps, ok := props[name].(map[string]any)
-		if !ok || leftOut[name] || (!required[name] && depth >= optionalDepth && len(obj) >= int(minProps)) {
+		if !ok || leftOut[name] || (!required[name] && (depth >= optionalDepth || sm.minimal) && len(obj) >= int(minProps)) {
 			continue
 		}
 		if v := sm.of(ps, depth+1); v != nil || required[name] {
@@ -228,6 +231,201 @@ func (sm *sampler) object(s map[string]any, depth int) map[string]any {
 		}
 	}
 	return obj
+}
+
+// union samples a oneOf or anyOf s of variants vs by one of its variants,
+// so that the value satisfies s as a whole: for a oneOf, one that matches
+// exactly one variant (the reference validator decides; variants that are
+// open objects, or strings that overlap, take the same values). Each
+// variant is tried in turn: its sample, then its smallest sample (required
+// members only), then the smallest with one more member of the full one,
+// which may be what tells it from the others. When none satisfies s (or
+// the validator cannot tell), the first variant's sample.
+func (sm *sampler) union(s map[string]any, vs []any, depth int) any {
+	var first any
+	tried := false
+	for _, x := range vs {
+		v, ok := x.(map[string]any)
+		if !ok {
+			continue
+		}
+		full := sm.of(v, depth+1)
+		if !tried {
+			first, tried = full, true
+		}
+		if sm.check.check(s, full) == nil {
+			return sm.untagged(s, v, vs, full)
+		}
+		was := sm.minimal
+		sm.minimal = true
+		least := sm.of(v, depth+1)
+		sm.minimal = was
+		if sm.check.check(s, least) == nil {
+			return sm.untagged(s, v, vs, least)
+		}
+		fo, ok1 := full.(map[string]any)
+		lo, ok2 := least.(map[string]any)
+		if !ok1 || !ok2 {
+			continue
+		}
+		for _, k := range slices.Sorted(maps.Keys(fo)) {
+			if _, ok := lo[k]; ok {
+				continue
+			}
+			c := maps.Clone(lo)
+			c[k] = fo[k]
+			if sm.check.check(s, c) == nil {
+				return c
+			}
+		}
+		if c := sm.unlike(v, vs, fo, false); sm.check.check(s, c) == nil {
+			return sm.untagged(s, v, vs, c)
+		}
+	}
+	return first
+}
+
+// untagged makes obj, a sample of variant v that satisfies the union s,
+// unlike the other variants of vs without their discriminator tags too,
+// when it still satisfies s that way: the server selects a discriminated
+// variant by its tag (published as a const), but the document's variants
+// may not carry one and a validator that ignores the discriminator, as
+// Prism does, then finds several variants matching (readme-oas-examples'
+// discriminators: a Cat that is also an open Dog).
+func (sm *sampler) untagged(s, v map[string]any, vs []any, obj any) any {
+	o, ok := obj.(map[string]any)
+	if !ok {
+		return obj
+	}
+	if c := sm.unlike(v, vs, o, true); sm.check.check(s, c) == nil {
+		return c
+	}
+	return obj
+}
+
+// withoutTags is s with the const of every property dropped, at its top
+// level and in its allOf members: the discriminator's tag, as the
+// generator publishes it beside the variant's "$ref".
+func withoutTags(s map[string]any) map[string]any {
+	strip := func(m map[string]any) map[string]any {
+		props, ok := m["properties"].(map[string]any)
+		if !ok {
+			return m
+		}
+		m, props = maps.Clone(m), maps.Clone(props)
+		for k, p := range props {
+			if pm, ok := p.(map[string]any); ok {
+				if _, ok := pm["const"]; ok {
+					pm = maps.Clone(pm)
+					delete(pm, "const")
+					props[k] = pm
+				}
+			}
+		}
+		m["properties"] = props
+		return m
+	}
+	s = strip(s)
+	if all, ok := s["allOf"].([]any); ok {
+		s = maps.Clone(s)
+		all = slices.Clone(all)
+		for i, a := range all {
+			if am, ok := a.(map[string]any); ok {
+				all[i] = strip(am)
+			}
+		}
+		s["allOf"] = all
+	}
+	return s
+}
+
+// unlike adds to obj, a sample of variant v, a member that each other
+// variant of vs declares and v does not, with a value of another type than
+// that variant's, so that obj no longer matches it: open objects that
+// differ only in their optional members (a oneOf of {a, b} and {c, d})
+// take the same values otherwise.
+//
+// With untagged, the other variants are read without their discriminator
+// tags (withoutTags).
+func (sm *sampler) unlike(v map[string]any, vs []any, obj map[string]any, untagged bool) map[string]any {
+	obj = maps.Clone(obj)
+	own := declared(v, sm.root)
+	for _, x := range vs {
+		w, ok := x.(map[string]any)
+		if ok && untagged {
+			w = withoutTags(w)
+		}
+		if !ok || mustJSON(x) == mustJSON(v) || sm.check.check(w, obj) != nil {
+			continue // v itself, or not a variant obj matches
+		}
+		props := declared(w, sm.root)
+		for _, name := range slices.Sorted(maps.Keys(props)) {
+			ps, _ := props[name].(map[string]any)
+			if _, mine := own[name]; mine || ps == nil || ps["const"] != nil {
+				continue
+			}
+			var other any = 1
+			if typ, _ := resolveRef(ps, sm.root)["type"].(string); typ != "string" {
+				other = "x"
+			}
+			c := maps.Clone(obj)
+			c[name] = other
+			if sm.check.check(w, c) != nil {
+				obj = c
+				break
+			}
+		}
+	}
+	return obj
+}
+
+// declared is the properties s declares, "$ref"s followed, its allOf
+// members' too.
+func declared(s, root map[string]any) map[string]any {
+	s = resolveRef(s, root)
+	out := map[string]any{}
+	if all, ok := s["allOf"].([]any); ok {
+		for _, a := range all {
+			if am, ok := a.(map[string]any); ok {
+				maps.Copy(out, declared(am, root))
+			}
+		}
+	}
+	if props, ok := s["properties"].(map[string]any); ok {
+		maps.Copy(out, props)
+	}
+	return out
+}
+
+// smallest is the value the sampler gives s at its depth limit, where a
+// schema whose required members recurse without end is cut off: null
+// only where s takes null, else the smallest value of its type (an object
+// without members, an empty array), which the sweep then reports as its
+// own invalid sample when s wanted more.
+func smallest(s map[string]any) any {
+	types := []any{s["type"]}
+	if ts, ok := s["type"].([]any); ok {
+		types = ts
+	}
+	if slices.Contains(types, any("null")) || s["nullable"] == true {
+		return nil
+	}
+	switch types[0] {
+	case "object":
+		return map[string]any{}
+	case "array":
+		return []any{}
+	case "string":
+		return sampleString(s)
+	case "integer", "number":
+		return 1
+	case "boolean":
+		return true
+	}
+	if _, ok := s["properties"]; ok {
+		return map[string]any{}
+	}
+	return nil
 }
 
 // scalar reports whether s (a "$ref" already followed) is sampled as a
@@ -624,6 +822,84 @@ func TestSampleArgsDeprecated(t *testing.T) {
 		v, _ := sampleArgs(schema, all).(map[string]any)
 		if got := slices.Sorted(maps.Keys(v)); !slices.Equal(got, want) {
 			t.Errorf("all=%v: arguments %q, want %q", all, got, want)
+		}
+	}
+}
+
+// TestSampleOneOfExactlyOne: a oneOf's sample matches exactly one of its
+// variants, as the tool's input schema wants (readme-oas-examples'
+// polymorphism and discriminators): open objects that differ only in
+// optional members get a member of the other variant's with another type;
+// variants with a tag property that is not a const (an embedded
+// discriminator) are told apart the same way; overlapping strings and
+// arrays take the next variant whose sample matches only it.
+func TestSampleOneOfExactlyOne(t *testing.T) {
+	schema := `{"type":"object","required":["open","pet","text","list"],"properties":{
+		"open":{"oneOf":[{"$ref":"#/$defs/AB"},{"$ref":"#/$defs/CD"}]},
+		"pet":{"oneOf":[{"$ref":"#/$defs/Cat"},{"$ref":"#/$defs/Dog"}]},
+		"text":{"oneOf":[{"type":"string","enum":["a"]},{"type":"string"}]},
+		"list":{"oneOf":[{"type":"array","items":{"type":"string"}},{"type":"array","items":{"$ref":"#/$defs/AB"}}]},
+		"nested":{"type":"object","additionalProperties":false,"properties":{"config":{"oneOf":[{"$ref":"#/$defs/AB"},{"$ref":"#/$defs/CD"},
+			{"oneOf":[{"$ref":"#/$defs/Cat"},{"$ref":"#/$defs/Dog"}]}]}}}},
+		"$defs":{
+		"AB":{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}}},
+		"CD":{"type":"object","properties":{"c":{"type":"string"},"d":{"type":"string"}}},
+		"Cat":{"type":"object","required":["pet_type"],"properties":{"pet_type":{"type":"string"},"hunts":{"type":"boolean"},"age":{"type":"integer"}}},
+		"Dog":{"type":"object","required":["pet_type"],"properties":{"pet_type":{"type":"string"},"bark":{"type":"boolean"},"breed":{"type":"string"}}}}}`
+	for _, all := range []bool{false, true} {
+		args := sampleArgs([]byte(schema), all)
+		if err := checkSample([]byte(schema), args); err != nil {
+			t.Errorf("all=%v: %s: %v", all, mustJSON(args), err)
+		}
+	}
+	got := mustJSON(sampleArgs([]byte(schema), false))
+	want := `{"list":["sample"],"open":{"a":"sample","c":1},"pet":{"bark":"x","pet_type":"sample"},"text":"sample"}`
+	if got != want {
+		t.Errorf("sample = %s\nwant     %s", got, want)
+	}
+}
+
+// TestSampleDepthLimitNotNull: where required members recurse without end
+// (readme-oas-examples' circular-request-bodies TreeNode), the sample is
+// cut off with an empty object, never null for a value that is not
+// nullable; no finite value satisfies such a schema, and checkSample says
+// so, which the sweep reports as its own invalid sample.
+func TestSampleDepthLimitNotNull(t *testing.T) {
+	schema := `{"type":"object","required":["node"],"properties":{"node":{"$ref":"#/$defs/Node"}},
+		"$defs":{"Node":{"type":"object","required":["id","parent"],"properties":{"id":{"type":"string"},"parent":{"$ref":"#/$defs/Node"}}}}}`
+	args := sampleArgs([]byte(schema), false)
+	if s := mustJSON(args); strings.Contains(s, "null") || !strings.Contains(s, `"parent":{}`) {
+		t.Errorf("sample = %s", s)
+	}
+	if err := checkSample([]byte(schema), args); err == nil {
+		t.Errorf("checkSample accepts %s, which lacks a required parent", mustJSON(args))
+	}
+	// A oneOf of two identical variants matches both for every value (a
+	// document error): the sample is reported, not sent as valid.
+	same := `{"type":"object","required":["s"],"properties":{"s":{"oneOf":[{"type":"string"},{"type":"string"}]}}}`
+	if err := checkSample([]byte(same), sampleArgs([]byte(same), false)); err == nil || !strings.Contains(err.Error(), "oneOf") {
+		t.Errorf("checkSample: %v", err)
+	}
+}
+
+// TestSampleDiscriminatedUntagged: a discriminated union, published with
+// each variant's tag as a const, is sampled by a value that matches one
+// variant also when the tags are ignored, as Prism validates the
+// document's oneOf (readme-oas-examples' discriminators: patch_pets).
+func TestSampleDiscriminatedUntagged(t *testing.T) {
+	const defs = `"$defs":{
+		"Cat":{"type":"object","required":["pet_type"],"properties":{"pet_type":{"type":"string"},"hunts":{"type":"boolean"},"age":{"type":"integer"}}},
+		"Dog":{"type":"object","required":["pet_type"],"properties":{"pet_type":{"type":"string"},"bark":{"type":"boolean"},"breed":{"type":"string"}}}}`
+	tagged := `{"type":"object","required":["body"],"properties":{"body":{"oneOf":[
+		{"allOf":[{"$ref":"#/$defs/Cat"},{"properties":{"pet_type":{"const":"Cat"}},"required":["pet_type"]}]},
+		{"allOf":[{"$ref":"#/$defs/Dog"},{"properties":{"pet_type":{"const":"Dog"}},"required":["pet_type"]}]}]}},` + defs + `}`
+	document := `{"type":"object","required":["body"],"properties":{"body":{"oneOf":[{"$ref":"#/$defs/Cat"},{"$ref":"#/$defs/Dog"}]}},` + defs + `}`
+	for _, all := range []bool{false, true} {
+		args := sampleArgs([]byte(tagged), all)
+		for _, s := range []string{tagged, document} {
+			if err := checkSample([]byte(s), args); err != nil {
+				t.Errorf("all=%v: %s: %v", all, mustJSON(args), err)
+			}
 		}
 	}
 }

@@ -42,6 +42,13 @@ import (
 //	              Prism could not make or that fails the document itself)
 //	protocol      a JSON-RPC error
 //
+// Before each call the arguments are checked against the input schema they
+// were sampled from (checkSample): a sample that fails it is the sweep's
+// defect, counted in its own column ("sample invalid") and not as a
+// refusal by the server when the server then refuses it. A call on which
+// the mock dies is counted as "mock exited", and the mock is started again
+// on its address for the next call.
+//
 // MCPGEN_SWEEP names the documents: "ci" (both petstores), "all" (every
 // document under ../shared/openapi) or a comma-separated list of paths;
 // MCPGEN_SWEEP_CHUNK=N calls N tools at a time against pruned documents
@@ -55,7 +62,13 @@ type sweepCount struct {
 	// (per pass); the others count the calls by what came back.
 	requestAccepted                                            [2]int
 	answered, mockRefused, proxy, response, protocol, upstream [2]int
-	exceptions                                                 []string
+	// sampleInvalid counts the calls whose sampled arguments fail the
+	// input schema they were sampled from: the sweep's own defect.
+	sampleInvalid [2]int
+	// mockExited counts the calls on which the mock died (it is started
+	// again for the next call): the mock's failure, not a verdict.
+	mockExited [2]int
+	exceptions []string
 	// ajv counts schemas that do not compile in Ajv 2020 (unicode
 	// patterns, as the TypeScript SDK compiles them); noItems counts
 	// array schemas without items; gosdk counts schemas that the official
@@ -73,6 +86,8 @@ func (r sweepCount) minus(o sweepCount) sweepCount {
 		r.response[pass] -= o.response[pass]
 		r.upstream[pass] -= o.upstream[pass]
 		r.protocol[pass] -= o.protocol[pass]
+		r.sampleInvalid[pass] -= o.sampleInvalid[pass]
+		r.mockExited[pass] -= o.mockExited[pass]
 	}
 	return r
 }
@@ -164,7 +179,7 @@ func TestSweep(t *testing.T) {
 	if os.Getenv("MCPGEN_SWEEP") == "ci" {
 		for _, r := range rows {
 			if r.requestAccepted[0] < r.tools || r.requestAccepted[1] < r.tools ||
-				r.ajv+r.gosdk+r.noItems+r.mockRefused[0]+r.mockRefused[1]+r.proxy[0]+r.proxy[1]+r.response[0]+r.response[1]+r.protocol[0]+r.protocol[1] > 0 {
+				r.ajv+r.gosdk+r.noItems+r.mockRefused[0]+r.mockRefused[1]+r.proxy[0]+r.proxy[1]+r.response[0]+r.response[1]+r.protocol[0]+r.protocol[1]+r.sampleInvalid[0]+r.sampleInvalid[1]+r.mockExited[0]+r.mockExited[1] > 0 {
 				t.Errorf("%s: calls or schemas failed (table above)", r.doc)
 			}
 		}
@@ -175,11 +190,11 @@ func TestSweep(t *testing.T) {
 // sweepTable is the Markdown table of rows followed by their exceptions.
 func sweepTable(rows []sweepCount) string {
 	var b strings.Builder
-	b.WriteString("| document | tools | request accepted by the mock (required / all) | answered | mock refused | proxy refused | response shape | upstream error | protocol | schemas failing Ajv | schemas failing the Go SDK | arrays without items |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n")
+	b.WriteString("| document | tools | request accepted by the mock (required / all) | answered | mock refused | proxy refused | response shape | upstream error | protocol | sample invalid (the sweep's) | mock exited | schemas failing Ajv | schemas failing the Go SDK | arrays without items |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, r := range rows {
-		fmt.Fprintf(&b, "| %s | %d | %d / %d | %d / %d | %d / %d | %d / %d | %d / %d | %d / %d | %d / %d | %d | %d | %d |\n", r.doc, r.tools,
+		fmt.Fprintf(&b, "| %s | %d | %d / %d | %d / %d | %d / %d | %d / %d | %d / %d | %d / %d | %d / %d | %d / %d | %d / %d | %d | %d | %d |\n", r.doc, r.tools,
 			r.requestAccepted[0], r.requestAccepted[1], r.answered[0], r.answered[1], r.mockRefused[0], r.mockRefused[1], r.proxy[0], r.proxy[1],
-			r.response[0], r.response[1], r.upstream[0], r.upstream[1], r.protocol[0], r.protocol[1], r.ajv, r.gosdk, r.noItems)
+			r.response[0], r.response[1], r.upstream[0], r.upstream[1], r.protocol[0], r.protocol[1], r.sampleInvalid[0], r.sampleInvalid[1], r.mockExited[0], r.mockExited[1], r.ajv, r.gosdk, r.noItems)
 	}
 	for _, r := range rows {
 		for _, e := range r.exceptions {
@@ -212,6 +227,8 @@ func sumRows(name string, rows []sweepCount, failed []string) sweepCount {
 			sum.response[pass] += r.response[pass]
 			sum.upstream[pass] += r.upstream[pass]
 			sum.protocol[pass] += r.protocol[pass]
+			sum.sampleInvalid[pass] += r.sampleInvalid[pass]
+			sum.mockExited[pass] += r.mockExited[pass]
 		}
 		sum.ajv += r.ajv
 		sum.gosdk += r.gosdk
@@ -265,6 +282,11 @@ func sweepDoc(t *testing.T, doc string, progress func(sweepCount)) sweepCount {
 		p, c := ch.prism, ch.client
 		for _, tl := range ch.tools {
 			args := sampleArgs(exact.input(tl), pass == 1)
+			sampleErr := checkSample(exact.input(tl), args)
+			if sampleErr != nil {
+				row.sampleInvalid[pass]++
+				row.exceptions = append(row.exceptions, fmt.Sprintf("%s (%s): the sweep's sample is invalid (a sweep defect, not the server's) %s: %s", tl.Name, what, firstLine(mustJSON(args)), firstLine(oneLine(sampleErr.Error()))))
+			}
 			p.settle()
 			from := len(p.log.String())
 			resp := c.call("tools/call", map[string]any{"name": tl.Name, "arguments": args})
@@ -272,6 +294,20 @@ func sweepDoc(t *testing.T, doc string, progress func(sweepCount)) sweepCount {
 			verdict := p.verdict(from)
 			var res toolResult
 			json.Unmarshal(resp.Result, &res)
+			crash, exited := p.crashed()
+			if exited {
+				// The call killed the mock (Prism 5.14.2 on a request
+				// without an optional array header): the call is the
+				// mock's failure, and the mock is started again on the
+				// same address for the calls after it.
+				row.mockExited[pass]++
+				row.exceptions = append(row.exceptions, fmt.Sprintf("%s (%s): the mock exited on this call (%s); started again", tl.Name, what, firstLine(crash)))
+				np, err := tryStartPrismAt(t, ch.doc, strings.TrimPrefix(p.URL, "http://"))
+				if err != nil {
+					t.Fatalf("the mock exited and did not start again: %v", err)
+				}
+				*p = *np
+			}
 			if resp.Error == nil && verdict.accepted() {
 				row.requestAccepted[pass]++
 			}
@@ -279,9 +315,14 @@ func sweepDoc(t *testing.T, doc string, progress func(sweepCount)) sweepCount {
 			case resp.Error != nil:
 				row.protocol[pass]++
 				row.exceptions = append(row.exceptions, fmt.Sprintf("%s (%s): protocol error %d %s", tl.Name, what, resp.Error.Code, resp.Error.Message))
+			case exited:
+				// Counted above.
 			case verdict.reached && !verdict.accepted():
 				row.mockRefused[pass]++
 				row.exceptions = append(row.exceptions, fmt.Sprintf("%s (%s): mock refused %s: %s", tl.Name, what, mustJSON(args), verdict.reason()))
+			case res.IsError && !verdict.reached && sampleErr != nil:
+				// The server rightly refused the sweep's invalid sample
+				// (counted above).
 			case res.IsError && !verdict.reached:
 				row.proxy[pass]++
 				row.exceptions = append(row.exceptions, fmt.Sprintf("%s (%s): proxy refused %s: %s", tl.Name, what, mustJSON(args), firstLine(res.text())))
@@ -413,6 +454,11 @@ func arraysWithoutItems(v any) int {
 		}
 	}
 	return n
+}
+
+// oneLine joins the lines of a validator's error tree.
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
 }
 
 func firstLine(s string) string {
