@@ -58,20 +58,20 @@ func (s *score) add(ranked []int, want map[int]bool) {
 // of the tasks (even positions: the half the ranking and synonym table
 // were tuned on) and the held-out half (odd positions: not looked at while
 // tuning until the round of the mined thesaurus, which classified its
-// misses; docs/benchmarks.md#operation-search). A task is a hit at k when
-// any of its operations is among the first k results. The documents live
-// beside the repository (../shared/openapi, or OPENAPI_DIR); the test is
-// skipped when they are absent.
+// misses; docs/benchmarks.md#operation-search), and on all of the fresh
+// set in tasks/fresh (written blind, after that round's ranking; see
+// tasks/README.md). A task is a hit at k when any of its operations is among
+// the first k results. With -v, SEARCH_MISSES lists misses: "all" those of
+// both halves, "fresh" those of the fresh set, any other value the dev
+// half's. The documents live beside the repository (../shared/openapi, or
+// OPENAPI_DIR); the test is skipped when they are absent.
 func TestSearchQuality(t *testing.T) {
 	for _, name := range []string{"github", "stripe"} {
 		t.Run(name, func(t *testing.T) {
-			data, err := os.ReadFile(filepath.Join("tasks", name+".yaml"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			var tf taskFile
-			if err := yaml.Unmarshal(data, &tf); err != nil {
-				t.Fatal(err)
+			tf := loadTasks(t, filepath.Join("tasks", name+".yaml"))
+			ff := loadTasks(t, filepath.Join("tasks", "fresh", name+".yaml"))
+			if a, b := filepath.Join("tasks", tf.Document), filepath.Join("tasks", "fresh", ff.Document); a != b {
+				t.Fatalf("fresh/%s.yaml names document %s, %s.yaml names %s", name, b, name, a)
 			}
 			doc := documentPath(filepath.Join("tasks", tf.Document))
 			if _, err := os.Stat(doc); err != nil {
@@ -91,51 +91,78 @@ func TestSearchQuality(t *testing.T) {
 			}
 			ix := search.New(docs)
 			overlap := newOverlap(docs)
-			var ours, base [2]score
-			for i, task := range tf.Tasks {
+			misses := os.Getenv("SEARCH_MISSES")
+			// run scores one task into ours and base, logging its miss
+			// (labelled set) when show is true.
+			run := func(task, set string, ops []string, ours, base *score, show bool) {
 				want := map[int]bool{}
-				for _, op := range task.Ops {
+				for _, op := range ops {
 					d, ok := byOp[op]
 					if !ok {
-						t.Fatalf("task %q: no operation %s", task.Task, op)
+						t.Fatalf("task %q: no operation %s", task, op)
 					}
 					want[d] = true
 				}
 				var ranked []int
-				for _, r := range ix.Search(task.Task, 5, nil) {
+				for _, r := range ix.Search(task, 5, nil) {
 					ranked = append(ranked, r.Doc)
 				}
-				half := i % 2
-				ours[half].add(ranked, want)
-				base[half].add(overlap.rank(task.Task, 5), want)
-				if m := os.Getenv("SEARCH_MISSES"); testing.Verbose() && (m == "all" || m != "" && half == 0) && !hit(ranked, want) {
+				ours.add(ranked, want)
+				base.add(overlap.rank(task, 5), want)
+				if testing.Verbose() && show && !hit(ranked, want) {
 					var got []string
 					for _, d := range ranked {
 						got = append(got, docs[d].Name)
 					}
 					rank := -1
-					for j, r := range ix.Search(task.Task, 100, nil) {
+					for j, r := range ix.Search(task, 100, nil) {
 						if want[r.Doc] {
 							rank = j + 1
 							break
 						}
 					}
-					t.Logf("miss (%s): rank %d %q want %v got %v", [2]string{"dev", "held-out"}[half], rank, task.Task, task.Ops, got)
+					t.Logf("miss (%s): rank %d %q want %v got %v", set, rank, task, ops, got)
 				}
+			}
+			var ours, base [2]score
+			for i, task := range tf.Tasks {
+				half := i % 2
+				show := misses == "all" || misses != "" && misses != "fresh" && half == 0
+				run(task.Task, [2]string{"dev", "held-out"}[half], task.Ops, &ours[half], &base[half], show)
+			}
+			var fresh, freshBase score
+			for _, task := range ff.Tasks {
+				run(task.Task, "fresh", task.Ops, &fresh, &freshBase, misses == "fresh")
 			}
 			keywords := 0
 			for _, d := range docs {
 				keywords += len(d.Keywords)
 			}
-			t.Logf("%s: %d operations, %d tasks, %d bytes of generated search keywords", name, len(docs), len(tf.Tasks), keywords)
+			t.Logf("%s: %d operations, %d tasks (%d fresh), %d bytes of generated search keywords", name, len(docs), len(tf.Tasks), len(ff.Tasks), keywords)
 			t.Logf("  search   dev      %v", ours[0])
 			t.Logf("  search   held-out %v", ours[1])
 			t.Logf("  search   all      %v", sum(ours))
+			t.Logf("  search   fresh    %v", fresh)
 			t.Logf("  overlap  dev      %v", base[0])
 			t.Logf("  overlap  held-out %v", base[1])
 			t.Logf("  overlap  all      %v", sum(base))
+			t.Logf("  overlap  fresh    %v", freshBase)
 		})
 	}
+}
+
+// loadTasks reads a task file.
+func loadTasks(t *testing.T, path string) taskFile {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tf taskFile
+	if err := yaml.Unmarshal(data, &tf); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return tf
 }
 
 // BenchmarkSearch measures one search_operations ranking over GitHub's

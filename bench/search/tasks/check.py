@@ -1,15 +1,19 @@
 #!/usr/bin/env python3
 """Checks the operation-search task sets against the OpenAPI documents they name.
 
-For every task file (default: every *.yaml next to this script) it loads the
-document named by `document:` (relative to the task file) and reports, all at
-once, every problem it finds:
+For every task file (default: every *.yaml next to this script and in fresh/)
+it loads the document named by `document:` (relative to the task file) and
+reports, all at once, every problem it finds:
 
   - an operationId in `ops` that the document does not define;
   - a task with no ops, the same op twice, no `area`, or a field other than
     task, area, ops and note;
   - a task text that appears twice, or is outside 3-20 words;
-  - fewer than --min-tasks tasks in a file, or more than --max-per-area in one area.
+  - fewer than --min-tasks tasks in a file, or more than --max-per-area in one area
+    (for a file in fresh/: --fresh-min-tasks and --fresh-max-per-area);
+  - a task text that also appears in another file checked in the same run (the
+    fresh sets must not repeat the older sets); texts are compared in lower case
+    with punctuation and spacing ignored.
 
 It then prints per file: the task count, reads against writes (a read is a task
 whose ops are all GET), the count per area, and the tasks that list a
@@ -22,7 +26,8 @@ the directory that holds github/ and stripe/; the part of the path after
 
 Needs PyYAML (Debian: python3-yaml). Exit status 1 if any problem was found.
 
-Usage: python3 check.py [--min-tasks N] [--max-per-area N] [task.yaml ...]
+Usage: python3 check.py [--min-tasks N] [--max-per-area N] [--fresh-min-tasks N]
+                        [--fresh-max-per-area N] [task.yaml ...]
 """
 
 import argparse
@@ -30,6 +35,7 @@ import collections
 import glob
 import json
 import os
+import re
 import sys
 
 try:
@@ -75,7 +81,18 @@ def operations(doc_path):
     return ops
 
 
-def check_file(task_file, min_tasks, max_per_area):
+def text_key(text):
+    """Returns the form in which task texts are compared across files: lower case, words only."""
+    return " ".join(re.findall(r"\w+", text.lower()))
+
+
+def is_fresh(task_file):
+    """Reports whether a task file belongs to the fresh sets (a file in a directory named fresh)."""
+    return os.path.basename(os.path.dirname(os.path.abspath(task_file))) == "fresh"
+
+
+def check_file(task_file, min_tasks, max_per_area, texts):
+    """Checks one task file, appending (text key, where) for each task to texts; returns its problems."""
     problems = []
     data = load_yaml(task_file)
     if not isinstance(data, dict) or "document" not in data or "tasks" not in data:
@@ -104,6 +121,7 @@ def check_file(task_file, min_tasks, max_per_area):
         if key in seen_text:
             problems.append(f"{where}: same text as task {seen_text[key]}")
         seen_text.setdefault(key, i)
+        texts.append((text_key(text), where))
         words = len(text.split())
         if not 3 <= words <= 20:
             problems.append(f"{where}: {words} words, want 3-20")
@@ -135,7 +153,8 @@ def check_file(task_file, min_tasks, max_per_area):
         if area and n > max_per_area:
             problems.append(f"{task_file}: area {area} has {n} tasks, want at most {max_per_area}")
 
-    print(f"{os.path.basename(task_file)}: {len(tasks)} tasks over {os.path.basename(doc_path)} "
+    name = os.path.join("fresh", os.path.basename(task_file)) if is_fresh(task_file) else os.path.basename(task_file)
+    print(f"{name}: {len(tasks)} tasks over {os.path.basename(doc_path)} "
           f"({len(ops)} operations); {reads} reads, {writes} writes; {len(areas)} areas")
     for area, n in sorted(areas.items(), key=lambda kv: (-kv[1], str(kv[0]))):
         print(f"  {n:3d}  {area}")
@@ -151,12 +170,30 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--min-tasks", type=int, default=60)
     ap.add_argument("--max-per-area", type=int, default=5)
+    ap.add_argument("--fresh-min-tasks", type=int, default=40)
+    ap.add_argument("--fresh-max-per-area", type=int, default=3)
     ap.add_argument("files", nargs="*")
     args = ap.parse_args()
-    files = args.files or sorted(glob.glob(os.path.join(os.path.dirname(os.path.abspath(__file__)), "*.yaml")))
+    here = os.path.dirname(os.path.abspath(__file__))
+    files = args.files or (sorted(glob.glob(os.path.join(here, "*.yaml")))
+                           + sorted(glob.glob(os.path.join(here, "fresh", "*.yaml"))))
     problems = []
+    texts_by_file = {}
     for f in files:
-        problems += check_file(f, args.min_tasks, args.max_per_area)
+        texts_by_file[f] = []
+        if is_fresh(f):
+            problems += check_file(f, args.fresh_min_tasks, args.fresh_max_per_area, texts_by_file[f])
+        else:
+            problems += check_file(f, args.min_tasks, args.max_per_area, texts_by_file[f])
+    first = {}
+    for f in files:
+        seen_here = set()
+        for key, where in texts_by_file[f]:
+            if key in first and key not in seen_here:
+                problems.append(f"{where}: same text as {first[key]}")
+            seen_here.add(key)
+        for key, where in texts_by_file[f]:
+            first.setdefault(key, where)
     for p in problems:
         print(p, file=sys.stderr)
     if problems:
