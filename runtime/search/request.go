@@ -34,7 +34,27 @@ func parseRequest(query string) request {
 			r.values = append(r.values, value)
 		}
 	}
+	r.readPhrases()
 	return r
+}
+
+// readPhrases reads the phrasal verbs of r ("kick off", "get rid of"):
+// each verb becomes the word it means, and its particles, which would
+// read as words of their own ("off", "rid"), are left out.
+func (r *request) readPhrases() {
+	for i := 0; i < len(r.words); i++ {
+		if r.values[i] {
+			continue
+		}
+		word, at, n := matchPhrase(r.words, i)
+		if word == "" {
+			continue
+		}
+		r.words[i], r.stems[i] = word, Stem(word)
+		r.words = append(r.words[:at], r.words[at+n:]...)
+		r.stems = append(r.stems[:at], r.stems[at+n:]...)
+		r.values = append(r.values[:at], r.values[at+n:]...)
+	}
 }
 
 // synonymTerms maps the stem of each word of the synonym table to the

@@ -17,6 +17,9 @@ list show all every browse enumerate which many
 search find query look lookup filter
 archive hide
 close finish end resolve
+run start trigger dispatch execute launch rerun
+disable stop pause suspend freeze
+enable resume unpause unfreeze
 restore unarchive reopen undo recover
 upload attach put
 download export save zip tarball archive
