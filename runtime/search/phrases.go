@@ -34,6 +34,7 @@ download: back up
 refund: pay back, give back, claw back
 payout: pay out, cash out
 send: send out, send off, send over
+reaction: thumbs up, thumbs down
 `
 
 // phrase is one entry of phrasalVerbs: the particles that follow its

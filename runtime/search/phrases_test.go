@@ -81,3 +81,14 @@ func TestSearchPhrasalVerb(t *testing.T) {
 		}
 	}
 }
+
+func TestSearchIdiom(t *testing.T) {
+	docs := []Doc{
+		{Name: "reactions_create-for-issue", Title: "Create reaction for an issue"},
+		{Name: "issues_create", Title: "Create an issue"},
+	}
+	ix := New(docs)
+	if res := ix.Search("give issue #200 a thumbs up", 1, nil); len(res) == 0 || res[0].Doc != 0 {
+		t.Errorf("Search(thumbs up) = %v, want the reaction first", res)
+	}
+}

@@ -75,6 +75,10 @@ log history audit activity event
 status state health
 stats statistic metric traffic count
 setting config configuration preference option
+reaction react emoji heart upvote
+site website homepage
+quote estimate proposal offer
+upcoming next
 `
 
 // synonyms maps the stem of each word of the table to the words of its
