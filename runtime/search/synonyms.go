@@ -46,7 +46,7 @@ payout withdraw withdrawal bank transfer
 dispute chargeback
 product item good sku
 tax vat
-card payment-method wallet
+card payment-method wallet visa mastercard amex
 receipt invoice
 repo repository project codebase
 pr pull-request pull merge-request
