@@ -33,7 +33,6 @@ watch: keep an eye on, keep track of, keep tabs on
 download: back up
 refund: pay back, give back, claw back
 payout: pay out, cash out
-send: send out, send off, send over
 reaction: thumbs up, thumbs down
 `
 
@@ -45,8 +44,9 @@ type phrase struct {
 	word      string
 }
 
-// phrases maps the verb of each phrasal verb to its phrases, the longest
-// first, so that "put on hold" is tried before a shorter phrase of "put".
+// phrases maps the verb of each phrasal verb (see verbKey) to its
+// phrases, the longest first, so that "put on hold" is tried before a
+// shorter phrase of "put".
 var phrases = func() map[string][]phrase {
 	m := map[string][]phrase{}
 	for _, line := range strings.Split(phrasalVerbs, "\n") {
@@ -67,7 +67,8 @@ var phrases = func() map[string][]phrase {
 					ph.particles = append(ph.particles, w)
 				}
 			}
-			m[ws[0]] = append(m[ws[0]], ph)
+			key := verbKey(ws[0], Stem(ws[0]))
+			m[key] = append(m[key], ph)
 		}
 	}
 	for _, ps := range m {
@@ -93,10 +94,42 @@ var objectWords = map[string]bool{
 	"my": true, "our": true, "your": true, "their": true, "his": true, "its": true,
 }
 
-// matchPhrase finds the phrasal verb whose verb is ws[i]: the word it
-// means and where its particles are (n words from position at on), or "".
-func matchPhrase(ws []string, i int) (word string, at, n int) {
-	ps := phrases[ws[i]]
+// verbKey is how a verb is looked up among the phrases: by its stem, so
+// that every form of it is ("kicked off", "shuts down"), and as itself
+// for a stop word ("do away with"), which has no stem. Irregular pasts
+// are looked up by their present's (see irregularVerbs).
+func verbKey(word, stem string) string {
+	if stopWords[word] || stem == "" {
+		return word
+	}
+	return stem
+}
+
+// irregularPasts are the past forms of the verbs of phrasalVerbs that
+// their stems do not reach, and their presents.
+const irregularPasts = `got get gotten get took take taken take threw throw thrown throw kept keep
+held hold spun spin dug dig brought bring went go gone go gave give given give paid pay
+tore tear torn tear wound wind did do done do drew draw drawn draw`
+
+// irregularVerbs maps each of irregularPasts to its present's key.
+var irregularVerbs = func() map[string]string {
+	m := map[string]string{}
+	ws := strings.Fields(irregularPasts)
+	for i := 0; i+1 < len(ws); i += 2 {
+		m[ws[i]] = verbKey(ws[i+1], Stem(ws[i+1]))
+	}
+	return m
+}()
+
+// matchPhrase finds the phrasal verb whose verb is ws[i] (its stem
+// stems[i]): the word it means and where its particles are (n words from
+// position at on), or "".
+func matchPhrase(ws, stems []string, i int) (word string, at, n int) {
+	key, ok := irregularVerbs[ws[i]]
+	if !ok {
+		key = verbKey(ws[i], stems[i])
+	}
+	ps := phrases[key]
 	if ps == nil {
 		return "", 0, 0
 	}

@@ -29,6 +29,12 @@ func TestReadPhrases(t *testing.T) {
 		{"pull requests are up for review", "pull requests are up for review"},
 		{"turn the old unused staging alerts off", "turn the old unused staging alerts off"},
 		{"set the topic", "set the topic"},
+		// Any form of the verb.
+		{"we kicked off a deploy", "we run a deploy"},
+		{"he shuts down the runner", "he stop the runner"},
+		{"got rid of the label", "delete the label"},
+		{"paid back the customer", "refund the customer"},
+		{"did away with it", "delete it"},
 		// A verb alone, and a hyphenated phrase.
 		{"kick", "kick"},
 		{"a kick-off meeting", "a run meeting"},

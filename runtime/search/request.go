@@ -46,7 +46,7 @@ func (r *request) readPhrases() {
 		if r.values[i] {
 			continue
 		}
-		word, at, n := matchPhrase(r.words, i)
+		word, at, n := matchPhrase(r.words, r.stems, i)
 		if word == "" {
 			continue
 		}
