@@ -63,9 +63,9 @@ const parentBoost = 1.2
 const pluralListBoost = 1.2
 
 // pluralNouns are the stems of the main nouns that a query names in the
-// plural ("invoices", "branches").
+// plural ("invoices", "branches"), nil when there are none.
 func pluralNouns(r request) map[string]bool {
-	out := map[string]bool{}
+	var out map[string]bool
 	first := true
 	for i, w := range r.words {
 		if r.values[i] {
@@ -76,6 +76,9 @@ func pluralNouns(r request) map[string]bool {
 		}
 		first = false
 		if r.stems[i] != "" && r.stems[i] != w && isPlural(w) {
+			if out == nil {
+				out = map[string]bool{}
+			}
 			out[r.stems[i]] = true
 		}
 	}
