@@ -19,7 +19,7 @@ register: sign up, hook up
 stop: shut down, shut off, spin down, power down, wind down
 disable: turn off, switch off
 enable: turn on, switch on, power on
-pause: hold off, put on hold, put * on hold
+pause: hold off, put on hold
 delete: get rid of, take out, kick out, kick * off, throw away, throw out, wipe out, clean up, clear out, tear down, do away with
 revoke: cut off
 close: close out, close down, wrap up
