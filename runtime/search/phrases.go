@@ -31,7 +31,7 @@ find: dig up, find out, track down, hunt down, look for
 restore: put back, bring back, roll back
 watch: keep an eye on, keep track of, keep tabs on
 download: back up
-refund: pay back, give back, claw back
+refund: pay back, claw back
 payout: pay out, cash out
 reaction: thumbs up, thumbs down
 `
