@@ -17,6 +17,9 @@ type request struct {
 	values []bool
 	// question says whether the query ends with a question mark.
 	question bool
+	// contents says whether the query asks what is on or in something
+	// ("what's on my board?", "what is in the cart"): the items of it.
+	contents bool
 }
 
 // parseRequest splits and stems query.
@@ -35,7 +38,17 @@ func parseRequest(query string) request {
 		}
 	}
 	r.readPhrases()
+	r.contents = asksForContents(r.words)
 	return r
+}
+
+// asksForContents says whether words start by asking what is on or in
+// something: "what's on…", "what is in…", "what are on…".
+func asksForContents(ws []string) bool {
+	if len(ws) < 3 || ws[0] != "what" {
+		return false
+	}
+	return (ws[1] == "s" || ws[1] == "is" || ws[1] == "are") && (ws[2] == "on" || ws[2] == "in")
 }
 
 // readPhrases reads the phrasal verbs of r ("kick off", "get rid of"):

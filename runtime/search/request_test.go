@@ -23,3 +23,30 @@ func BenchmarkReadRequest(b *testing.B) {
 		}
 	}
 }
+
+func TestAsksForContents(t *testing.T) {
+	for q, want := range map[string]bool{
+		"what's on my planning board?":   true,
+		"what is in the cart of cus_1":   true,
+		"What are on our block lists?":   true,
+		"what labels are on this issue?": false,
+		"what's the newest release":      false,
+		"show what's on the list":        false,
+		"what":                           false,
+	} {
+		if got := parseRequest(q).contents; got != want {
+			t.Errorf("parseRequest(%q).contents = %v, want %v", q, got, want)
+		}
+	}
+}
+
+func TestSearchContents(t *testing.T) {
+	docs := []Doc{
+		{Name: "projects_get-for-user", Title: "Get a project for a user", ReadOnly: true},
+		{Name: "projects_list-items-for-user", Title: "List items for a user owned project", ReadOnly: true},
+	}
+	ix := New(docs)
+	if res := ix.Search("what's on my project?", 1, nil); len(res) == 0 || res[0].Doc != 1 {
+		t.Errorf("Search(what's on) = %v, want the items first", res)
+	}
+}
