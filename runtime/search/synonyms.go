@@ -79,6 +79,7 @@ reaction react emoji heart upvote
 site website homepage
 quote estimate proposal offer
 upcoming next
+latest newest
 `
 
 // synonyms maps the stem of each word of the table to the words of its
