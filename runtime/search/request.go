@@ -17,9 +17,11 @@ type request struct {
 	values []bool
 	// question says whether the query ends with a question mark.
 	question bool
-	// contents says whether the query asks what is on or in something
-	// ("what's on my board?", "what is in the cart"): the items of it.
-	contents bool
+	// contents is the term of what a query asks is on or in something,
+	// which it does not name: its items ("what's on my board?", "what
+	// is in the cart") or its members ("who is in our organization?");
+	// "" for any other query.
+	contents string
 }
 
 // parseRequest splits and stems query.
@@ -42,14 +44,19 @@ func parseRequest(query string) request {
 	return r
 }
 
-// asksForContents says whether words start by asking what is on or in
-// something: "what's on…", "what is in…", "what are on…".
-func asksForContents(ws []string) bool {
-	if len(ws) < 3 || ws[0] != "what" {
-		return false
+// asksForContents returns the term of what words ask is on or in
+// something when they start so ("what's on…", "who is in…", "what are
+// in…"), or "".
+func asksForContents(ws []string) string {
+	if len(ws) < 3 || !(ws[1] == "s" || ws[1] == "is" || ws[1] == "are") || !(ws[2] == "on" || ws[2] == "in") {
+		return ""
 	}
-	return (ws[1] == "s" || ws[1] == "is" || ws[1] == "are") && (ws[2] == "on" || ws[2] == "in")
+	return contentTerms[ws[0]]
 }
+
+// contentTerms are the terms of what is on or in something, by the
+// question word that asks for it.
+var contentTerms = map[string]string{"what": Stem("item"), "who": Stem("member")}
 
 // readPhrases reads the phrasal verbs of r ("kick off", "get rid of"):
 // each verb becomes the word it means, and its particles, which would

@@ -25,17 +25,19 @@ func BenchmarkReadRequest(b *testing.B) {
 }
 
 func TestAsksForContents(t *testing.T) {
-	for q, want := range map[string]bool{
-		"what's on my planning board?":   true,
-		"what is in the cart of cus_1":   true,
-		"What are on our block lists?":   true,
-		"what labels are on this issue?": false,
-		"what's the newest release":      false,
-		"show what's on the list":        false,
-		"what":                           false,
+	for q, want := range map[string]string{
+		"what's on my planning board?":   "item",
+		"what is in the cart of cus_1":   "item",
+		"What are on our block lists?":   "item",
+		"who is in our organization?":    "member",
+		"who's on the team":              "member",
+		"what labels are on this issue?": "",
+		"what's the newest release":      "",
+		"show what's on the list":        "",
+		"what":                           "",
 	} {
-		if got := parseRequest(q).contents; got != want {
-			t.Errorf("parseRequest(%q).contents = %v, want %v", q, got, want)
+		if got := parseRequest(q).contents; got != Stem(want) && !(want == "" && got == "") {
+			t.Errorf("parseRequest(%q).contents = %q, want the stem of %q", q, got, want)
 		}
 	}
 }
@@ -48,5 +50,14 @@ func TestSearchContents(t *testing.T) {
 	ix := New(docs)
 	if res := ix.Search("what's on my project?", 1, nil); len(res) == 0 || res[0].Doc != 1 {
 		t.Errorf("Search(what's on) = %v, want the items first", res)
+	}
+	docs = []Doc{
+		// The organization's own operation names it more.
+		{Name: "orgs_get", Title: "Get an organization", Description: "The organization's profile and settings.", ReadOnly: true},
+		{Name: "orgs_members", Title: "Organization members", ReadOnly: true},
+	}
+	ix = New(docs)
+	if res := ix.Search("who is in our organization?", 1, nil); len(res) == 0 || res[0].Doc != 1 {
+		t.Errorf("Search(who is in) = %v, want the members first", res)
 	}
 }

@@ -406,8 +406,10 @@ const synonymWeight = 0.5
 // synonymWeight.
 func (ix *Index) concepts(r request) []map[string]float64 {
 	var out []map[string]float64
-	if r.contents {
-		out = append(out, contentsConcept())
+	if r.contents != "" {
+		// "what's on my board?": the board's items, as a word of the
+		// request.
+		out = append(out, map[string]float64{r.contents: 1})
 	}
 	seen := map[string]bool{}
 	self := false
@@ -442,16 +444,6 @@ func (ix *Index) concepts(r request) []map[string]float64 {
 	}
 	return out
 }
-
-// contentsConcept is what a request that asks what is on or in something
-// wants, though it does not say so: its items ("what's on my board?":
-// the board's items), as a word of the request.
-func contentsConcept() map[string]float64 {
-	return map[string]float64{stemItem: 1}
-}
-
-// stemItem is the term of the items of something.
-var stemItem = Stem("item")
 
 // The terms APIs use for the caller.
 var (
