@@ -92,6 +92,7 @@ var objectWords = map[string]bool{
 	"a": true, "an": true, "the": true, "this": true, "that": true, "these": true, "those": true,
 	"it": true, "them": true, "him": true, "her": true, "me": true, "us": true,
 	"my": true, "our": true, "your": true, "their": true, "his": true, "its": true,
+	"all": true, "some": true, "any": true,
 }
 
 // verbKey is how a verb is looked up among the phrases: by its stem, so

@@ -23,6 +23,7 @@ func TestReadPhrases(t *testing.T) {
 		// Particles after the verb's object.
 		{"hand the old repo over to bob", "move the old repo to bob"},
 		{"close it out as revoked", "close it as revoked"},
+		{"turn all the alerts off", "disable all the alerts"},
 		// A phrase that needs an object between its words.
 		{"kick bob off the repo", "delete bob the repo"},
 		// No phrase: the words between are no object, or too many.
