@@ -17,6 +17,11 @@ type request struct {
 	values []bool
 	// question says whether the query ends with a question mark.
 	question bool
+	// contents is the term of what a query asks is on or in something,
+	// which it does not name: its items ("what's on my board?", "what
+	// is in the cart") or its members ("who is in our organization?");
+	// "" for any other query.
+	contents string
 }
 
 // parseRequest splits and stems query.
@@ -34,7 +39,42 @@ func parseRequest(query string) request {
 			r.values = append(r.values, value)
 		}
 	}
+	r.readPhrases()
+	r.contents = asksForContents(r.words)
 	return r
+}
+
+// asksForContents returns the term of what words ask is on or in
+// something when they start so ("what's on…", "who is in…", "what are
+// in…"), or "".
+func asksForContents(ws []string) string {
+	if len(ws) < 3 || !(ws[1] == "s" || ws[1] == "is" || ws[1] == "are") || !(ws[2] == "on" || ws[2] == "in") {
+		return ""
+	}
+	return contentTerms[ws[0]]
+}
+
+// contentTerms are the terms of what is on or in something, by the
+// question word that asks for it.
+var contentTerms = map[string]string{"what": Stem("item"), "who": Stem("member")}
+
+// readPhrases reads the phrasal verbs of r ("kick off", "get rid of"):
+// each verb becomes the word it means, and its particles, which would
+// read as words of their own ("off", "rid"), are left out.
+func (r *request) readPhrases() {
+	for i := 0; i < len(r.words); i++ {
+		if r.values[i] {
+			continue
+		}
+		word, at, n := matchPhrase(r.words, r.stems, i)
+		if word == "" {
+			continue
+		}
+		r.words[i], r.stems[i] = word, Stem(word)
+		r.words = append(r.words[:at], r.words[at+n:]...)
+		r.stems = append(r.stems[:at], r.stems[at+n:]...)
+		r.values = append(r.values[:at], r.values[at+n:]...)
+	}
 }
 
 // synonymTerms maps the stem of each word of the synonym table to the

@@ -23,3 +23,41 @@ func BenchmarkReadRequest(b *testing.B) {
 		}
 	}
 }
+
+func TestAsksForContents(t *testing.T) {
+	for q, want := range map[string]string{
+		"what's on my planning board?":   "item",
+		"what is in the cart of cus_1":   "item",
+		"What are on our block lists?":   "item",
+		"who is in our organization?":    "member",
+		"who's on the team":              "member",
+		"what labels are on this issue?": "",
+		"what's the newest release":      "",
+		"show what's on the list":        "",
+		"what":                           "",
+	} {
+		if got := parseRequest(q).contents; got != Stem(want) && !(want == "" && got == "") {
+			t.Errorf("parseRequest(%q).contents = %q, want the stem of %q", q, got, want)
+		}
+	}
+}
+
+func TestSearchContents(t *testing.T) {
+	docs := []Doc{
+		{Name: "projects_get-for-user", Title: "Get a project for a user", ReadOnly: true},
+		{Name: "projects_list-items-for-user", Title: "List items for a user owned project", ReadOnly: true},
+	}
+	ix := New(docs)
+	if res := ix.Search("what's on my project?", 1, nil); len(res) == 0 || res[0].Doc != 1 {
+		t.Errorf("Search(what's on) = %v, want the items first", res)
+	}
+	docs = []Doc{
+		// The organization's own operation names it more.
+		{Name: "orgs_get", Title: "Get an organization", Description: "The organization's profile and settings.", ReadOnly: true},
+		{Name: "orgs_members", Title: "Organization members", ReadOnly: true},
+	}
+	ix = New(docs)
+	if res := ix.Search("who is in our organization?", 1, nil); len(res) == 0 || res[0].Doc != 1 {
+		t.Errorf("Search(who is in) = %v, want the members first", res)
+	}
+}

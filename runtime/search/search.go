@@ -406,6 +406,11 @@ const synonymWeight = 0.5
 // synonymWeight.
 func (ix *Index) concepts(r request) []map[string]float64 {
 	var out []map[string]float64
+	if r.contents != "" {
+		// "what's on my board?": the board's items, as a word of the
+		// request.
+		out = append(out, map[string]float64{r.contents: 1})
+	}
 	seen := map[string]bool{}
 	self := false
 	for i, word := range r.words {

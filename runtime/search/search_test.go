@@ -61,7 +61,8 @@ func TestSearchRanks(t *testing.T) {
 
 func TestRequestValues(t *testing.T) {
 	for in, want := range map[string]string{
-		"look up evt_1, the one our webhook handler choked on": "look up the one our webhook handler choked on",
+		// "look up" is read as one verb; the value between is no object.
+		"look up evt_1, the one our webhook handler choked on": "get the one our webhook handler choked on",
 		"show me the code diff between v1.2.0 and v1.3.0":      "show me the code diff between and",
 		"credit $10 to the customer":                           "credit to the customer",
 		"no values here":                                       "no values here",

@@ -23,6 +23,8 @@ func (ix *Index) boostSubjects(r request, concepts []map[string]float64, res []R
 	default:
 		act = leadingAction(r.words, r.stems)
 	}
+	plural := pluralNouns(r)
+	reads := act == nil || shareAny(act, readActions)
 	for i := range res {
 		s := ix.subjects[res[i].Doc]
 		w := nouns[s.head]
@@ -32,6 +34,9 @@ func (ix *Index) boostSubjects(r request, concepts []map[string]float64, res []R
 		f := 1 + (resourceBoost-1)*w
 		if act != nil && shareAny(act, s.acts) {
 			f *= subjectActionBoost
+		}
+		if reads && plural[s.head] && shareAny(listAction, s.acts) {
+			f *= pluralListBoost
 		}
 		if pw := all[s.parent]; s.parent != "" && pw > 0 {
 			f *= 1 + (parentBoost-1)*pw
@@ -51,6 +56,34 @@ const subjectActionBoost = 1.4
 // parentBoost further multiplies it when the query also names the
 // resource the operation's resource belongs to.
 const parentBoost = 1.2
+
+// pluralListBoost further multiplies it when the query names the
+// resource in the plural and asks to read: "show me all unpaid invoices"
+// wants the listing, not one invoice.
+const pluralListBoost = 1.2
+
+// pluralNouns are the stems of the main nouns that a query names in the
+// plural ("invoices", "branches"), nil when there are none.
+func pluralNouns(r request) map[string]bool {
+	var out map[string]bool
+	first := true
+	for i, w := range r.words {
+		if r.values[i] {
+			continue
+		}
+		if !first && boundaryWords[w] {
+			break
+		}
+		first = false
+		if r.stems[i] != "" && r.stems[i] != w && isPlural(w) {
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[r.stems[i]] = true
+		}
+	}
+	return out
+}
 
 // readActions are the action groups of the operations that read.
 var readActions = []string{"get", "list", "search"}

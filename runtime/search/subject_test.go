@@ -112,3 +112,39 @@ func methodKnown(route string) bool {
 	m, _, _ := strings.Cut(strings.TrimSpace(route), " ")
 	return methodAction(strings.ToUpper(m), false, false) != nil
 }
+
+func TestPluralNouns(t *testing.T) {
+	for q, want := range map[string][]string{
+		"show me all unpaid invoices for cus_2": {"invoic"},
+		"which branches are protected":          {"branch"},
+		// The words after a preposition say where, not what.
+		"show the invoice of these customers": nil,
+		"show the status":                     nil,
+	} {
+		got := pluralNouns(parseRequest(q))
+		if len(got) != len(want) {
+			t.Errorf("pluralNouns(%q) = %v, want %q", q, got, want)
+		}
+		for _, w := range want {
+			if !got[w] {
+				t.Errorf("pluralNouns(%q) = %v, want %q", q, got, want)
+			}
+		}
+	}
+}
+
+func TestSearchPluralWantsList(t *testing.T) {
+	docs := []Doc{
+		// The item's description names invoices once more.
+		{Name: "invoices_get", Title: "Get an invoice", Description: "One of your invoices.",
+			ReadOnly: true, Route: "GET /v1/invoices/{invoice}"},
+		{Name: "invoices_list", Title: "List invoices", ReadOnly: true, Route: "GET /v1/invoices"},
+	}
+	ix := New(docs)
+	if res := ix.Search("show me all invoices", 2, nil); len(res) == 0 || res[0].Doc != 1 {
+		t.Errorf("Search(plural) = %v, want the listing first", res)
+	}
+	if res := ix.Search("show me an invoice", 2, nil); len(res) == 0 || res[0].Doc != 0 {
+		t.Errorf("Search(singular) = %v, want the item first", res)
+	}
+}

@@ -17,6 +17,9 @@ list show all every browse enumerate which many
 search find query look lookup filter
 archive hide
 close finish end resolve
+run start trigger dispatch execute launch rerun
+disable stop pause suspend freeze
+enable resume unpause unfreeze
 restore unarchive reopen undo recover
 upload attach put
 download export save zip tarball archive
@@ -43,7 +46,7 @@ payout withdraw withdrawal bank transfer
 dispute chargeback
 product item good sku
 tax vat
-card payment-method wallet
+card payment-method wallet visa mastercard amex
 receipt invoice
 repo repository project codebase
 pr pull-request pull merge-request
@@ -72,6 +75,11 @@ log history audit activity event
 status state health
 stats statistic metric traffic count
 setting config configuration preference option
+reaction react emoji heart upvote
+site website homepage
+quote estimate proposal offer
+upcoming next
+latest newest
 `
 
 // synonyms maps the stem of each word of the table to the words of its
