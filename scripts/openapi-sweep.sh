@@ -7,7 +7,8 @@
 #   scripts/openapi-sweep.sh            both petstores (what CI runs)
 #   scripts/openapi-sweep.sh all        every document under ../shared/openapi
 #   scripts/openapi-sweep.sh readme-oas-examples   the 54 small feature documents, in
-#                                       parallel (GOFLAGS=-parallel=N), as one row
+#                                       parallel (GOFLAGS=-parallel=N), a row each
+#                                       and a row of their total
 #   scripts/openapi-sweep.sh a.json,b.yaml
 #
 # MCPGEN_SWEEP_CHUNK=N calls N tools at a time, each chunk against Prism
