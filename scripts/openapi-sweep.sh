@@ -19,6 +19,9 @@
 # MCPGEN_SWEEP_FROM=K (with the same MCPGEN_SWEEP_CHUNK) starts at chunk K,
 # to finish a run cut short without calling its first chunks again.
 #
+# MCPGEN_SHARED_OPENAPI=DIR reads `all` and `readme-oas-examples` from DIR
+# instead of ../shared/openapi (for a git worktree elsewhere).
+#
 # The table is also kept in $MCPGEN_SWEEP_OUT when set.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -101,18 +101,28 @@ func sweepDocs(t *testing.T) []string {
 	case "all":
 		var docs []string
 		for _, pat := range []string{"*/*.json", "*/*.yaml", "*/*.yml"} {
-			m, _ := filepath.Glob(filepath.Join("..", "..", "..", "shared", "openapi", pat))
+			m, _ := filepath.Glob(filepath.Join(sharedOpenAPI(), pat))
 			docs = append(docs, m...)
 		}
 		slices.Sort(docs)
 		return docs
 	case readmeExamples:
-		docs, _ := filepath.Glob(filepath.Join("..", "..", "..", "shared", "openapi", readmeExamples, "*", "*.json"))
+		docs, _ := filepath.Glob(filepath.Join(sharedOpenAPI(), readmeExamples, "*", "*.json"))
 		return docs
 	default:
 		return strings.Split(v, ",")
 	}
 	return nil
+}
+
+// sharedOpenAPI is the shared corpus of documents: $MCPGEN_SHARED_OPENAPI,
+// or ../shared/openapi beside the repository (a git worktree elsewhere
+// names it).
+func sharedOpenAPI() string {
+	if dir := os.Getenv("MCPGEN_SHARED_OPENAPI"); dir != "" {
+		return dir
+	}
+	return filepath.Join("..", "..", "..", "shared", "openapi")
 }
 
 // readmeExamples names the set of small feature documents
