@@ -157,9 +157,6 @@ func TestSweep(t *testing.T) {
 						mu.Unlock()
 					}
 				}()
-				if strings.HasSuffix(doc, ".json") && strings.Contains(doc, "petstore-swagger-2.0") {
-					doc = withDefaultConsumes(t, doc)
-				}
 				row := sweepDoc(t, doc, func(partial sweepCount) {
 					if examples {
 						return
