@@ -17,6 +17,17 @@
 // an array property without a declared style is decoded with style form,
 // explode true.
 //
+// Multipart bodies (the same file, deserializeAndValidate). OpenAPI
+// ignores `style`, `explode` and `allowReserved` for any media type but
+// application/x-www-form-urlencoded, and gives an object property of a
+// multipart body the content type application/json. Prism applied the
+// form styles and the reserved-character check to multipart parts too
+// ("Reserved characters used in request body" for a JSON part's `,`) and
+// kept every part as text ("must be object"). The patch reads a multipart
+// array property as its parts (one per item) and an object or array part
+// (an item of an array of objects too) as JSON, and skips the
+// reserved-character check there.
+//
 // Path parameters (dist/validator/index.js, getPathParams). Prism matches
 // the path with uri-template-lite, which splits a segment at each `,` and
 // returns an array; the style deserializers then call string methods on
@@ -119,6 +130,34 @@ const files = [
                 encoding = { ...encoding, property, style: 'form', explode: !(encoding && encoding.explode === false) };
             }
             if (encoding && encoding.style) {`,
+			},
+			{
+				why: 'a multipart body is judged without the styles and reserved characters OpenAPI ignores there',
+				from: `E.chain(encodedUriParams => validateAgainstReservedCharacters(encodedUriParams, encodings, prefix)), E.map(target => decodeUriEntities(target, content.mediaType)), E.chain(decodedUriEntities => deserializeFormBody(schema, encodings, decodedUriEntities))`,
+				to: `E.chain(encodedUriParams => content.mediaType === 'multipart/form-data' ? E.right(encodedUriParams) : validateAgainstReservedCharacters(encodedUriParams, encodings, prefix)), E.map(target => decodeUriEntities(target, content.mediaType)), E.chain(decodedUriEntities => content.mediaType === 'multipart/form-data' ? deserializeMultipartBody(schema, decodedUriEntities) : deserializeFormBody(schema, encodings, decodedUriEntities))`,
+			},
+			{
+				why: 'an array property of a multipart body is its parts, and an object or array part is JSON',
+				from: `exports.deserializeFormBody = deserializeFormBody;`,
+				to: `exports.deserializeFormBody = deserializeFormBody;
+function deserializeMultipartBody(schema, parts) {
+    const json = v => { try { return JSON.parse(v); } catch (_) { return v; } };
+    const structured = s => !!s && typeof s === 'object' && (s.type === 'object' || s.type === 'array');
+    const deserialized = {};
+    for (const [property, declared] of Object.entries(schema.properties || {})) {
+        const value = parts[property];
+        if (value === undefined || !declared || typeof declared === 'boolean') {
+            deserialized[property] = value;
+        }
+        else if (declared.type === 'array') {
+            deserialized[property] = [].concat(value).map(v => structured(declared.items) ? json(v) : v);
+        }
+        else {
+            deserialized[property] = structured(declared) ? json(value) : value;
+        }
+    }
+    return E.right(deserialized);
+}`,
 			},
 			{
 				why: 'each value of a list is checked for reserved characters',
