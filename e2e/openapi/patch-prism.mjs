@@ -67,8 +67,8 @@
 // document's; when neither is given Prism lists none and refuses every
 // body ("No supported content types, but request included a non-empty
 // body"). Swagger 2.0 gives no default, but its body parameter is a JSON
-// Schema and mcpgen sends application/json there (as do Swagger's own
-// tools); the patch reads a missing `consumes` as application/json.
+// Schema and mcpgen sends application/json there; the patch reads a
+// missing `consumes` as application/json.
 //
 // Every value is still validated against its schema; nothing else
 // changes. The patch is pinned: it applies to those versions only and
