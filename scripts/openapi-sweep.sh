@@ -7,7 +7,8 @@
 #   scripts/openapi-sweep.sh            both petstores (what CI runs)
 #   scripts/openapi-sweep.sh all        every document under ../shared/openapi
 #   scripts/openapi-sweep.sh readme-oas-examples   the 54 small feature documents, in
-#                                       parallel (GOFLAGS=-parallel=N), as one row
+#                                       parallel (GOFLAGS=-parallel=N), a row each
+#                                       and a row of their total
 #   scripts/openapi-sweep.sh a.json,b.yaml
 #
 # MCPGEN_SWEEP_CHUNK=N calls N tools at a time, each chunk against Prism
@@ -17,6 +18,9 @@
 # as it is done, and the table so far is kept after each chunk.
 # MCPGEN_SWEEP_FROM=K (with the same MCPGEN_SWEEP_CHUNK) starts at chunk K,
 # to finish a run cut short without calling its first chunks again.
+#
+# MCPGEN_SHARED_OPENAPI=DIR reads `all` and `readme-oas-examples` from DIR
+# instead of ../shared/openapi (for a git worktree elsewhere).
 #
 # The table is also kept in $MCPGEN_SWEEP_OUT when set.
 set -euo pipefail

@@ -184,9 +184,10 @@ type prism struct {
 }
 
 // crashed reports whether the mock's process has ended while the sweep
-// still uses it, and the first line of the error it ended with (Prism
-// 5.14.2 dies on a request without an optional array header:
-// "TypeError: Cannot read properties of undefined (reading 'split')").
+// still uses it, and the first line of the error it ended with (unpatched,
+// Prism 5.14.2 dies on a request without an optional array header:
+// "TypeError: Cannot read properties of undefined (reading 'split')";
+// patch-prism.mjs fixes the crashes known).
 func (p *prism) crashed() (string, bool) {
 	if p.exited == nil {
 		return "", false
@@ -240,8 +241,8 @@ func tryStartPrismAt(t *testing.T, doc, addr string) (*prism, error) {
 	if _, err := os.Stat(bin); err != nil {
 		t.Fatalf("prism is not installed (run npm ci in e2e/openapi): %v", err)
 	}
-	// Without its form-array patch, Prism refuses every form array
-	// (patch-prism.mjs, which npm ci runs).
+	// Without its patch, Prism refuses every form array and dies on some
+	// parameter styles (patch-prism.mjs, which npm ci runs).
 	if out, err := exec.Command("node", "patch-prism.mjs", "-check").CombinedOutput(); err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}

@@ -2,8 +2,6 @@ package openapi
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -73,7 +71,7 @@ func TestPetstoreOpenAPI30AgainstPrism(t *testing.T) {
 func TestPetstoreSwagger20AgainstPrism(t *testing.T) {
 	needE2E(t)
 	t.Parallel()
-	doc := withDefaultConsumes(t, "testdata/petstore-swagger-2.0.json")
+	doc := "testdata/petstore-swagger-2.0.json"
 	bin := buildServer(t, doc)
 	p := startPrism(t, doc)
 	c := startServer(t, bin, p.URL, petstoreCredentials()...)
@@ -96,33 +94,4 @@ func petstoreCredentials() []string {
 // bearer token.
 func ordersCredentials(token string) []string {
 	return []string{"MCPGEN_BEARERAUTH_TOKEN=" + token}
-}
-
-// withDefaultConsumes returns a copy of the Swagger 2.0 document at doc
-// with a top-level consumes: [application/json] when it has none. The
-// classic petstore states consumes on only some operations with a body;
-// Swagger 2.0 leaves the others' media type open, which Prism reads as "no
-// body accepted" while the API (and mcpgen) use JSON.
-func withDefaultConsumes(t *testing.T, doc string) string {
-	t.Helper()
-	data, err := os.ReadFile(doc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(data, &m); err != nil {
-		t.Fatal(err)
-	}
-	if _, ok := m["consumes"]; !ok {
-		m["consumes"] = json.RawMessage(`["application/json"]`)
-	}
-	out, err := json.Marshal(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := filepath.Join(t.TempDir(), filepath.Base(doc))
-	if err := os.WriteFile(p, out, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return p
 }

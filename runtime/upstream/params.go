@@ -184,11 +184,21 @@ func AppendQueryParam(q []byte, name, style string, explode bool, value []byte) 
 				add(p[0], esc(p[1]))
 			}
 		default:
+			// k,v pairs joined by the style's delimiter: OpenAPI's
+			// R%20100%20G%20200 (spaceDelimited), R|100|G|200
+			// (pipeDelimited), R,100,G,200 (form).
 			var flat []string
 			for _, p := range v.pairs {
 				flat = append(flat, p[0], p[1])
 			}
-			add(name, joined(flat, ","))
+			sep := ","
+			switch style {
+			case "spaceDelimited":
+				sep = "%20"
+			case "pipeDelimited":
+				sep = "|"
+			}
+			add(name, joined(flat, sep))
 		}
 	}
 	return q

@@ -18,6 +18,12 @@ func TestParamStyles(t *testing.T) {
 		{string(AppendQueryParam(nil, "s", "form", false, []byte(`["a","b"]`))), "s=a,b"},
 		{string(AppendQueryParam(nil, "s", "spaceDelimited", false, []byte(`["a","b"]`))), "s=a%20b"},
 		{string(AppendQueryParam(nil, "s", "pipeDelimited", false, []byte(`["a","b"]`))), "s=a|b"},
+		// OpenAPI's style examples: an object is its k,v list joined by
+		// the style's delimiter (R%20100%20G%20200, R|100|G|200).
+		{string(AppendQueryParam(nil, "c", "spaceDelimited", false, []byte(`{"R":100,"G":"a b"}`))), "c=R%20100%20G%20a+b"},
+		{string(AppendQueryParam(nil, "c", "pipeDelimited", false, []byte(`{"R":100,"G":200}`))), "c=R|100|G|200"},
+		{string(AppendQueryParam(nil, "c", "form", false, []byte(`{"R":100,"G":200}`))), "c=R,100,G,200"},
+		{string(AppendPathParam(nil, "c", "label", true, []byte(`{"R":100,"G":200}`))), ".R=100.G=200"},
 		{string(AppendQueryParam(nil, "m", "deepObject", true, []byte(`{"a":{"b":"c"},"d":[1]}`))), "m%5Ba%5D%5Bb%5D=c&m%5Bd%5D%5B0%5D=1"},
 		// Objects and arrays inside arrays nest as Stripe (Rack) reads
 		// them: line_items[0][price]=p, not the item's JSON text.
