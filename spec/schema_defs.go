@@ -31,14 +31,6 @@ import (
 // of a type). Positions are kept: a hoisted subschema is the same YAML
 // node, so diagnostics inside it point where it was written.
 
-// schemaMembers are the keywords whose value is one subschema;
-// schemaMapMembers and schemaListMembers hold a map or a list of them.
-var (
-	schemaMembers     = []string{"items", "contains", "not", "if", "then", "else", "additionalProperties", "propertyNames", "unevaluatedItems", "unevaluatedProperties"}
-	schemaMapMembers  = []string{"$defs", "properties", "patternProperties", "dependentSchemas"}
-	schemaListMembers = []string{"allOf", "anyOf", "oneOf", "prefixItems"}
-)
-
 // localSchema is one root schema being resolved against itself.
 type localSchema struct {
 	root *yaml.Node
@@ -264,14 +256,14 @@ func (h *hoister) name(owner string, tokens []string) string {
 	var b strings.Builder
 	b.WriteString(owner)
 	for i := 0; i < len(tokens); i++ {
-		switch t := tokens[i]; t {
-		case "$defs", "properties", "patternProperties", "dependentSchemas":
-			// the member name that follows says it
-		case "items":
+		switch t := tokens[i]; {
+		case t == "items":
 			b.WriteString("Item")
-		case "additionalProperties":
+		case t == "additionalProperties":
 			b.WriteString("Value")
-		case "prefixItems", "allOf", "anyOf", "oneOf":
+		case subschemaKeywords[t] == subschemaMap:
+			// the member name that follows says it
+		case subschemaKeywords[t] == subschemaList:
 			b.WriteString(typeName(t))
 			if i+1 < len(tokens) {
 				i++
@@ -332,9 +324,6 @@ func (ls *localSchema) walk(l *loader, n *yaml.Node, tokens []string) {
 	if n.Kind != yaml.MappingNode {
 		return
 	}
-	sub := func(k string, more ...string) []string {
-		return append(append(append([]string(nil), tokens...), k), more...)
-	}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
 		switch {
@@ -368,22 +357,20 @@ func (ls *localSchema) walk(l *loader, n *yaml.Node, tokens []string) {
 		case k.Value == "$id" && n != ls.root:
 			l.errorf(k, ls.ctx, "an $id inside a schema starts a schema resource of its own, which mcpgen does not support: declare it as a named type under types (where $id is one more name for it)")
 			defer dropMember(n, "$id") // reported once
-		case contains(schemaMembers, k.Value):
-			ls.walk(l, v, sub(k.Value))
-		case contains(schemaListMembers, k.Value) && v.Kind == yaml.SequenceNode:
-			for j, e := range v.Content {
-				ls.walk(l, e, sub(k.Value, strconv.Itoa(j)))
-			}
-		case contains(schemaMapMembers, k.Value) && v.Kind == yaml.MappingNode:
-			if k.Value == "$defs" {
+		default:
+			if k.Value == "$defs" && v.Kind == yaml.MappingNode {
 				ls.defParents = append(ls.defParents, n)
 			}
-			for j := 0; j+1 < len(v.Content); j += 2 {
-				if k.Value == "$defs" {
-					ls.defs = append(ls.defs, v.Content[j+1])
+			memberSubschemas(k.Value, v, func(token string, s *yaml.Node) {
+				at := append(append([]string(nil), tokens...), k.Value)
+				if subschemaKeywords[k.Value] != oneSubschema {
+					at = append(at, token)
 				}
-				ls.walk(l, v.Content[j+1], sub(k.Value, v.Content[j].Value))
-			}
+				if k.Value == "$defs" {
+					ls.defs = append(ls.defs, s)
+				}
+				ls.walk(l, s, at)
+			})
 		}
 	}
 }
@@ -555,21 +542,7 @@ func (h *hoister) mergeRefSiblings() {
 				mergeRef(n, t)
 			}
 		}
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			k, v := n.Content[i].Value, n.Content[i+1]
-			switch {
-			case contains(schemaMembers, k):
-				walk(v)
-			case contains(schemaListMembers, k) && v.Kind == yaml.SequenceNode:
-				for _, e := range v.Content {
-					walk(e)
-				}
-			case contains(schemaMapMembers, k) && v.Kind == yaml.MappingNode:
-				for j := 1; j < len(v.Content); j += 2 {
-					walk(v.Content[j])
-				}
-			}
-		}
+		eachSubschema(n, func(_, _ string, s *yaml.Node) { walk(s) })
 	}
 	if h.types != nil {
 		for i := 1; i < len(h.types.Content); i += 2 {

@@ -103,6 +103,27 @@ types:
 	}
 }
 
+// TestLocalRefContentSchema: contentSchema holds a subschema (JSON Schema
+// 2020-12's content vocabulary), which mcpgen.yaml refuses as an unknown
+// keyword. A reference into it is no second error ("points at no
+// subschema"): the one diagnostic names the keyword to remove.
+func TestLocalRefContentSchema(t *testing.T) {
+	src := `version: 1
+server: {name: s, version: 1.0.0}
+types:
+  A:
+    type: object
+    properties:
+      doc: {type: string, contentMediaType: application/json, contentSchema: {type: object}}
+      again: {$ref: "#/properties/doc/contentSchema"}
+`
+	_, err := spec.Load(fstest.MapFS{"mcpgen.yaml": {Data: []byte(src)}}, "mcpgen.yaml")
+	want := `mcpgen.yaml:7:63: type "A": property "doc": unknown keyword "contentSchema"`
+	if err == nil || err.Error() != want {
+		t.Errorf("error %v, want %s", err, want)
+	}
+}
+
 // TestRefSiblings: keywords beside a $ref both apply; disjoint ones merge
 // with the named type's, and the rest stays an error at the keyword.
 func TestRefSiblings(t *testing.T) {

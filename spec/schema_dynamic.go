@@ -107,7 +107,7 @@ func (ls *localSchema) dynamicRefs(l *loader, deferred map[*yaml.Node]deferredRe
 // tokens of a subschema, "" when none.
 func constraintAbove(tokens []string) string {
 	for i, t := range tokens {
-		if i > 0 && slices.Contains(schemaMapMembers, tokens[i-1]) {
+		if i > 0 && subschemaKeywords[tokens[i-1]] == subschemaMap {
 			continue // a member name
 		}
 		switch t {
@@ -229,20 +229,11 @@ func eachRef(n *yaml.Node, f func(k, v *yaml.Node)) {
 		seen[n] = true
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k, v := n.Content[i], n.Content[i+1]
-			switch {
-			case (k.Value == "$ref" || k.Value == "$dynamicRef") && v.Kind == yaml.ScalarNode:
+			if (k.Value == "$ref" || k.Value == "$dynamicRef") && v.Kind == yaml.ScalarNode {
 				f(k, v)
-			case contains(schemaMembers, k.Value):
-				walk(v)
-			case contains(schemaListMembers, k.Value) && v.Kind == yaml.SequenceNode:
-				for _, e := range v.Content {
-					walk(e)
-				}
-			case contains(schemaMapMembers, k.Value) && v.Kind == yaml.MappingNode:
-				for j := 1; j < len(v.Content); j += 2 {
-					walk(v.Content[j])
-				}
+				continue
 			}
+			memberSubschemas(k.Value, v, func(_ string, s *yaml.Node) { walk(s) })
 		}
 	}
 	walk(n)
