@@ -103,16 +103,14 @@ func (ls *localSchema) dynamicRefs(l *loader, deferred map[*yaml.Node]deferredRe
 }
 
 // constraintAbove is the first constraint keyword (allOf, anyOf, not,
-// if, then, else, dependentSchemas, propertyNames) on the JSON pointer
-// tokens of a subschema, "" when none.
-func constraintAbove(tokens []string) string {
-	for i, t := range tokens {
-		if i > 0 && subschemaKeywords[tokens[i-1]] == subschemaMap {
-			continue // a member name
-		}
-		switch t {
+// if, then, else, dependentSchemas, propertyNames) on the path of a
+// subschema, "" when none. Only keywords count: a member named like one (a
+// property called "not") is no constraint.
+func constraintAbove(path []schemaStep) string {
+	for _, s := range path {
+		switch s.keyword {
 		case "allOf", "anyOf", "not", "if", "then", "else", "dependentSchemas", "propertyNames":
-			return t
+			return s.keyword
 		}
 	}
 	return ""

@@ -46,6 +46,15 @@ var subschemaKeywords = map[string]subschemaShape{
 	"dependentSchemas":      subschemaMap,
 }
 
+// schemaStep is one step from a schema down to a subschema: the keyword
+// holding it and its token under that keyword (see memberSubschemas). A
+// path of steps keeps apart what a JSON pointer's tokens mix up: the token
+// of a map keyword is a member name, which may be spelled like a keyword (a
+// property called "items" or "allOf") but never is one.
+type schemaStep struct {
+	keyword, token string
+}
+
 // memberSubschemas calls visit with each subschema that the member k: v
 // of a schema holds, in document order, and with its JSON pointer token
 // under k: "" for a keyword holding one schema, the index in a list, the
