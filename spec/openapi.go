@@ -247,9 +247,9 @@ func (l *oaLoader) pos(n *yaml.Node) Pos {
 // data, not references, and are not searched. names says that the keys of
 // n are names (n is the value of properties or another keyword holding a
 // map of schemas, or of components.schemas or Swagger's definitions),
-// never keywords: a property called "$ref" or
-// "example" is a member like any other, and the schema of a property
-// called "properties" has keywords of its own.
+// never keywords: a property called "$ref" or "example" is a member like
+// any other, and the schema of a property called "properties" has keywords
+// of its own.
 func (l *oaLoader) scanRefs(n *yaml.Node, names bool, depth int) {
 	if n == nil || depth > 10000 {
 		return
