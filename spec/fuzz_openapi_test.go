@@ -22,6 +22,9 @@ func FuzzLoadOpenAPI(f *testing.F) {
 		}
 	}
 	f.Add([]byte(`{"openapi":"3.1.0","info":{"title":"t","version":"1"},"paths":{"/a/{x}":{"get":{"parameters":[{"name":"x","in":"path","required":true,"schema":{"$ref":"#/components/schemas/A"}}]}}},"components":{"schemas":{"A":{"oneOf":[{"$ref":"#/components/schemas/A"}]}}}}`))
+	// Names spelled like keywords: a property "properties" holding a remote
+	// $ref, a property "$ref", a schema "example" (scanRefs).
+	f.Add([]byte(`{"openapi":"3.0.3","info":{"title":"t","version":"1"},"paths":{"/a":{"post":{"requestBody":{"content":{"application/json":{"schema":{"type":"object","properties":{"properties":{"$ref":"https://example.com/p.json"},"$ref":{"type":"string"},"e":{"$ref":"#/components/schemas/example"}}}}}},"responses":{"200":{"description":"ok"}}}}},"components":{"schemas":{"example":{"type":"string"}}}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		const path = "api.yaml"
 		start := time.Now()

@@ -38,6 +38,9 @@ func FuzzLoad(f *testing.F) {
 	}
 	f.Add([]byte("version: 1\nserver: {name: s, version: 1.0.0}\ntypes:\n  A: {$ref: A}\n  B: {oneOf: [{$ref: B}], default: 1}\n"))
 	f.Add([]byte("a: &a [*a, *a]\n"))
+	// Members spelled like keywords, reached by pointers and holding a
+	// $dynamicRef under a constraint (hoisted names, constraintAbove).
+	f.Add([]byte("version: 1\nserver: {name: s, version: 1.0.0}\ntypes:\n  T:\n    type: object\n    properties:\n      items: {type: string}\n      allOf: {type: object, properties: {x: {type: string}}}\n      properties: {type: string, not: {$dynamicRef: \"#n\"}}\n      a: {$ref: \"#/properties/items\"}\n      b: {$ref: \"#/properties/allOf/properties/x\"}\n    $defs: {n: {$dynamicAnchor: n, type: string}, items: {type: integer}}\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		const path = "dir/mcpgen.yaml"
 		start := time.Now()

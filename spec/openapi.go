@@ -157,7 +157,7 @@ func loadOpenAPI(fsys fs.FS, file string, data []byte, cfg OpenAPIConfig) (*API,
 		return nil, l.diags
 	}
 	if info := doc.GetSpecInfo(); info != nil && info.RootNode != nil {
-		l.scanRefs(info.RootNode, "", 0)
+		l.scanRefs(info.RootNode, false, 0)
 	}
 	if len(l.diags) > 0 {
 		l.diags.Sort()
@@ -244,29 +244,35 @@ func (l *oaLoader) pos(n *yaml.Node) Pos {
 
 // scanRefs reports remote $refs as errors before the model is built, so
 // that nothing is fetched and each error has a position. Example values are
-// data, not references, and are not searched.
-func (l *oaLoader) scanRefs(n *yaml.Node, parentKey string, depth int) {
+// data, not references, and are not searched. names says that the keys of
+// n are names (n is the value of properties or another keyword holding a
+// map of schemas, or of components.schemas or Swagger's definitions),
+// never keywords: a property called "$ref" or "example" is a member like
+// any other, and the schema of a property called "properties" has keywords
+// of its own.
+func (l *oaLoader) scanRefs(n *yaml.Node, names bool, depth int) {
 	if n == nil || depth > 10000 {
 		return
 	}
 	switch n.Kind {
 	case yaml.DocumentNode, yaml.SequenceNode:
 		for _, c := range n.Content {
-			l.scanRefs(c, parentKey, depth+1)
+			l.scanRefs(c, false, depth+1)
 		}
 	case yaml.MappingNode:
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k, v := n.Content[i], n.Content[i+1]
-			if parentKey != "properties" && (k.Value == "example" || k.Value == "examples" || k.Value == "x-examples") {
-				continue
-			}
-			if k.Value == "$ref" && v.Kind == yaml.ScalarNode && parentKey != "properties" {
+			switch {
+			case names:
+				l.scanRefs(v, false, depth+1)
+			case k.Value == "example" || k.Value == "examples" || k.Value == "x-examples":
+			case k.Value == "$ref" && v.Kind == yaml.ScalarNode:
 				if u := strings.ToLower(v.Value); strings.HasPrefix(u, "http://") || strings.HasPrefix(u, "https://") || strings.HasPrefix(u, "//") {
 					l.errorf(l.pos(v), "remote $ref %q is not allowed (nothing is fetched): copy the document next to this one and use a relative path", v.Value)
 				}
-				continue
+			default:
+				l.scanRefs(v, subschemaKeywords[k.Value] == subschemaMap || k.Value == "schemas" || k.Value == "definitions", depth+1)
 			}
-			l.scanRefs(v, k.Value, depth+1)
 		}
 	}
 }

@@ -380,6 +380,36 @@ func TestOpenAPIErrors(t *testing.T) {
 	}
 }
 
+// TestOpenAPIRemoteRefMembers: a remote $ref is refused wherever it is a
+// reference, also in the schema of a property whose name is spelled like a
+// keyword ("properties", "example"); a property called "$ref" is a member,
+// and an example value data, whatever they hold.
+func TestOpenAPIRemoteRefMembers(t *testing.T) {
+	const remote = `"https://example.com/pet.json"`
+	for _, c := range []struct {
+		name, props string
+		refused     bool
+		schemas     string // components.schemas
+	}{
+		{"property", `pet: {$ref: ` + remote + `}`, true, ""},
+		{"property called properties", `properties: {$ref: ` + remote + `}`, true, ""},
+		{"property called example", `example: {$ref: ` + remote + `}`, true, ""},
+		{"nested under a property called properties", `properties: {type: object, properties: {pet: {$ref: ` + remote + `}}}`, true, ""},
+		{"property called $ref", `$ref: {type: string}`, false, ""},
+		{"example of a property called properties", `properties: {type: object, example: {$ref: ` + remote + `}}`, false, ""},
+		{"component schema called example", `pet: {$ref: "#/components/schemas/example"}`, true, `example: {$ref: ` + remote + `}`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			doc := "openapi: 3.0.3\ninfo: {title: t, version: \"1\"}\npaths:\n  /a:\n    get:\n      operationId: getA\n      responses:\n        \"200\":\n          description: ok\n          content:\n            application/json:\n              schema: {type: object, properties: {" + c.props + "}}\ncomponents: {schemas: {" + c.schemas + "}}\n"
+			_, err := LoadOpenAPI(fstest.MapFS{"a.yaml": {Data: []byte(doc)}}, "a.yaml", OpenAPIConfig{})
+			refused := err != nil && strings.Contains(err.Error(), `remote $ref "https://example.com/pet.json" is not allowed`)
+			if refused != c.refused {
+				t.Errorf("error %v; want the remote $ref refused: %v", err, c.refused)
+			}
+		})
+	}
+}
+
 func TestOpenAPIRelativeFileRef(t *testing.T) {
 	api := loadTestOpenAPI(t, "split/main.yaml", OpenAPIConfig{})
 	tool := toolByName(t, api, "getA")

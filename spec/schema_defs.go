@@ -3,6 +3,7 @@ package spec
 import (
 	"fmt"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -31,14 +32,6 @@ import (
 // of a type). Positions are kept: a hoisted subschema is the same YAML
 // node, so diagnostics inside it point where it was written.
 
-// schemaMembers are the keywords whose value is one subschema;
-// schemaMapMembers and schemaListMembers hold a map or a list of them.
-var (
-	schemaMembers     = []string{"items", "contains", "not", "if", "then", "else", "additionalProperties", "propertyNames", "unevaluatedItems", "unevaluatedProperties"}
-	schemaMapMembers  = []string{"$defs", "properties", "patternProperties", "dependentSchemas"}
-	schemaListMembers = []string{"allOf", "anyOf", "oneOf", "prefixItems"}
-)
-
 // localSchema is one root schema being resolved against itself.
 type localSchema struct {
 	root *yaml.Node
@@ -46,8 +39,8 @@ type localSchema struct {
 	// type name of the root ("" for a tool's input or output).
 	owner, self string
 	ctx         string
-	// schemas are the subschema nodes, with their JSON pointer tokens.
-	schemas map[*yaml.Node][]string
+	// schemas are the subschema nodes, with their paths from the root.
+	schemas map[*yaml.Node][]schemaStep
 	// defs are the $defs entries in document order; defParents the
 	// mappings that hold a $defs member.
 	defs       []*yaml.Node
@@ -131,7 +124,7 @@ func (l *loader) hoistLocalRefs(doc *yaml.Node) {
 
 // resolve resolves the references of the root schema at *at.
 func (h *hoister) resolve(at **yaml.Node, owner, self, ctx string) {
-	ls := &localSchema{root: *at, owner: owner, self: self, ctx: ctx, schemas: map[*yaml.Node][]string{}, anchors: map[string]*yaml.Node{}, refParent: map[*yaml.Node]*yaml.Node{}, dynKeys: map[*yaml.Node]*yaml.Node{}}
+	ls := &localSchema{root: *at, owner: owner, self: self, ctx: ctx, schemas: map[*yaml.Node][]schemaStep{}, anchors: map[string]*yaml.Node{}, refParent: map[*yaml.Node]*yaml.Node{}, dynKeys: map[*yaml.Node]*yaml.Node{}}
 	ls.walk(h.l, ls.root, nil)
 	res := self
 	if res == "" {
@@ -199,11 +192,11 @@ func (h *hoister) resolve(at **yaml.Node, owner, self, ctx string) {
 	}
 	names := map[*yaml.Node]string{}
 	for _, n := range order {
-		names[n] = h.name(owner, ls.schemas[n])
+		names[n] = h.name(owner + pathName(ls.schemas[n]))
 	}
 	rootName := self
 	if rootRef && self == "" {
-		rootName = h.name(owner, []string{"Root"})
+		rootName = h.name(owner + "Root")
 	}
 	names[ls.root] = rootName
 	for r, n := range resolved {
@@ -259,38 +252,40 @@ func (h *hoister) add(name string, n *yaml.Node) {
 	h.added = append(h.added, scalarAt(name, n), n)
 }
 
-// name is a free type name for the subschema at tokens under owner.
-func (h *hoister) name(owner string, tokens []string) string {
-	var b strings.Builder
-	b.WriteString(owner)
-	for i := 0; i < len(tokens); i++ {
-		switch t := tokens[i]; t {
-		case "$defs", "properties", "patternProperties", "dependentSchemas":
-			// the member name that follows says it
-		case "items":
-			b.WriteString("Item")
-		case "additionalProperties":
-			b.WriteString("Value")
-		case "prefixItems", "allOf", "anyOf", "oneOf":
-			b.WriteString(typeName(t))
-			if i+1 < len(tokens) {
-				i++
-				b.WriteString(tokens[i])
-			}
-		default:
-			b.WriteString(typeName(t))
-		}
-	}
-	base := b.String()
-	if base == owner {
-		base += "Def"
-	}
+// name is a free type name for base: base itself, or base with the
+// smallest number from 2 up that makes it free.
+func (h *hoister) name(base string) string {
 	name := base
 	for i := 2; h.taken[name]; i++ {
 		name = base + strconv.Itoa(i)
 	}
 	h.taken[name] = true
 	return name
+}
+
+// pathName names the subschema at path (under its owner) by the meaning of
+// each step, never by the spelling of a token: the items keyword is Item,
+// additionalProperties Value, an entry of a list its keyword and index
+// (AllOf0), a member of a map its own name alone, whatever keyword it is
+// spelled like (a property called "items" is Items), and any other keyword
+// its name (Not, If).
+func pathName(path []schemaStep) string {
+	var b strings.Builder
+	for _, s := range path {
+		switch {
+		case s.keyword == "items":
+			b.WriteString("Item")
+		case s.keyword == "additionalProperties":
+			b.WriteString("Value")
+		case subschemaKeywords[s.keyword] == subschemaMap:
+			b.WriteString(typeName(s.token))
+		case subschemaKeywords[s.keyword] == subschemaList:
+			b.WriteString(typeName(s.keyword) + s.token)
+		default:
+			b.WriteString(typeName(s.keyword))
+		}
+	}
+	return b.String()
 }
 
 // typeName is s as a type name: its ASCII letters and digits, each word
@@ -320,20 +315,17 @@ func typeName(s string) string {
 }
 
 // walk records the subschemas, $defs entries, nested anchors and $ref
-// values under n (a subschema at tokens).
-func (ls *localSchema) walk(l *loader, n *yaml.Node, tokens []string) {
+// values under n (the subschema at path).
+func (ls *localSchema) walk(l *loader, n *yaml.Node, path []schemaStep) {
 	if n.Kind != yaml.MappingNode && !isBoolSchema(n) {
 		return
 	}
 	if _, seen := ls.schemas[n]; seen {
 		return
 	}
-	ls.schemas[n] = tokens
+	ls.schemas[n] = path
 	if n.Kind != yaml.MappingNode {
 		return
-	}
-	sub := func(k string, more ...string) []string {
-		return append(append(append([]string(nil), tokens...), k), more...)
 	}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
@@ -368,22 +360,17 @@ func (ls *localSchema) walk(l *loader, n *yaml.Node, tokens []string) {
 		case k.Value == "$id" && n != ls.root:
 			l.errorf(k, ls.ctx, "an $id inside a schema starts a schema resource of its own, which mcpgen does not support: declare it as a named type under types (where $id is one more name for it)")
 			defer dropMember(n, "$id") // reported once
-		case contains(schemaMembers, k.Value):
-			ls.walk(l, v, sub(k.Value))
-		case contains(schemaListMembers, k.Value) && v.Kind == yaml.SequenceNode:
-			for j, e := range v.Content {
-				ls.walk(l, e, sub(k.Value, strconv.Itoa(j)))
-			}
-		case contains(schemaMapMembers, k.Value) && v.Kind == yaml.MappingNode:
-			if k.Value == "$defs" {
+		default:
+			if k.Value == "$defs" && v.Kind == yaml.MappingNode {
 				ls.defParents = append(ls.defParents, n)
 			}
-			for j := 0; j+1 < len(v.Content); j += 2 {
+			memberSubschemas(k.Value, v, func(token string, s *yaml.Node) {
+				at := append(slices.Clip(path), schemaStep{k.Value, token})
 				if k.Value == "$defs" {
-					ls.defs = append(ls.defs, v.Content[j+1])
+					ls.defs = append(ls.defs, s)
 				}
-				ls.walk(l, v.Content[j+1], sub(k.Value, v.Content[j].Value))
-			}
+				ls.walk(l, s, at)
+			})
 		}
 	}
 }
@@ -555,21 +542,7 @@ func (h *hoister) mergeRefSiblings() {
 				mergeRef(n, t)
 			}
 		}
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			k, v := n.Content[i].Value, n.Content[i+1]
-			switch {
-			case contains(schemaMembers, k):
-				walk(v)
-			case contains(schemaListMembers, k) && v.Kind == yaml.SequenceNode:
-				for _, e := range v.Content {
-					walk(e)
-				}
-			case contains(schemaMapMembers, k) && v.Kind == yaml.MappingNode:
-				for j := 1; j < len(v.Content); j += 2 {
-					walk(v.Content[j])
-				}
-			}
-		}
+		eachSubschema(n, func(_, _ string, s *yaml.Node) { walk(s) })
 	}
 	if h.types != nil {
 		for i := 1; i < len(h.types.Content); i += 2 {

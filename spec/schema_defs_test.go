@@ -1,6 +1,7 @@
 package spec_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -76,6 +77,42 @@ tools:
 	}
 }
 
+// TestLocalRefNames: a hoisted subschema is named after its place, each
+// step by what it is: a keyword ("items" → Item, "additionalProperties" →
+// Value, "oneOf/0" → OneOf0) or a member name, which names itself even when
+// it is spelled like a keyword (a property called "items" is Items).
+func TestLocalRefNames(t *testing.T) {
+	for _, c := range []struct {
+		name, schema, ref, want string
+	}{
+		{"items keyword", `properties: {list: {type: array, items: {type: string}}, REF}`, "#/properties/list/items", "TListItem"},
+		{"property items", `properties: {items: {type: string}, REF}`, "#/properties/items", "TItems"},
+		{"additionalProperties keyword", `properties: {m: {type: object, additionalProperties: {type: string}}, REF}`, "#/properties/m/additionalProperties", "TMValue"},
+		{"property additionalProperties", `properties: {additionalProperties: {type: string}, REF}`, "#/properties/additionalProperties", "TAdditionalProperties"},
+		{"oneOf keyword", `properties: {a: {oneOf: [{type: string}, {type: integer}]}, REF}`, "#/properties/a/oneOf/0", "TAOneOf0"},
+		{"property allOf", `properties: {allOf: {type: object, properties: {x: {type: string}}}, REF}`, "#/properties/allOf/properties/x", "TAllOfX"},
+		{"property prefixItems", `properties: {prefixItems: {type: string}, REF}`, "#/properties/prefixItems", "TPrefixItems"},
+		{"property properties", `properties: {properties: {type: object, properties: {x: {type: string}}}, REF}`, "#/properties/properties/properties/x", "TPropertiesX"},
+		{"property $defs", `properties: {$defs: {type: string}, REF}`, "#/properties/$defs", "TDefs"},
+		{"$defs entry items", `$defs: {items: {type: string}}, properties: {REF}`, "#/$defs/items", "TItems"},
+		{"property prefixItems of $defs entry items", `$defs: {items: {type: object, properties: {prefixItems: {type: string}}}}, properties: {REF}`, "#/$defs/items/properties/prefixItems", "TItemsPrefixItems"},
+		{"property items of additionalProperties", `properties: {m: {type: object, additionalProperties: {type: object, properties: {items: {type: string}}}}, REF}`, "#/properties/m/additionalProperties/properties/items", "TMValueItems"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			schema := strings.ReplaceAll(c.schema, "REF", `r: {$ref: "`+c.ref+`"}`)
+			src := "version: 1\nserver: {name: s, version: 1.0.0}\ntypes:\n  T: {type: object, " + schema + "}\n"
+			api := loadString(t, "mcpgen.yaml", src)
+			var names []string
+			for _, nt := range api.Types {
+				names = append(names, nt.Name)
+			}
+			if !slices.Contains(names, c.want) {
+				t.Errorf("types %v, want one named %s", names, c.want)
+			}
+		})
+	}
+}
+
 // TestLocalRefErrors: what a schema cannot resolve is an error at the $ref.
 func TestLocalRefErrors(t *testing.T) {
 	src := `version: 1
@@ -100,6 +137,27 @@ types:
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("missing %q in:\n%v", want, err)
 		}
+	}
+}
+
+// TestLocalRefContentSchema: contentSchema holds a subschema (JSON Schema
+// 2020-12's content vocabulary), which mcpgen.yaml refuses as an unknown
+// keyword. A reference into it is no second error ("points at no
+// subschema"): the one diagnostic names the keyword to remove.
+func TestLocalRefContentSchema(t *testing.T) {
+	src := `version: 1
+server: {name: s, version: 1.0.0}
+types:
+  A:
+    type: object
+    properties:
+      doc: {type: string, contentMediaType: application/json, contentSchema: {type: object}}
+      again: {$ref: "#/properties/doc/contentSchema"}
+`
+	_, err := spec.Load(fstest.MapFS{"mcpgen.yaml": {Data: []byte(src)}}, "mcpgen.yaml")
+	want := `mcpgen.yaml:7:63: type "A": property "doc": unknown keyword "contentSchema"`
+	if err == nil || err.Error() != want {
+		t.Errorf("error %v, want %s", err, want)
 	}
 }
 

@@ -103,16 +103,14 @@ func (ls *localSchema) dynamicRefs(l *loader, deferred map[*yaml.Node]deferredRe
 }
 
 // constraintAbove is the first constraint keyword (allOf, anyOf, not,
-// if, then, else, dependentSchemas, propertyNames) on the JSON pointer
-// tokens of a subschema, "" when none.
-func constraintAbove(tokens []string) string {
-	for i, t := range tokens {
-		if i > 0 && slices.Contains(schemaMapMembers, tokens[i-1]) {
-			continue // a member name
-		}
-		switch t {
+// if, then, else, dependentSchemas, propertyNames) on the path of a
+// subschema, "" when none. Only keywords count: a member named like one (a
+// property called "not") is no constraint.
+func constraintAbove(path []schemaStep) string {
+	for _, s := range path {
+		switch s.keyword {
 		case "allOf", "anyOf", "not", "if", "then", "else", "dependentSchemas", "propertyNames":
-			return t
+			return s.keyword
 		}
 	}
 	return ""
@@ -229,20 +227,11 @@ func eachRef(n *yaml.Node, f func(k, v *yaml.Node)) {
 		seen[n] = true
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k, v := n.Content[i], n.Content[i+1]
-			switch {
-			case (k.Value == "$ref" || k.Value == "$dynamicRef") && v.Kind == yaml.ScalarNode:
+			if (k.Value == "$ref" || k.Value == "$dynamicRef") && v.Kind == yaml.ScalarNode {
 				f(k, v)
-			case contains(schemaMembers, k.Value):
-				walk(v)
-			case contains(schemaListMembers, k.Value) && v.Kind == yaml.SequenceNode:
-				for _, e := range v.Content {
-					walk(e)
-				}
-			case contains(schemaMapMembers, k.Value) && v.Kind == yaml.MappingNode:
-				for j := 1; j < len(v.Content); j += 2 {
-					walk(v.Content[j])
-				}
+				continue
 			}
+			memberSubschemas(k.Value, v, func(_ string, s *yaml.Node) { walk(s) })
 		}
 	}
 	walk(n)

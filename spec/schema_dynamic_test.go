@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/mcpgen-dev/mcpgen/spec"
 )
@@ -109,6 +110,35 @@ tools:
 				t.Errorf("%s.other = $ref %q, want PutInputOwn", ref, p.Schema.Ref)
 			}
 		}
+	}
+}
+
+// TestDynamicRefUnderConstraint: a $dynamicRef inside a constraint
+// subschema (allOf, not, if, ...) is refused, one under a member that is
+// merely named like a constraint keyword is not, and a member named like a
+// map keyword ("properties") does not hide the keyword after it.
+func TestDynamicRefUnderConstraint(t *testing.T) {
+	for _, c := range []struct {
+		name, props, want string // want: the keyword named in the error, "" for none
+	}{
+		{"allOf keyword", `d: {type: string, allOf: [{$dynamicRef: "#name"}]}`, "allOf"},
+		{"property named not", `not: {$dynamicRef: "#name"}`, ""},
+		{"property named allOf", `allOf: {type: object, properties: {x: {$dynamicRef: "#name"}}}`, ""},
+		{"not under a property named properties", `properties: {type: string, not: {$dynamicRef: "#name"}}`, "not"},
+		{"allOf under a property named properties", `properties: {type: string, allOf: [{$dynamicRef: "#name"}]}`, "allOf"},
+		{"if under a property named $defs", `$defs: {type: string, if: {$dynamicRef: "#name"}}`, "if"},
+		{"property named not under a property named properties", `properties: {type: object, properties: {not: {$dynamicRef: "#name"}}}`, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			src := "version: 1\nserver: {name: s, version: 1.0.0}\ntypes:\n  T:\n    type: object\n    properties: {" + c.props + "}\n    $defs: {name: {$dynamicAnchor: name, type: string}}\n"
+			_, err := spec.Load(fstest.MapFS{"mcpgen.yaml": {Data: []byte(src)}}, "mcpgen.yaml")
+			switch {
+			case c.want == "" && err != nil:
+				t.Errorf("error %v, want none", err)
+			case c.want != "" && (err == nil || !strings.Contains(err.Error(), "$dynamicRef under "+c.want+" is not supported")):
+				t.Errorf("error %v, want $dynamicRef under %s refused", err, c.want)
+			}
+		})
 	}
 }
 

@@ -84,8 +84,8 @@ func (n *node) canonical(x *Statement) *Statement {
 
 // decodeConverted decodes a scalar of a code-first type, or of a format
 // type (formats.go), through a variable of the canonical type, then
-// converts it into target.
-func (m *validateEmitter) decodeConverted(s *slot, r *node, target *Statement, path, dirty Code) []Code {
+// converts it into target; isNull is as for decodeSlotNull.
+func (m *validateEmitter) decodeConverted(s *slot, r *node, target *Statement, path, dirty, isNull Code) []Code {
 	tmp := &slot{node: &node{kind: r.kind, schema: r.schema, pos: r.pos, parsesDateTime: r.isTime()}}
 	body := []Code{Var().Id("t").Add(baseType(tmp.node))}
 	if r.isTime() {
@@ -112,7 +112,7 @@ func (m *validateEmitter) decodeConverted(s *slot, r *node, target *Statement, p
 		body = append(body, set...)
 	}
 	if s.nullable && (s.ptr || r.isBytes()) {
-		return []Code{If(Id("d").Dot("Peek").Call().Op("==").Add(wire("KindNull"))).Block(
+		return []Code{If(nullTest(isNull)).Block(
 			returnIfErr(Id("d").Dot("ReadNull").Call()),
 			Add(target).Op("=").Nil(),
 		).Else().Block(body...)}

@@ -204,6 +204,15 @@ func (m *validateEmitter) numberMessage(fn string, x float64) Code {
 	return m.message(name, key, call)
 }
 
+// nullTest is the condition that the next value is null: isNull when
+// that is known already, else a peek.
+func nullTest(isNull Code) Code {
+	if isNull != nil {
+		return isNull
+	}
+	return Id("d").Dot("Peek").Call().Op("==").Add(wire("KindNull"))
+}
+
 func kindCheck(want string, jsonKind string) Code {
 	return If(Id("k").Op(":=").Id("d").Dot("Peek").Call(), Id("k").Op("!=").Add(wire(jsonKind))).Block(
 		addErr(Id("p"), wire("MsgType").Call(Lit(want), Id("k"))),
@@ -323,9 +332,16 @@ func (m *validateEmitter) readHelper(k kind) string {
 // decode function. dirty, when not nil, runs when the value had a
 // violation of its type (or, for declared types, any violation).
 func (m *validateEmitter) decodeSlot(s *slot, target *Statement, path Code, dirty Code) []Code {
+	return m.decodeSlotNull(s, target, path, dirty, nil)
+}
+
+// decodeSlotNull is decodeSlot where isNull, when not nil, says whether
+// the value is null, already known (a property's null flag, set from the
+// same peek): a nullable slot tests it instead of peeking again.
+func (m *validateEmitter) decodeSlotNull(s *slot, target *Statement, path, dirty, isNull Code) []Code {
 	r := s.node.real()
 	if !r.unit() && r.convertible() {
-		return m.decodeConverted(s, r, target, path, dirty)
+		return m.decodeConverted(s, r, target, path, dirty, isNull)
 	}
 	call := func(ptr Code) Code {
 		fn := "decode" + r.name
@@ -371,7 +387,7 @@ func (m *validateEmitter) decodeSlot(s *slot, target *Statement, path Code, dirt
 			If(Id("e").Dot("Len").Call().Op("!=").Id("n0")).Block(dirty))...)
 	}
 	if s.nullable && r.kind != kRaw {
-		return []Code{If(Id("d").Dot("Peek").Call().Op("==").Add(wire("KindNull"))).Block(
+		return []Code{If(nullTest(isNull)).Block(
 			returnIfErr(Id("d").Dot("ReadNull").Call()),
 			Add(target).Op("=").Nil(),
 		).Else().Block(rest...)}
@@ -401,10 +417,12 @@ func (m *validateEmitter) decodeStruct(n *node) []Code {
 			body = append(body, Id("seen"+f.ident()).Op("=").True())
 		}
 		body = append(body, Id("c").Op(":=").Id("p").Dot("Child").Call(Lit(f.jsonName)))
+		var isNull Code
 		if f.nullFlag != "" {
-			body = append(body, Id("v").Dot(f.nullFlag).Op("=").Id("d").Dot("Peek").Call().Op("==").Add(wire("KindNull")))
+			body = append(body, Id("v").Dot(f.nullFlag).Op("=").Add(nullTest(nil)))
+			isNull = Id("v").Dot(f.nullFlag)
 		}
-		body = append(body, m.decodeSlot(&f.slot, Id("v").Dot(f.goName), Op("&").Id("c"), nil)...)
+		body = append(body, m.decodeSlotNull(&f.slot, Id("v").Dot(f.goName), Op("&").Id("c"), nil, isNull)...)
 		cases = append(cases, Case(Lit(f.jsonName)).Block(body...))
 	}
 	// unknown counts the members no property, pattern or

@@ -322,7 +322,7 @@ func decodeCatalogFindItemInput(d *wire.Decoder, p *wire.Path, v *CatalogFindIte
 		case "status":
 			c := p.Child("status")
 			v.StatusNull = d.Peek() == wire.KindNull
-			if d.Peek() == wire.KindNull {
+			if v.StatusNull {
 				if err := d.ReadNull(); err != nil {
 					return err
 				}

@@ -342,7 +342,7 @@ func decodeCheckInput(d *wire.Decoder, p *wire.Path, v *CheckInput, e *wire.Erro
 		case "maybe":
 			c := p.Child("maybe")
 			v.MaybeNull = d.Peek() == wire.KindNull
-			if d.Peek() == wire.KindNull {
+			if v.MaybeNull {
 				if err := d.ReadNull(); err != nil {
 					return err
 				}

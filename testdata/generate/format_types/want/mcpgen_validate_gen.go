@@ -109,7 +109,7 @@ func decodeRecordInput(d *wire.Decoder, p *wire.Path, v *RecordInput, e *wire.Er
 		case "until":
 			c := p.Child("until")
 			v.UntilNull = d.Peek() == wire.KindNull
-			if d.Peek() == wire.KindNull {
+			if v.UntilNull {
 				if err := d.ReadNull(); err != nil {
 					return err
 				}

@@ -615,7 +615,7 @@ func decodeBookOutput(d *wire.Decoder, p *wire.Path, v *BookOutput, e *wire.Erro
 		case "signature":
 			c := p.Child("signature")
 			v.SignatureNull = d.Peek() == wire.KindNull
-			if d.Peek() == wire.KindNull {
+			if v.SignatureNull {
 				if err := d.ReadNull(); err != nil {
 					return err
 				}

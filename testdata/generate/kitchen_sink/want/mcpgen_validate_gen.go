@@ -262,7 +262,7 @@ func decodeNode(d *wire.Decoder, p *wire.Path, v *Node, e *wire.Errors) error {
 		case "parent":
 			c := p.Child("parent")
 			v.ParentNull = d.Peek() == wire.KindNull
-			if d.Peek() == wire.KindNull {
+			if v.ParentNull {
 				if err := d.ReadNull(); err != nil {
 					return err
 				}
@@ -701,7 +701,7 @@ func decodeOrder(d *wire.Decoder, p *wire.Path, v *Order, e *wire.Errors) error 
 		case "delivery_date":
 			c := p.Child("delivery_date")
 			v.DeliveryDateNull = d.Peek() == wire.KindNull
-			if d.Peek() == wire.KindNull {
+			if v.DeliveryDateNull {
 				if err := d.ReadNull(); err != nil {
 					return err
 				}
@@ -997,7 +997,7 @@ func decodeCreateOrderInput(d *wire.Decoder, p *wire.Path, v *CreateOrderInput, 
 		case "note":
 			c := p.Child("note")
 			v.NoteNull = d.Peek() == wire.KindNull
-			if d.Peek() == wire.KindNull {
+			if v.NoteNull {
 				if err := d.ReadNull(); err != nil {
 					return err
 				}

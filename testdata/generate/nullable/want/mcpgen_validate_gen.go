@@ -89,7 +89,7 @@ func decodeUpdateContactInput(d *wire.Decoder, p *wire.Path, v *UpdateContactInp
 		case "age":
 			c := p.Child("age")
 			v.AgeNull = d.Peek() == wire.KindNull
-			if d.Peek() == wire.KindNull {
+			if v.AgeNull {
 				if err := d.ReadNull(); err != nil {
 					return err
 				}
@@ -130,7 +130,7 @@ func decodeUpdateContactInput(d *wire.Decoder, p *wire.Path, v *UpdateContactInp
 		case "nickname":
 			c := p.Child("nickname")
 			v.NicknameNull = d.Peek() == wire.KindNull
-			if d.Peek() == wire.KindNull {
+			if v.NicknameNull {
 				if err := d.ReadNull(); err != nil {
 					return err
 				}

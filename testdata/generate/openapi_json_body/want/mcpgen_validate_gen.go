@@ -64,7 +64,7 @@ func decodeCreateItemInput(d *wire.Decoder, p *wire.Path, v *CreateItemInput, e 
 		case "note":
 			c := p.Child("note")
 			v.NoteNull = d.Peek() == wire.KindNull
-			if d.Peek() == wire.KindNull {
+			if v.NoteNull {
 				if err := d.ReadNull(); err != nil {
 					return err
 				}

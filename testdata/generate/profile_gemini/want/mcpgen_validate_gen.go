@@ -237,7 +237,7 @@ func decodeTicket(d *wire.Decoder, p *wire.Path, v *Ticket, e *wire.Errors) erro
 		case "due":
 			c := p.Child("due")
 			v.DueNull = d.Peek() == wire.KindNull
-			if d.Peek() == wire.KindNull {
+			if v.DueNull {
 				if err := d.ReadNull(); err != nil {
 					return err
 				}
@@ -585,7 +585,7 @@ func decodeTicketsFindInput(d *wire.Decoder, p *wire.Path, v *TicketsFindInput, 
 		case "status":
 			c := p.Child("status")
 			v.StatusNull = d.Peek() == wire.KindNull
-			if d.Peek() == wire.KindNull {
+			if v.StatusNull {
 				if err := d.ReadNull(); err != nil {
 					return err
 				}

@@ -440,7 +440,7 @@ func decodeContact(d *wire.Decoder, p *wire.Path, v *Contact, e *wire.Errors) er
 		case "shipping":
 			c := p.Child("shipping")
 			v.ShippingNull = d.Peek() == wire.KindNull
-			if d.Peek() == wire.KindNull {
+			if v.ShippingNull {
 				if err := d.ReadNull(); err != nil {
 					return err
 				}

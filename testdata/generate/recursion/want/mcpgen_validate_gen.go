@@ -57,7 +57,7 @@ func decodeNode(d *wire.Decoder, p *wire.Path, v *Node, e *wire.Errors) error {
 		case "parent":
 			c := p.Child("parent")
 			v.ParentNull = d.Peek() == wire.KindNull
-			if d.Peek() == wire.KindNull {
+			if v.ParentNull {
 				if err := d.ReadNull(); err != nil {
 					return err
 				}

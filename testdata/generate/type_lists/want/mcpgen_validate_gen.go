@@ -131,7 +131,7 @@ func decodeLookupInput(d *wire.Decoder, p *wire.Path, v *LookupInput, e *wire.Er
 		case "amount":
 			c := p.Child("amount")
 			v.AmountNull = d.Peek() == wire.KindNull
-			if d.Peek() == wire.KindNull {
+			if v.AmountNull {
 				if err := d.ReadNull(); err != nil {
 					return err
 				}
@@ -348,7 +348,7 @@ func decodeLookupOutput(d *wire.Decoder, p *wire.Path, v *LookupOutput, e *wire.
 		case "found":
 			c := p.Child("found")
 			v.FoundNull = d.Peek() == wire.KindNull
-			if d.Peek() == wire.KindNull {
+			if v.FoundNull {
 				if err := d.ReadNull(); err != nil {
 					return err
 				}
