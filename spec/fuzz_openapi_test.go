@@ -22,6 +22,8 @@ func FuzzLoadOpenAPI(f *testing.F) {
 		}
 	}
 	f.Add([]byte(`{"openapi":"3.1.0","info":{"title":"t","version":"1"},"paths":{"/a/{x}":{"get":{"parameters":[{"name":"x","in":"path","required":true,"schema":{"$ref":"#/components/schemas/A"}}]}}},"components":{"schemas":{"A":{"oneOf":[{"$ref":"#/components/schemas/A"}]}}}}`))
+	// Required names the properties do not declare (openapi_required.go).
+	f.Add([]byte(`{"openapi":"3.0.3","info":{"title":"t","version":"1"},"paths":{"/b":{"put":{"requestBody":{"required":true,"content":{"application/json":{"schema":{"type":"object","properties":{"a":{"$ref":"#/components/schemas/B"}},"required":["a","x y"]}}}},"responses":{"200":{"description":"OK"}}}}},"components":{"schemas":{"B":{"type":"object","properties":{"k":{"type":"string"}},"patternProperties":{"^n_":{"type":"number"},"n":{"type":"integer"}},"additionalProperties":false,"required":["n_1","z"]}}}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		const path = "api.yaml"
 		start := time.Now()
