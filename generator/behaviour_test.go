@@ -602,4 +602,5 @@ var behaviourTests = map[string]string{
 	"dynamic_refs":       dynamicRefsBehaviour,
 	"type_lists":         typeListsBehaviour,
 	"boolean_subschemas": booleansBehaviour,
+	"openapi_required":   undeclaredRequiredBehaviour,
 }

@@ -25,6 +25,8 @@ func FuzzLoadOpenAPI(f *testing.F) {
 	// Names spelled like keywords: a property "properties" holding a remote
 	// $ref, a property "$ref", a schema "example" (scanRefs).
 	f.Add([]byte(`{"openapi":"3.0.3","info":{"title":"t","version":"1"},"paths":{"/a":{"post":{"requestBody":{"content":{"application/json":{"schema":{"type":"object","properties":{"properties":{"$ref":"https://example.com/p.json"},"$ref":{"type":"string"},"e":{"$ref":"#/components/schemas/example"}}}}}},"responses":{"200":{"description":"ok"}}}}},"components":{"schemas":{"example":{"type":"string"}}}}`))
+	// Required names the properties do not declare (openapi_required.go).
+	f.Add([]byte(`{"openapi":"3.0.3","info":{"title":"t","version":"1"},"paths":{"/b":{"put":{"requestBody":{"required":true,"content":{"application/json":{"schema":{"type":"object","properties":{"a":{"$ref":"#/components/schemas/B"}},"required":["a","x y"]}}}},"responses":{"200":{"description":"OK"}}}}},"components":{"schemas":{"B":{"type":"object","properties":{"k":{"type":"string"}},"patternProperties":{"^n_":{"type":"number"},"n":{"type":"integer"}},"additionalProperties":false,"required":["n_1","z"]}}}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		const path = "api.yaml"
 		start := time.Now()

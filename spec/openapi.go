@@ -1116,6 +1116,24 @@ func (l *oaLoader) bodyArgs(o *oaOp, b *oaBody, add addFunc) {
 		add("body", "", "bodyAll", "", false, s, b.required, b.pos)
 		return
 	}
+	fieldStyle := func(name string) (style string, explode bool) {
+		if !isForm {
+			return "", false
+		}
+		// Form fields default to style form, explode true (OpenAPI 3.1
+		// §4.8.15); the encoding object may say otherwise (Stripe's nested
+		// objects are deepObject).
+		style, explode = "form", true
+		if fs, ok := b.styles[name]; ok {
+			if fs.style != "" {
+				style = fs.style
+			}
+			if fs.explode != nil {
+				explode = *fs.explode
+			}
+		}
+		return style, explode
+	}
 	req := map[string]bool{}
 	for _, r := range flat.Required {
 		req[r] = true
@@ -1126,25 +1144,26 @@ func (l *oaLoader) bodyArgs(o *oaOp, b *oaBody, add addFunc) {
 			continue
 		}
 		s := l.schema(sp, modeInput, 0)
-		style, explode := "", false
-		if isForm {
-			// Form fields default to style form, explode true (OpenAPI
-			// 3.1 §4.8.15); the encoding object may say otherwise
-			// (Stripe's nested objects are deepObject).
-			style, explode = "form", true
-			if fs, ok := b.styles[name]; ok {
-				if fs.style != "" {
-					style = fs.style
-				}
-				if fs.explode != nil {
-					explode = *fs.explode
-				}
-			}
-		}
+		style, explode := fieldStyle(name)
 		if ct == "multipart/form-data" {
 			s = l.binaryField(s, b.encoding[name])
 		}
 		add(name, name, "body", style, explode, s, b.required && req[name], l.proxyPos(sp))
+	}
+	// Required members the body's properties do not declare
+	// (openapi_required.go), sent like the others.
+	var ap *Schema
+	closed := false
+	if a := flat.AdditionalProperties; a != nil {
+		if a.IsA() && a.A != nil {
+			ap = l.schema(a.A, modeInput, 1)
+		} else if a.IsB() {
+			closed = !a.B
+		}
+	}
+	for _, p := range l.undeclaredRequired(flat, ap, closed, b.pos, modeInput, 0) {
+		style, explode := fieldStyle(p.Name)
+		add(p.Name, p.Name, "body", style, explode, p.Schema, b.required, p.Pos)
 	}
 }
 

@@ -316,6 +316,13 @@ func (l *oaLoader) convert(s *base.Schema, p Pos, mode schemaMode, depth int) *S
 			}
 		}
 	}
+	// Required names the properties do not declare are required members
+	// all the same (openapi_required.go); not on an untyped schema, where
+	// required applies only if the value is an object, nor beside a union
+	// without properties, which stays the union it was.
+	if out.Type == KindObject && (len(out.Properties) > 0 || len(s.OneOf)+len(s.AnyOf) == 0) {
+		out.Properties = append(out.Properties, l.undeclaredRequired(s, out.AdditionalProperties, !out.AllowAdditional, p, mode, depth)...)
+	}
 	if it := s.Items; it != nil {
 		if it.IsA() && it.A != nil {
 			out.Items = l.schema(it.A, mode, depth+1)
