@@ -1116,3 +1116,26 @@ func TestSampleKeywords(t *testing.T) {
 		}
 	}
 }
+
+// TestSampleByte: OpenAPI's format byte, which the reference validator
+// does not assert (Prism's Ajv does), is sampled as standard base64 within
+// minLength and maxLength (readme-oas-examples' oas-formats sent "sample").
+func TestSampleByte(t *testing.T) {
+	for _, schema := range []string{
+		`{"type":"string","format":"byte"}`,
+		`{"type":"string","format":"byte","minLength":50}`,
+		`{"type":"string","format":"byte","maxLength":10}`,
+	} {
+		var s map[string]any
+		if err := json.Unmarshal([]byte(schema), &s); err != nil {
+			t.Fatal(err)
+		}
+		v := sampleString(s)
+		_, err := base64.StdEncoding.DecodeString(v)
+		lo, _ := s["minLength"].(float64)
+		hi, bounded := s["maxLength"].(float64)
+		if err != nil || v == "" || len(v) < int(lo) || bounded && len(v) > int(hi) {
+			t.Errorf("%s: sample %q (%v)", schema, v, err)
+		}
+	}
+}
