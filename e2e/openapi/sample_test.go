@@ -1,12 +1,15 @@
 package openapi
 
 import (
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"maps"
+	"math"
 	"regexp"
 	"regexp/syntax"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -81,16 +84,25 @@ func (sm *sampler) of(s map[string]any, depth int) any {
 		}
 		return nil
 	}
-	if ex, ok := s["examples"].([]any); ok && len(ex) > 0 && fits(s, ex[0]) {
+	// The document's own values, each only when it satisfies s (the
+	// reference validator decides): documents carry examples outside
+	// their enum, defaults of the wrong type and enums that mix types
+	// (readme-oas-examples' schema-enums).
+	if ex, ok := s["examples"].([]any); ok && len(ex) > 0 && sm.valid(s, ex[0]) {
 		return ex[0]
 	}
-	if d, ok := s["default"]; ok && fits(s, d) {
+	if d, ok := s["default"]; ok && sm.valid(s, d) {
 		return d
 	}
 	if c, ok := s["const"]; ok {
 		return c
 	}
 	if e, ok := s["enum"].([]any); ok && len(e) > 0 {
+		for _, m := range e {
+			if sm.valid(s, m) {
+				return m
+			}
+		}
 		return e[0]
 	}
 	_, hasProps := s["properties"].(map[string]any)
@@ -143,15 +155,9 @@ func (sm *sampler) of(s map[string]any, depth int) any {
 		}
 		return out
 	case "integer":
-		if m, ok := s["minimum"].(float64); ok {
-			return int64(m)
-		}
-		return 1
+		return int64(sampleNumber(s, true))
 	case "number":
-		if m, ok := s["minimum"].(float64); ok {
-			return m
-		}
-		return 1.5
+		return sampleNumber(s, false)
 	case "boolean":
 		return true
 	case "string":
@@ -160,6 +166,13 @@ func (sm *sampler) of(s map[string]any, depth int) any {
 		return nil
 	}
 	return "x"
+}
+
+// valid reports whether v, one of the document's own values, has the
+// type s states and satisfies s as a whole (or the reference validator
+// cannot tell).
+func (sm *sampler) valid(s map[string]any, v any) bool {
+	return fits(s, v) && sm.check.check(s, v) == nil
 }
 
 // object samples an object schema: every required member, the optional
@@ -553,23 +566,55 @@ func resolveRef(s, root map[string]any) map[string]any {
 	return s
 }
 
+// formatSamples is a value for each string format the reference
+// validator, Prism's Ajv (ajv-formats) or the generated validator asserts:
+// a value in the format, short, that every one of them takes. Formats that
+// assert nothing on a string (binary, password, int32 as a string) take
+// any string and are not listed.
+var formatSamples = map[string]string{
+	"date":                  "2026-07-28",
+	"date-time":             "2026-07-28T10:00:00Z",
+	"time":                  "10:00:00Z",
+	"duration":              "P1D",
+	"email":                 "alice@example.com",
+	"idn-email":             "alice@example.com",
+	"hostname":              "example.com",
+	"idn-hostname":          "example.com",
+	"ipv4":                  "192.0.2.1",
+	"ipv6":                  "2001:db8::1",
+	"uri":                   "https://example.com/x",
+	"url":                   "https://example.com/x",
+	"uri-reference":         "https://example.com/x",
+	"iri":                   "https://example.com/x",
+	"iri-reference":         "https://example.com/x",
+	"uri-template":          "https://example.com/{id}",
+	"uuid":                  "0b7e6b1c-58a4-4b0e-9d1c-5f0f4b9f5f4e",
+	"json-pointer":          "/foo",
+	"relative-json-pointer": "0/foo",
+	"regex":                 "^x$",
+	"byte":                  "aGVsbG8sIHVwc3RyZWFtIQ==", // "hello, upstream!"
+}
+
+// sampleString samples a string schema: a value in its format or its
+// encoding, else one its pattern takes, then fitted to minLength and
+// maxLength (a base64 value by its decoded length, so that it stays
+// base64).
 func sampleString(s map[string]any) string {
-	if enc, _ := s["contentEncoding"].(string); enc == "base64" {
-		return "aGVsbG8sIHVwc3RyZWFtIQ==" // "hello, upstream!"
+	f, _ := s["format"].(string)
+	if enc, _ := s["contentEncoding"].(string); enc == "base64" || f == "byte" {
+		n := len("hello, upstream!")
+		if m, ok := s["minLength"].(float64); ok && base64.StdEncoding.EncodedLen(n) < int(m) {
+			n = base64.StdEncoding.DecodedLen(int(m) + 3)
+		}
+		if m, ok := s["maxLength"].(float64); ok {
+			for n > 0 && base64.StdEncoding.EncodedLen(n) > int(m) {
+				n--
+			}
+		}
+		return base64.StdEncoding.EncodeToString([]byte(strings.Repeat("hello, upstream!", n/16+1)[:n]))
 	}
-	var v string
-	switch f, _ := s["format"].(string); f {
-	case "date":
-		v = "2026-07-28"
-	case "date-time":
-		v = "2026-07-28T10:00:00Z"
-	case "email":
-		v = "alice@example.com"
-	case "uri", "url":
-		v = "https://example.com/x"
-	case "uuid":
-		v = "0b7e6b1c-58a4-4b0e-9d1c-5f0f4b9f5f4e"
-	default:
+	v, formatted := formatSamples[f]
+	if !formatted {
 		v = "sample"
 	}
 	if p, ok := s["pattern"].(string); ok && !matches(p, v) {
@@ -586,15 +631,107 @@ func sampleString(s map[string]any) string {
 			return m
 		}
 	}
-	if n, ok := s["minLength"].(float64); ok {
-		for len(v) < int(n) {
-			v += "x"
-		}
+	if n, ok := s["minLength"].(float64); ok && len(v) < int(n) {
+		v = lengthen(f, formatted, v, int(n))
 	}
-	if n, ok := s["maxLength"].(float64); ok && len(v) > int(n) {
+	if n, ok := s["maxLength"].(float64); ok && len(v) > int(n) && !formatted {
 		v = v[:int(n)]
 	}
 	return v
+}
+
+// lengthen pads v, a sample of format f (formatted when it has one the
+// sampler knows), to n bytes where the format has room for more: the
+// local part of an address, a URI's or pointer's path, a host name's
+// first label (to 63 bytes). A value in another format is left as it is:
+// the format wins over minLength.
+func lengthen(f string, formatted bool, v string, n int) string {
+	more := func(v string) string { return v + strings.Repeat("x", max(n-len(v), 0)) }
+	switch {
+	case !formatted:
+		return more(v)
+	case f == "email" || f == "idn-email":
+		local, domain, _ := strings.Cut(v, "@")
+		return more(local)[:min(64, max(len(local), n-len(domain)-1))] + "@" + domain
+	case f == "hostname" || f == "idn-hostname":
+		label, rest, _ := strings.Cut(v, ".")
+		return more(label)[:min(63, max(len(label), n-len(rest)-1))] + "." + rest
+	case strings.Contains(f, "ur") || strings.Contains(f, "iri") || strings.HasSuffix(f, "json-pointer"):
+		return more(v)
+	}
+	return v
+}
+
+// sampleNumber samples a number (or an integer, when integer) that every
+// numeric keyword of s takes: minimum and maximum, exclusive either way
+// (2020-12's numbers or OpenAPI 3.0's booleans beside minimum and
+// maximum), multipleOf, and the range of an int32 or int64 format. 1 (1.5
+// for a number) when s bounds nothing; the lower bound (or 1) when no
+// value in the bounds was found, which the sweep reports as its own
+// invalid sample.
+func sampleNumber(s map[string]any, integer bool) float64 {
+	lo, hi := math.Inf(-1), math.Inf(1)
+	loEx, hiEx := false, false
+	if m, ok := s["minimum"].(float64); ok {
+		lo, loEx = m, s["exclusiveMinimum"] == true
+	}
+	if m, ok := s["exclusiveMinimum"].(float64); ok && m >= lo {
+		lo, loEx = m, true
+	}
+	if m, ok := s["maximum"].(float64); ok {
+		hi, hiEx = m, s["exclusiveMaximum"] == true
+	}
+	if m, ok := s["exclusiveMaximum"].(float64); ok && m <= hi {
+		hi, hiEx = m, true
+	}
+	switch f, _ := s["format"].(string); f {
+	case "int32":
+		lo, hi = math.Max(lo, math.MinInt32), math.Min(hi, math.MaxInt32)
+	case "int64":
+		lo, hi = math.Max(lo, -(1<<53)), math.Min(hi, 1<<53)
+	}
+	in := func(v float64) bool {
+		return (v > lo || !loEx && v == lo) && (v < hi || !hiEx && v == hi) &&
+			(!integer || v == math.Trunc(v))
+	}
+	step, _ := s["multipleOf"].(float64)
+	if step > 0 {
+		// The multiple nearest to the lower bound (or to 1 when there is
+		// none) that is in the bounds; tried a few steps on, for an
+		// exclusive bound or a fractional step on an integer.
+		start := 1.0
+		if !math.IsInf(lo, -1) {
+			start = lo
+		} else if !math.IsInf(hi, 1) && hi < 1 {
+			start = hi - 100*step
+		}
+		k := math.Ceil(start / step)
+		for i := range 1000 {
+			// The multiple as written in decimal (0.1 * 3 is
+			// 0.30000000000000004), and one whose quotient by step is
+			// whole in floating point too, as Ajv (Prism) divides: 0.3 /
+			// 0.1 is 2.9999999999999996 there, 0.5 / 0.1 is 5.
+			v, _ := strconv.ParseFloat(strconv.FormatFloat((k+float64(i))*step, 'g', 12, 64), 64)
+			if q := v / step; in(v) && q == math.Trunc(q) {
+				return v
+			}
+		}
+		return start
+	}
+	want := 1.0
+	if !integer {
+		want = 1.5
+	}
+	for _, v := range []float64{want, lo, lo + 1, hi, hi - 1, (lo + hi) / 2,
+		math.Ceil(lo), math.Floor(hi), math.Ceil((lo + hi) / 2)} {
+		if !math.IsInf(v, 0) && !math.IsNaN(v) && in(v) {
+			return v
+		}
+	}
+	if !math.IsInf(lo, -1) {
+		return lo
+	}
+	return want
 }
 
 // fits reports whether v has the JSON type s states: documents do carry
@@ -900,6 +1037,105 @@ func TestSampleDiscriminatedUntagged(t *testing.T) {
 			if err := checkSample([]byte(s), args); err != nil {
 				t.Errorf("all=%v: %s: %v", all, mustJSON(args), err)
 			}
+		}
+	}
+}
+
+// TestSampleKeywords: for each validation keyword and format the sampler
+// meets, alone and in the combinations documents use, its sample satisfies
+// the schema by the reference validator TestSweepSamples uses
+// (readme-oas-examples' schema-types, schema-enums and schema-validation:
+// issue #16).
+func TestSampleKeywords(t *testing.T) {
+	cases := map[string]string{
+		"integer multipleOf":                `{"type":"integer","multipleOf":2}`,
+		"integer multipleOf int32":          `{"type":"integer","format":"int32","multipleOf":2}`,
+		"integer multipleOf minimum":        `{"type":"integer","multipleOf":5,"minimum":7}`,
+		"integer multipleOf exclusive":      `{"type":"integer","multipleOf":5,"exclusiveMinimum":5,"exclusiveMaximum":15}`,
+		"integer multipleOf maximum":        `{"type":"integer","multipleOf":3,"maximum":-4}`,
+		"integer fractional multipleOf":     `{"type":"integer","multipleOf":0.5,"minimum":3}`,
+		"integer minimum":                   `{"type":"integer","minimum":10}`,
+		"integer maximum":                   `{"type":"integer","maximum":-3}`,
+		"integer exclusiveMinimum":          `{"type":"integer","exclusiveMinimum":1}`,
+		"integer exclusiveMaximum":          `{"type":"integer","exclusiveMaximum":1}`,
+		"integer exclusive both":            `{"type":"integer","exclusiveMinimum":1,"exclusiveMaximum":3}`,
+		"integer int32 wide bounds":         `{"type":"integer","format":"int32","minimum":-1e12,"maximum":5e12}`,
+		"integer int64":                     `{"type":"integer","format":"int64","minimum":9e15}`,
+		"number multipleOf":                 `{"type":"number","multipleOf":0.1,"minimum":0.25}`,
+		"number multipleOf tenths":          `{"type":"number","multipleOf":0.01,"minimum":1.005,"maximum":2}`,
+		"number multipleOf big":             `{"type":"number","multipleOf":2.5}`,
+		"number exclusive":                  `{"type":"number","exclusiveMinimum":1.5,"exclusiveMaximum":1.75}`,
+		"number minimum":                    `{"type":"number","minimum":100}`,
+		"number maximum":                    `{"type":"number","maximum":0}`,
+		"nullable number multipleOf":        `{"type":["number","null"],"multipleOf":4}`,
+		"example outside enum":              `{"type":"string","enum":["a","b"],"examples":["c"]}`,
+		"default outside enum":              `{"type":"string","enum":["a","b"],"default":"c"}`,
+		"example outside bounds":            `{"type":"integer","minimum":5,"examples":[1]}`,
+		"default off multipleOf":            `{"type":"integer","multipleOf":2,"default":3}`,
+		"example not in format":             `{"type":"string","format":"email","examples":["nobody"]}`,
+		"number enum that lists a string":   `{"type":"number","enum":["",0,1,2]}`,
+		"integer enum that lists a string":  `{"type":"integer","enum":["x",2.5,3]}`,
+		"string enum pattern":               `{"type":"string","enum":["A","b"],"pattern":"^[a-z]$"}`,
+		"format date":                       `{"type":"string","format":"date"}`,
+		"format date-time":                  `{"type":"string","format":"date-time"}`,
+		"format time":                       `{"type":"string","format":"time"}`,
+		"format duration":                   `{"type":"string","format":"duration"}`,
+		"format email":                      `{"type":"string","format":"email"}`,
+		"format email minLength":            `{"type":"string","format":"email","minLength":40}`,
+		"format idn-email":                  `{"type":"string","format":"idn-email"}`,
+		"format hostname":                   `{"type":"string","format":"hostname"}`,
+		"format hostname minLength":         `{"type":"string","format":"hostname","minLength":30}`,
+		"format idn-hostname":               `{"type":"string","format":"idn-hostname"}`,
+		"format ipv4":                       `{"type":"string","format":"ipv4"}`,
+		"format ipv6":                       `{"type":"string","format":"ipv6"}`,
+		"format uri":                        `{"type":"string","format":"uri"}`,
+		"format uri minLength":              `{"type":"string","format":"uri","minLength":50}`,
+		"format uri-reference":              `{"type":"string","format":"uri-reference"}`,
+		"format uri-template":               `{"type":"string","format":"uri-template"}`,
+		"format iri":                        `{"type":"string","format":"iri"}`,
+		"format iri-reference":              `{"type":"string","format":"iri-reference"}`,
+		"format uuid":                       `{"type":"string","format":"uuid"}`,
+		"format json-pointer":               `{"type":"string","format":"json-pointer"}`,
+		"format relative-json-pointer":      `{"type":"string","format":"relative-json-pointer"}`,
+		"format regex":                      `{"type":"string","format":"regex"}`,
+		"format byte":                       `{"type":"string","format":"byte"}`,
+		"format byte minLength":             `{"type":"string","format":"byte","minLength":50}`,
+		"format byte maxLength":             `{"type":"string","format":"byte","maxLength":10}`,
+		"contentEncoding base64":            `{"type":"string","contentEncoding":"base64"}`,
+		"format binary":                     `{"type":"string","format":"binary"}`,
+		"format password":                   `{"type":"string","format":"password","minLength":12}`,
+		"string minLength maxLength":        `{"type":"string","minLength":3,"maxLength":4}`,
+		"string pattern":                    `{"type":"string","pattern":"^AC[0-9a-f]{32}$"}`,
+		"object property formats and enums": `{"type":"object","required":["a","b"],"properties":{"a":{"type":"string","format":"byte"},"b":{"type":"number","enum":["",2],"examples":[""]}}}`,
+	}
+	for _, name := range slices.Sorted(maps.Keys(cases)) {
+		schema := json.RawMessage(`{"type":"object","required":["v"],"properties":{"v":` + cases[name] + `}}`)
+		args := sampleArgs(schema, false)
+		if err := checkSample(schema, args); err != nil {
+			t.Errorf("%s: sample %s: %s", name, mustJSON(args), oneLine(err.Error()))
+		}
+	}
+}
+
+// TestSampleByte: OpenAPI's format byte, which the reference validator
+// does not assert (Prism's Ajv does), is sampled as standard base64 within
+// minLength and maxLength (readme-oas-examples' oas-formats sent "sample").
+func TestSampleByte(t *testing.T) {
+	for _, schema := range []string{
+		`{"type":"string","format":"byte"}`,
+		`{"type":"string","format":"byte","minLength":50}`,
+		`{"type":"string","format":"byte","maxLength":10}`,
+	} {
+		var s map[string]any
+		if err := json.Unmarshal([]byte(schema), &s); err != nil {
+			t.Fatal(err)
+		}
+		v := sampleString(s)
+		_, err := base64.StdEncoding.DecodeString(v)
+		lo, _ := s["minLength"].(float64)
+		hi, bounded := s["maxLength"].(float64)
+		if err != nil || v == "" || len(v) < int(lo) || bounded && len(v) > int(hi) {
+			t.Errorf("%s: sample %q (%v)", schema, v, err)
 		}
 	}
 }
