@@ -451,7 +451,7 @@ func (c *valueChecker) checkValue(s *Schema, v any, self bool, depth int) (strin
 				return "", fmt.Sprintf("does not match pattern %q", s.Pattern)
 			}
 		}
-		if s.Format != "" && !formatOK(s.Format, x) {
+		if s.Format != "" && (!formatOK(s.Format, x) || c.documentedFormats && !documentedFormatOK(s.Format, x)) {
 			return "", fmt.Sprintf("is not a valid %s", s.Format)
 		}
 	case json.Number:

@@ -34,6 +34,7 @@ func (l *oaLoader) dropBrokenDefaults() {
 		types[nt.Name] = nt
 	}
 	c := newValueChecker(types)
+	c.documentedFormats = true
 	total := 0
 	seen := map[*Schema]bool{}
 	var walk func(s *Schema)

@@ -31,6 +31,10 @@ paths:
                 too_long: {type: string, maxLength: 2, default: abc}
                 no_pattern: {type: string, pattern: "^a+$", default: b}
                 bad_format: {type: string, format: date, default: "2026-13-01"}
+                bad_duration: {type: string, format: duration, default: "TBD"}
+                bad_json_pointer: {type: string, format: json-pointer, default: "#/foo"}
+                bad_ipv4: {type: string, format: ipv4, default: "10.0.0.256"}
+                bad_byte: {type: string, format: byte, default: "not base64!"}
                 null_object: {type: object, properties: {a: {type: string}}, default: null}
                 null_array: {type: array, items: {type: string}, default: null}
                 union_none: {oneOf: [{type: string}, {type: object}], default: null}
@@ -53,6 +57,9 @@ paths:
                 ok_array: {type: array, items: {type: integer, minimum: 0}, uniqueItems: true, default: [0, 1]}
                 ok_ref_site: {$ref: "#/components/schemas/Status", default: OPEN}
                 ok_date: {type: string, format: date, default: "2026-12-02"}
+                ok_duration: {type: string, format: duration, default: "P1DT12H"}
+                ok_json_pointer: {type: string, format: json-pointer, default: "/foo/a~1b"}
+                ok_unknown_format: {type: string, format: color, default: "teal"}
                 ok_folded_nullable: {oneOf: [{type: string, enum: [auto, none]}, {type: "null"}], default: auto}
                 folded_nullable_wrong: {oneOf: [{type: integer}, {type: "null"}], default: "ten"}
       responses: {"204": {description: done}}
@@ -102,6 +109,13 @@ func TestOpenAPIBrokenDefaultsDropped(t *testing.T) {
 		{"too_long", `default "abc" is longer than maxLength 2`},
 		{"no_pattern", `default "b" does not match pattern "^a+$"`},
 		{"bad_format", `default "2026-13-01" is not a valid date`},
+		// Formats the validators leave as annotations but whose grammar is
+		// exact: a vendor's default is held to them, since the server would
+		// send it in the caller's name.
+		{"bad_duration", `default "TBD" is not a valid duration`},
+		{"bad_json_pointer", `default "#/foo" is not a valid json-pointer`},
+		{"bad_ipv4", `default "10.0.0.256" is not a valid ipv4`},
+		{"bad_byte", `default "not base64!" is not a valid byte`},
 		{"null_object", `default null is not of type "object"`},
 		{"null_array", `default null is not of type "array"`},
 		{"union_none", `default null matches no oneOf variant`},
@@ -123,6 +137,9 @@ func TestOpenAPIBrokenDefaultsDropped(t *testing.T) {
 		{"ok_array", ""},
 		{"ok_ref_site", ""},
 		{"ok_date", ""},
+		{"ok_duration", ""},
+		{"ok_json_pointer", ""},
+		{"ok_unknown_format", ""},
 		// oneOf/anyOf [X, null] is folded into a nullable X: the default
 		// written beside the union stays, and is checked against X.
 		{"ok_folded_nullable", ""},

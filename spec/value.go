@@ -17,6 +17,10 @@ type valueChecker struct {
 	regexps map[string]*regexp.Regexp
 	// steps counts the work of the current value check (see checkValue).
 	steps int
+	// documentedFormats also holds strings to the formats the generated
+	// validators leave as annotations (documentedFormatOK): set for a
+	// vendor's defaults, which the server would send in the caller's name.
+	documentedFormats bool
 }
 
 func newValueChecker(types map[string]*NamedType) valueChecker {
