@@ -1152,16 +1152,8 @@ func (l *oaLoader) bodyArgs(o *oaOp, b *oaBody, add addFunc) {
 	}
 	// Required members the body's properties do not declare
 	// (openapi_required.go), sent like the others.
-	var ap *Schema
-	closed := false
-	if a := flat.AdditionalProperties; a != nil {
-		if a.IsA() && a.A != nil {
-			ap = l.schema(a.A, modeInput, 1)
-		} else if a.IsB() {
-			closed = !a.B
-		}
-	}
-	for _, p := range l.undeclaredRequired(flat, ap, closed, b.pos, modeInput, 0) {
+	ap, allow, isBool := l.additionalOf(flat, modeInput, 0)
+	for _, p := range l.undeclaredRequired(flat, ap, isBool && !allow, b.pos, modeInput, 0) {
 		style, explode := fieldStyle(p.Name)
 		add(p.Name, p.Name, "body", style, explode, p.Schema, b.required, p.Pos)
 	}

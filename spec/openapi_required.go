@@ -43,6 +43,24 @@ func (l *oaLoader) undeclaredRequired(s *base.Schema, ap *Schema, closed bool, p
 	return out
 }
 
+// additionalOf converts s's additionalProperties (s at depth): its schema,
+// nil when absent, a boolean or any value without a description, and, when
+// it is written as a boolean, that boolean.
+func (l *oaLoader) additionalOf(s *base.Schema, mode schemaMode, depth int) (ap *Schema, allow, isBool bool) {
+	a := s.AdditionalProperties
+	switch {
+	case a == nil:
+	case a.IsB():
+		return nil, a.B, true
+	case a.A != nil:
+		ap = l.schema(a.A, mode, depth+1)
+		if ap.IsAnyValue() && ap.Description == "" {
+			ap = nil
+		}
+	}
+	return ap, false, false
+}
+
 // patternSchema converts the schema of the first of s's patternProperties
 // whose pattern matches name, or returns nil. A pattern Go cannot compile
 // matches nothing here (patternPropertiesOf notes it).

@@ -306,22 +306,17 @@ func (l *oaLoader) convert(s *base.Schema, p Pos, mode schemaMode, depth int) *S
 	}
 	// OpenAPI objects are open unless they say otherwise.
 	out.AllowAdditional = out.Type == KindObject || out.Type == KindAny
-	if ap := s.AdditionalProperties; ap != nil {
-		if ap.IsB() {
-			out.AllowAdditional = ap.B
-		} else if ap.A != nil {
-			out.AdditionalProperties = l.schema(ap.A, mode, depth+1)
-			if out.AdditionalProperties.IsAnyValue() && out.AdditionalProperties.Description == "" {
-				out.AdditionalProperties = nil
-			}
-		}
+	var allow, isBool bool
+	out.AdditionalProperties, allow, isBool = l.additionalOf(s, mode, depth)
+	if isBool {
+		out.AllowAdditional = allow
 	}
 	// Required names the properties do not declare are required members
 	// all the same (openapi_required.go); not on an untyped schema, where
 	// required applies only if the value is an object, nor beside a union
 	// without properties, which stays the union it was.
 	if out.Type == KindObject && (len(out.Properties) > 0 || len(s.OneOf)+len(s.AnyOf) == 0) {
-		out.Properties = append(out.Properties, l.undeclaredRequired(s, out.AdditionalProperties, !out.AllowAdditional, p, mode, depth)...)
+		out.Properties = append(out.Properties, l.undeclaredRequired(s, out.AdditionalProperties, isBool && !allow, p, mode, depth)...)
 	}
 	if it := s.Items; it != nil {
 		if it.IsA() && it.A != nil {
