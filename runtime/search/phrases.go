@@ -1,6 +1,9 @@
 package search
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // phrasalVerbs are the English phrasal verbs and idioms people use for
 // what an API does, each line a word of synonymGroups and the phrases
@@ -72,11 +75,7 @@ var phrases = func() map[string][]phrase {
 		}
 	}
 	for _, ps := range m {
-		for i := 1; i < len(ps); i++ {
-			for j := i; j > 0 && len(ps[j].particles) > len(ps[j-1].particles); j-- {
-				ps[j], ps[j-1] = ps[j-1], ps[j]
-			}
-		}
+		slices.SortStableFunc(ps, func(a, b phrase) int { return len(b.particles) - len(a.particles) })
 	}
 	return m
 }()
