@@ -66,16 +66,8 @@ const pluralListBoost = 1.2
 // plural ("invoices", "branches"), nil when there are none.
 func pluralNouns(r request) map[string]bool {
 	var out map[string]bool
-	first := true
-	for i, w := range r.words {
-		if r.values[i] {
-			continue
-		}
-		if !first && boundaryWords[w] {
-			break
-		}
-		first = false
-		if r.stems[i] != "" && r.stems[i] != w && isPlural(w) {
+	for i, w := range r.words[:objectEnd(r)] {
+		if !r.values[i] && r.stems[i] != "" && r.stems[i] != w && isPlural(w) {
 			if out == nil {
 				out = map[string]bool{}
 			}
@@ -100,7 +92,7 @@ var peopleWords = []string{"member", "user", "collaborator", "person", "people",
 func mainNouns(r request) map[string]float64 {
 	nouns := map[string]float64{}
 	first := true
-	for i, w := range r.words {
+	for i, w := range r.words[:objectEnd(r)] {
 		if r.values[i] {
 			continue
 		}
@@ -109,9 +101,6 @@ func mainNouns(r request) map[string]float64 {
 			for _, t := range peopleTerms {
 				nouns[t] = 1
 			}
-		}
-		if !first && boundaryWords[w] {
-			break
 		}
 		first = false
 		if r.stems[i] == "" || selfWords[w] {
@@ -125,6 +114,23 @@ func mainNouns(r request) map[string]float64 {
 		}
 	}
 	return nouns
+}
+
+// objectEnd is where the part of r that names its object ends: at the
+// first boundary word after its first word, values not counted
+// (mainNouns, pluralNouns).
+func objectEnd(r request) int {
+	first := true
+	for i, w := range r.words {
+		if r.values[i] {
+			continue
+		}
+		if !first && boundaryWords[w] {
+			return i
+		}
+		first = false
+	}
+	return len(r.words)
 }
 
 // boundaryWords end the part of a request that names its object:
