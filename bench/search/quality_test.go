@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -58,20 +59,25 @@ func (s *score) add(ranked []int, want map[int]bool) {
 // of the tasks (even positions: the half the ranking and synonym table
 // were tuned on) and the held-out half (odd positions: not looked at while
 // tuning until the round of the mined thesaurus, which classified its
-// misses; docs/benchmarks.md#operation-search), and on all of the fresh
-// set in tasks/fresh (written blind, after that round's ranking; see
-// tasks/README.md). A task is a hit at k when any of its operations is among
-// the first k results. With -v, SEARCH_MISSES lists misses: "all" those of
-// both halves, "fresh" those of the fresh set, any other value the dev
-// half's. The documents live beside the repository (../shared/openapi, or
-// OPENAPI_DIR); the test is skipped when they are absent.
+// misses; docs/benchmarks.md#operation-search), and on all of each fresh
+// set (freshSets: tasks/fresh, written blind after that round's ranking,
+// and tasks/fresh2, written blind for the second round; see
+// tasks/README.md). A task is a hit at k when any of its operations is
+// among the first k results. With -v, SEARCH_MISSES lists misses: "all"
+// those of both halves, a fresh set's name ("fresh", "fresh2") those of
+// that set, any other value the dev half's. The documents live beside the
+// repository (../shared/openapi, or OPENAPI_DIR); the test is skipped when
+// they are absent.
 func TestSearchQuality(t *testing.T) {
 	for _, name := range []string{"github", "stripe"} {
 		t.Run(name, func(t *testing.T) {
 			tf := loadTasks(t, filepath.Join("tasks", name+".yaml"))
-			ff := loadTasks(t, filepath.Join("tasks", "fresh", name+".yaml"))
-			if a, b := filepath.Join("tasks", tf.Document), filepath.Join("tasks", "fresh", ff.Document); a != b {
-				t.Fatalf("fresh/%s.yaml names document %s, %s.yaml names %s", name, b, name, a)
+			fresh := make([]taskFile, len(freshSets))
+			for i, set := range freshSets {
+				fresh[i] = loadTasks(t, filepath.Join("tasks", set, name+".yaml"))
+				if a, b := filepath.Join("tasks", tf.Document), filepath.Join("tasks", set, fresh[i].Document); a != b {
+					t.Fatalf("%s/%s.yaml names document %s, %s.yaml names %s", set, name, b, name, a)
+				}
 			}
 			doc := documentPath(filepath.Join("tasks", tf.Document))
 			if _, err := os.Stat(doc); err != nil {
@@ -127,29 +133,45 @@ func TestSearchQuality(t *testing.T) {
 			var ours, base [2]score
 			for i, task := range tf.Tasks {
 				half := i % 2
-				show := misses == "all" || misses != "" && misses != "fresh" && half == 0
+				show := misses == "all" || misses != "" && !slices.Contains(freshSets, misses) && half == 0
 				run(task.Task, [2]string{"dev", "held-out"}[half], task.Ops, &ours[half], &base[half], show)
 			}
-			var fresh, freshBase score
-			for _, task := range ff.Tasks {
-				run(task.Task, "fresh", task.Ops, &fresh, &freshBase, misses == "fresh")
+			freshOurs := make([]score, len(freshSets))
+			freshBase := make([]score, len(freshSets))
+			for i, set := range freshSets {
+				for _, task := range fresh[i].Tasks {
+					run(task.Task, set, task.Ops, &freshOurs[i], &freshBase[i], misses == set)
+				}
 			}
 			keywords := 0
 			for _, d := range docs {
 				keywords += len(d.Keywords)
 			}
-			t.Logf("%s: %d operations, %d tasks (%d fresh), %d bytes of generated search keywords", name, len(docs), len(tf.Tasks), len(ff.Tasks), keywords)
-			t.Logf("  search   dev      %v", ours[0])
-			t.Logf("  search   held-out %v", ours[1])
-			t.Logf("  search   all      %v", sum(ours))
-			t.Logf("  search   fresh    %v", fresh)
-			t.Logf("  overlap  dev      %v", base[0])
-			t.Logf("  overlap  held-out %v", base[1])
-			t.Logf("  overlap  all      %v", sum(base))
-			t.Logf("  overlap  fresh    %v", freshBase)
+			var counts []string
+			for i, set := range freshSets {
+				counts = append(counts, fmt.Sprintf("%d %s", len(fresh[i].Tasks), set))
+			}
+			t.Logf("%s: %d operations, %d tasks (%s), %d bytes of generated search keywords", name, len(docs), len(tf.Tasks), strings.Join(counts, ", "), keywords)
+			for _, r := range []struct {
+				ranker string
+				halves [2]score
+				fresh  []score
+			}{{"search", ours, freshOurs}, {"overlap", base, freshBase}} {
+				t.Logf("  %-8s dev      %v", r.ranker, r.halves[0])
+				t.Logf("  %-8s held-out %v", r.ranker, r.halves[1])
+				t.Logf("  %-8s all      %v", r.ranker, sum(r.halves))
+				for i, set := range freshSets {
+					t.Logf("  %-8s %-8s %v", r.ranker, set, r.fresh[i])
+				}
+			}
 		})
 	}
 }
+
+// freshSets are the directories under tasks/ of the fresh sets, each
+// written blind for one ranking round (tasks/README.md); each holds a file
+// per document, reported as its own row and named by SEARCH_MISSES.
+var freshSets = []string{"fresh", "fresh2"}
 
 // loadTasks reads a task file.
 func loadTasks(t *testing.T, path string) taskFile {

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Checks the operation-search task sets against the OpenAPI documents they name.
 
-For every task file (default: every *.yaml next to this script and in fresh/)
+For every task file (default: every *.yaml next to this script and in the
+fresh sets' directories, fresh/ and fresh2/)
 it loads the document named by `document:` (relative to the task file) and
 reports, all at once, every problem it finds:
 
@@ -10,9 +11,10 @@ reports, all at once, every problem it finds:
     task, area, ops and note;
   - a task text that appears twice, or is outside 3-20 words;
   - fewer than --min-tasks tasks in a file, or more than --max-per-area in one area
-    (for a file in fresh/: --fresh-min-tasks and --fresh-max-per-area);
-  - a task text that also appears in another file checked in the same run (the
-    fresh sets must not repeat the older sets); texts are compared in lower case
+    (for a file in a fresh set, fresh/ or fresh2/: --fresh-min-tasks and
+    --fresh-max-per-area);
+  - a task text that also appears in another file checked in the same run (a
+    fresh set must not repeat the older sets or another fresh set); texts are compared in lower case
     with punctuation and spacing ignored.
 
 It then prints per file: the task count, reads against writes (a read is a task
@@ -86,9 +88,15 @@ def text_key(text):
     return " ".join(re.findall(r"\w+", text.lower()))
 
 
-def is_fresh(task_file):
-    """Reports whether a task file belongs to the fresh sets (a file in a directory named fresh)."""
-    return os.path.basename(os.path.dirname(os.path.abspath(task_file))) == "fresh"
+# FRESH_DIRS are the directories of the fresh sets, each written blind for one ranking round
+# (README.md, "The fresh sets" and "The second fresh sets").
+FRESH_DIRS = ("fresh", "fresh2")
+
+
+def fresh_dir(task_file):
+    """Returns the fresh set's directory a task file is in (fresh, fresh2), or "" for an older set."""
+    d = os.path.basename(os.path.dirname(os.path.abspath(task_file)))
+    return d if d in FRESH_DIRS else ""
 
 
 def check_file(task_file, min_tasks, max_per_area, texts):
@@ -153,7 +161,7 @@ def check_file(task_file, min_tasks, max_per_area, texts):
         if area and n > max_per_area:
             problems.append(f"{task_file}: area {area} has {n} tasks, want at most {max_per_area}")
 
-    name = os.path.join("fresh", os.path.basename(task_file)) if is_fresh(task_file) else os.path.basename(task_file)
+    name = os.path.join(fresh_dir(task_file), os.path.basename(task_file))
     print(f"{name}: {len(tasks)} tasks over {os.path.basename(doc_path)} "
           f"({len(ops)} operations); {reads} reads, {writes} writes; {len(areas)} areas")
     for area, n in sorted(areas.items(), key=lambda kv: (-kv[1], str(kv[0]))):
@@ -175,13 +183,13 @@ def main():
     ap.add_argument("files", nargs="*")
     args = ap.parse_args()
     here = os.path.dirname(os.path.abspath(__file__))
-    files = args.files or (sorted(glob.glob(os.path.join(here, "*.yaml")))
-                           + sorted(glob.glob(os.path.join(here, "fresh", "*.yaml"))))
+    files = args.files or [f for d in ("",) + FRESH_DIRS
+                           for f in sorted(glob.glob(os.path.join(here, d, "*.yaml")))]
     problems = []
     texts_by_file = {}
     for f in files:
         texts_by_file[f] = []
-        if is_fresh(f):
+        if fresh_dir(f):
             problems += check_file(f, args.fresh_min_tasks, args.fresh_max_per_area, texts_by_file[f])
         else:
             problems += check_file(f, args.min_tasks, args.max_per_area, texts_by_file[f])
