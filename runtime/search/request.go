@@ -15,6 +15,9 @@ type request struct {
 	// object, not which operation, and their pieces ("cus", "v1") would
 	// match unrelated words.
 	values []bool
+	// ids are the prefixes of the typed ids the query gives ("seti" of
+	// "seti_123"; see idPrefix).
+	ids []string
 	// question says whether the query ends with a question mark.
 	question bool
 	// contents is the term of what a query asks is on or in something,
@@ -29,6 +32,9 @@ func parseRequest(query string) request {
 	r := request{question: strings.HasSuffix(strings.TrimSpace(query), "?")}
 	for _, field := range strings.Fields(query) {
 		value := strings.ContainsAny(field, "0123456789")
+		if p := idPrefix(strings.TrimLeft(field, "([{\"'`")); value && p != "" {
+			r.ids = append(r.ids, p)
+		}
 		for _, w := range words(field) {
 			stem := ""
 			if !stopWords[w] {

@@ -126,6 +126,9 @@ type Index struct {
 	thesaurus map[string][]expansion
 	// terms are the keys of postings in order (see addVariants).
 	terms []string
+	// collections are the kinds of object the routes give ids to, for
+	// reading typed ids (see idKinds).
+	collections []collection
 }
 
 // New indexes docs.
@@ -176,6 +179,7 @@ func New(docs []Doc) *Index {
 		}
 	}
 	ix.thesaurus = mineThesaurus(prose, apiTerms)
+	ix.collections = collections(docs)
 	ix.terms = sortedTerms(ix.postings)
 	for f := range total {
 		if len(docs) > 0 {
@@ -441,6 +445,18 @@ func (ix *Index) concepts(r request) []map[string]float64 {
 			}
 		}
 		out = append(out, c)
+	}
+	// A typed id ("seti_123") names its kind of object as the word would.
+	for _, prefix := range r.ids {
+		kinds := ix.idKinds(prefix)
+		for _, kind := range kinds {
+			for _, t := range kind {
+				if !seen[t] {
+					seen[t] = true
+					out = append(out, map[string]float64{t: idWeight / float64(len(kinds))})
+				}
+			}
+		}
 	}
 	return out
 }

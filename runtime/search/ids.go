@@ -1,0 +1,201 @@
+package search
+
+import "strings"
+
+// Typed ids: many APIs start an object's id with an abbreviation of its
+// type (Stripe's cus_… customers, seti_… setup intents, fca_… Financial
+// Connections accounts, mandate_… mandates), and a person pastes the id
+// instead of naming the object: "what did the customer agree to in
+// mandate_1Nx?". The id's value says which object; its prefix says which
+// kind, and so which operations.
+//
+// A prefix is read against the collections of the index's routes (a
+// literal segment followed by an id parameter: the objects that have
+// ids), alone and after the literal segment before it
+// ("financial_connections/accounts"). It abbreviates a collection when it
+// splits into pieces, in order, each taken from one of the collection's
+// words, starting with that word's first letter: "cus" of customers,
+// "seti" of setup_intents (se·tup, i·ntents), "fca" of
+// financial_connections/accounts. A piece that is the start of its word
+// is a closer reading than one whose letters are spread through it
+// ("acct" of accounts); only the closest readings count, and a prefix
+// that reads as more than maxIDKinds kinds of object ("re": refunds,
+// readers, reports…) says nothing and is left out.
+
+// idPrefixMin and idPrefixMax bound the length of an id's prefix.
+const (
+	idPrefixMin = 2
+	idPrefixMax = 8
+)
+
+// maxIDKinds is how many kinds of object a prefix may read as.
+const maxIDKinds = 2
+
+// idWeight is how much the kind of object an id's prefix names counts
+// against a word of the request: as much as the word itself ("seti_123"
+// says "setup intent" as plainly as the words would), shared among the
+// kinds a prefix reads as.
+const idWeight = 1.0
+
+// collection is a kind of object that routes give ids to: the words
+// (lowercase, unstemmed) of its path segment, after those of the segment
+// before it when there is one; own is where its own segment's words
+// start.
+type collection struct {
+	words []string
+	own   int
+}
+
+// collections returns the distinct collections of the documents'
+// routes: the literal segments followed by a parameter, alone and after
+// the literal segment before them.
+func collections(docs []Doc) []collection {
+	seen := map[string]bool{}
+	var out []collection
+	add := func(before, own []string) {
+		ws := append(before[:len(before):len(before)], own...)
+		key := strings.Join(ws, " ")
+		if len(own) > 0 && !seen[key] {
+			seen[key] = true
+			out = append(out, collection{words: ws, own: len(before)})
+		}
+	}
+	for _, d := range docs {
+		_, path, ok := strings.Cut(strings.TrimSpace(d.Route), " ")
+		if !ok {
+			continue
+		}
+		prev := ""
+		segs := strings.Split(path, "/")
+		for i, s := range segs {
+			if s == "" || isVersion(s) || isParam(s) {
+				continue
+			}
+			if i+1 < len(segs) && isParam(segs[i+1]) {
+				add(nil, words(s))
+				if prev != "" {
+					add(words(prev), words(s))
+				}
+			}
+			prev = s
+		}
+	}
+	return out
+}
+
+// idPrefix returns the prefix of a typed id ("seti" of "seti_123"): the
+// lowercase letters before its first underscore, when there are
+// idPrefixMin to idPrefixMax of them and the rest has a digit; else "".
+func idPrefix(field string) string {
+	prefix, rest, ok := strings.Cut(field, "_")
+	if !ok || len(prefix) < idPrefixMin || len(prefix) > idPrefixMax || !strings.ContainsAny(rest, "0123456789") {
+		return ""
+	}
+	for i := 0; i < len(prefix); i++ {
+		if prefix[i] < 'a' || prefix[i] > 'z' {
+			return ""
+		}
+	}
+	return prefix
+}
+
+// idKinds returns the stems of the words of the kinds of object prefix
+// abbreviates among the index's collections, one list per kind, or nil
+// when it abbreviates none or more than maxIDKinds. Only the closest
+// readings count: those that skip the fewest letters, then those of the
+// fewest pieces ("cus" is customers, not cu·stomers s·ources).
+func (ix *Index) idKinds(prefix string) [][]string {
+	var best reading
+	var kinds [][]string
+	seen := map[string]bool{}
+	for _, c := range ix.collections {
+		r, ok := abbreviates(prefix, c)
+		if !ok || kinds != nil && best.closer(r) {
+			continue
+		}
+		if kinds == nil || r.closer(best) {
+			best, kinds, seen = r, [][]string{}, map[string]bool{}
+		}
+		var stems []string
+		for _, w := range r.words {
+			if !stopWords[w] {
+				stems = append(stems, Stem(w))
+			}
+		}
+		if key := strings.Join(stems, " "); len(stems) > 0 && !seen[key] {
+			seen[key] = true
+			kinds = append(kinds, stems)
+		}
+	}
+	if len(kinds) == 0 || len(kinds) > maxIDKinds {
+		return nil
+	}
+	return kinds
+}
+
+// reading is how a prefix abbreviates a collection: the words its pieces
+// come from and how many letters it skips inside them ("seti" of
+// setup_intents skips none, "acct" of accounts three).
+type reading struct {
+	words   []string
+	skipped int
+}
+
+// closer says whether r reads a prefix more closely than o.
+func (r reading) closer(o reading) bool {
+	if r.skipped != o.skipped {
+		return r.skipped < o.skipped
+	}
+	return len(r.words) < len(o.words)
+}
+
+// abbreviates returns the closest reading of prefix as an abbreviation
+// of the collection c, and whether there is one: the prefix split into
+// pieces, in order, each found in one of c's words from its first letter
+// on. The last piece comes from the collection's own name, not the
+// segment before it: "po" is not billing_portal/configurations.
+func abbreviates(prefix string, c collection) (best reading, ok bool) {
+	var path []string
+	var match func(p string, from, skipped int)
+	match = func(p string, from, skipped int) {
+		if p == "" {
+			if r := (reading{path, skipped}); from > c.own && (!ok || r.closer(best)) {
+				best, ok = reading{append([]string(nil), path...), skipped}, true
+			}
+			return
+		}
+		for wi := from; wi < len(c.words); wi++ {
+			w := c.words[wi]
+			if w == "" || w[0] != p[0] {
+				continue
+			}
+			for k := len(p); k >= 1; k-- {
+				end := spanOf(p[:k], w)
+				if end < 0 {
+					continue
+				}
+				path = append(path, w)
+				match(p[k:], wi+1, skipped+end-k)
+				path = path[:len(path)-1]
+			}
+		}
+	}
+	match(prefix, 0, 0)
+	return best, ok
+}
+
+// spanOf returns where the letters of piece, found in order in w from its
+// first letter on, end in w; -1 when they are not all there.
+func spanOf(piece, w string) int {
+	j, end := 0, -1
+	for i := 0; i < len(w) && j < len(piece); i++ {
+		if w[i] == piece[j] {
+			j++
+			end = i + 1
+		}
+	}
+	if j < len(piece) {
+		return -1
+	}
+	return end
+}

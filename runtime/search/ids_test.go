@@ -1,0 +1,107 @@
+package search
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestIDPrefix(t *testing.T) {
+	for field, want := range map[string]string{
+		"seti_123":    "seti",
+		"mandate_1Nx": "mandate",
+		"cus_8's":     "cus",
+		"fca_1?":      "fca",
+		"c_1":         "", // too short to say anything
+		"abcdefghi_1": "", // too long for an abbreviation
+		"my_repo":     "", // no digit: a name, not an id
+		"Cus_1":       "", // not a lowercase prefix
+		"v1.2.0":      "", // a version
+		"node_20":     "node",
+		"gid_2x_y":    "gid",
+	} {
+		if got := idPrefix(field); got != want {
+			t.Errorf("idPrefix(%q) = %q, want %q", field, got, want)
+		}
+	}
+}
+
+func TestAbbreviates(t *testing.T) {
+	coll := func(before, own string) collection {
+		b, o := strings.Fields(before), strings.Fields(own)
+		return collection{words: append(b, o...), own: len(b)}
+	}
+	for _, c := range []struct {
+		prefix  string
+		c       collection
+		words   string // "" when it does not abbreviate c
+		skipped int
+	}{
+		{"cus", coll("", "customers"), "customers", 0},
+		{"seti", coll("", "setup intents"), "setup intents", 0},
+		{"fca", coll("financial connections", "accounts"), "financial connections accounts", 0},
+		{"acct", coll("", "accounts"), "accounts", 3},
+		{"fee", coll("", "application fees"), "fees", 0},
+		{"mandate", coll("", "mandates"), "mandates", 0},
+		// The last piece must come from the collection's own name.
+		{"po", coll("billing portal", "configurations"), "", 0},
+		// Every piece starts its word.
+		{"us", coll("", "customers"), "", 0},
+		{"cus", coll("", "charges"), "", 0},
+	} {
+		r, ok := abbreviates(c.prefix, c.c)
+		if got := strings.Join(r.words, " "); ok != (c.words != "") || got != c.words || ok && r.skipped != c.skipped {
+			t.Errorf("abbreviates(%q, %v) = %q skipping %d (%v), want %q skipping %d", c.prefix, c.c.words, got, r.skipped, ok, c.words, c.skipped)
+		}
+	}
+}
+
+func TestIDKinds(t *testing.T) {
+	var docs []Doc
+	for _, route := range []string{
+		"GET /v1/customers/{customer}", "GET /v1/customers/{customer}/sources/{id}",
+		"GET /v1/setup_intents/{intent}", "GET /v1/settings/{id}",
+		"GET /v1/refunds/{refund}", "GET /v1/reviews/{review}", "GET /v1/terminal/readers/{reader}",
+		"GET /v1/charges/{charge}", "GET /v1/chats/{chat}", "GET /v1/checkout/sessions/{session}",
+		"GET /v1/financial_connections/accounts/{account}",
+		"POST /v1/quotes/{quote}/accept",
+	} {
+		docs = append(docs, Doc{Name: route, Route: route})
+	}
+	ix := New(docs)
+	for prefix, want := range map[string][][]string{
+		"cus":  {{Stem("customers")}},              // not cu·stomers s·ources
+		"seti": {{Stem("setup"), Stem("intents")}}, // not s·e·t·tings, which skips a letter
+		"fca":  {{Stem("financial"), Stem("connections"), Stem("accounts")}},
+		"ch":   {{Stem("charges")}, {Stem("chats")}}, // two kinds, each counting half; not checkout/sessions
+		"re":   nil,                                  // refunds, reviews, readers: says nothing
+		"acc":  {{Stem("accounts")}},                 // accept is an action, not a collection
+		"zz":   nil,
+	} {
+		got := ix.idKinds(prefix)
+		if !slices.EqualFunc(got, want, slices.Equal) {
+			t.Errorf("idKinds(%q) = %q, want %q", prefix, got, want)
+		}
+	}
+}
+
+func TestSearchTypedID(t *testing.T) {
+	docs := []Doc{
+		{Name: "GetMandatesMandate", Description: "Retrieves a Mandate object.", Route: "GET /v1/mandates/{mandate}", ReadOnly: true},
+		{Name: "GetCustomersCustomer", Description: "Retrieves a Customer object.", Route: "GET /v1/customers/{customer}", ReadOnly: true},
+		{Name: "GetSetupIntentsIntent", Description: "Retrieves the details of a SetupIntent that has previously been created.", Route: "GET /v1/setup_intents/{intent}", ReadOnly: true},
+		{Name: "GetCustomersCustomerCards", Description: "You can see a list of the cards belonging to a customer.", Route: "GET /v1/customers/{customer}/cards", ReadOnly: true},
+	}
+	ix := New(docs)
+	for q, want := range map[string]string{
+		// The id is the only word that says what the request is about.
+		"what is in mandate_1Nx?":  "GetMandatesMandate",
+		"did seti_123 go through?": "GetSetupIntentsIntent",
+		"cus_8 please":             "GetCustomersCustomer",
+	} {
+		res := ix.Search(q, 1, nil)
+		if len(res) == 0 || docs[res[0].Doc].Name != want {
+			t.Errorf("Search(%q) = %v, want %s first", q, res, want)
+		}
+	}
+}
