@@ -18,6 +18,9 @@ type request struct {
 	// ids are the prefixes of the typed ids the query gives ("seti" of
 	// "seti_123"; see idPrefix).
 	ids []string
+	// kinds are the words of the kinds of thing the query's values are by
+	// their form ("@jdoe": user; see shapeKind), one list per value.
+	kinds [][]string
 	// question says whether the query ends with a question mark.
 	question bool
 	// contents is the term of what a query asks is on or in something,
@@ -32,6 +35,9 @@ func parseRequest(query string) request {
 	r := request{question: strings.HasSuffix(strings.TrimSpace(query), "?")}
 	for _, field := range strings.Fields(query) {
 		value := strings.ContainsAny(field, "0123456789")
+		if k := shapeKind(field); k != nil {
+			r.kinds = append(r.kinds, k)
+		}
 		if p := idPrefix(strings.TrimLeft(field, "([{\"'`")); value && p != "" {
 			r.ids = append(r.ids, p)
 		}

@@ -446,6 +446,25 @@ func (ix *Index) concepts(r request) []map[string]float64 {
 		}
 		out = append(out, c)
 	}
+	// A value's form suggests its kind ("@jdoe": a user).
+	for _, kind := range r.kinds {
+		c := map[string]float64{}
+		named := false
+		for _, w := range kind {
+			t := Stem(w)
+			named = named || seen[t]
+			if len(ix.postings[t]) > 0 {
+				c[t] = shapeWeight
+			}
+		}
+		// "the 0.9.1 release" names its kind already.
+		if len(c) > 0 && !named {
+			for t := range c {
+				seen[t] = true
+			}
+			out = append(out, c)
+		}
+	}
 	// A typed id ("seti_123") names its kind of object as the word would.
 	for _, prefix := range r.ids {
 		kinds := ix.idKinds(prefix)

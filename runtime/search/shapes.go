@@ -1,0 +1,108 @@
+package search
+
+import "strings"
+
+// A value's form often says what kind of thing it is, when the request
+// names it by the value alone: "@jdoe" is a user, "docs/setup.md" a file,
+// "v2.4.0" a release, "https://ci.example.com/hook" a URL, "9f8e7d1" a
+// commit, "acme/api" a repository, "fraud@bad.com" an email address. Such a
+// request ("give @jdoe push access", "publish v2.4.0") asks about that
+// kind of object as if it had said its name; shapeKind reads it. The
+// value's own words are still searched ("…/hook" of a webhook's URL), and
+// a request that names the kind anyway ("the 0.9.1 release") gains
+// nothing from it.
+
+// shapeWeight is how much the kind a value's form suggests counts against
+// a word of the request: a form is a guess ("next.js" is a repository's
+// name, not a file).
+const shapeWeight = 0.5
+
+// fileExtensions are the extensions that mark a value as a file's name.
+var fileExtensions = map[string]bool{
+	"md": true, "txt": true, "json": true, "yaml": true, "yml": true, "toml": true, "xml": true, "csv": true,
+	"pdf": true, "png": true, "jpg": true, "jpeg": true, "gif": true, "svg": true, "zip": true, "gz": true,
+	"go": true, "py": true, "rb": true, "java": true, "ts": true, "tsx": true, "jsx": true, "c": true,
+	"h": true, "cpp": true, "rs": true, "sh": true, "html": true, "css": true, "lock": true, "mod": true,
+}
+
+// shapeKind returns the words of the kind of thing field's form says it
+// is, or nil: field is one whitespace-separated piece of a request.
+func shapeKind(field string) []string {
+	f := strings.Trim(field, `"'()[]{}<>,;:!?`)
+	f = strings.TrimSuffix(f, ".")
+	switch {
+	case len(f) < 2:
+		return nil
+	case strings.HasPrefix(f, "http://") || strings.HasPrefix(f, "https://"):
+		return []string{"url"}
+	case f[0] == '@' && isHandle(f[1:]):
+		return []string{"user"}
+	case strings.Count(f, "@") == 1 && strings.Contains(f[strings.Index(f, "@"):], "."):
+		return []string{"email"}
+	case isDottedVersion(f):
+		return []string{"release", "tag", "version"}
+	case isSHA(f):
+		return []string{"commit"}
+	}
+	if dot := strings.LastIndexByte(f, '.'); dot > 0 && fileExtensions[strings.ToLower(f[dot+1:])] {
+		return []string{"file"}
+	}
+	if owner, name, ok := strings.Cut(f, "/"); ok && isHandle(owner) && isHandle(name) {
+		return []string{"repo", "repository"}
+	}
+	return nil
+}
+
+// isHandle says whether s is a user's or a repository's name: letters,
+// digits, '-', '_' and '.', starting with a letter or digit.
+func isHandle(s string) bool {
+	if s == "" || !isAlnum(s[0]) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !isAlnum(c) && c != '-' && c != '_' && c != '.' {
+			return false
+		}
+	}
+	return true
+}
+
+func isAlnum(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// isDottedVersion says whether s is a version such as "v2.4.0" or "1.2":
+// an optional v, then numbers joined by dots.
+func isDottedVersion(s string) bool {
+	s = strings.TrimPrefix(strings.TrimPrefix(s, "v"), "V")
+	parts := strings.Split(s, ".")
+	if len(parts) < 2 {
+		return false
+	}
+	for _, p := range parts {
+		if p == "" || strings.Trim(p, "0123456789") != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// isSHA says whether s is an abbreviated or full commit hash: 7 to 40
+// lowercase hexadecimal digits with at least one letter and one digit.
+func isSHA(s string) bool {
+	if len(s) < 7 || len(s) > 40 {
+		return false
+	}
+	letter, digit := false, false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= '0' && c <= '9':
+			digit = true
+		case c >= 'a' && c <= 'f':
+			letter = true
+		default:
+			return false
+		}
+	}
+	return letter && digit
+}
