@@ -5,12 +5,12 @@ import "strings"
 // A value's form often says what kind of thing it is, when the request
 // names it by the value alone: "@jdoe" is a user, "docs/setup.md" a file,
 // "v2.4.0" a release, "https://ci.example.com/hook" a URL, "9f8e7d1" a
-// commit, "acme/api" a repository, "fraud@bad.com" an email address. Such a
-// request ("give @jdoe push access", "publish v2.4.0") asks about that
-// kind of object as if it had said its name; shapeKind reads it. The
-// value's own words are still searched ("…/hook" of a webhook's URL), and
-// a request that names the kind anyway ("the 0.9.1 release") gains
-// nothing from it.
+// commit, "acme/api" a repository, "fraud@bad.com" an email address,
+// "$80" an amount, "NODE_VERSION" a variable. Such a request ("give
+// @jdoe push access", "publish v2.4.0") asks about that kind of object as
+// if it had said its name; shapeKind reads it. The value's own words are
+// still searched ("…/hook" of a webhook's URL), and a request that names
+// the kind anyway ("the 0.9.1 release") gains nothing from it.
 
 // shapeWeight is how much the kind a value's form suggests counts against
 // a word of the request: a form is a guess ("next.js" is a repository's
@@ -27,6 +27,8 @@ var fileExtensions = map[string]bool{
 
 // shapeKind returns the words of the kind of thing field's form says it
 // is, or nil: field is one whitespace-separated piece of a request.
+// The kinds are user, email, url, release (or tag or version), commit,
+// amount, variable, file and repository.
 func shapeKind(field string) []string {
 	f := strings.Trim(field, `"'()[]{}<>,;:!?`)
 	f = strings.TrimSuffix(f, ".")
@@ -43,6 +45,10 @@ func shapeKind(field string) []string {
 		return []string{"release", "tag", "version"}
 	case isSHA(f):
 		return []string{"commit"}
+	case isMoney(f):
+		return []string{"amount"}
+	case isEnvName(f):
+		return []string{"variable"}
 	}
 	if dot := strings.LastIndexByte(f, '.'); dot > 0 && fileExtensions[strings.ToLower(f[dot+1:])] {
 		return []string{"file"}
@@ -105,4 +111,30 @@ func isSHA(s string) bool {
 		}
 	}
 	return letter && digit
+}
+
+// isMoney says whether s is a sum of money: a currency sign, then a
+// number ("$2,000", "€15.50", "$5k").
+func isMoney(s string) bool {
+	for _, sign := range []string{"$", "€", "£", "¥"} {
+		if n, ok := strings.CutPrefix(s, sign); ok {
+			return n != "" && n[0] >= '0' && n[0] <= '9' && strings.Trim(n, "0123456789,.kKmM") == ""
+		}
+	}
+	return false
+}
+
+// isEnvName says whether s is an environment variable's name, as such
+// names are written: upper-case letters, digits and underscores, with
+// at least one underscore ("NODE_VERSION").
+func isEnvName(s string) bool {
+	if !strings.Contains(s, "_") {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !(c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_') {
+			return false
+		}
+	}
+	return true
 }

@@ -25,7 +25,14 @@ func TestShapeKind(t *testing.T) {
 		"1234567":                     "", // a number, no letter
 		"@":                           "",
 		"a/b/c":                       "",
-		"$500":                        "",
+		"$500":                        "amount",
+		"$2,000":                      "amount",
+		"€15.50":                      "amount",
+		"$":                           "",
+		"$x":                          "",
+		"NODE_VERSION":                "variable",
+		"NODE":                        "",
+		"API_KEY_2":                   "variable",
 		"parseConfig":                 "",
 	} {
 		if got := strings.Join(shapeKind(field), " "); got != want {
