@@ -71,10 +71,12 @@ milestone deadline
 gist snippet paste
 email mail address
 limit quota rate-limit
-log history audit activity event
+log history audit activity event happen
 status state health
 stats statistic metric traffic count
 setting config configuration preference option
+capability feature
+seat license quantity
 reaction react emoji heart upvote
 site website homepage
 quote estimate proposal offer
