@@ -561,8 +561,10 @@ func words(s string) []string {
 var selfWords = map[string]bool{"me": true, "my": true, "mine": true, "myself": true, "i": true}
 
 // stopWords carry no meaning for ranking: function words, and the words
-// every operation's text has ("the", "a", "of"…), and question words,
-// which say how a person asks, not what for.
+// every operation's text has ("the", "a", "of"…), question words, which
+// say how a person asks, not what for, and the adverbs a person adds to
+// say when or how surely ("right now", "actually", "yet"), which an
+// operation's text uses for other things ("Now you can…").
 var stopWords = func() map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(`a an the and or of to in on for with by from at as is are was were be been
@@ -570,7 +572,7 @@ var stopWords = func() map[string]bool {
 		can could would should will shall may might must do does did done have has had
 		please want need just also some any all about into out up over than then there here
 		what which who whom whose when where why how not no so if but very too
-		one s t`) {
+		one s t now actually exactly lately really already still yet ever currently anymore somehow maybe perhaps quite basically`) {
 		m[w] = true
 	}
 	return m
