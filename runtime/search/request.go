@@ -11,9 +11,9 @@ type request struct {
 	stems []string
 	// values mark the words of the values the query gives (any
 	// whitespace-separated piece with a digit: ids such as "cus_123" or
-	// "evt_1", versions such as "v1.2.0", numbers): they name which
-	// object, not which operation, and their pieces ("cus", "v1") would
-	// match unrelated words.
+	// "evt_1", versions such as "v1.2.0", numbers; and names, see
+	// isName): they name which object, not which operation, and their
+	// pieces ("cus", "v1") would match unrelated words.
 	values []bool
 	// ids are the prefixes of the typed ids the query gives ("seti" of
 	// "seti_123"; see idPrefix).
@@ -33,8 +33,12 @@ type request struct {
 // parseRequest splits and stems query.
 func parseRequest(query string) request {
 	r := request{question: strings.HasSuffix(strings.TrimSpace(query), "?")}
-	for _, field := range strings.Fields(query) {
+	fields := strings.Fields(query)
+	for fi, field := range fields {
 		value := strings.ContainsAny(field, "0123456789")
+		if fi+1 < len(fields) && isName(field, fields[fi+1]) {
+			value = true
+		}
 		if k := shapeKind(field); k != nil {
 			r.kinds = append(r.kinds, k)
 		}
@@ -116,3 +120,21 @@ var peopleTerms = func() []string {
 	}
 	return out
 }()
+
+// isName says whether field, followed in a request by next, is the name
+// of what next names: a hyphenated word before a noun of something that
+// is named ("the brand-assets repo", "the mobile-app team"). Its words
+// say which one, not what the request is about ("assets" would find
+// release assets).
+func isName(field, next string) bool {
+	field = strings.Trim(field, `"'(`)
+	next = strings.TrimSuffix(strings.ToLower(strings.Trim(next, `"'),.;:!?`)), "'s")
+	return strings.Contains(strings.Trim(field, "-"), "-") && namedNouns[next]
+}
+
+// namedNouns are the nouns of things that people name.
+var namedNouns = map[string]bool{
+	"repo": true, "repository": true, "team": true, "org": true, "organization": true, "branch": true,
+	"project": true, "workspace": true, "channel": true, "app": true, "site": true, "account": true,
+	"group": true, "folder": true, "bucket": true, "board": true, "store": true, "environment": true,
+}
