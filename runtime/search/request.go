@@ -28,6 +28,9 @@ type request struct {
 	// is in the cart") or its members ("who is in our organization?");
 	// "" for any other query.
 	contents string
+	// count says whether the query asks how many ("how many…", "the
+	// number of…").
+	count bool
 }
 
 // parseRequest splits and stems query.
@@ -57,6 +60,7 @@ func parseRequest(query string) request {
 	}
 	r.readPhrases()
 	r.contents = asksForContents(r.words)
+	r.count = asksForCount(r.words)
 	return r
 }
 
@@ -68,6 +72,17 @@ func asksForContents(ws []string) string {
 		return ""
 	}
 	return contentTerms[ws[0]]
+}
+
+// asksForCount says whether words ask how many of something there are:
+// "how many…", "the number of…".
+func asksForCount(ws []string) bool {
+	for i := 0; i+1 < len(ws); i++ {
+		if ws[i] == "how" && ws[i+1] == "many" || ws[i] == "number" && ws[i+1] == "of" {
+			return true
+		}
+	}
+	return false
 }
 
 // contentTerms are the terms of what is on or in something, by the

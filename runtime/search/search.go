@@ -415,6 +415,11 @@ func (ix *Index) concepts(r request) []map[string]float64 {
 		// request.
 		out = append(out, map[string]float64{r.contents: 1})
 	}
+	if r.count {
+		// "how many stars…": a count, which an API may have an operation
+		// for, as a word of the request said at half weight.
+		out = append(out, map[string]float64{stemCount: synonymWeight})
+	}
 	seen := map[string]bool{}
 	self := false
 	for i, word := range r.words {
@@ -480,8 +485,9 @@ func (ix *Index) concepts(r request) []map[string]float64 {
 	return out
 }
 
-// The terms APIs use for the caller.
+// The terms APIs use for the caller, and for a count.
 var (
+	stemCount         = Stem("count")
 	stemAuthenticated = Stem("authenticated")
 	stemViewer        = Stem("viewer")
 )
