@@ -18,9 +18,9 @@ type request struct {
 	// ids are the prefixes of the typed ids the query gives ("seti" of
 	// "seti_123"; see idPrefix).
 	ids []string
-	// kinds are the words of the kinds of thing the query's values are by
-	// their form ("@jdoe": user; see shapeKind), one list per value.
-	kinds [][]string
+	// kinds are the kinds of thing the query's values are by their form
+	// ("@jdoe": a user; see shapeKind).
+	kinds []shape
 	// question says whether the query ends with a question mark.
 	question bool
 	// contents is the term of what a query asks is on or in something,
@@ -42,7 +42,7 @@ func parseRequest(query string) request {
 		if fi+1 < len(fields) && isName(field, fields[fi+1]) {
 			value = true
 		}
-		if k := shapeKind(field); k != nil {
+		if k := shapeKind(field); k != noShape {
 			r.kinds = append(r.kinds, k)
 		}
 		if p := idPrefix(strings.TrimLeft(field, "([{\"'`")); value && p != "" {
@@ -142,9 +142,11 @@ var peopleTerms = func() []string {
 // say which one, not what the request is about ("assets" would find
 // release assets).
 func isName(field, next string) bool {
-	field = strings.Trim(field, `"'(`)
+	if !strings.Contains(strings.Trim(field, `"'(-`), "-") {
+		return false
+	}
 	next = strings.TrimSuffix(strings.ToLower(strings.Trim(next, `"'),.;:!?`)), "'s")
-	return strings.Contains(strings.Trim(field, "-"), "-") && namedNouns[next]
+	return namedNouns[next]
 }
 
 // namedNouns are the nouns of things that people name.

@@ -455,8 +455,7 @@ func (ix *Index) concepts(r request) []map[string]float64 {
 	for _, kind := range r.kinds {
 		c := map[string]float64{}
 		named := false
-		for _, w := range kind {
-			t := Stem(w)
+		for _, t := range shapeTerms[kind] {
 			named = named || seen[t]
 			if len(ix.postings[t]) > 0 {
 				c[t] = shapeWeight

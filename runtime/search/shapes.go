@@ -25,38 +25,70 @@ var fileExtensions = map[string]bool{
 	"h": true, "cpp": true, "rs": true, "sh": true, "html": true, "css": true, "lock": true, "mod": true,
 }
 
-// shapeKind returns the words of the kind of thing field's form says it
-// is, or nil: field is one whitespace-separated piece of a request.
-// The kinds are user, email, url, release (or tag or version), commit,
-// amount, variable, file and repository.
-func shapeKind(field string) []string {
+// shape is a kind of thing a value's form says it is.
+type shape uint8
+
+const (
+	noShape shape = iota
+	shapeURL
+	shapeUser
+	shapeEmail
+	shapeRelease
+	shapeCommit
+	shapeAmount
+	shapeVariable
+	shapeFile
+	shapeRepository
+)
+
+// shapeWords are the words of each kind, and shapeTerms their stems.
+var (
+	shapeWords = [...][]string{
+		shapeURL: {"url"}, shapeUser: {"user"}, shapeEmail: {"email"}, shapeRelease: {"release", "tag", "version"},
+		shapeCommit: {"commit"}, shapeAmount: {"amount"}, shapeVariable: {"variable"}, shapeFile: {"file"},
+		shapeRepository: {"repo", "repository"},
+	}
+	shapeTerms = func() [len(shapeWords)][]string {
+		var out [len(shapeWords)][]string
+		for k, ws := range shapeWords {
+			for _, w := range ws {
+				out[k] = append(out[k], Stem(w))
+			}
+		}
+		return out
+	}()
+)
+
+// shapeKind returns the kind of thing field's form says it is, or
+// noShape: field is one whitespace-separated piece of a request.
+func shapeKind(field string) shape {
 	f := strings.Trim(field, `"'()[]{}<>,;:!?`)
 	f = strings.TrimSuffix(f, ".")
 	switch {
 	case len(f) < 2:
-		return nil
+		return noShape
 	case strings.HasPrefix(f, "http://") || strings.HasPrefix(f, "https://"):
-		return []string{"url"}
+		return shapeURL
 	case f[0] == '@' && isHandle(f[1:]):
-		return []string{"user"}
+		return shapeUser
 	case strings.Count(f, "@") == 1 && strings.Contains(f[strings.Index(f, "@"):], "."):
-		return []string{"email"}
+		return shapeEmail
 	case isDottedVersion(f):
-		return []string{"release", "tag", "version"}
+		return shapeRelease
 	case isSHA(f):
-		return []string{"commit"}
+		return shapeCommit
 	case isMoney(f):
-		return []string{"amount"}
+		return shapeAmount
 	case isEnvName(f):
-		return []string{"variable"}
+		return shapeVariable
 	}
 	if dot := strings.LastIndexByte(f, '.'); dot > 0 && fileExtensions[strings.ToLower(f[dot+1:])] {
-		return []string{"file"}
+		return shapeFile
 	}
 	if owner, name, ok := strings.Cut(f, "/"); ok && isHandle(owner) && isHandle(name) {
-		return []string{"repo", "repository"}
+		return shapeRepository
 	}
-	return nil
+	return noShape
 }
 
 // isHandle says whether s is a user's or a repository's name: letters,
