@@ -27,6 +27,7 @@ delete: get rid of, take out, kick out, kick * off, throw away, throw out, wipe 
 revoke: cut off
 close: close out, close down, wrap up
 review: look over, look through, go over, check over
+comment: post on, weigh in, chime in, write back
 approve: sign off, sign off on
 move: hand over, hand off, move over
 get: look up, pull up

@@ -69,6 +69,7 @@ hook webhook callback event
 label tag category
 milestone deadline
 gist snippet paste
+link url
 email mail address
 limit quota rate-limit
 log history audit activity event happen
