@@ -43,7 +43,7 @@ logout: sign out, log out, log off
 subscribe: opt in
 unsubscribe: opt out
 fund: top up, top off
-cancel: call off, back out of
+cancel: back out of
 postpone: put off, push back
 pause: hold back
 restart: start over, power cycle

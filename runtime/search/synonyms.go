@@ -27,7 +27,7 @@ search find query look lookup filter
 archive hide
 close finish end resolve
 run start trigger dispatch execute launch rerun
-disable stop pause suspend freeze deactivate
+disable stop pause suspend freeze
 enable resume unpause unfreeze reactivate
 restore unarchive reopen undo recover
 upload attach put
@@ -78,7 +78,6 @@ hook webhook callback event
 label tag category
 milestone deadline
 gist snippet paste
-link url
 email mail address
 limit quota rate-limit
 log history audit activity event happen
@@ -103,7 +102,6 @@ unblock unban
 mute silence snooze
 admin administrator superuser
 guest visitor
-verify verification
 signup registration register enroll
 expire expiry ttl
 rotate regenerate reissue roll
@@ -176,7 +174,6 @@ tip gratuity
 expense expenditure spend
 interval frequency cadence
 cart basket
-purchase buy
 shipment fulfillment
 inventory stock
 shop storefront
