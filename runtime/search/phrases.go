@@ -27,6 +27,7 @@ delete: get rid of, take out, kick out, kick * off, throw away, throw out, wipe 
 revoke: cut off
 close: close out, close down, wrap up
 review: look over, look through, go over, check over
+comment: post on, weigh in, chime in, write back
 approve: sign off, sign off on
 move: hand over, hand off, move over
 get: look up, pull up
@@ -37,6 +38,40 @@ download: back up
 refund: pay back, claw back
 payout: pay out, cash out
 reaction: thumbs up, thumbs down
+login: sign in
+logout: sign out, log out, log off
+subscribe: opt in
+unsubscribe: opt out
+fund: top up, top off
+cancel: back out of
+postpone: put off, push back
+pause: hold back
+restart: start over, power cycle
+note: jot down, write down
+replace: swap out, switch out
+delete: take down, boot out
+invite: loop * in, rope in
+reject: turn down, turn away
+block: lock out, shut out
+allow: let in
+notify: let * know
+reply: write back, get back to
+forward: pass along
+deploy: roll out
+revert: back out
+uncollectible: write off
+pay: pay off, settle up
+resolve: sort out, iron out
+remind: follow up, chase up
+discount: knock * off
+close: check off, tick off
+deprecate: phase out
+create: stand up
+fork: spin off
+end: hang up
+call: call back
+scale: scale up, scale down
+message: reach out
 `
 
 // phrase is one entry of phrasalVerbs: the particles that follow its
@@ -109,7 +144,8 @@ func verbKey(word, stem string) string {
 // their stems do not reach, and their presents.
 const irregularPasts = `got get gotten get took take taken take threw throw thrown throw kept keep
 held hold spun spin dug dig brought bring went go gone go gave give given give paid pay
-tore tear torn tear wound wind did do done do drew draw drawn draw`
+tore tear torn tear wound wind did do done do drew draw drawn draw
+wrote write written write stood stand hung hang`
 
 // irregularVerbs maps each of irregularPasts to its present's key.
 var irregularVerbs = func() map[string]string {

@@ -36,6 +36,17 @@ func TestReadPhrases(t *testing.T) {
 		{"got rid of the label", "delete the label"},
 		{"paid back the customer", "refund the customer"},
 		{"did away with it", "delete it"},
+		// Phrases of business software, and the readings they must not take.
+		{"top up the account balance", "fund the account balance"},
+		{"let me know when the build fails", "notify me when the build fails"},
+		{"loop the finance team in", "invite the finance team"},
+		{"the job is stuck in a loop in step 3", "the job is stuck in a loop in step 3"},
+		{"back out the last change", "revert the last change"},
+		{"back out of the deal", "cancel the deal"},
+		{"knock 10% off her plan", "discount 10 her plan"},
+		{"wrote off the invoice", "uncollectible the invoice"},
+		{"opt out of the newsletter", "unsubscribe of the newsletter"},
+		{"show the logs in staging", "show the logs in staging"},
 		// A verb alone, and a hyphenated phrase.
 		{"kick", "kick"},
 		{"a kick-off meeting", "a run meeting"},

@@ -11,13 +11,16 @@ type request struct {
 	stems []string
 	// values mark the words of the values the query gives (any
 	// whitespace-separated piece with a digit: ids such as "cus_123" or
-	// "evt_1", versions such as "v1.2.0", numbers): they name which
-	// object, not which operation, and their pieces ("cus", "v1") would
-	// match unrelated words.
+	// "evt_1", versions such as "v1.2.0", numbers; and names, see
+	// isName): they name which object, not which operation, and their
+	// pieces ("cus", "v1") would match unrelated words.
 	values []bool
 	// ids are the prefixes of the typed ids the query gives ("seti" of
 	// "seti_123"; see idPrefix).
 	ids []string
+	// kinds are the kinds of thing the query's values are by their form
+	// ("@jdoe": a user; see shapeKind).
+	kinds []shape
 	// question says whether the query ends with a question mark.
 	question bool
 	// contents is the term of what a query asks is on or in something,
@@ -25,13 +28,23 @@ type request struct {
 	// is in the cart") or its members ("who is in our organization?");
 	// "" for any other query.
 	contents string
+	// count says whether the query asks how many ("how many…", "the
+	// number of…").
+	count bool
 }
 
 // parseRequest splits and stems query.
 func parseRequest(query string) request {
 	r := request{question: strings.HasSuffix(strings.TrimSpace(query), "?")}
-	for _, field := range strings.Fields(query) {
+	fields := strings.Fields(query)
+	for fi, field := range fields {
 		value := strings.ContainsAny(field, "0123456789")
+		if fi+1 < len(fields) && isName(field, fields[fi+1]) {
+			value = true
+		}
+		if k := shapeKind(field); k != noShape {
+			r.kinds = append(r.kinds, k)
+		}
 		if p := idPrefix(strings.TrimLeft(field, "([{\"'`")); value && p != "" {
 			r.ids = append(r.ids, p)
 		}
@@ -47,6 +60,7 @@ func parseRequest(query string) request {
 	}
 	r.readPhrases()
 	r.contents = asksForContents(r.words)
+	r.count = asksForCount(r.words)
 	return r
 }
 
@@ -58,6 +72,17 @@ func asksForContents(ws []string) string {
 		return ""
 	}
 	return contentTerms[ws[0]]
+}
+
+// asksForCount says whether words ask how many of something there are:
+// "how many…", "the number of…".
+func asksForCount(ws []string) bool {
+	for i := 0; i+1 < len(ws); i++ {
+		if ws[i] == "how" && ws[i+1] == "many" || ws[i] == "number" && ws[i+1] == "of" {
+			return true
+		}
+	}
+	return false
 }
 
 // contentTerms are the terms of what is on or in something, by the
@@ -110,3 +135,23 @@ var peopleTerms = func() []string {
 	}
 	return out
 }()
+
+// isName says whether field, followed in a request by next, is the name
+// of what next names: a hyphenated word before a noun of something that
+// is named ("the brand-assets repo", "the mobile-app team"). Its words
+// say which one, not what the request is about ("assets" would find
+// release assets).
+func isName(field, next string) bool {
+	if !strings.Contains(strings.Trim(field, `"'(-`), "-") {
+		return false
+	}
+	next = strings.TrimSuffix(strings.ToLower(strings.Trim(next, `"'),.;:!?`)), "'s")
+	return namedNouns[next]
+}
+
+// namedNouns are the nouns of things that people name.
+var namedNouns = map[string]bool{
+	"repo": true, "repository": true, "team": true, "org": true, "organization": true, "branch": true,
+	"project": true, "workspace": true, "channel": true, "app": true, "site": true, "account": true,
+	"group": true, "folder": true, "bucket": true, "board": true, "store": true, "environment": true,
+}

@@ -61,3 +61,29 @@ func TestSearchContents(t *testing.T) {
 		t.Errorf("Search(who is in) = %v, want the members first", res)
 	}
 }
+
+func TestAsksForCount(t *testing.T) {
+	for q, want := range map[string]bool{
+		"how many stars does vercel/next.js have?": true,
+		"the number of open issues in acme/api":    true,
+		"How many API calls do I have left":        true,
+		"how much money do we have":                false,
+		"list many things":                         false,
+		"number the issues":                        false,
+	} {
+		if got := parseRequest(q).count; got != want {
+			t.Errorf("parseRequest(%q).count = %v, want %v", q, got, want)
+		}
+	}
+}
+
+func TestSearchCount(t *testing.T) {
+	docs := []Doc{
+		{Name: "activity_list_stargazers_for_repo", Title: "List stargazers", Route: "GET /repos/{owner}/{repo}/stargazers", ReadOnly: true},
+		{Name: "activity_get_stargazer_count_for_repo", Title: "Get the stargazer count for a repository", Route: "GET /repos/{owner}/{repo}/stargazers/count", ReadOnly: true},
+	}
+	ix := New(docs)
+	if res := ix.Search("how many stargazers does vercel/next.js have?", 1, nil); len(res) == 0 || res[0].Doc != 1 {
+		t.Errorf("Search = %v, want the count first", res)
+	}
+}

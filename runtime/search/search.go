@@ -415,6 +415,11 @@ func (ix *Index) concepts(r request) []map[string]float64 {
 		// request.
 		out = append(out, map[string]float64{r.contents: 1})
 	}
+	if r.count {
+		// "how many stars…": a count, which an API may have an operation
+		// for, as a word of the request said at half weight.
+		out = append(out, map[string]float64{stemCount: synonymWeight})
+	}
 	seen := map[string]bool{}
 	self := false
 	for i, word := range r.words {
@@ -446,6 +451,24 @@ func (ix *Index) concepts(r request) []map[string]float64 {
 		}
 		out = append(out, c)
 	}
+	// A value's form suggests its kind ("@jdoe": a user).
+	for _, kind := range r.kinds {
+		c := map[string]float64{}
+		named := false
+		for _, t := range shapeTerms[kind] {
+			named = named || seen[t]
+			if len(ix.postings[t]) > 0 {
+				c[t] = shapeWeight
+			}
+		}
+		// "the 0.9.1 release" names its kind already.
+		if len(c) > 0 && !named {
+			for t := range c {
+				seen[t] = true
+			}
+			out = append(out, c)
+		}
+	}
 	// A typed id ("seti_123") names its kind of object as the word would.
 	for _, prefix := range r.ids {
 		kinds := ix.idKinds(prefix)
@@ -461,8 +484,9 @@ func (ix *Index) concepts(r request) []map[string]float64 {
 	return out
 }
 
-// The terms APIs use for the caller.
+// The terms APIs use for the caller, and for a count.
 var (
+	stemCount         = Stem("count")
 	stemAuthenticated = Stem("authenticated")
 	stemViewer        = Stem("viewer")
 )
@@ -542,8 +566,10 @@ func words(s string) []string {
 var selfWords = map[string]bool{"me": true, "my": true, "mine": true, "myself": true, "i": true}
 
 // stopWords carry no meaning for ranking: function words, and the words
-// every operation's text has ("the", "a", "of"…), and question words,
-// which say how a person asks, not what for.
+// every operation's text has ("the", "a", "of"…), question words, which
+// say how a person asks, not what for, and the adverbs a person adds to
+// say when or how surely ("right now", "actually", "yet"), which an
+// operation's text uses for other things ("Now you can…").
 var stopWords = func() map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(`a an the and or of to in on for with by from at as is are was were be been
@@ -551,7 +577,7 @@ var stopWords = func() map[string]bool {
 		can could would should will shall may might must do does did done have has had
 		please want need just also some any all about into out up over than then there here
 		what which who whom whose when where why how not no so if but very too
-		one s t`) {
+		one s t now actually exactly lately really already still yet ever currently anymore somehow maybe perhaps quite basically`) {
 		m[w] = true
 	}
 	return m

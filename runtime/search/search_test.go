@@ -65,6 +65,8 @@ func TestRequestValues(t *testing.T) {
 		"look up evt_1, the one our webhook handler choked on": "get the one our webhook handler choked on",
 		"show me the code diff between v1.2.0 and v1.3.0":      "show me the code diff between and",
 		"credit $10 to the customer":                           "credit to the customer",
+		"let the design team read the brand-assets repo":       "let the design team read the repo",
+		"a one-time purchase":                                  "a one time purchase",
 		"no values here":                                       "no values here",
 		"":                                                     "",
 	} {

@@ -1,0 +1,62 @@
+package search
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestShapeKind(t *testing.T) {
+	for field, want := range map[string]string{
+		"@jdoe":                       "user",
+		"(@octo-cat)":                 "user",
+		"fraud@bad.com":               "email",
+		"https://ci.example.com/hook": "url",
+		"v2.4.0":                      "release tag version",
+		"0.9.1,":                      "release tag version",
+		"9f8e7d1":                     "commit",
+		"docs/setup.md":               "file",
+		"package.json.":               "file",
+		"acme/api":                    "repo repository",
+		"feature/x":                   "repo repository",
+		"vercel/next.js":              "repo repository", // .js is no extension of the table: a name
+		"cus_123":                     "",
+		"v1":                          "", // an API's version, as often as a release
+		"deadbeef":                    "", // a word, no digit
+		"1234567":                     "", // a number, no letter
+		"@":                           "",
+		"a/b/c":                       "",
+		"$500":                        "amount",
+		"$2,000":                      "amount",
+		"€15.50":                      "amount",
+		"$":                           "",
+		"$x":                          "",
+		"NODE_VERSION":                "variable",
+		"NODE":                        "",
+		"API_KEY_2":                   "variable",
+		"parseConfig":                 "",
+	} {
+		if got := strings.Join(shapeWords[shapeKind(field)], " "); got != want {
+			t.Errorf("shapeKind(%q) = %q, want %q", field, got, want)
+		}
+	}
+}
+
+func TestSearchValueShape(t *testing.T) {
+	docs := []Doc{
+		{Name: "repos_create_release", Title: "Create a release", Route: "POST /repos/{owner}/{repo}/releases"},
+		{Name: "repos_merge", Title: "Merge a branch", Route: "POST /repos/{owner}/{repo}/merges"},
+		{Name: "repos_add_collaborator", Title: "Add a repository collaborator", Description: "Add a user to a repository.", Route: "PUT /repos/{owner}/{repo}/collaborators/{username}"},
+		{Name: "repos_add_team", Title: "Add a repository team", Description: "Give a team access to a repository.", Route: "PUT /repos/{owner}/{repo}/teams/{team_slug}"},
+	}
+	ix := New(docs)
+	for q, want := range map[string]string{
+		// Only the value says what is published, or who gets access.
+		"publish v2.4.0 today":          "repos_create_release",
+		"give @jdoe access to the repo": "repos_add_collaborator",
+	} {
+		res := ix.Search(q, 1, nil)
+		if len(res) == 0 || docs[res[0].Doc].Name != want {
+			t.Errorf("Search(%q) = %v, want %s first", q, res, want)
+		}
+	}
+}
