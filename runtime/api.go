@@ -158,6 +158,13 @@ type ToolDef struct {
 	// /repos/{owner}/{repo}/pulls"), by which search_operations tells
 	// what kind of object it acts on and how; "" when it calls none.
 	SearchRoute string
+	// SearchReturns is the first paragraph of the description of what the
+	// tool returns, read from its output schema when the server was
+	// generated (search.ResultDescription), by which search_operations
+	// finds it in the words the API uses for its object ("A SetupIntent
+	// guides you through … saving a customer's payment credentials for
+	// future payments"); "" for none.
+	SearchReturns string
 	// Task says whether the tool can run as a task (the tasks extension):
 	// TaskNever (zero), TaskOptional or TaskRequired.
 	Task TaskSupport

@@ -201,3 +201,29 @@ func TestDiscoveryReadOnlyAndScopes(t *testing.T) {
 		t.Errorf("call_operation without scopes: %s", res.result)
 	}
 }
+
+// TestDiscoverySearchReadsWhatToolsReturn: search_operations finds an
+// operation by the description of the object it returns
+// (ToolDef.SearchReturns), which its own title and description do not
+// say.
+func TestDiscoverySearchReadsWhatToolsReturn(t *testing.T) {
+	s := NewServer(Options{Info: Implementation{Name: "pay", Version: "1.0.0"}, Discovery: true})
+	schemas := fstest.MapFS{"in.json": {Data: []byte(`{"type":"object","properties":{"customer":{"type":"string"}},"additionalProperties":false}`)}}
+	for name, returns := range map[string]string{
+		"post_setup_intents": "A SetupIntent saves a customer's card for future payments.",
+		"post_charges":       "A Charge moves money from a customer's card now.",
+		"post_sources":       "",
+	} {
+		s.AddTool(ToolDef{Name: name, SearchReturns: returns,
+			Definition: ToolDefinition(ToolInfo{Name: name, Title: "Create a " + strings.TrimPrefix(name, "post_")}, schemas, "in.json", ""),
+			Call:       func(context.Context, []byte) (*ToolResult, error) { return StructuredResult([]byte(`{"id":"x"}`)), nil }})
+	}
+	c := startClient(t, s, StdioOptions{})
+	m := c.call(1, "tools/call", `"name":"search_operations","arguments":{"query":"keep her card on file for future payments"}`)
+	var found struct {
+		StructuredContent struct{ Results []struct{ Name string } }
+	}
+	if err := json.Unmarshal(m.Result, &found); err != nil || len(found.StructuredContent.Results) == 0 || found.StructuredContent.Results[0].Name != "post_setup_intents" {
+		t.Errorf("search: %s", m.raw)
+	}
+}

@@ -30,6 +30,10 @@ type Doc struct {
 	// shipping address", "only runs of this branch"), which its title
 	// rarely says.
 	ParamDocs []string
+	// Returns is the first paragraph of the description of what the
+	// operation returns (ToolDef.SearchReturns, see ResultDescription):
+	// what its object is, in the API's prose.
+	Returns string
 	// Keywords are more words about the operation that its definition
 	// does not hold, found when the server was generated (ToolDef.
 	// SearchKeywords: synonyms of the words of its name and title).
@@ -54,8 +58,9 @@ type Result struct {
 
 // The fields of a document and their weights. A tool's name and title
 // say what it does in few words and count most; the description's first
-// paragraph says it again at more length; the rest of the description
-// and the argument names mention much that the operation is not about.
+// paragraph says it again at more length; the first paragraph of what it
+// returns says what its object is; the rest of the description and the
+// argument names mention much that the operation is not about.
 const (
 	fieldName = iota
 	fieldTitle
@@ -66,6 +71,7 @@ const (
 	fieldParamDocs
 	fieldKeywords
 	fieldKind
+	fieldReturns
 	numFields
 )
 
@@ -79,6 +85,7 @@ var fieldWeight = [numFields]float64{
 	fieldParamDocs: 0.3,
 	fieldKeywords:  0.25,
 	fieldKind:      0.8,
+	fieldReturns:   0.6,
 }
 
 // fieldB is the length normalisation of each field: names and titles are
@@ -93,6 +100,7 @@ var fieldB = [numFields]float64{
 	fieldParamDocs: 0.75,
 	fieldKeywords:  0.5,
 	fieldKind:      0,
+	fieldReturns:   0.75,
 }
 
 // k1 is BM25's term-frequency saturation.
@@ -144,6 +152,7 @@ func New(docs []Doc) *Index {
 	for i, d := range docs {
 		ix.readOnly[i] = d.ReadOnly
 		lead, body := splitLead(d.Description)
+		returns, _ := splitLead(d.Returns) // a whole description from other callers
 		fields := [numFields][]string{
 			fieldName:      st.terms(d.Name),
 			fieldTitle:     st.terms(d.Title),
@@ -154,6 +163,7 @@ func New(docs []Doc) *Index {
 			fieldParamDocs: st.paramDocTerms(d.ParamDocs),
 			fieldKeywords:  st.terms(d.Keywords),
 			fieldKind:      st.terms(kindWords(d)),
+			fieldReturns:   firstN(st.terms(returns), maxBodyWords),
 		}
 		prose[i] = fields[fieldLead]
 		apiTerms[i] = append(fields[fieldName][:len(fields[fieldName]):len(fields[fieldName])], fields[fieldToolset]...)
