@@ -3,6 +3,7 @@
 package search
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -14,6 +15,8 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/mcpgen-dev/mcpgen/generator/golang"
+	"github.com/mcpgen-dev/mcpgen/generator/schema"
 	"github.com/mcpgen-dev/mcpgen/generator/searchterms"
 	"github.com/mcpgen-dev/mcpgen/runtime/search"
 	"github.com/mcpgen-dev/mcpgen/spec"
@@ -87,10 +90,9 @@ func TestSearchQuality(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			docs := make([]search.Doc, len(api.Tools))
+			docs := Docs(t, api)
 			byOp := map[string]int{}
 			for i, tool := range api.Tools {
-				docs[i] = Doc(tool)
 				if tool.Upstream != nil {
 					byOp[tool.Upstream.OperationID] = i
 				}
@@ -143,15 +145,16 @@ func TestSearchQuality(t *testing.T) {
 					run(task.Task, set, task.Ops, &freshOurs[i], &freshBase[i], misses == set)
 				}
 			}
-			keywords := 0
+			keywords, returns := 0, 0
 			for _, d := range docs {
 				keywords += len(d.Keywords)
+				returns += len(d.Returns)
 			}
 			var counts []string
 			for i, set := range freshSets {
 				counts = append(counts, fmt.Sprintf("%d %s", len(fresh[i].Tasks), set))
 			}
-			t.Logf("%s: %d operations, %d tasks (%s), %d bytes of generated search keywords", name, len(docs), len(tf.Tasks), strings.Join(counts, ", "), keywords)
+			t.Logf("%s: %d operations, %d tasks (%s), %d bytes of generated search keywords, %d of descriptions of what they return", name, len(docs), len(tf.Tasks), strings.Join(counts, ", "), keywords, returns)
 			for _, r := range []struct {
 				ranker string
 				halves [2]score
@@ -200,10 +203,7 @@ func BenchmarkSearch(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	docs := make([]search.Doc, len(api.Tools))
-	for i, tool := range api.Tools {
-		docs[i] = Doc(tool)
-	}
+	docs := Docs(b, api)
 	b.Run("index", func(b *testing.B) {
 		var before, after runtime.MemStats
 		runtime.GC()
@@ -250,10 +250,10 @@ func sum(s [2]score) score {
 	return score{s[0].top1 + s[1].top1, s[0].top5 + s[1].top5, s[0].n + s[1].n}
 }
 
-// Doc is what a server indexes of a tool: the fields of its definition
-// (name, title, description, argument names and descriptions), its
-// toolset, the keywords the generator adds (generator/searchterms) and
-// the route of its HTTP operation.
+// Doc is what a server indexes of a tool's spec: the fields of its
+// definition (name, title, description, argument names and descriptions),
+// its toolset, the keywords the generator adds (generator/searchterms)
+// and the route of its HTTP operation; Docs adds what it returns.
 func Doc(t *spec.Tool) search.Doc {
 	d := search.Doc{Name: t.Name, Title: t.Title, Description: t.Description, Toolset: t.Toolset,
 		ReadOnly: t.Annotations.ReadOnly != nil && *t.Annotations.ReadOnly, Destructive: t.Annotations.Destructive == nil || *t.Annotations.Destructive}
@@ -319,4 +319,26 @@ func splitWords(s string) []string {
 	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
 		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
 	})
+}
+
+// Docs is what a server indexes of api's tools: Doc of each, with the
+// description of what it returns read from its output schema as the
+// generator writes it into the tool's definition.
+func Docs(tb testing.TB, api *spec.API) []search.Doc {
+	outs, err := golang.ToolDocuments(api, schema.NewBuilder(api))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	docs := make([]search.Doc, len(api.Tools))
+	for i, tool := range api.Tools {
+		docs[i] = Doc(tool)
+		if out := outs[tool].Out; out != nil {
+			b, err := json.Marshal(out)
+			if err != nil {
+				tb.Fatal(err)
+			}
+			docs[i].Returns = search.ResultDescription(b)
+		}
+	}
+	return docs
 }

@@ -1,12 +1,14 @@
 package golang
 
 import (
+	"encoding/json"
 	"fmt"
 
 	. "github.com/dave/jennifer/jen"
 
 	"github.com/mcpgen-dev/mcpgen/generator/schema"
 	"github.com/mcpgen-dev/mcpgen/generator/searchterms"
+	"github.com/mcpgen-dev/mcpgen/runtime/search"
 	"github.com/mcpgen-dev/mcpgen/spec"
 )
 
@@ -168,6 +170,15 @@ func (m *Model) ServerFile(f *File, docs map[*spec.Tool]ToolDocs) error {
 		}
 		if up := t.t.Upstream; up != nil {
 			d.add("SearchRoute", Lit(up.Method+" "+up.Path))
+		}
+		if out := docs[t.t].Out; out != nil {
+			data, err := json.Marshal(out)
+			if err != nil {
+				return err
+			}
+			if r := search.ResultDescription(data); r != "" {
+				d.add("SearchReturns", Lit(r))
+			}
 		}
 		d.add("Call", m.toolCall(t))
 		body = append(body, Id("s").Dot("AddTool").Call(rt("ToolDef").Add(d.values())))

@@ -39,6 +39,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		}, schemaFiles, "schemas/echo_reading.input.schema.json", "schemas/echo_reading.output.schema.json"),
 		Toolset:        "other",
 		SearchKeywords: "reverberation sound reflection replication repeat resound ring reverberate say reply response solution result resolution solvent respond presumption precondition granted apt disposed minded tending",
+		SearchReturns:  "A reading at a place, by a reference that is a code or a number.",
 		Call:           runtime.StructuredCall("echo_reading", h.EchoReading, validateReading),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -50,6 +51,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		}, schemaFiles, "schemas/echo_delivery.input.schema.json", "schemas/echo_delivery.output.schema.json"),
 		Toolset:        "other",
 		SearchKeywords: "reverberation sound reflection replication repeat resound ring reverberate bringing reply response solution result resolution solvent respond presumption precondition granted apt disposed minded tending",
+		SearchReturns:  "A delivery to pick up at a store or to send to an address, and nothing else.",
 		Call:           runtime.StructuredCall("echo_delivery", h.EchoDelivery, validateDelivery),
 	})
 	s.AddTool(runtime.ToolDef{

@@ -60,6 +60,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		}, schemaFiles, "schemas/fetch_blob.input.schema.json", "schemas/fetch_blob.output.schema.json"),
 		Toolset:        "other",
 		SearchKeywords: "bring get convey bring in spot fleck blot",
+		SearchReturns:  "Any JSON value.",
 		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
 			var in FetchBlobInput
 			if err := in.UnmarshalJSON(args); err != nil {

@@ -37,6 +37,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		}, schemaFiles, "schemas/tag.input.schema.json", "schemas/tag.output.schema.json"),
 		Toolset:        "other",
 		SearchKeywords: "ticket label mark tree diagram corner",
+		SearchReturns:  "A List of non-empty strings.",
 		Call:           runtime.StructuredCall("tag", h.Tag, validateListOfStringListItem),
 	})
 	return s

@@ -37,6 +37,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		}, schemaFiles, "schemas/book.input.schema.json", "schemas/book.output.schema.json"),
 		Toolset:        "other",
 		SearchKeywords: "volume reserve hold shop stock fund hive away lay in put in salt away stack away stash away fond regard",
+		SearchReturns:  "A booked time slot.",
 		Call:           runtime.StructuredCall("book", h.Book, validateBookOutput),
 	})
 	return s

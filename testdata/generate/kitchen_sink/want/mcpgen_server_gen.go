@@ -98,6 +98,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		}, schemaFiles, "schemas/map.input.schema.json", "schemas/map.output.schema.json"),
 		Toolset:        "other",
 		SearchKeywords: "function mathematical function single-valued function mapping instrument joyride tool around call identify belongings holding name calling",
+		SearchReturns:  "A tree node; trees are recursive.",
 		Call:           runtime.StructuredCall("map", h.Map, validateMapOutput),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -130,6 +131,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		}, schemaFiles, "schemas/draw-shape.input.schema.json", "schemas/draw-shape.output.schema.json"),
 		Toolset:        "other",
 		SearchKeywords: "form configuration contour conformation determine mold influence regulate work mould forge",
+		SearchReturns:  "Any JSON value at all.",
 		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
 			var in DrawShapeInput
 			if err := in.UnmarshalJSON(args); err != nil {

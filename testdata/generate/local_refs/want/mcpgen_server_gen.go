@@ -37,6 +37,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		}, schemaFiles, "schemas/file_tree.input.schema.json", "schemas/file_tree.output.schema.json"),
 		Toolset:        "other",
 		SearchKeywords: "data file single file indian file register tree diagram corner listing tilt inclination lean leaning name",
+		SearchReturns:  "A category with its subcategories.",
 		Call:           runtime.StructuredCall("file_tree", h.FileTree, validateFileTreeOutput),
 	})
 	return s

@@ -37,6 +37,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		}, schemaFiles, "schemas/pay.input.schema.json", "schemas/pay.output.schema.json"),
 		Toolset:        "other",
 		SearchKeywords: "wage earnings remuneration salary give phonograph record phonograph recording disk disc platter enter put down tape defrayal defrayment",
+		SearchReturns:  "A payment by card or by transfer, and nothing else.",
 		Call:           runtime.StructuredCall("pay", h.Pay, validatePayment),
 	})
 	return s
