@@ -89,15 +89,10 @@ func TestSearchPhrasalVerb(t *testing.T) {
 		{Name: "repos_delete-branch", Title: "Delete a branch", Destructive: true},
 	}
 	ix := New(docs)
-	for q, want := range map[string]string{
+	wantFirst(t, ix, docs, map[string]string{
 		"kick off the release workflow":     "actions_create-workflow-dispatch",
 		"get rid of the feature/old branch": "repos_delete-branch",
-	} {
-		res := ix.Search(q, 1, nil)
-		if len(res) == 0 || docs[res[0].Doc].Name != want {
-			t.Errorf("Search(%q) = %v, want %s first", q, res, want)
-		}
-	}
+	})
 }
 
 func TestSearchIdiom(t *testing.T) {

@@ -43,17 +43,12 @@ func TestSearchRanks(t *testing.T) {
 		{Name: "activity_list_stargazers_for_repo", Title: "List stargazers", Toolset: "activity"},
 	}
 	ix := New(docs)
-	for q, want := range map[string]string{
+	wantFirst(t, ix, docs, map[string]string{
 		"create a new repository for me":   "repos_create_for_authenticated_user",
 		"get rid of, i.e. remove the repo": "repos_delete",
 		"file a bug":                       "issues_create",
 		"who starred the project":          "activity_list_stargazers_for_repo",
-	} {
-		res := ix.Search(q, 1, nil)
-		if len(res) == 0 || docs[res[0].Doc].Name != want {
-			t.Errorf("Search(%q) = %v, want %s first", q, res, want)
-		}
-	}
+	})
 	if res := ix.Search("repository", 10, func(d int) bool { return d != 0 }); len(res) == 0 || res[0].Doc == 0 {
 		t.Errorf("keep did not filter: %v", res)
 	}
@@ -120,7 +115,7 @@ func TestSearchSignals(t *testing.T) {
 		{Name: "get_event", Title: "Retrieve an event", ReadOnly: true, Keywords: "case consequence effect result"},
 	}
 	ix := New(docs)
-	for q, want := range map[string]string{
+	wantFirst(t, ix, docs, map[string]string{
 		// A question prefers the operation that reads.
 		"who are the collaborators of the repository?": "list_collaborators",
 		"add bob as a collaborator":                    "add_collaborator",
@@ -128,16 +123,7 @@ func TestSearchSignals(t *testing.T) {
 		"change the shipping address of cus_123": "update_customer",
 		// Generated keywords find an operation by its synonyms.
 		"show the consequence evt_1 had": "get_event",
-	} {
-		res := ix.Search(q, 1, nil)
-		if len(res) == 0 || docs[res[0].Doc].Name != want {
-			got := "nothing"
-			if len(res) > 0 {
-				got = docs[res[0].Doc].Name
-			}
-			t.Errorf("Search(%q) = %s first, want %s", q, got, want)
-		}
-	}
+	})
 }
 
 func FuzzSearch(f *testing.F) {
@@ -164,4 +150,20 @@ func FuzzSearch(f *testing.F) {
 			}
 		}
 	})
+}
+
+// wantFirst checks that ix, built from docs, ranks first the document
+// named by each query's value.
+func wantFirst(t *testing.T, ix *Index, docs []Doc, queries map[string]string) {
+	t.Helper()
+	for q, want := range queries {
+		res := ix.Search(q, 1, nil)
+		if len(res) == 0 || docs[res[0].Doc].Name != want {
+			got := "nothing"
+			if len(res) > 0 {
+				got = docs[res[0].Doc].Name
+			}
+			t.Errorf("Search(%q) ranks %s first, want %s", q, got, want)
+		}
+	}
 }

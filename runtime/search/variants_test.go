@@ -12,15 +12,10 @@ func TestVariants(t *testing.T) {
 		{Name: "charges_list", Title: "List charges"},
 	}
 	ix := New(docs)
-	for q, want := range map[string]string{
+	wantFirst(t, ix, docs, map[string]string{
 		"which subscribers are there": "subscriptions_list",
 		"gists shared publicly":       "gists_list_public",
-	} {
-		res := ix.Search(q, 1, nil)
-		if len(res) == 0 || docs[res[0].Doc].Name != want {
-			t.Errorf("Search(%q) = %v, want %s first", q, res, want)
-		}
-	}
+	})
 	c := map[string]float64{}
 	ix.addVariants(Stem("publicly"), c)
 	if _, ok := c[Stem("publish")]; ok {
