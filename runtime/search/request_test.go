@@ -1,6 +1,9 @@
 package search
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // BenchmarkReadRequest measures reading requests as Search does: their
 // concepts, question form, verb and main nouns, the question form and
@@ -85,5 +88,20 @@ func TestSearchCount(t *testing.T) {
 	ix := New(docs)
 	if res := ix.Search("how many stargazers does vercel/next.js have?", 1, nil); len(res) == 0 || res[0].Doc != 1 {
 		t.Errorf("Search = %v, want the count first", res)
+	}
+}
+
+// TestAdverbsAreNotSearched: the adverbs a person adds to say when or how
+// surely are stop words; the words around them are searched.
+func TestAdverbsAreNotSearched(t *testing.T) {
+	r := parseRequest("how much money do we actually have in Stripe right now, yet?")
+	var searched []string
+	for i, w := range r.words {
+		if r.stems[i] != "" {
+			searched = append(searched, w)
+		}
+	}
+	if got, want := strings.Join(searched, " "), "much money stripe right"; got != want {
+		t.Errorf("searched words %q, want %q", got, want)
 	}
 }
