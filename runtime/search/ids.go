@@ -61,14 +61,10 @@ func collections(docs []Doc) []collection {
 		}
 	}
 	for _, d := range docs {
-		_, path, ok := strings.Cut(strings.TrimSpace(d.Route), " ")
-		if !ok {
-			continue
-		}
+		_, segs, _ := splitRoute(d.Route)
 		prev := ""
-		segs := strings.Split(path, "/")
 		for i, s := range segs {
-			if s == "" || isVersion(s) || isParam(s) {
+			if isParam(s) {
 				continue
 			}
 			if i+1 < len(segs) && isParam(segs[i+1]) {
@@ -86,8 +82,9 @@ func collections(docs []Doc) []collection {
 // idPrefix returns the prefix of a typed id ("seti" of "seti_123"): the
 // lowercase letters before its first underscore, when there are
 // idPrefixMin to idPrefixMax of them and the rest has a digit; else "".
-func idPrefix(field string) string {
-	prefix, rest, ok := strings.Cut(field, "_")
+// value is a piece of a request without its punctuation (valueText).
+func idPrefix(value string) string {
+	prefix, rest, ok := strings.Cut(value, "_")
 	if !ok || len(prefix) < idPrefixMin || len(prefix) > idPrefixMax || !strings.ContainsAny(rest, "0123456789") {
 		return ""
 	}

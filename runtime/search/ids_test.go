@@ -20,7 +20,7 @@ func TestIDPrefix(t *testing.T) {
 		"node_20":     "node",
 		"gid_2x_y":    "gid",
 	} {
-		if got := idPrefix(field); got != want {
+		if got := idPrefix(valueText(field)); got != want {
 			t.Errorf("idPrefix(%q) = %q, want %q", field, got, want)
 		}
 	}

@@ -38,15 +38,16 @@ func parseRequest(query string) request {
 	r := request{question: strings.HasSuffix(strings.TrimSpace(query), "?")}
 	fields := strings.Fields(query)
 	for fi, field := range fields {
+		text := valueText(field)
 		value := strings.ContainsAny(field, "0123456789")
-		if fi+1 < len(fields) && isName(field, fields[fi+1]) {
-			value = true
-		}
-		if k := shapeKind(field); k != noShape {
+		if k := shapeKind(text); k != noShape {
 			r.kinds = append(r.kinds, k)
 		}
-		if p := idPrefix(strings.TrimLeft(field, "([{\"'`")); value && p != "" {
+		if p := idPrefix(text); value && p != "" {
 			r.ids = append(r.ids, p)
+		}
+		if fi+1 < len(fields) && isName(text, valueText(fields[fi+1])) {
+			value = true
 		}
 		for _, w := range words(field) {
 			stem := ""
@@ -136,17 +137,23 @@ var peopleTerms = func() []string {
 	return out
 }()
 
-// isName says whether field, followed in a request by next, is the name
-// of what next names: a hyphenated word before a noun of something that
+// isName says whether text, followed in a request by next (both
+// valueText), is the name of what next names: a hyphenated word before a noun of something that
 // is named ("the brand-assets repo", "the mobile-app team"). Its words
 // say which one, not what the request is about ("assets" would find
 // release assets).
-func isName(field, next string) bool {
-	if !strings.Contains(strings.Trim(field, `"'(-`), "-") {
+func isName(text, next string) bool {
+	if !strings.Contains(strings.Trim(text, "-"), "-") {
 		return false
 	}
-	next = strings.TrimSuffix(strings.ToLower(strings.Trim(next, `"'),.;:!?`)), "'s")
-	return namedNouns[next]
+	return namedNouns[strings.TrimSuffix(strings.ToLower(strings.TrimSuffix(next, ".")), "'s")]
+}
+
+// valueText is a piece of a request without the punctuation around it
+// ("(@jdoe),", "mandate_1Nx?"), as its form, an id's prefix or a name
+// are read from it.
+func valueText(field string) string {
+	return strings.Trim(field, `"'()[]{}<>,;:!?`)
 }
 
 // namedNouns are the nouns of things that people name.

@@ -26,16 +26,9 @@ type subject struct {
 // PUT, PATCH and POST of an item change, DELETE deletes. A route of no
 // literal segment has no subject.
 func routeSubject(route string) subject {
-	method, path, ok := strings.Cut(strings.TrimSpace(route), " ")
+	method, segs, ok := splitRoute(route)
 	if !ok {
 		return subject{}
-	}
-	method = strings.ToUpper(method)
-	var segs []string
-	for _, s := range strings.Split(path, "/") {
-		if s != "" && !isVersion(s) {
-			segs = append(segs, s)
-		}
 	}
 	last := len(segs) - 1
 	for last >= 0 && isParam(segs[last]) {
@@ -77,6 +70,22 @@ func routeSubject(route string) subject {
 		}
 	}
 	return sub
+}
+
+// splitRoute splits a route such as "GET /v1/customers/{customer}" into
+// its method, upper-cased, and its path's segments, versions left out
+// (customers, {customer}); ok is false when it is no route.
+func splitRoute(route string) (method string, segs []string, ok bool) {
+	method, path, ok := strings.Cut(strings.TrimSpace(route), " ")
+	if !ok {
+		return "", nil, false
+	}
+	for _, s := range strings.Split(path, "/") {
+		if s != "" && !isVersion(s) {
+			segs = append(segs, s)
+		}
+	}
+	return strings.ToUpper(method), segs, true
 }
 
 // segmentAction returns the action groups of a path segment that is a

@@ -59,11 +59,11 @@ var (
 	}()
 )
 
-// shapeKind returns the kind of thing field's form says it is, or
-// noShape: field is one whitespace-separated piece of a request.
-func shapeKind(field string) shape {
-	f := strings.Trim(field, `"'()[]{}<>,;:!?`)
-	f = strings.TrimSuffix(f, ".")
+// shapeKind returns the kind of thing value's form says it is, or
+// noShape: value is a piece of a request without its punctuation
+// (valueText).
+func shapeKind(value string) shape {
+	f := strings.TrimSuffix(value, ".")
 	switch {
 	case len(f) < 2:
 		return noShape

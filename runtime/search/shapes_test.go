@@ -35,7 +35,7 @@ func TestShapeKind(t *testing.T) {
 		"API_KEY_2":                   "variable",
 		"parseConfig":                 "",
 	} {
-		if got := strings.Join(shapeWords[shapeKind(field)], " "); got != want {
+		if got := strings.Join(shapeWords[shapeKind(valueText(field))], " "); got != want {
 			t.Errorf("shapeKind(%q) = %q, want %q", field, got, want)
 		}
 	}
