@@ -38,6 +38,10 @@ type Doc struct {
 	// does not hold, found when the server was generated (ToolDef.
 	// SearchKeywords: synonyms of the words of its name and title).
 	Keywords string
+	// Glossary is everyday words for the jargon of the operation's name
+	// and route ("sites that send visitors" for referrers), found when the
+	// server was generated (ToolDef.SearchGlossary).
+	Glossary string
 	// ReadOnly and Destructive are the tool's hints: they index the verbs a
 	// person uses for what the operation does (show, list; delete,
 	// remove; create, change), which names such as Stripe's
@@ -72,6 +76,7 @@ const (
 	fieldKeywords
 	fieldKind
 	fieldReturns
+	fieldGlossary
 	numFields
 )
 
@@ -86,6 +91,7 @@ var fieldWeight = [numFields]float64{
 	fieldKeywords:  0.25,
 	fieldKind:      0.8,
 	fieldReturns:   0.6,
+	fieldGlossary:  0.5,
 }
 
 // fieldB is the length normalisation of each field: names and titles are
@@ -101,6 +107,7 @@ var fieldB = [numFields]float64{
 	fieldKeywords:  0.5,
 	fieldKind:      0,
 	fieldReturns:   0.75,
+	fieldGlossary:  0.75,
 }
 
 // k1 is BM25's term-frequency saturation.
@@ -167,6 +174,7 @@ func New(docs []Doc) *Index {
 			fieldKeywords:  st.terms(d.Keywords),
 			fieldKind:      st.terms(kindWords(d)),
 			fieldReturns:   firstN(st.terms(returns), maxBodyWords),
+			fieldGlossary:  st.terms(d.Glossary),
 		}
 		prose[i] = fields[fieldLead]
 		apiTerms[i] = append(fields[fieldName][:len(fields[fieldName]):len(fields[fieldName])], fields[fieldToolset]...)
