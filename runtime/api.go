@@ -154,6 +154,11 @@ type ToolDef struct {
 	// search_operations finds the tool (synonyms of the words of its name
 	// and title), found when the server was generated; "" for none.
 	SearchKeywords string
+	// SearchGlossary is everyday words for the API's jargon in the tool's
+	// name and route ("cloud development environment" for codespaces), by
+	// which search_operations finds it, found when the server was
+	// generated; "" for none.
+	SearchGlossary string
 	// SearchRoute is the HTTP operation the tool calls ("GET
 	// /repos/{owner}/{repo}/pulls"), by which search_operations tells
 	// what kind of object it acts on and how; "" when it calls none.

@@ -99,7 +99,7 @@ func (s *Server) searchIndex() (*search.Index, []searchDoc) {
 		}
 		_ = json.Unmarshal(def.InputSchema, &input)
 		doc := search.Doc{Name: t.Name, Title: def.Title, Description: def.Description, Toolset: t.Toolset,
-			Keywords: t.SearchKeywords, Route: t.SearchRoute, ReadOnly: flags[i].readOnly, Destructive: flags[i].destructive,
+			Keywords: t.SearchKeywords, Glossary: t.SearchGlossary, Route: t.SearchRoute, ReadOnly: flags[i].readOnly, Destructive: flags[i].destructive,
 			Returns: t.SearchReturns}
 		for _, p := range slices.Sorted(maps.Keys(input.Properties)) {
 			doc.Params = append(doc.Params, p)

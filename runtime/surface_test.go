@@ -227,3 +227,33 @@ func TestDiscoverySearchReadsWhatToolsReturn(t *testing.T) {
 		t.Errorf("search: %s", m.raw)
 	}
 }
+
+// TestDiscoverySearchReadsTheGlossary checks that search_operations finds a
+// tool by the everyday words the generator wrote for its jargon
+// (SearchGlossary), which neither its name nor its definition holds.
+func TestDiscoverySearchReadsTheGlossary(t *testing.T) {
+	s := NewServer(Options{Info: Implementation{Name: "code", Version: "1.0.0"}, Discovery: true})
+	schemas := fstest.MapFS{"in.json": {Data: []byte(`{"type":"object","properties":{"repo":{"type":"string"}},"additionalProperties":false}`)}}
+	for name, glossary := range map[string]string{
+		"get_top_referrers": "sites that send visitors, traffic sources",
+		"get_top_paths":     "",
+		"list_codespaces":   "cloud development environment, online dev environment",
+	} {
+		s.AddTool(ToolDef{Name: name, SearchGlossary: glossary,
+			Definition: ToolDefinition(ToolInfo{Name: name, Title: strings.ReplaceAll(name, "_", " ")}, schemas, "in.json", ""),
+			Call:       func(context.Context, []byte) (*ToolResult, error) { return StructuredResult([]byte(`{"id":"x"}`)), nil }})
+	}
+	c := startClient(t, s, StdioOptions{})
+	for query, want := range map[string]string{
+		"which sites send people to our repo?":     "get_top_referrers",
+		"which online dev environments do I have?": "list_codespaces",
+	} {
+		m := c.call(1, "tools/call", `"name":"search_operations","arguments":{"query":"`+query+`"}`)
+		var found struct {
+			StructuredContent struct{ Results []struct{ Name string } }
+		}
+		if err := json.Unmarshal(m.Result, &found); err != nil || len(found.StructuredContent.Results) == 0 || found.StructuredContent.Results[0].Name != want {
+			t.Errorf("search %q: want %s first: %s", query, want, m.raw)
+		}
+	}
+}

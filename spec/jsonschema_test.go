@@ -111,6 +111,9 @@ func TestConfigSchemaRejects(t *testing.T) {
 		{"bad header token", "version: 1\n" + server + "tools: {t: {input: {properties: {a: {type: string, x-mcp-header: \"a b\"}}}}}\n"},
 		{"resource without uri", "version: 1\n" + server + "resources: {r: {title: x}}\n"},
 		{"variable of type array", "version: 1\n" + server + "resourceTemplates: {t: {uriTemplate: \"t://{v}\", variables: {v: {type: array}}}}\n"},
+		{"glossary term of four words", "version: 1\n" + server + "surface: {glossary: {a b c d: [letters]}}\n"},
+		{"glossary phrases not a list", "version: 1\n" + server + "surface: {glossary: {rma: return authorization}}\n"},
+		{"glossary without phrases", "version: 1\n" + server + "surface: {glossary: {rma: []}}\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -225,7 +225,7 @@ func (l *loader) root(n *yaml.Node) *API {
 func (l *loader) surface(p pair, api *API) {
 	const ctx = "surface"
 	api.Surface.Pos = l.pos(p.key)
-	f, ok := l.fields(p.val, ctx, "defaultToolsets", "outputSchemas", "fieldSelection")
+	f, ok := l.fields(p.val, ctx, "defaultToolsets", "outputSchemas", "fieldSelection", "glossary")
 	if !ok {
 		return
 	}
@@ -242,6 +242,9 @@ func (l *loader) surface(p pair, api *API) {
 	}
 	if b := l.optBool(f, "fieldSelection", ctx); b != nil {
 		api.Surface.FieldSelection = *b
+	}
+	if g, ok := f["glossary"]; ok {
+		api.Surface.Glossary = l.glossary(g.val, ctx+": glossary")
 	}
 }
 

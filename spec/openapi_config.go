@@ -108,7 +108,7 @@ func defaultPackage(file, dir string) string {
 //	  exclude: {...}
 //	  maxToolNameLength: 64
 //	  maxSchemaBytes: 65536                        # per tool schema; -1: no budget
-//	surface: {defaultToolsets: [...], outputSchemas: false}   # see Surface
+//	surface: {defaultToolsets: [...], outputSchemas: false, glossary: {...}}   # see Surface
 type openAPIConfigFile struct {
 	Version  int `yaml:"version"`
 	Generate struct {
@@ -133,9 +133,10 @@ type openAPIConfigFile struct {
 		MaxSchemaBytes    int             `yaml:"maxSchemaBytes"`
 	} `yaml:"openapi"`
 	Surface struct {
-		DefaultToolsets []string `yaml:"defaultToolsets"`
-		OutputSchemas   *bool    `yaml:"outputSchemas"`
-		FieldSelection  bool     `yaml:"fieldSelection"`
+		DefaultToolsets []string  `yaml:"defaultToolsets"`
+		OutputSchemas   *bool     `yaml:"outputSchemas"`
+		FieldSelection  bool      `yaml:"fieldSelection"`
+		Glossary        yaml.Node `yaml:"glossary"`
 	} `yaml:"surface"`
 }
 
@@ -247,6 +248,13 @@ func loadOpenAPIConfig(fsys fs.FS, file string, data []byte) (*API, error) {
 		}
 		if msg := unknownToolsets(api, c.Surface.DefaultToolsets); msg != "" {
 			return nil, at(surface, "surface: %s", msg)
+		}
+		if c.Surface.Glossary.Kind != 0 {
+			l := &loader{file: file}
+			api.Surface.Glossary = l.glossary(&c.Surface.Glossary, "surface: glossary")
+			if len(l.diags) > 0 {
+				return nil, l.diags
+			}
 		}
 	}
 	if api.Generate.Package == "" {

@@ -448,7 +448,9 @@ func TestLoadTakesOpenAPI(t *testing.T) {
 	}
 	if sf, err := Load(fsys, "wrapped/surface-ok.yaml"); err != nil {
 		t.Error(err)
-	} else if want := (Surface{DefaultToolsets: []string{"pets"}, OmitOutputSchemas: true, FieldSelection: true, Pos: Pos{File: "wrapped/surface-ok.yaml", Line: 4, Col: 1}}); !reflect.DeepEqual(sf.Surface, want) {
+	} else if want := (Surface{DefaultToolsets: []string{"pets"}, OmitOutputSchemas: true, FieldSelection: true,
+		Glossary: []GlossaryTerm{{Term: "pets", Phrases: []string{"animals", "companions"}, Pos: Pos{File: "wrapped/surface-ok.yaml", Line: 9, Col: 5}}},
+		Pos:      Pos{File: "wrapped/surface-ok.yaml", Line: 4, Col: 1}}); !reflect.DeepEqual(sf.Surface, want) {
 		t.Errorf("surface: %+v, want %+v", sf.Surface, want)
 	}
 	if unbounded, _ := LoadOpenAPI(fsys, "petstore-2.0.json", OpenAPIConfig{MaxSchemaBytes: -1}); unbounded == nil || unbounded.MaxSchemaBytes != 0 {
@@ -464,6 +466,8 @@ func TestLoadTakesOpenAPI(t *testing.T) {
 		{"wrapped/bad.yaml", `wrapped/bad.yaml:5:1: invalid config: unknown key "includes"`},
 		{"wrapped/tools.yaml", "wrapped/tools.yaml:4:1: tools: not supported beside openapi:"},
 		{"wrapped/surface.yaml", `wrapped/surface.yaml:4:1: surface: defaultToolsets: unknown toolset "store"; the toolsets are "pets"`},
+		{"wrapped/glossary.yaml", "wrapped/glossary.yaml:6:11: surface: glossary: pets: expected a list of strings, got a string\n" +
+			`wrapped/glossary.yaml:7:5: surface: glossary: term "a b c d": want 1 to 3 words, got 4`},
 	} {
 		_, err := Load(fsys, c.file)
 		if err == nil || !strings.Contains(err.Error(), c.want) {

@@ -330,8 +330,10 @@ func Docs(tb testing.TB, api *spec.API) []search.Doc {
 		tb.Fatal(err)
 	}
 	docs := make([]search.Doc, len(api.Tools))
+	glossary := searchterms.NewGlossary(api)
 	for i, tool := range api.Tools {
 		docs[i] = Doc(tool)
+		docs[i].Glossary = glossary.Phrases(tool)
 		if out := outs[tool].Out; out != nil {
 			b, err := json.Marshal(out)
 			if err != nil {

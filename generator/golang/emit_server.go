@@ -144,6 +144,7 @@ func (m *Model) ServerFile(f *File, docs map[*spec.Tool]ToolDocs) error {
 	body = append(body, surfaceDefaults(api.Surface)...)
 	body = append(body, Id("s").Op(":=").Add(rt("NewServer")).Call(Id("opts")))
 
+	glossary := searchterms.NewGlossary(api)
 	for _, t := range m.tools {
 		d := &ordered{}
 		name := docs[t.t].ListedName(t.t)
@@ -167,6 +168,9 @@ func (m *Model) ServerFile(f *File, docs map[*spec.Tool]ToolDocs) error {
 		}
 		if kw := searchterms.Keywords(t.t); kw != "" {
 			d.add("SearchKeywords", Lit(kw))
+		}
+		if g := glossary.Phrases(t.t); g != "" {
+			d.add("SearchGlossary", Lit(g))
 		}
 		if up := t.t.Upstream; up != nil {
 			d.add("SearchRoute", Lit(up.Method+" "+up.Path))

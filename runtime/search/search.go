@@ -38,6 +38,10 @@ type Doc struct {
 	// does not hold, found when the server was generated (ToolDef.
 	// SearchKeywords: synonyms of the words of its name and title).
 	Keywords string
+	// Glossary is everyday words for the jargon of the operation's name
+	// and route ("sites that send visitors" for referrers), found when the
+	// server was generated (ToolDef.SearchGlossary).
+	Glossary string
 	// ReadOnly and Destructive are the tool's hints: they index the verbs a
 	// person uses for what the operation does (show, list; delete,
 	// remove; create, change), which names such as Stripe's
@@ -72,6 +76,7 @@ const (
 	fieldKeywords
 	fieldKind
 	fieldReturns
+	fieldGlossary
 	numFields
 )
 
@@ -86,6 +91,7 @@ var fieldWeight = [numFields]float64{
 	fieldKeywords:  0.25,
 	fieldKind:      0.8,
 	fieldReturns:   0.6,
+	fieldGlossary:  0.5,
 }
 
 // fieldB is the length normalisation of each field: names and titles are
@@ -101,6 +107,7 @@ var fieldB = [numFields]float64{
 	fieldKeywords:  0.5,
 	fieldKind:      0,
 	fieldReturns:   0.75,
+	fieldGlossary:  0.75,
 }
 
 // k1 is BM25's term-frequency saturation.
@@ -110,10 +117,13 @@ const k1 = 1.2
 // first few sentences a description lists caveats and links.
 const maxBodyWords = 120
 
-// posting is a term's weighted frequency in one document's fields.
+// posting is a term's frequency in each of one document's fields. A
+// byte holds it: BM25 saturates long before 255 (k1), and a posting then
+// takes 16 bytes instead of 24; GitHub's index of 1,223 operations holds
+// 2.05 MB instead of 2.81.
 type posting struct {
 	doc int32
-	tf  [numFields]uint16
+	tf  [numFields]uint8
 }
 
 // Index is an immutable search index; it is safe for concurrent use.
@@ -164,6 +174,7 @@ func New(docs []Doc) *Index {
 			fieldKeywords:  st.terms(d.Keywords),
 			fieldKind:      st.terms(kindWords(d)),
 			fieldReturns:   firstN(st.terms(returns), maxBodyWords),
+			fieldGlossary:  st.terms(d.Glossary),
 		}
 		prose[i] = fields[fieldLead]
 		apiTerms[i] = append(fields[fieldName][:len(fields[fieldName]):len(fields[fieldName])], fields[fieldToolset]...)
@@ -179,7 +190,7 @@ func New(docs []Doc) *Index {
 					p = &posting{doc: int32(i)}
 					counts[t] = p
 				}
-				if p.tf[f] < math.MaxUint16 {
+				if p.tf[f] < math.MaxUint8 {
 					p.tf[f]++
 				}
 			}

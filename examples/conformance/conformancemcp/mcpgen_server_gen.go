@@ -83,6 +83,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		}, schemaFiles, "schemas/test_audio_content.input.schema.json", ""),
 		Toolset:        "other",
 		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen sound audio frequency message subject matter substance contented tax return homecoming render short circuit short-change short-circuit abruptly suddenly dead soundless still mum city block barricade blockade stop block off block up bar obstruct hinder stymie stymy embarrass",
+		SearchGlossary: "5-6 digit number, brief sms number, marketing text number, mass texting number",
 		Call:           runtime.ContentCall(h.TestAudioContent),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -292,6 +293,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		}, schemaFiles, "schemas/test_streaming_elicitation.input.schema.json", ""),
 		Toolset:        "other",
 		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen cyclosis inquire enquire exploiter input signal remark comment interior indoors within instrument joyride tool around phone call telephone call name reaction",
+		SearchGlossary: "ai reply, model output, ask the model, ai answer, text generation",
 		Call:           runtime.ContentCall(h.TestStreamingElicitation),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -329,6 +331,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		}, schemaFiles, "schemas/json_schema_2020_12_tool.input.schema.json", ""),
 		Toolset:        "other",
 		SearchKeywords: "scheme outline instrument joyride tool around characteristic lineament have sport boast",
+		SearchGlossary: "property definitions, field definitions, metadata fields, custom fields structure, database namespaces, table namespaces, table groupings",
 		Call:           runtime.ContentCall(h.JSONSchema202012Tool),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -340,6 +343,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		}, schemaFiles, "schemas/test_trigger_tool_change.input.schema.json", ""),
 		Toolset:        "other",
 		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen gun trigger trip actuate activate set off spark off spark trigger off touch off instrument joyride tool around alteration modification alter modify denote declare listing tilt inclination lean leaning name hear take heed watercourse flow current",
+		SearchGlossary: "recurring payment, membership, repeat billing, paid plan, watch for updates, live audio stream, real-time call audio, stream call to websocket, media stream, live updates, real-time feed, watch events, follow logs",
 		Call:           runtime.ContentCall(h.TestTriggerToolChange),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -351,6 +355,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		}, schemaFiles, "schemas/test_trigger_prompt_change.input.schema.json", ""),
 		Toolset:        "other",
 		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen gun trigger trip actuate activate set off spark off spark trigger off touch off prompting command prompt motivate propel move incite inspire instigate alteration modification alter modify denote declare listing tilt inclination lean leaning name hear take heed watercourse flow current",
+		SearchGlossary: "recurring payment, membership, repeat billing, paid plan, watch for updates, live audio stream, real-time call audio, stream call to websocket, media stream, live updates, real-time feed, watch events, follow logs",
 		Call:           runtime.ContentCall(h.TestTriggerPromptChange),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -386,6 +391,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		Toolset:        "other",
 		Task:           runtime.TaskRequired,
 		SearchKeywords: "weakness flunk occupation business line task chore subcontract farm out neglect go wrong miscarry instrument joyride tool around mistake fault erroneousness subsequently later afterwards afterward later on astir approximately close to just about some roughly around or so sec s moment mo minute bit back endorse indorse 2nd 2d secondly lone lonesome sole solitary alone merely simply just but entirely exclusively solely tally test trial scat scarper turn tail lam run away hightail it bunk escape break away undertaking project labor job tax",
+		SearchGlossary: "tasks, background tasks, build step, running work",
 		Call:           runtime.ContentCall(h.FailingJob),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -398,6 +404,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		Toolset:        "other",
 		Task:           runtime.TaskOptional,
 		SearchKeywords: "communications protocol mistake fault erroneousness occupation business line task chore subcontract farm out go get turn undertaking project labor job tax so and so and then neglect go wrong miscarry intragroup",
+		SearchGlossary: "tasks, background tasks, build step, running work",
 		Call:           runtime.ContentCall(h.ProtocolErrorJob),
 	})
 	s.AddTool(runtime.ToolDef{

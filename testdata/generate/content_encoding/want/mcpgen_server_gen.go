@@ -34,8 +34,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "upload",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/upload.input.schema.json", ""),
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.Upload),
+		Toolset:        "other",
+		SearchGlossary: "upload large file in parts, multipart upload, chunked upload",
+		Call:           runtime.ContentCall(h.Upload),
 	})
 	return s
 }

@@ -121,6 +121,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		}, schemaFiles, "schemas/ping.v2.input.schema.json", ""),
 		Toolset:        "other",
 		SearchKeywords: "ping river pink knock instrument joyride tool around input signal remark comment free people liberate release unloose unloosen loose rid disembarrass word form signifier descriptor kind sort variety organize organise constitute make end product yield",
+		SearchGlossary: "test webhook, send test event, check connection, heartbeat",
 		Call:           runtime.ContentCall(h.PingV2),
 	})
 	s.AddTool(runtime.ToolDef{

@@ -48,6 +48,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		}, schemaFiles, "schemas/ping.input.schema.json", ""),
 		Toolset:        "other",
 		SearchKeywords: "ping river pink knock input signal remark comment",
+		SearchGlossary: "test webhook, send test event, check connection, heartbeat",
 		Call:           runtime.ContentCall(h.Ping),
 	})
 	return s

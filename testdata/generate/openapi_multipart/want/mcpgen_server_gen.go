@@ -37,6 +37,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		}, schemaFiles, "schemas/uploadPhoto.input.schema.json", ""),
 		Toolset:        "photos",
 		SearchKeywords: "photograph exposure picture pic",
+		SearchGlossary: "upload large file in parts, multipart upload, chunked upload",
 		SearchRoute:    "POST /photos",
 		Call:           runtime.ContentCall(h.UploadPhoto),
 	})

@@ -44,8 +44,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "org_chart",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/org_chart.input.schema.json", "schemas/org_chart.output.schema.json"),
-		Toolset: "other",
-		Call:    runtime.StructuredCall("org_chart", h.OrgChart, nil),
+		Toolset:        "other",
+		SearchGlossary: "organization, company account, business account, group of repositories, team workspace",
+		Call:           runtime.StructuredCall("org_chart", h.OrgChart, nil),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "loop_back",

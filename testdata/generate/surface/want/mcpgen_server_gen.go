@@ -50,6 +50,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		}, schemaFiles, "schemas/list_invoices.input.schema.json", "schemas/list_invoices.output.schema.json"),
 		Toolset:        "billing",
 		SearchKeywords: "listing tilt inclination lean leaning name bill account",
+		SearchGlossary: "bills, what customers owe",
 		Call:           runtime.StructuredCall("list_invoices", h.ListInvoices, nil),
 	})
 	return s

@@ -37,6 +37,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		}, schemaFiles, "schemas/route.input.schema.json", "schemas/route.output.schema.json"),
 		Toolset:        "other",
 		SearchKeywords: "path itinerary road program programme design be after done through with indicate designate show orient",
+		SearchGlossary: "pricing plan, subscription tier, price level, membership tier",
 		Call:           runtime.StructuredCall("route", h.Route, validateRouteOutput),
 	})
 	return s
