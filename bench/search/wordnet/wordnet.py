@@ -9,7 +9,11 @@ finds "invoice" and "take away" finds "remove" without a hand-written table.
 
 Keys are the words (split at case changes, lowercased, 3 letters or more)
 that occur at least 3 times in the API documents under the directory given
-(the repository's corpus: ../shared/openapi); values are the other words of
+(the repository's corpus: ../shared/openapi), and the words of everyday
+English: the single-word lemmas that WordNet's sense-tagged corpus saw at
+least once (tagsense_cnt >= 1 in its index files, about 16,700: payroll,
+ledger, shipment, tenant, prescription...), so that an API of a domain
+the corpus lacks gets synonyms too; values are the other words of
 the key's WordNet synsets in its SENSES most frequent senses per part of
 speech (default 2), phrases of at most two words. It is general English: it
 is built without looking at any evaluation task.
@@ -69,6 +73,22 @@ def senses():
     return idx
 
 
+def common():
+    """The single-word lemmas that WordNet's semantic concordance tagged at
+    least once: the English words in everyday use."""
+    out = set()
+    for name in POS.values():
+        with open(os.path.join(WN, 'index.' + name), encoding='latin-1') as f:
+            for line in f:
+                if line.startswith('  '):
+                    continue
+                parts = line.split()
+                lemma, n = parts[0], int(parts[2])
+                if int(parts[-n - 1]) >= 1 and lemma.isalpha() and len(lemma) > 2:
+                    out.add(lemma)
+    return out
+
+
 def vocabulary(root, min_count=3):
     counts = collections.Counter()
     for d, _, files in os.walk(root):
@@ -84,7 +104,7 @@ def vocabulary(root, min_count=3):
 
 
 def main():
-    data, idx, voc = synsets(), senses(), vocabulary(sys.argv[1])
+    data, idx, voc = synsets(), senses(), vocabulary(sys.argv[1]) | common()
     print('# Synonyms of the words of API documents, from WordNet 3.0 (Princeton University; see NOTICE).')
     print('# Regenerate: bench/search/wordnet/wordnet.py (senses per part of speech: %d). word<TAB>synonym,...' % SENSES)
     for w in sorted(voc):

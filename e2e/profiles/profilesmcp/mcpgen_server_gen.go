@@ -37,7 +37,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/catalog.walk_category_tree_with_all_descendants_and_products.input.schema.json", "schemas/catalog.walk_category_tree_with_all_descendants_and_products.output.schema.json"),
 		Toolset:        "other",
-		SearchKeywords: "catalogue class family tree diagram corner wholly entirely completely totally altogether whole merchandise ware production tax return homecoming render presumption precondition granted apt disposed minded tending",
+		SearchKeywords: "catalogue walking pass class family tree diagram corner wholly entirely completely totally altogether whole posterity merchandise ware production tax return homecoming render presumption precondition granted apt disposed minded tending",
 		SearchReturns:  "A category of the catalog, with its subcategories.",
 		Call:           runtime.StructuredCall("catalog.walk_category_tree_with_all_descendants_and_products", h.CatalogWalkCategoryTreeWithAllDescendantsAndProducts, validateCategory),
 	})

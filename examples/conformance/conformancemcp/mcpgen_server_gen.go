@@ -171,7 +171,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_elicitation_sep1034_defaults.input.schema.json", ""),
 		Toolset:        "other",
-		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen september sept nonpayment nonremittal default on word form signifier descriptor kind sort variety organize organise constitute make battlefield battleground wholly entirely completely totally altogether whole",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen september sept nonpayment nonremittal default on arouse enkindle kindle evoke fire raise provoke educe extract draw out word form signifier descriptor kind sort variety organize organise constitute make battlefield battleground wholly entirely completely totally altogether whole transport pack take",
 		Call:           runtime.ContentCall(h.TestElicitationSep1034Defaults),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -182,7 +182,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_elicitation_sep1330_enums.input.schema.json", ""),
 		Toolset:        "other",
-		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen september sept word form signifier descriptor kind sort variety organize organise constitute make 5 v cinque quint quintet fivesome quintuplet pentad fin phoebe little phoebe basketball team form configuration contour conformation determine mold influence regulate work mould forge",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen september sept arouse enkindle kindle evoke fire raise provoke educe extract draw out word form signifier descriptor kind sort variety organize organise constitute make 5 v cinque quint quintet fivesome quintuplet pentad fin phoebe little phoebe basketball team form configuration contour conformation determine mold influence regulate work mould forge",
 		Call:           runtime.ContentCall(h.TestElicitationSep1330Enums),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -248,7 +248,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_input_required_result_multi_round.input.schema.json", ""),
 		Toolset:        "other",
-		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen input signal remark comment needed needful requisite compulsory mandatory consequence effect outcome event issue upshot solution answer resolution solvent ensue leave lead one shot cycle rhythm round out round off circular orotund rotund pear-shaped around inquire enquire call identify so and so and then 2 ii deuce",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen input signal remark comment needed needful requisite compulsory mandatory consequence effect outcome event issue upshot solution answer resolution solvent ensue leave lead one shot cycle rhythm round out round off circular orotund rotund pear-shaped around inquire enquire call identify so and so and then coloring material colouring material color emblazon 2 ii deuce",
 		Call:           runtime.ContentCall(h.TestInputRequiredResultMultiRound),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -259,7 +259,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/test_input_required_result_tampered_state.input.schema.json", ""),
 		Toolset:        "other",
-		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen input signal remark comment needed needful requisite compulsory mandatory consequence effect outcome event issue upshot solution answer resolution solvent ensue leave lead province say tell submit put forward posit inquire enquire verification check substantiation petition postulation asking bespeak call for quest jilted spurned",
+		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen input signal remark comment needed needful requisite compulsory mandatory consequence effect outcome event issue upshot solution answer resolution solvent ensue leave lead tamp tamping bar fiddle monkey meddle province say tell submit put forward posit inquire enquire verification check substantiation petition postulation asking bespeak call for quest jilted spurned",
 		Call:           runtime.ContentCall(h.TestInputRequiredResultTamperedState),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -378,7 +378,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		}, schemaFiles, "schemas/slow_compute.input.schema.json", ""),
 		Toolset:        "other",
 		Task:           runtime.TaskOptional,
-		SearchKeywords: "calculate cipher cypher work out reckon figure plant industrial plant whole shebang whole kit whole caboodle whole works full treatment presumption precondition granted apt disposed minded tending total add up come amount sec s moment mo minute bit back endorse indorse 2nd 2d secondly so and so and then study written report account describe recording label tag mark undertaking project labor job chore tax customer",
+		SearchKeywords: "decelerate slow down slow up retard slack slacken slowly easy tardily behind calculate cipher cypher work out reckon figure plant industrial plant whole shebang whole kit whole caboodle whole works full treatment presumption precondition granted apt disposed minded tending total add up come amount sec s moment mo minute bit back endorse indorse 2nd 2d secondly so and so and then study written report account describe recording label tag mark undertaking project labor job chore tax customer",
 		Call:           runtime.ContentCall(h.SlowCompute),
 	})
 	s.AddTool(runtime.ToolDef{

@@ -45,8 +45,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "wipe",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/wipe.input.schema.json", ""),
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.Wipe),
+		Toolset:        "other",
+		SearchKeywords: "rub pass over",
+		Call:           runtime.ContentCall(h.Wipe),
 	})
 	s.AddTool(runtime.ToolDef{
 		Name: "plain",

@@ -34,8 +34,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "plot",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/plot.input.schema.json", ""),
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.Plot),
+		Toolset:        "other",
+		SearchKeywords: "secret plan game patch diagram",
+		Call:           runtime.ContentCall(h.Plot),
 	})
 	return s
 }

@@ -57,8 +57,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			}},
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/draw.input.schema.json", ""),
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.Draw),
+		Toolset:        "other",
+		SearchKeywords: "drawing card attraction attractor attracter pull force reap",
+		Call:           runtime.ContentCall(h.Draw),
 	})
 	s.AddResource(runtime.ResourceDef{
 		URI:        "https://example.com/logo.png",

@@ -131,7 +131,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/draw-shape.input.schema.json", "schemas/draw-shape.output.schema.json"),
 		Toolset:        "other",
-		SearchKeywords: "form configuration contour conformation determine mold influence regulate work mould forge",
+		SearchKeywords: "drawing card attraction attractor attracter pull force reap form configuration contour conformation determine mold influence regulate work mould forge",
 		SearchReturns:  "Any JSON value at all.",
 		Call: func(ctx context.Context, args []byte) (*runtime.ToolResult, error) {
 			var in DrawShapeInput

@@ -34,8 +34,9 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Name:        "measure",
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/measure.input.schema.json", ""),
-		Toolset: "other",
-		Call:    runtime.ContentCall(h.Measure),
+		Toolset:        "other",
+		SearchKeywords: "step quantity amount mensurate measure out quantify",
+		Call:           runtime.ContentCall(h.Measure),
 	})
 	return s
 }

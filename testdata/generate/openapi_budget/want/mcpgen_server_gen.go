@@ -36,7 +36,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Annotations: runtime.ToolAnnotations{OpenWorldHint: true},
 		}, schemaFiles, "schemas/plantTree.input.schema.json", ""),
 		Toolset:        "trees",
-		SearchKeywords: "tree diagram corner",
+		SearchKeywords: "works industrial plant flora plant life set implant engraft embed imbed tree diagram corner",
 		SearchRoute:    "POST /trees",
 		Call:           runtime.ContentCall(h.PlantTree),
 	})

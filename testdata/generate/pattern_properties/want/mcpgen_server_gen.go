@@ -36,7 +36,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/measure.input.schema.json", "schemas/measure.output.schema.json"),
 		Toolset:        "other",
-		SearchKeywords: "phonograph record phonograph recording disk disc platter enter put down tape detector sensing element",
+		SearchKeywords: "step quantity amount mensurate measure out quantify phonograph record phonograph recording disk disc platter enter put down tape detector sensing element",
 		Call:           runtime.StructuredCall("measure", h.Measure, validateMeasureOutput),
 	})
 	return s

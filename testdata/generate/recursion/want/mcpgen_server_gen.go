@@ -35,7 +35,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			Annotations: runtime.ToolAnnotations{DestructiveHint: true, OpenWorldHint: true},
 		}, schemaFiles, "schemas/walk_tree.input.schema.json", "schemas/walk_tree.output.schema.json"),
 		Toolset:        "other",
-		SearchKeywords: "tree diagram corner",
+		SearchKeywords: "walking pass tree diagram corner",
 		Call:           runtime.StructuredCall("walk_tree", h.WalkTree, validateNode),
 	})
 	s.AddTool(runtime.ToolDef{
