@@ -38,6 +38,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		}, schemaFiles, "schemas/catalog.walk_category_tree_with_all_descendants_and_products.input.schema.json", "schemas/catalog.walk_category_tree_with_all_descendants_and_products.output.schema.json"),
 		Toolset:        "other",
 		SearchKeywords: "catalogue walking pass class family tree diagram corner wholly entirely completely totally altogether whole posterity merchandise ware production tax return homecoming render presumption precondition granted apt disposed minded tending",
+		SearchGlossary: "product list, items for sale, menu, product database",
 		SearchReturns:  "A category of the catalog, with its subcategories.",
 		Call:           runtime.StructuredCall("catalog.walk_category_tree_with_all_descendants_and_products", h.CatalogWalkCategoryTreeWithAllDescendantsAndProducts, validateCategory),
 	})
@@ -50,6 +51,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		}, schemaFiles, "schemas/catalog.find_item.input.schema.json", "schemas/catalog.find_item.output.schema.json"),
 		Toolset:        "other",
 		SearchKeywords: "catalogue discovery breakthrough uncovering happen chance bump encounter detect observe discover notice point detail particular state tell allege aver expression aspect facial expression face looking looking at appear seem",
+		SearchGlossary: "product list, items for sale, menu, product database",
 		Call:           runtime.StructuredCall("catalog.find_item", h.CatalogFindItem, nil),
 	})
 	return s

@@ -249,6 +249,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		}, schemaFiles, "schemas/test_input_required_result_multi_round.input.schema.json", ""),
 		Toolset:        "other",
 		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen input signal remark comment needed needful requisite compulsory mandatory consequence effect outcome event issue upshot solution answer resolution solvent ensue leave lead one shot cycle rhythm round out round off circular orotund rotund pear-shaped around inquire enquire call identify so and so and then coloring material colouring material color emblazon 2 ii deuce",
+		SearchGlossary: "liked posts, favorited statuses, likes, stars",
 		Call:           runtime.ContentCall(h.TestInputRequiredResultMultiRound),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -293,7 +294,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		}, schemaFiles, "schemas/test_streaming_elicitation.input.schema.json", ""),
 		Toolset:        "other",
 		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen cyclosis inquire enquire exploiter input signal remark comment interior indoors within instrument joyride tool around phone call telephone call name reaction",
-		SearchGlossary: "ai reply, model output, ask the model, ai answer, text generation",
+		SearchGlossary: "real time updates, live event stream, websocket feed, ai reply, model output, ask the model, ai answer, text generation",
 		Call:           runtime.ContentCall(h.TestStreamingElicitation),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -319,6 +320,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 			{Name: "Region", Path: []string{"region"}, Type: "string"},
 		},
 		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen usage usance tradition custom-made heading head lintel reverberation sound reflection replication repeat resound ring reverberate part area customer besides too likewise as well direct send out",
+		SearchGlossary: "email aliases, send from other address, from addresses, sender identities",
 		Call:           runtime.ContentCall(h.TestCustomHeaders),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -343,7 +345,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		}, schemaFiles, "schemas/test_trigger_tool_change.input.schema.json", ""),
 		Toolset:        "other",
 		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen gun trigger trip actuate activate set off spark off spark trigger off touch off instrument joyride tool around alteration modification alter modify denote declare listing tilt inclination lean leaning name hear take heed watercourse flow current",
-		SearchGlossary: "recurring payment, membership, repeat billing, paid plan, watch for updates, live audio stream, real-time call audio, stream call to websocket, media stream, live updates, real-time feed, watch events, follow logs",
+		SearchGlossary: "change feed, what changed since last sync, recent modifications, file activity, recurring payment, membership, repeat billing, paid plan, watch for updates, live audio stream, real-time call audio, stream call to websocket, media stream, live updates, real-time feed, watch events, follow logs",
 		Call:           runtime.ContentCall(h.TestTriggerToolChange),
 	})
 	s.AddTool(runtime.ToolDef{
@@ -355,7 +357,7 @@ func NewServer(h Handler, opts runtime.Options) *runtime.Server {
 		}, schemaFiles, "schemas/test_trigger_prompt_change.input.schema.json", ""),
 		Toolset:        "other",
 		SearchKeywords: "trial trial run tryout mental test mental testing psychometric test prove try try out examine essay screen gun trigger trip actuate activate set off spark off spark trigger off touch off prompting command prompt motivate propel move incite inspire instigate alteration modification alter modify denote declare listing tilt inclination lean leaning name hear take heed watercourse flow current",
-		SearchGlossary: "recurring payment, membership, repeat billing, paid plan, watch for updates, live audio stream, real-time call audio, stream call to websocket, media stream, live updates, real-time feed, watch events, follow logs",
+		SearchGlossary: "change feed, what changed since last sync, recent modifications, file activity, recurring payment, membership, repeat billing, paid plan, watch for updates, live audio stream, real-time call audio, stream call to websocket, media stream, live updates, real-time feed, watch events, follow logs",
 		Call:           runtime.ContentCall(h.TestTriggerPromptChange),
 	})
 	s.AddTool(runtime.ToolDef{
