@@ -59,33 +59,33 @@ def synsets():
     return data
 
 
-def senses():
-    """Maps each lemma to its synsets, most frequent sense first per part of speech."""
-    idx = {}
+def index_entries():
+    """Yields each lemma line of WordNet's index files: its part of speech and its fields."""
     for p, name in POS.items():
         with open(os.path.join(WN, 'index.' + name), encoding='latin-1') as f:
             for line in f:
-                if line.startswith('  '):
-                    continue
-                parts = line.split()
-                lemma, n = parts[0], int(parts[2])
-                idx.setdefault(lemma, []).extend((p, o, rank) for rank, o in enumerate(parts[-n:]))
+                if not line.startswith('  '):  # the license header
+                    yield p, line.split()
+
+
+def senses():
+    """Maps each lemma to its synsets, most frequent sense first per part of speech."""
+    idx = {}
+    for p, parts in index_entries():
+        lemma, n = parts[0], int(parts[2])
+        idx.setdefault(lemma, []).extend((p, o, rank) for rank, o in enumerate(parts[-n:]))
     return idx
 
 
 def common():
     """The single-word lemmas that WordNet's semantic concordance tagged at
-    least once: the English words in everyday use."""
+    least once (tagsense_cnt, the field before the synset offsets): the
+    English words in everyday use."""
     out = set()
-    for name in POS.values():
-        with open(os.path.join(WN, 'index.' + name), encoding='latin-1') as f:
-            for line in f:
-                if line.startswith('  '):
-                    continue
-                parts = line.split()
-                lemma, n = parts[0], int(parts[2])
-                if int(parts[-n - 1]) >= 1 and lemma.isalpha() and len(lemma) > 2:
-                    out.add(lemma)
+    for _, parts in index_entries():
+        lemma, n = parts[0], int(parts[2])
+        if int(parts[-n - 1]) >= 1 and lemma.isalpha() and len(lemma) > 2:
+            out.add(lemma)
     return out
 
 
