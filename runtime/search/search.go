@@ -13,6 +13,7 @@ package search
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -236,8 +237,36 @@ func kindWords(d Doc) string {
 	case d.Destructive:
 		return "delete remove"
 	}
+	if sendsMessage(d) {
+		return "create update change set send post"
+	}
 	return "create update change set"
 }
+
+// sendsMessage says whether d creates something that is sent: a message,
+// an email, a notification ("create_message" sends one; people say send
+// or post, not create).
+func sendsMessage(d Doc) bool {
+	sub := routeSubject(d.Route)
+	if sub.head == "" {
+		// A tool that calls no route: its name says it ("create_email").
+		ws := stemmer(nil).terms(d.Name)
+		if len(ws) < 2 {
+			return false
+		}
+		sub = subject{head: ws[len(ws)-1], acts: action(d.Name)}
+	}
+	return sentHeads[sub.head] && slices.Contains(sub.acts, "create")
+}
+
+// sentHeads are the stems of the things that are sent when created.
+var sentHeads = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields("message email mail sms mms notification announcement broadcast reply dm chat fax invitation invite") {
+		m[Stem(w)] = true
+	}
+	return m
+}()
 
 func firstN(s []string, n int) []string {
 	if len(s) > n {

@@ -27,6 +27,10 @@ func TestRouteSubject(t *testing.T) {
 		{"PUT /repos/{owner}/{repo}/pulls/{pull_number}/merge", "pull", "repo", []string{"merge"}},
 		// A sub-resource named by a singular noun is not a verb.
 		{"PUT /repos/{owner}/{repo}/subscription", "subscript", "repo", []string{"update"}},
+		// Twilio's format extensions and dated versions are neither.
+		{"GET /2010-04-01/Accounts/{AccountSid}/Calls.json", "call", "account", []string{"list"}},
+		{"POST /2010-04-01/Accounts/{AccountSid}/Calls/{Sid}.json", "call", "account", []string{"update"}},
+		{"POST /2010-04-01/Accounts.json", "account", "", []string{"create"}},
 		{"GET /", "", "", nil},
 		{"", "", "", nil},
 	} {
