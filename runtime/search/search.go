@@ -327,6 +327,15 @@ func (ix *Index) Search(query string, limit int, keep func(doc int) bool) []Resu
 				scores[d] *= actionBoost
 			}
 		}
+	} else if verb := leadingVerb(r); verb != "" {
+		// "remind me at 5pm…", "stream the call's audio to…": a verb no
+		// action group knows may name the thing its operation creates
+		// (a reminder, a stream).
+		for d := range scores {
+			if s := ix.subjects[d]; s.head == verb && slices.Contains(s.acts, "create") {
+				scores[d] *= actionBoost
+			}
+		}
 	}
 	res := make([]Result, 0, len(scores))
 	for d, sc := range scores {
@@ -632,3 +641,13 @@ var stopWords = func() map[string]bool {
 	}
 	return m
 }()
+
+// leadingVerb returns the stem of a request's first word when it may be a
+// command's verb: not a stop word, a value or a word that asks to read;
+// "" otherwise.
+func leadingVerb(r request) string {
+	if len(r.words) == 0 || r.values[0] || r.stems[0] == "" || readWords[r.words[0]] {
+		return ""
+	}
+	return r.stems[0]
+}
