@@ -152,3 +152,26 @@ func TestSearchPluralWantsList(t *testing.T) {
 		t.Errorf("Search(singular) = %v, want the item first", res)
 	}
 }
+
+// TestSubjectFloor checks that an operation on the thing a request asks
+// about, doing what it asks, is raised to half the best score: in an API
+// whose every route mentions calls, "which calls failed yesterday?"
+// matches the word "call" weakly and a usage report of "yesterday"
+// strongly.
+func TestSubjectFloor(t *testing.T) {
+	docs := []Doc{
+		{Name: "ListUsageRecordYesterday", Route: "GET /Accounts/{Sid}/Usage/Records/Yesterday.json", ReadOnly: true},
+		{Name: "ListCall", Route: "GET /Accounts/{Sid}/Calls.json", ReadOnly: true},
+		{Name: "CreateCall", Route: "POST /Accounts/{Sid}/Calls.json"},
+	}
+	ix := New(docs)
+	r := parseRequest("which calls failed yesterday?")
+	res := []Result{{Doc: 0, Score: 10}, {Doc: 1, Score: 0.5}, {Doc: 2, Score: 0.5}}
+	ix.boostSubjects(r, ix.concepts(r), res)
+	if res[1].Score < subjectFloor*10 {
+		t.Errorf("ListCall scores %.2f, want at least %.2f", res[1].Score, subjectFloor*10)
+	}
+	if res[2].Score >= subjectFloor*10 {
+		t.Errorf("CreateCall scores %.2f: raised, though it does not list", res[2].Score)
+	}
+}
