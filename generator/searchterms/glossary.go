@@ -113,12 +113,21 @@ func NewGlossary(api *spec.API) *Glossary {
 	g := &Glossary{table: map[string][]string{}}
 	for term, e := range glossary() {
 		n := uses[term]
-		if n == 0 || n > commonTerm && 5*n > len(api.Tools) {
+		if n == 0 || !inContext(e.context, vocabulary) {
 			continue
 		}
-		if inContext(e.context, vocabulary) {
-			g.table[term] = e.phrases
+		if n > commonTerm && 5*n > len(api.Tools) {
+			// A term that many tools use keeps only the words its
+			// phrases add to the API's own: "server" for Discord's
+			// guilds tells a guild's emoji from an application's, where
+			// "repository" or "project" for GitHub's repos would match
+			// every other operation too.
+			if ps := newWords(e.phrases, vocabulary); len(ps) > 0 {
+				g.table[term] = ps
+			}
+			continue
 		}
+		g.table[term] = e.phrases
 	}
 	// The API's own terms hold whatever their use: whoever wrote them
 	// knows the API.
@@ -228,4 +237,20 @@ func singular(w string) string {
 		return w[:len(w)-1]
 	}
 	return w
+}
+
+// newWords returns the words of phrases that vocabulary lacks, as one
+// phrase each.
+func newWords(phrases []string, vocabulary map[string]bool) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, p := range phrases {
+		for _, w := range words(p) {
+			if !vocabulary[singular(w)] && !seen[w] {
+				seen[w] = true
+				out = append(out, w)
+			}
+		}
+	}
+	return out
 }

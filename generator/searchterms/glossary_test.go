@@ -88,13 +88,19 @@ func TestPhrasesReadThePath(t *testing.T) {
 // TestGlossaryLeavesCommonTerms checks that a term most of a large API's
 // tools use is not glossed, and that a small API keeps its terms.
 func TestGlossaryLeavesCommonTerms(t *testing.T) {
-	term, _ := someTerm(t, false)
+	term, e := someTerm(t, false)
+	// used is a word of the term's phrases that the API's own tools use
+	// too; the others are words only the glossary brings.
+	all := words(strings.Join(e.phrases, " "))
+	used := all[0]
 	api := func(size, using int) *spec.API {
 		a := &spec.API{}
 		for i := range size {
 			name := fmt.Sprintf("op%d", i)
 			if i < using {
 				name += " " + term
+			} else if i == size-1 {
+				name += " " + used
 			}
 			a.Tools = append(a.Tools, &spec.Tool{Name: name})
 		}
@@ -102,16 +108,24 @@ func TestGlossaryLeavesCommonTerms(t *testing.T) {
 	}
 	for _, c := range []struct {
 		size, using int
-		glossed     bool
+		all         bool // all its phrases, or only the words the API lacks
 	}{
-		{size: 5, using: 3, glossed: true},      // a small API: few tools, all glossed
-		{size: 200, using: 40, glossed: true},   // a fifth of the tools
-		{size: 200, using: 41, glossed: false},  // more than a fifth
-		{size: 1000, using: 120, glossed: true}, // an eighth
+		{size: 5, using: 3, all: true},      // a small API: few tools, all glossed
+		{size: 200, using: 40, all: true},   // a fifth of the tools
+		{size: 200, using: 41, all: false},  // more than a fifth
+		{size: 1000, using: 120, all: true}, // an eighth
 	} {
 		a := api(c.size, c.using)
-		if got := NewGlossary(a).Phrases(a.Tools[0]) != ""; got != c.glossed {
-			t.Errorf("%d tools, %d of them using %q: glossed = %v, want %v", c.size, c.using, term, got, c.glossed)
+		got := NewGlossary(a).Phrases(a.Tools[0])
+		if c.all {
+			if !strings.Contains(got, e.phrases[0]) {
+				t.Errorf("%d tools, %d of them using %q: phrases %q, want all of %q", c.size, c.using, term, got, e.phrases)
+			}
+			continue
+		}
+		gotWords := words(got)
+		if slices.Contains(gotWords, used) || len(gotWords) == 0 {
+			t.Errorf("%d tools, %d of them using %q: phrases %q, want the words of %q but %q", c.size, c.using, term, got, e.phrases, used)
 		}
 	}
 }

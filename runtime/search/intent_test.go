@@ -75,3 +75,18 @@ func TestActionGroupsAreGroups(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchVerbNamesWhatItCreates checks that a request whose verb is
+// the name of a kind of object ("remind me…") finds the operation that
+// creates one, not the others on it.
+func TestSearchVerbNamesWhatItCreates(t *testing.T) {
+	docs := []Doc{
+		{Name: "delete_reminder", Title: "Delete a reminder", Route: "DELETE /reminders/{id}", Destructive: true},
+		{Name: "list_reminders", Title: "List reminders", Route: "GET /reminders", ReadOnly: true},
+		{Name: "add_reminder", Title: "Add a reminder", Route: "POST /reminders"},
+		{Name: "complete_reminder", Title: "Mark a reminder complete", Route: "POST /reminders/{id}/complete"},
+	}
+	wantFirst(t, New(docs), docs, map[string]string{
+		"remind me at 5pm to submit my timesheet": "add_reminder",
+	})
+}

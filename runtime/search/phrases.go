@@ -72,6 +72,7 @@ end: hang up
 call: call back
 scale: scale up, scale down
 message: reach out
+dm: direct message, private message
 `
 
 // phrase is one entry of phrasalVerbs: the particles that follow its

@@ -26,6 +26,7 @@ func TestReadPhrases(t *testing.T) {
 		{"turn all the alerts off", "disable all the alerts"},
 		// A phrase that needs an object between its words.
 		{"kick bob off the repo", "delete bob the repo"},
+		{"send bob a direct message", "send bob a dm"},
 		// No phrase: the words between are no object, or too many.
 		{"pull requests are up for review", "pull requests are up for review"},
 		{"turn the old unused staging alerts off", "turn the old unused staging alerts off"},

@@ -37,9 +37,10 @@ type request struct {
 func parseRequest(query string) request {
 	r := request{question: strings.HasSuffix(strings.TrimSpace(query), "?")}
 	fields := strings.Fields(query)
+	quoted := quotedFields(fields)
 	for fi, field := range fields {
 		text := valueText(field)
-		value := strings.ContainsAny(field, "0123456789")
+		value := strings.ContainsAny(field, "0123456789") || quoted[fi]
 		if k := shapeKind(text); k != noShape {
 			r.kinds = append(r.kinds, k)
 		}
@@ -47,6 +48,10 @@ func parseRequest(query string) request {
 			r.ids = append(r.ids, p)
 		}
 		if fi+1 < len(fields) && isName(text, valueText(fields[fi+1])) {
+			value = true
+		}
+		if isChannel(strings.TrimSuffix(text, ".")) {
+			// "#releases" names which channel, not what is asked.
 			value = true
 		}
 		for _, w := range words(field) {
@@ -162,3 +167,34 @@ var namedNouns = map[string]bool{
 	"project": true, "workspace": true, "channel": true, "app": true, "site": true, "account": true,
 	"group": true, "folder": true, "bucket": true, "board": true, "store": true, "environment": true,
 }
+
+// quotedFields marks the fields of a request inside quotation marks
+// ("post 'deploy finished' in #releases", "set my status to \"in a
+// meeting\""): the text of a message, a status or a name, which says what
+// to write, not which operation writes it. A quotation opens at a field
+// that starts with a quotation mark and closes at the first field that
+// ends with the same mark; one left open marks nothing.
+func quotedFields(fields []string) []bool {
+	out := make([]bool, len(fields))
+	for i := 0; i < len(fields); i++ {
+		f := strings.TrimLeft(fields[i], "([")
+		if f == "" || !strings.ContainsRune(quoteMarks, rune(f[0])) {
+			continue
+		}
+		mark := f[0]
+		for j := i; j < len(fields); j++ {
+			end := strings.TrimRight(fields[j], ".,;:!?)]")
+			if len(end) > 0 && end[len(end)-1] == mark && (j > i || len(end) > 1) {
+				for k := i; k <= j; k++ {
+					out[k] = true
+				}
+				i = j
+				break
+			}
+		}
+	}
+	return out
+}
+
+// quoteMarks are the quotation marks quotedFields reads.
+const quoteMarks = "\"'"

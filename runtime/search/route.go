@@ -81,6 +81,10 @@ func splitRoute(route string) (method string, segs []string, ok bool) {
 		return "", nil, false
 	}
 	for _, s := range strings.Split(path, "/") {
+		if dot := strings.LastIndexByte(s, '.'); dot > 0 && formatExtensions[s[dot+1:]] {
+			// Twilio's /Calls/{Sid}.json: the format, not a word.
+			s = s[:dot]
+		}
 		if s != "" && !isVersion(s) {
 			segs = append(segs, s)
 		}
@@ -125,8 +129,12 @@ func isParam(seg string) bool {
 	return strings.HasPrefix(seg, "{") || strings.HasPrefix(seg, ":")
 }
 
-// isVersion says whether a path segment is an API version ("v1").
+// isVersion says whether a path segment is an API version: "v1", or a
+// date ("2010-04-01", Twilio's).
 func isVersion(seg string) bool {
+	if len(seg) == len("2006-01-02") && seg[4] == '-' && seg[7] == '-' && strings.Trim(seg, "0123456789-") == "" {
+		return true
+	}
 	if len(seg) < 2 || seg[0] != 'v' {
 		return false
 	}
@@ -148,3 +156,7 @@ func isPlural(seg string) bool {
 	w := ws[len(ws)-1]
 	return strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us")
 }
+
+// formatExtensions are the extensions some APIs end their paths with to
+// say the format of the response ("/Calls/{Sid}.json").
+var formatExtensions = map[string]bool{"json": true, "xml": true, "csv": true, "yaml": true, "html": true, "txt": true}

@@ -13,6 +13,7 @@ package search
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -236,8 +237,36 @@ func kindWords(d Doc) string {
 	case d.Destructive:
 		return "delete remove"
 	}
+	if sendsMessage(d) {
+		return "create update change set send post"
+	}
 	return "create update change set"
 }
+
+// sendsMessage says whether d creates something that is sent: a message,
+// an email, a notification ("create_message" sends one; people say send
+// or post, not create).
+func sendsMessage(d Doc) bool {
+	sub := routeSubject(d.Route)
+	if sub.head == "" {
+		// A tool that calls no route: its name says it ("create_email").
+		ws := stemmer(nil).terms(d.Name)
+		if len(ws) < 2 {
+			return false
+		}
+		sub = subject{head: ws[len(ws)-1], acts: action(d.Name)}
+	}
+	return sentHeads[sub.head] && slices.Contains(sub.acts, "create")
+}
+
+// sentHeads are the stems of the things that are sent when created.
+var sentHeads = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields("message email mail sms mms notification announcement broadcast reply dm chat fax invitation invite") {
+		m[Stem(w)] = true
+	}
+	return m
+}()
 
 func firstN(s []string, n int) []string {
 	if len(s) > n {
@@ -295,6 +324,15 @@ func (ix *Index) Search(query string, limit int, keep func(doc int) bool) []Resu
 	} else if act := leadingAction(r.words, r.stems); act != nil {
 		for d := range scores {
 			if shareAny(act, ix.acts[d]) {
+				scores[d] *= actionBoost
+			}
+		}
+	} else if verb := leadingVerb(r); verb != "" {
+		// "remind me at 5pm…", "stream the call's audio to…": a verb no
+		// action group knows may name the thing its operation creates
+		// (a reminder, a stream).
+		for d := range scores {
+			if s := ix.subjects[d]; s.head == verb && slices.Contains(s.acts, "create") {
 				scores[d] *= actionBoost
 			}
 		}
@@ -603,3 +641,13 @@ var stopWords = func() map[string]bool {
 	}
 	return m
 }()
+
+// leadingVerb returns the stem of a request's first word when it may be a
+// command's verb: not a stop word, a value or a word that asks to read;
+// "" otherwise.
+func leadingVerb(r request) string {
+	if len(r.words) == 0 || r.values[0] || r.stems[0] == "" || readWords[r.words[0]] {
+		return ""
+	}
+	return r.stems[0]
+}

@@ -63,7 +63,12 @@ func TestRequestValues(t *testing.T) {
 		"let the design team read the brand-assets repo":       "let the design team read the repo",
 		"a one-time purchase":                                  "a one time purchase",
 		"no values here":                                       "no values here",
-		"":                                                     "",
+		// A quotation is a text to write, a channel's name which channel.
+		"post 'deploy finished' in #releases":    "post in",
+		`set my status to "in a meeting" please`: "set my status to please",
+		"what's on Jane's plate":                 "what s on jane s plate",
+		"it's 'fine":                             "it s fine",
+		"":                                       "",
 	} {
 		r := parseRequest(in)
 		var kept []string

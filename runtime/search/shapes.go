@@ -6,7 +6,8 @@ import "strings"
 // names it by the value alone: "@jdoe" is a user, "docs/setup.md" a file,
 // "v2.4.0" a release, "https://ci.example.com/hook" a URL, "9f8e7d1" a
 // commit, "acme/api" a repository, "fraud@bad.com" an email address,
-// "$80" an amount, "NODE_VERSION" a variable. Such a request ("give
+// "$80" an amount, "NODE_VERSION" a variable, "#releases" a chat
+// channel. Such a request ("give
 // @jdoe push access", "publish v2.4.0") asks about that kind of object as
 // if it had said its name; shapeKind reads it. The value's own words are
 // still searched ("…/hook" of a webhook's URL), and a request that names
@@ -39,6 +40,7 @@ const (
 	shapeVariable
 	shapeFile
 	shapeRepository
+	shapeChannel
 )
 
 // shapeWords are the words of each kind, and shapeTerms their stems.
@@ -46,7 +48,7 @@ var (
 	shapeWords = [...][]string{
 		shapeURL: {"url"}, shapeUser: {"user"}, shapeEmail: {"email"}, shapeRelease: {"release", "tag", "version"},
 		shapeCommit: {"commit"}, shapeAmount: {"amount"}, shapeVariable: {"variable"}, shapeFile: {"file"},
-		shapeRepository: {"repo", "repository"},
+		shapeRepository: {"repo", "repository"}, shapeChannel: {"channel", "conversation"},
 	}
 	shapeTerms = func() [len(shapeWords)][]string {
 		var out [len(shapeWords)][]string
@@ -81,6 +83,8 @@ func shapeKind(value string) shape {
 		return shapeAmount
 	case isEnvName(f):
 		return shapeVariable
+	case isChannel(f):
+		return shapeChannel
 	}
 	if dot := strings.LastIndexByte(f, '.'); dot > 0 && fileExtensions[strings.ToLower(f[dot+1:])] {
 		return shapeFile
@@ -169,4 +173,11 @@ func isEnvName(s string) bool {
 		}
 	}
 	return true
+}
+
+// isChannel says whether s is a chat channel's name as people write it:
+// '#' and a name that starts with a letter ("#releases"; "#88" is an
+// issue's number).
+func isChannel(s string) bool {
+	return len(s) > 1 && s[0] == '#' && (s[1] >= 'a' && s[1] <= 'z' || s[1] >= 'A' && s[1] <= 'Z') && isHandle(s[1:])
 }

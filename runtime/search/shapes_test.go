@@ -34,6 +34,10 @@ func TestShapeKind(t *testing.T) {
 		"NODE":                        "",
 		"API_KEY_2":                   "variable",
 		"parseConfig":                 "",
+		"#releases":                   "channel conversation",
+		"#dev-ops.":                   "channel conversation",
+		"#88":                         "", // an issue's number
+		"#":                           "",
 	} {
 		if got := strings.Join(shapeWords[shapeKind(valueText(field))], " "); got != want {
 			t.Errorf("shapeKind(%q) = %q, want %q", field, got, want)
@@ -54,4 +58,27 @@ func TestSearchValueShape(t *testing.T) {
 		"publish v2.4.0 today":          "repos_create_release",
 		"give @jdoe access to the repo": "repos_add_collaborator",
 	})
+}
+
+// TestSearchSendsMessage checks that a request to post or send something
+// finds the operation that creates a message, which says neither.
+func TestSearchSendsMessage(t *testing.T) {
+	docs := []Doc{
+		{Name: "send_soundboard_sound", Route: "POST /channels/{channel_id}/send-soundboard-sound"},
+		{Name: "create_message", Route: "POST /channels/{channel_id}/messages"},
+		{Name: "create_thread", Route: "POST /channels/{channel_id}/threads"},
+		{Name: "list_messages", Route: "GET /channels/{channel_id}/messages", ReadOnly: true},
+	}
+	ix := New(docs)
+	wantFirst(t, ix, docs, map[string]string{
+		// The message's text and the channel's name are values, and the
+		// channel is where, not what.
+		`post "deploy finished" in the #releases channel`: "create_message",
+		"post 'all clear' in #incidents":                  "create_message",
+	})
+	for _, d := range docs {
+		if got, want := strings.Contains(kindWords(d), "send"), d.Name == "create_message"; got != want {
+			t.Errorf("kindWords(%s) = %q: says send = %v, want %v", d.Name, kindWords(d), got, want)
+		}
+	}
 }

@@ -25,6 +25,10 @@ func (ix *Index) boostSubjects(r request, concepts []map[string]float64, res []R
 	}
 	plural := pluralNouns(r)
 	reads := act == nil || shareAny(act, readActions)
+	best := 0.0
+	for _, x := range res {
+		best = max(best, x.Score)
+	}
 	for i := range res {
 		s := ix.subjects[res[i].Doc]
 		w := nouns[s.head]
@@ -42,8 +46,20 @@ func (ix *Index) boostSubjects(r request, concepts []map[string]float64, res []R
 			f *= 1 + (parentBoost-1)*pw
 		}
 		res[i].Score *= f
+		if w == 1 && act != nil && shareAny(act, s.acts) {
+			// The thing asked about, acted on as asked: in an API
+			// whose every route mentions calls, "which calls failed
+			// yesterday?" matches the word "call" weakly and a usage
+			// report of "yesterday" strongly.
+			res[i].Score = max(res[i].Score, subjectFloor*best)
+		}
 	}
 }
+
+// subjectFloor is the share of the best score that an operation on the
+// thing a query names (by its own word), doing what the query asks, is
+// raised to at least.
+const subjectFloor = 0.5
 
 // resourceBoost multiplies the score of an operation on the thing the
 // query names (by a synonym, 1 + half as much).

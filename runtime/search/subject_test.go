@@ -27,6 +27,10 @@ func TestRouteSubject(t *testing.T) {
 		{"PUT /repos/{owner}/{repo}/pulls/{pull_number}/merge", "pull", "repo", []string{"merge"}},
 		// A sub-resource named by a singular noun is not a verb.
 		{"PUT /repos/{owner}/{repo}/subscription", "subscript", "repo", []string{"update"}},
+		// Twilio's format extensions and dated versions are neither.
+		{"GET /2010-04-01/Accounts/{AccountSid}/Calls.json", "call", "account", []string{"list"}},
+		{"POST /2010-04-01/Accounts/{AccountSid}/Calls/{Sid}.json", "call", "account", []string{"update"}},
+		{"POST /2010-04-01/Accounts.json", "account", "", []string{"create"}},
 		{"GET /", "", "", nil},
 		{"", "", "", nil},
 	} {
@@ -146,5 +150,28 @@ func TestSearchPluralWantsList(t *testing.T) {
 	}
 	if res := ix.Search("show me an invoice", 2, nil); len(res) == 0 || res[0].Doc != 0 {
 		t.Errorf("Search(singular) = %v, want the item first", res)
+	}
+}
+
+// TestSubjectFloor checks that an operation on the thing a request asks
+// about, doing what it asks, is raised to half the best score: in an API
+// whose every route mentions calls, "which calls failed yesterday?"
+// matches the word "call" weakly and a usage report of "yesterday"
+// strongly.
+func TestSubjectFloor(t *testing.T) {
+	docs := []Doc{
+		{Name: "ListUsageRecordYesterday", Route: "GET /Accounts/{Sid}/Usage/Records/Yesterday.json", ReadOnly: true},
+		{Name: "ListCall", Route: "GET /Accounts/{Sid}/Calls.json", ReadOnly: true},
+		{Name: "CreateCall", Route: "POST /Accounts/{Sid}/Calls.json"},
+	}
+	ix := New(docs)
+	r := parseRequest("which calls failed yesterday?")
+	res := []Result{{Doc: 0, Score: 10}, {Doc: 1, Score: 0.5}, {Doc: 2, Score: 0.5}}
+	ix.boostSubjects(r, ix.concepts(r), res)
+	if res[1].Score < subjectFloor*10 {
+		t.Errorf("ListCall scores %.2f, want at least %.2f", res[1].Score, subjectFloor*10)
+	}
+	if res[2].Score >= subjectFloor*10 {
+		t.Errorf("CreateCall scores %.2f: raised, though it does not list", res[2].Score)
 	}
 }

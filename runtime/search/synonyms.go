@@ -19,7 +19,7 @@ import "strings"
 // is in no group).
 const synonymGroups = `
 create make new add open start register issue generate build set-up
-delete remove drop destroy erase kick discard cancel revoke unset clear trash
+delete remove drop destroy erase kick discard cancel revoke unset clear trash wipe purge
 update change edit modify rename set adjust alter replace patch switch toggle
 get show see view fetch read look display retrieve find check detail info
 list show all every browse enumerate which many
