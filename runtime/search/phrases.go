@@ -159,9 +159,9 @@ var irregularVerbs = func() map[string]string {
 }()
 
 // matchPhrase finds the phrasal verb whose verb is ws[i] (its stem
-// stems[i]): the word it means and where its particles are (n words from
-// position at on), or "".
-func matchPhrase(ws, stems []string, i int) (word string, at, n int) {
+// stems[i]; values marks the words of values): the word it means and
+// where its particles are (n words from position at on), or "".
+func matchPhrase(ws, stems []string, values []bool, i int) (word string, at, n int) {
 	key, ok := irregularVerbs[ws[i]]
 	if !ok {
 		key = verbKey(ws[i], stems[i])
@@ -170,10 +170,16 @@ func matchPhrase(ws, stems []string, i int) (word string, at, n int) {
 	if ps == nil {
 		return "", 0, 0
 	}
-	// Particles next to the verb first, then after an object.
-	for gap := 0; gap <= maxObjectWords && i+1+gap < len(ws); gap++ {
-		if gap > 0 {
-			if w := ws[i+gap]; stopWords[w] && !objectWords[w] {
+	// Particles next to the verb first, then after an object. The words
+	// of a value in the object ("hand the mobile-app repo over", "kick
+	// user 42 off") are one name: they do not count towards its length.
+	objectLen := 0
+	for gap := 0; i+1+gap < len(ws); gap++ {
+		if k := i + gap; gap > 0 && !values[k] {
+			if stopWords[ws[k]] && !objectWords[ws[k]] {
+				return "", 0, 0
+			}
+			if objectLen++; objectLen > maxObjectWords {
 				return "", 0, 0
 			}
 		}

@@ -22,6 +22,9 @@ func TestReadPhrases(t *testing.T) {
 		{"keep an eye on this repo", "watch this repo"},
 		// Particles after the verb's object.
 		{"hand the old repo over to bob", "move the old repo to bob"},
+		// A value in the object is one name, however many words it splits into.
+		{"hand the mobile-app repo over to bob", "move the mobile app repo to bob"},
+		{"kick user 4242 off the server", "delete user 4242 the server"},
 		{"close it out as revoked", "close it as revoked"},
 		{"turn all the alerts off", "disable all the alerts"},
 		// A phrase that needs an object between its words.

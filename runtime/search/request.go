@@ -103,7 +103,7 @@ func (r *request) readPhrases() {
 		if r.values[i] {
 			continue
 		}
-		word, at, n := matchPhrase(r.words, r.stems, i)
+		word, at, n := matchPhrase(r.words, r.stems, r.values, i)
 		if word == "" {
 			continue
 		}

@@ -138,7 +138,8 @@ func FuzzSearch(f *testing.F) {
 			Route: "GET /repos/{owner}/{repo}/issues"},
 		{Name: "PostCustomersCustomer", Description: "<p>Updates a customer.</p>", Keywords: "client", Route: "POST /v1/customers/{customer}"},
 	})
-	for _, q := range []string{"", "?", "who follows me?", "cus_123 $10 v1.2.0", "ÄÖÜ straße", "a a a a", "HTMLURL listRepoIssues", "please delete the repo", "which issues are open?"} {
+	for _, q := range []string{"", "?", "who follows me?", "cus_123 $10 v1.2.0", "ÄÖÜ straße", "a a a a", "HTMLURL listRepoIssues", "please delete the repo", "which issues are open?",
+		"post 'deploy finished' in #releases", "'unclosed quote", `"" ''`, "#88 #a-b #", "remind me at 5pm"} {
 		f.Add(q, 5)
 	}
 	f.Fuzz(func(t *testing.T, q string, limit int) {

@@ -97,7 +97,8 @@ func TestSearchSubjectBoost(t *testing.T) {
 
 func FuzzRouteSubject(f *testing.F) {
 	for _, r := range []string{"GET /repos/{owner}/{repo}/pulls", "POST /v1/invoices/{invoice}/void", "PUT /a/{b}/merge", "GET /",
-		"", " ", "GET", "DELETE {x}", "get /v12/x-y_z/{id}/{id2}", "POST /ÄÖ/{ü}/straße"} {
+		"", " ", "GET", "DELETE {x}", "get /v12/x-y_z/{id}/{id2}", "POST /ÄÖ/{ü}/straße",
+		"GET /2010-04-01/Accounts/{Sid}/Calls.json", "GET /.json", "POST /a/{b}.xml"} {
 		f.Add(r)
 	}
 	f.Fuzz(func(t *testing.T, route string) {
