@@ -41,7 +41,8 @@ func parseRequest(query string) request {
 	for fi, field := range fields {
 		text := valueText(field)
 		value := strings.ContainsAny(field, "0123456789") || quoted[fi]
-		if k := shapeKind(text); k != noShape {
+		k := shapeKind(text)
+		if k != noShape {
 			r.kinds = append(r.kinds, k)
 		}
 		if p := idPrefix(text); value && p != "" {
@@ -50,7 +51,7 @@ func parseRequest(query string) request {
 		if fi+1 < len(fields) && isName(text, valueText(fields[fi+1])) {
 			value = true
 		}
-		if isChannel(strings.TrimSuffix(text, ".")) {
+		if k == shapeChannel {
 			// "#releases" names which channel, not what is asked.
 			value = true
 		}

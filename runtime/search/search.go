@@ -164,8 +164,10 @@ func New(docs []Doc) *Index {
 		ix.readOnly[i] = d.ReadOnly
 		lead, body := splitLead(d.Description)
 		returns, _ := splitLead(d.Returns) // a whole description from other callers
+		ix.subjects[i] = routeSubject(d.Route)
+		name := st.terms(d.Name)
 		fields := [numFields][]string{
-			fieldName:      st.terms(d.Name),
+			fieldName:      name,
 			fieldTitle:     st.terms(d.Title),
 			fieldLead:      st.terms(lead),
 			fieldBody:      firstN(st.terms(body), maxBodyWords),
@@ -173,14 +175,13 @@ func New(docs []Doc) *Index {
 			fieldParams:    st.terms(strings.Join(d.Params, " ")),
 			fieldParamDocs: st.paramDocTerms(d.ParamDocs),
 			fieldKeywords:  st.terms(d.Keywords),
-			fieldKind:      st.terms(kindWords(d)),
+			fieldKind:      st.terms(kindWords(d, sendsMessage(d, ix.subjects[i], name))),
 			fieldReturns:   firstN(st.terms(returns), maxBodyWords),
 			fieldGlossary:  st.terms(d.Glossary),
 		}
 		prose[i] = fields[fieldLead]
 		apiTerms[i] = append(fields[fieldName][:len(fields[fieldName]):len(fields[fieldName])], fields[fieldToolset]...)
 		ix.acts[i] = action(headline(d))
-		ix.subjects[i] = routeSubject(d.Route)
 		counts := map[string]*posting{}
 		for f, terms := range fields {
 			ix.lengths[i][f] = uint16(min(len(terms), math.MaxUint16))
@@ -229,32 +230,32 @@ func (st stemmer) paramDocTerms(docs []string) []string {
 	return out
 }
 
-// kindWords are the verbs of what an operation does, by its hints.
-func kindWords(d Doc) string {
+// kindWords are the verbs of what an operation does, by its hints, and
+// send and post for one that creates what is sent (sendsMessage).
+func kindWords(d Doc, sends bool) string {
 	switch {
 	case d.ReadOnly:
 		return "get show view list read"
 	case d.Destructive:
 		return "delete remove"
 	}
-	if sendsMessage(d) {
+	if sends {
 		return "create update change set send post"
 	}
 	return "create update change set"
 }
 
-// sendsMessage says whether d creates something that is sent: a message,
-// an email, a notification ("create_message" sends one; people say send
-// or post, not create).
-func sendsMessage(d Doc) bool {
-	sub := routeSubject(d.Route)
+// sendsMessage says whether d, whose route's subject is sub and whose
+// name's terms are name, creates something that is sent: a message, an
+// email, a notification ("create_message" sends one; people say send or
+// post, not create).
+func sendsMessage(d Doc, sub subject, name []string) bool {
 	if sub.head == "" {
 		// A tool that calls no route: its name says it ("create_email").
-		ws := stemmer(nil).terms(d.Name)
-		if len(ws) < 2 {
+		if len(name) < 2 {
 			return false
 		}
-		sub = subject{head: ws[len(ws)-1], acts: action(d.Name)}
+		sub = subject{head: name[len(name)-1], acts: action(d.Name)}
 	}
 	return sentHeads[sub.head] && slices.Contains(sub.acts, "create")
 }

@@ -7,11 +7,11 @@ import "strings"
 // "v2.4.0" a release, "https://ci.example.com/hook" a URL, "9f8e7d1" a
 // commit, "acme/api" a repository, "fraud@bad.com" an email address,
 // "$80" an amount, "NODE_VERSION" a variable, "#releases" a chat
-// channel. Such a request ("give
-// @jdoe push access", "publish v2.4.0") asks about that kind of object as
-// if it had said its name; shapeKind reads it. The value's own words are
-// still searched ("…/hook" of a webhook's URL), and a request that names
-// the kind anyway ("the 0.9.1 release") gains nothing from it.
+// channel. Such a request ("give @jdoe push access", "publish v2.4.0")
+// asks about that kind of object as if it had said its name; shapeKind
+// reads it. The value's own words are still searched ("…/hook" of a
+// webhook's URL), and a request that names the kind anyway ("the 0.9.1
+// release") gains nothing from it.
 
 // shapeWeight is how much the kind a value's form suggests counts against
 // a word of the request: a form is a guess ("next.js" is a repository's

@@ -77,8 +77,9 @@ func TestSearchSendsMessage(t *testing.T) {
 		"post 'all clear' in #incidents":                  "create_message",
 	})
 	for _, d := range docs {
-		if got, want := strings.Contains(kindWords(d), "send"), d.Name == "create_message"; got != want {
-			t.Errorf("kindWords(%s) = %q: says send = %v, want %v", d.Name, kindWords(d), got, want)
+		kind := kindWords(d, sendsMessage(d, routeSubject(d.Route), Terms(d.Name)))
+		if got, want := strings.Contains(kind, "send"), d.Name == "create_message"; got != want {
+			t.Errorf("kindWords(%s) = %q: says send = %v, want %v", d.Name, kind, got, want)
 		}
 	}
 }
