@@ -173,14 +173,7 @@ type taskIndex struct {
 // tools; the test is skipped when the document is absent.
 func openIndex(t *testing.T, path string) *taskIndex {
 	t.Helper()
-	doc := documentPath(path)
-	if _, err := os.Stat(doc); err != nil {
-		t.Skipf("document absent: %v", err)
-	}
-	api, err := spec.Load(os.DirFS(filepath.Dir(doc)), filepath.Base(doc))
-	if err != nil {
-		t.Fatal(err)
-	}
+	api := loadDocument(t, path)
 	docs := Docs(t, api)
 	byOp := map[string]int{}
 	for i, tool := range api.Tools {
@@ -250,14 +243,7 @@ func loadTasks(t *testing.T, path string) taskFile {
 // once, on its first search) with the memory the built index holds
 // (index-bytes).
 func BenchmarkSearch(b *testing.B) {
-	doc := documentPath(filepath.Join("..", "..", "..", "shared", "openapi", "github", "api.github.com.json"))
-	if _, err := os.Stat(doc); err != nil {
-		b.Skipf("document absent: %v", err)
-	}
-	api, err := spec.Load(os.DirFS(filepath.Dir(doc)), filepath.Base(doc))
-	if err != nil {
-		b.Fatal(err)
-	}
+	api := loadDocument(b, filepath.Join("..", "..", "..", "shared", "openapi", "github", "api.github.com.json"))
 	docs := Docs(b, api)
 	b.Run("index", func(b *testing.B) {
 		var before, after runtime.MemStats
@@ -279,6 +265,21 @@ func BenchmarkSearch(b *testing.B) {
 			ix.Search("who can get into our private repo acme/payments?", 10, nil)
 		}
 	})
+}
+
+// loadDocument loads the OpenAPI document at path (see documentPath); the
+// test is skipped when it is absent.
+func loadDocument(tb testing.TB, path string) *spec.API {
+	tb.Helper()
+	doc := documentPath(path)
+	if _, err := os.Stat(doc); err != nil {
+		tb.Skipf("document absent: %v", err)
+	}
+	api, err := spec.Load(os.DirFS(filepath.Dir(doc)), filepath.Base(doc))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return api
 }
 
 // documentPath is where a document lives: path (beside the repository),
