@@ -40,10 +40,13 @@ const idWeight = 1.0
 // collection is a kind of object that routes give ids to: the words
 // (lowercase, unstemmed) of its path segment, after those of the segment
 // before it when there is one; own is where its own segment's words
-// start.
+// start. idName is the name its id parameter gives the id's kind, when
+// the collection's words do not hold it ("ghsa" of
+// /advisories/{ghsa_id}): a prefix that says it is that kind.
 type collection struct {
-	words []string
-	own   int
+	words  []string
+	own    int
+	idName string
 }
 
 // collections returns the distinct collections of the documents'
@@ -52,12 +55,12 @@ type collection struct {
 func collections(docs []Doc) []collection {
 	seen := map[string]bool{}
 	var out []collection
-	add := func(before, own []string) {
+	add := func(before, own []string, idName string) {
 		ws := append(before[:len(before):len(before)], own...)
-		key := strings.Join(ws, " ")
+		key := strings.Join(ws, " ") + "/" + idName
 		if len(own) > 0 && !seen[key] {
 			seen[key] = true
-			out = append(out, collection{words: ws, own: len(before)})
+			out = append(out, collection{words: ws, own: len(before), idName: idName})
 		}
 	}
 	for _, d := range docs {
@@ -68,9 +71,11 @@ func collections(docs []Doc) []collection {
 				continue
 			}
 			if i+1 < len(segs) && isParam(segs[i+1]) {
-				add(nil, words(s))
+				own := words(s)
+				name := idName(segs[i+1], own)
+				add(nil, own, name)
 				if prev != "" {
-					add(words(prev), words(s))
+					add(words(prev), own, name)
 				}
 			}
 			prev = s
@@ -79,21 +84,45 @@ func collections(docs []Doc) []collection {
 	return out
 }
 
-// idPrefix returns the prefix of a typed id ("seti" of "seti_123"): the
-// lowercase letters before its first underscore, when there are
-// idPrefixMin to idPrefixMax of them and the rest has a digit; else "".
-// value is a piece of a request without its punctuation (valueText).
+// idName returns the kind of id that the parameter param names, when
+// it is not the collection's own (words): the words of "{ghsa_id}" before
+// "id", "ghsa", of advisories; "" for "{gist_id}" of gists, "{owner}" or
+// "{customer}".
+func idName(param string, words []string) string {
+	name, ok := strings.CutSuffix(strings.ToLower(strings.Trim(param, "{}:")), "_id")
+	if !ok || name == "" || strings.ContainsAny(name, "_-") {
+		return ""
+	}
+	for _, w := range words {
+		if w == name || Stem(w) == Stem(name) {
+			return ""
+		}
+	}
+	return name
+}
+
+// idPrefix returns the prefix of a typed id, lowercased: the lowercase
+// letters before its first underscore ("seti" of "seti_123"), or the
+// capitals before its first hyphen ("ghsa" of "GHSA-4xqg-mq8r-7j2q",
+// "cve" of "CVE-2021-44228"), when there are idPrefixMin to idPrefixMax
+// of them and the rest has a digit; else "". value is a piece of a
+// request without its punctuation (valueText).
 func idPrefix(value string) string {
+	lo, hi := byte('a'), byte('z')
 	prefix, rest, ok := strings.Cut(value, "_")
+	if !ok {
+		lo, hi = 'A', 'Z'
+		prefix, rest, ok = strings.Cut(value, "-")
+	}
 	if !ok || len(prefix) < idPrefixMin || len(prefix) > idPrefixMax || !strings.ContainsAny(rest, "0123456789") {
 		return ""
 	}
 	for i := 0; i < len(prefix); i++ {
-		if prefix[i] < 'a' || prefix[i] > 'z' {
+		if prefix[i] < lo || prefix[i] > hi {
 			return ""
 		}
 	}
-	return prefix
+	return strings.ToLower(prefix)
 }
 
 // idKinds returns the stems of the words of the kinds of object prefix
@@ -107,6 +136,11 @@ func (ix *Index) idKinds(prefix string) [][]string {
 	seen := map[string]bool{}
 	for _, c := range ix.collections {
 		r, ok := abbreviates(prefix, c)
+		if c.idName == prefix {
+			// The id's kind by the parameter's own name: the closest
+			// reading there is.
+			r, ok = reading{words: c.words[c.own:], skipped: -1}, true
+		}
 		if !ok || kinds != nil && best.closer(r) {
 			continue
 		}

@@ -19,6 +19,12 @@ func TestIDPrefix(t *testing.T) {
 		"v1.2.0":      "", // a version
 		"node_20":     "node",
 		"gid_2x_y":    "gid",
+		// Capitals before a hyphen: advisories, vulnerabilities.
+		"GHSA-4xqg-mq8r-7j2q": "ghsa",
+		"CVE-2021-44228":      "cve",
+		"ACME-KEY-":           "", // no digit
+		"Node-20":             "", // not capitals: a name
+		"e2e-tests":           "",
 	} {
 		if got := idPrefix(valueText(field)); got != want {
 			t.Errorf("idPrefix(%q) = %q, want %q", field, got, want)
@@ -65,6 +71,7 @@ func TestIDKinds(t *testing.T) {
 		"GET /v1/charges/{charge}", "GET /v1/chats/{chat}", "GET /v1/checkout/sessions/{session}",
 		"GET /v1/financial_connections/accounts/{account}",
 		"POST /v1/quotes/{quote}/accept",
+		"GET /advisories/{ghsa_id}", "GET /gists/{gist_id}",
 	} {
 		docs = append(docs, Doc{Name: route, Route: route})
 	}
@@ -77,6 +84,9 @@ func TestIDKinds(t *testing.T) {
 		"re":   nil,                                  // refunds, reviews, readers: says nothing
 		"acc":  {{Stem("accounts")}},                 // accept is an action, not a collection
 		"zz":   nil,
+		// The id parameter's name says the kind.
+		"ghsa": {{Stem("advisories")}},
+		"gi":   {{Stem("gists")}},
 	} {
 		got := ix.idKinds(prefix)
 		if !slices.EqualFunc(got, want, slices.Equal) {
@@ -98,5 +108,39 @@ func TestSearchTypedID(t *testing.T) {
 		"what is in mandate_1Nx?":  "GetMandatesMandate",
 		"did seti_123 go through?": "GetSetupIntentsIntent",
 		"cus_8 please":             "GetCustomersCustomer",
+	})
+}
+
+func TestIDName(t *testing.T) {
+	for _, c := range []struct {
+		param, segment, want string
+	}{
+		{"{ghsa_id}", "advisories", "ghsa"},
+		{"{cve_id}", "cves", ""}, // the collection's own word
+		{"{gist_id}", "gists", ""},
+		{"{owner}", "repos", ""},
+		{"{customer}", "customers", ""},
+		{"{comment_id}", "replies", "comment"},
+		{"{installation_id_x}", "installations", ""},
+		{"{org_user_id}", "members", ""}, // two words: not a kind's name
+	} {
+		if got := idName(c.param, words(c.segment)); got != c.want {
+			t.Errorf("idName(%q, %q) = %q, want %q", c.param, c.segment, got, c.want)
+		}
+	}
+}
+
+func TestSearchIDOfParameter(t *testing.T) {
+	docs := []Doc{
+		{Name: "security-advisories_get-global-advisory", Title: "Get a global security advisory", Route: "GET /advisories/{ghsa_id}", ReadOnly: true},
+		{Name: "security-advisories_get-by-cve", Title: "Get a global security advisory by CVE", Route: "GET /advisories/cve/{cve_id}", ReadOnly: true},
+		{Name: "code-quality_get-finding", Title: "Get a code quality finding", Route: "GET /repos/{owner}/{repo}/code-quality/findings/{finding_id}", ReadOnly: true},
+		{Name: "codespaces_get-export", Title: "Get a codespace export", Route: "GET /user/codespaces/{codespace_name}/exports/{export_id}", ReadOnly: true},
+	}
+	// Only the id's prefix, the name of the route's id parameter, says
+	// which kind of object is asked about.
+	wantFirst(t, New(docs), docs, map[string]string{
+		"what does GHSA-4xqg-mq8r-7j2q say?": "security-advisories_get-global-advisory",
+		"show CVE-2021-44228":                "security-advisories_get-by-cve",
 	})
 }

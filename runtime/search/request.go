@@ -21,6 +21,11 @@ type request struct {
 	// kinds are the kinds of thing the query's values are by their form
 	// ("@jdoe": a user; see shapeKind).
 	kinds []shape
+	// person says whether the query's object is a person: the word
+	// after its verb is "him", "her" or a user's handle ("take her out
+	// of the org", "give @jdoe push access"), or a name the API never
+	// uses ("kick bob off the repo"; see Index.readPerson).
+	person bool
 	// question says whether the query ends with a question mark.
 	question bool
 	// contents is the term of what a query asks is on or in something,
@@ -42,6 +47,9 @@ func parseRequest(query string) request {
 		text := valueText(field)
 		value := strings.ContainsAny(field, "0123456789") || quoted[fi]
 		k := shapeKind(text)
+		if len(r.words) == 1 && (k == shapeUser || objectPronouns[strings.ToLower(text)]) {
+			r.person = true
+		}
 		if k != noShape {
 			r.kinds = append(r.kinds, k)
 		}
@@ -199,3 +207,28 @@ func quotedFields(fields []string) []bool {
 
 // quoteMarks are the quotation marks quotedFields reads.
 const quoteMarks = "\"'"
+
+// objectPronouns are the pronouns that stand for a person as a verb's
+// object.
+var objectPronouns = map[string]bool{"him": true, "her": true}
+
+// readPerson marks the word after r's verb as a person's name when the
+// index has no term for it and no synonym table knows it ("kick bob off
+// the repo", "make priya an owner"): an API's own words are its terms,
+// and what it never says, in that place, is most often who.
+func (ix *Index) readPerson(r *request) {
+	if r.person || len(r.words) < 2 || r.values[0] || r.values[1] || r.stems[0] == "" || readWords[r.words[0]] {
+		return
+	}
+	stem := r.stems[1]
+	// "stop selling the Starter plan": a verb's -ing form after a verb
+	// is what it stops or starts, not who.
+	if stem == "" || strings.HasSuffix(r.words[1], "ing") || len(ix.postings[stem]) > 0 || synonymTerms[stem] != nil || ix.thesaurus[stem] != nil {
+		return
+	}
+	c := map[string]float64{}
+	if ix.addVariants(stem, c); len(c) > 0 {
+		return
+	}
+	r.person, r.values[1] = true, true
+}

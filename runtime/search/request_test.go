@@ -105,3 +105,53 @@ func TestAdverbsAreNotSearched(t *testing.T) {
 		t.Errorf("searched words %q, want %q", got, want)
 	}
 }
+
+func TestReadPerson(t *testing.T) {
+	ix := New([]Doc{
+		{Name: "repos_remove-collaborator", Title: "Remove a repository collaborator", Route: "DELETE /repos/{owner}/{repo}/collaborators/{username}"},
+		{Name: "search_repos", Title: "Search repositories", Description: "Find repositories by topic.", Route: "GET /search/repositories", ReadOnly: true},
+	})
+	for _, c := range []struct {
+		query  string
+		person bool
+	}{
+		{"kick bob off the repo, he left the project", true},
+		{"take her out of the org", true},
+		{"give @jdoe push access to the backend repo", true},
+		{"make priya an owner of the acme org", true},
+		// A word the API uses, a read verb, a verb's -ing form: no one.
+		{"remove collaborator access", false},
+		{"find rust frameworks", false},
+		{"stop selling the Starter plan", false},
+		// Only the word after the verb: "bob" here says where.
+		{"delete the repo of bob", false},
+		// "her" not as the object: the subject is the membership.
+		{"end jane's membership when her period runs out", true},
+		{"cancel the plan when her period runs out", false},
+	} {
+		r := parseRequest(c.query)
+		ix.readPerson(&r)
+		if r.person != c.person {
+			t.Errorf("%q: person %v, want %v", c.query, r.person, c.person)
+		}
+	}
+}
+
+// TestSearchPersonAsObject checks that a request to act on someone named
+// by a word the API does not use finds the operation on the people of
+// what it names, not on that thing itself.
+func TestSearchPersonAsObject(t *testing.T) {
+	docs := []Doc{
+		{Name: "repos_delete", Title: "Delete a repository", Description: "Deleting a repository requires admin access.", Route: "DELETE /repos/{owner}/{repo}", Destructive: true},
+		{Name: "repos_remove-collaborator", Title: "Remove a repository collaborator", Route: "DELETE /repos/{owner}/{repo}/collaborators/{username}", Destructive: true},
+		{Name: "orgs_delete", Title: "Delete an organization", Route: "DELETE /orgs/{org}", Destructive: true},
+		{Name: "orgs_remove-member", Title: "Remove an organization member", Description: "Removing a user from this list will remove them from all teams.", Route: "DELETE /orgs/{org}/members/{username}", Destructive: true},
+	}
+	wantFirst(t, New(docs), docs, map[string]string{
+		"kick bob off the repo":            "repos_remove-collaborator",
+		"take her out of the org":          "orgs_remove-member",
+		"remove mallory from the org":      "orgs_remove-member",
+		"delete the repo, nobody uses it":  "repos_delete",
+		"delete the old org, it is unused": "orgs_delete",
+	})
+}

@@ -305,6 +305,7 @@ func splitLead(s string) (lead, rest string) {
 // concepts add up as BM25F terms do.
 func (ix *Index) Search(query string, limit int, keep func(doc int) bool) []Result {
 	r := parseRequest(query)
+	ix.readPerson(&r)
 	concepts := ix.concepts(r)
 	scores := ix.score(concepts)
 	// Intent: a question wants an operation that reads; a request that
@@ -511,8 +512,12 @@ func (ix *Index) concepts(r request) []map[string]float64 {
 		}
 		out = append(out, c)
 	}
+	kinds := r.kinds
+	if r.person && !slices.Contains(kinds, shapeUser) {
+		kinds = append(kinds[:len(kinds):len(kinds)], shapeUser)
+	}
 	// A value's form suggests its kind ("@jdoe": a user).
-	for _, kind := range r.kinds {
+	for _, kind := range kinds {
 		c := map[string]float64{}
 		named := false
 		for _, t := range shapeTerms[kind] {

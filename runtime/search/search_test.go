@@ -137,9 +137,11 @@ func FuzzSearch(f *testing.F) {
 		{Name: "issues_list", Title: "List issues", ReadOnly: true, Params: []string{"state"}, ParamDocs: []string{"Open or closed."},
 			Route: "GET /repos/{owner}/{repo}/issues"},
 		{Name: "PostCustomersCustomer", Description: "<p>Updates a customer.</p>", Keywords: "client", Route: "POST /v1/customers/{customer}"},
+		{Name: "get-advisory", Title: "Get an advisory", ReadOnly: true, Route: "GET /advisories/{ghsa_id}"},
 	})
 	for _, q := range []string{"", "?", "who follows me?", "cus_123 $10 v1.2.0", "ÄÖÜ straße", "a a a a", "HTMLURL listRepoIssues", "please delete the repo", "which issues are open?",
-		"post 'deploy finished' in #releases", "'unclosed quote", `"" ''`, "#88 #a-b #", "remind me at 5pm"} {
+		"post 'deploy finished' in #releases", "'unclosed quote", `"" ''`, "#88 #a-b #", "remind me at 5pm",
+		"kick bob off the repo, he left", "take her out", "GHSA-4xqg-mq8r-7j2q", "CVE-", "X-1 x_1", "ab cd"} {
 		f.Add(q, 5)
 	}
 	f.Fuzz(func(t *testing.T, q string, limit int) {
@@ -148,7 +150,7 @@ func FuzzSearch(f *testing.F) {
 			t.Fatalf("Search(%q, %d) returned %d results", q, limit, len(res))
 		}
 		for i, r := range res {
-			if r.Doc < 0 || r.Doc >= 3 || math.IsNaN(r.Score) || r.Score <= 0 {
+			if r.Doc < 0 || r.Doc >= 4 || math.IsNaN(r.Score) || r.Score <= 0 {
 				t.Fatalf("Search(%q): bad result %+v", q, r)
 			}
 			if i > 0 && r.Score > res[i-1].Score {

@@ -46,7 +46,7 @@ const (
 // shapeWords are the words of each kind, and shapeTerms their stems.
 var (
 	shapeWords = [...][]string{
-		shapeURL: {"url"}, shapeUser: {"user"}, shapeEmail: {"email"}, shapeRelease: {"release", "tag", "version"},
+		shapeURL: {"url"}, shapeUser: {"user", "member", "collaborator"}, shapeEmail: {"email"}, shapeRelease: {"release", "tag", "version"},
 		shapeCommit: {"commit"}, shapeAmount: {"amount"}, shapeVariable: {"variable"}, shapeFile: {"file"},
 		shapeRepository: {"repo", "repository"}, shapeChannel: {"channel", "conversation"},
 	}

@@ -7,8 +7,8 @@ import (
 
 func TestShapeKind(t *testing.T) {
 	for field, want := range map[string]string{
-		"@jdoe":                       "user",
-		"(@octo-cat)":                 "user",
+		"@jdoe":                       "user member collaborator",
+		"(@octo-cat)":                 "user member collaborator",
 		"fraud@bad.com":               "email",
 		"https://ci.example.com/hook": "url",
 		"v2.4.0":                      "release tag version",

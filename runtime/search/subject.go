@@ -107,6 +107,19 @@ var peopleWords = []string{"member", "user", "collaborator", "person", "people",
 // comments), which name the object; the words after say where it is.
 func mainNouns(r request) map[string]float64 {
 	nouns := map[string]float64{}
+	if r.person {
+		// "kick bob off the repo": a person is acted on; the rest says
+		// where. "add jane as a new customer" says what the person is.
+		if role := roleNouns(r); len(role) > 0 {
+			for _, t := range role {
+				nouns[t] = 1
+			}
+		} else {
+			for _, t := range peopleTerms {
+				nouns[t] = 1
+			}
+		}
+	}
 	first := true
 	for i, w := range r.words[:objectEnd(r)] {
 		if r.values[i] {
@@ -156,4 +169,23 @@ var boundaryWords = map[string]bool{
 	"with": true, "into": true, "under": true, "across": true, "behind": true, "about": true, "as": true,
 	"that": true, "so": true, "when": true, "whenever": true, "where": true, "if": true, "because": true,
 	"while": true, "since": true, "after": true, "before": true, "between": true, "without": true,
+}
+
+// roleNouns are the stems of what a request says a person is to be, in
+// the words after its "as" ("add jane as a new customer": new, customer),
+// up to the next boundary word; nil when it says none.
+func roleNouns(r request) []string {
+	var out []string
+	for i, w := range r.words {
+		if w != "as" {
+			continue
+		}
+		for j := i + 1; j < len(r.words) && !boundaryWords[r.words[j]]; j++ {
+			if !r.values[j] && r.stems[j] != "" {
+				out = append(out, r.stems[j])
+			}
+		}
+		return out
+	}
+	return nil
 }

@@ -51,6 +51,10 @@ func TestMainNouns(t *testing.T) {
 		{"create a code SUMMER23 that shoppers can type in for that discount", []string{"code"}, []string{"shopper", "type"}},
 		// "who" asks for people.
 		{"who can get into our private repo acme/payments?", []string{"member", "collabor"}, []string{"repo"}},
+		// A person acted on: people, wherever.
+		{"take her out of the org", []string{"member", "collabor", "user"}, []string{"org"}},
+		// ...unless the request says what the person is to be.
+		{"add @jane as a new customer", []string{"custom"}, []string{"member", "collabor"}},
 		// Synonyms count at half weight.
 		{"delete the old feature/x branch", []string{"branch", "ref"}, nil},
 	} {
