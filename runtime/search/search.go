@@ -165,6 +165,9 @@ func New(docs []Doc) *Index {
 		lead, body := splitLead(d.Description)
 		returns, _ := splitLead(d.Returns) // a whole description from other callers
 		ix.subjects[i] = routeSubject(d.Route)
+		if d.Route == "" {
+			ix.subjects[i] = headlineSubject(d)
+		}
 		name := st.terms(d.Name)
 		fields := [numFields][]string{
 			fieldName:      name,

@@ -89,14 +89,61 @@ func TestSearchSubjectBoost(t *testing.T) {
 	if len(res) == 0 || docs[res[0].Doc].Name != "repos_list-webhooks" {
 		t.Fatalf("got %v", res)
 	}
-	// Without routes the documents have no subject and nothing is boosted.
+	// Without routes, as a hand-written server's tools are, their
+	// headlines say the same.
 	for i := range docs {
 		docs[i].Route = ""
 	}
 	plain := New(docs).Search("which webhooks does the repo have", 2, nil)
-	if len(plain) != 2 || plain[0].Score >= res[0].Score {
-		t.Errorf("no boost expected without routes: %v vs %v", plain, res)
+	if len(plain) == 0 || docs[plain[0].Doc].Name != "repos_list-webhooks" {
+		t.Fatalf("without routes got %v", plain)
 	}
+	ix = New(docs)
+	if s := ix.subjects[1]; s.head != Stem("webhooks") || !slices.Equal(s.acts, listAction) {
+		t.Errorf("the subject of a tool without a route is %+v, want its headline's", s)
+	}
+}
+
+func TestHeadlineSubject(t *testing.T) {
+	for _, c := range []struct {
+		headline, head, parent string
+		acts                   []string
+	}{
+		{"List repository collaborators", "collabor", "repositori", []string{"list"}},
+		{"Get a repository", "repositori", "", []string{"get"}},
+		{"Remove a repository collaborator", "collabor", "repositori", []string{"delete"}},
+		{"Create or update a file's contents", "content", "file", []string{"create"}},
+		// Stripe's descriptions: tags, filler adjectives, "object".
+		{"<p>Creates a new customer object.</p>", "custom", "", []string{"create"}},
+		{"<p>Retrieves the details of an existing payout. Supply the unique payout ID.</p>", "payout", "", []string{"get"}},
+		{"<p>Returns a list of your invoice items. Invoice items are returned sorted.</p>", "item", "invoic", []string{"list"}},
+		{"<p>Retrieves an Issuing <code>Card</code> object.</p>", "card", "issu", []string{"get"}},
+		{"Updates the specified refund by setting the values of the parameters passed.", "refund", "", []string{"update"}},
+		{"You can delete coupons via the dashboard.", "coupon", "", []string{"delete"}},
+		// A headline that does not start with a verb has no subject.
+		{"Most credit balance transaction fields are immutable", "", "", nil},
+		{"GitHub API Root", "", "", nil},
+		{"Delete", "", "", nil},
+		{"", "", "", nil},
+	} {
+		got := headlineSubject(Doc{Title: c.headline})
+		if got.head != c.head || got.parent != c.parent || !slices.Equal(got.acts, c.acts) {
+			t.Errorf("headlineSubject(%q) = head %q parent %q acts %q, want %q %q %q", c.headline, got.head, got.parent, got.acts, c.head, c.parent, c.acts)
+		}
+	}
+}
+
+func FuzzHeadlineSubject(f *testing.F) {
+	for _, h := range []string{"List repository collaborators", "<p>Returns a list of <code>Card</code> objects.</p>", "Create or",
+		"of of of", "Get the details of", "<<a>>", "Delete the ÄÖ straße", "x. y, z: Get a b", "Returns"} {
+		f.Add(h)
+	}
+	f.Fuzz(func(t *testing.T, headline string) {
+		s := headlineSubject(Doc{Title: headline})
+		if s.head == "" && (s.parent != "" || s.acts != nil) || s.head != "" && len(s.acts) == 0 {
+			t.Fatalf("headlineSubject(%q) = %+v", headline, s)
+		}
+	})
 }
 
 func FuzzRouteSubject(f *testing.F) {
