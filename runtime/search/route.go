@@ -169,10 +169,31 @@ var formatExtensions = map[string]bool{"json": true, "xml": true, "csv": true, "
 // collaborators": collaborators, listed, of a repository; "Creates a new
 // customer object.": a customer, created; "Returns a list of your
 // invoices" and "Retrieves the details of an invoice": invoices, listed,
-// and an invoice, got. A headline that starts with no verb has no
-// subject.
+// and an invoice, got. When the headline starts with no verb, or there
+// is none, the tool's name is read the same way ("get_order_status");
+// else the tool has no subject.
 func headlineSubject(d Doc) subject {
-	ws := words(firstClause(stripTags(headline(d))))
+	if s := phraseSubject(words(firstClause(stripTags(headline(d))))); s.head != "" {
+		return s
+	}
+	// "get_order_status", Twilio's "FetchCallNotification" (which has
+	// no summary): a name that starts with a verb says it too.
+	ws := words(d.Name)
+	if len(ws) > 0 && httpMethodWords[ws[0]] {
+		// Stripe's "PostCustomersCustomer": the method, which updates
+		// as often as it creates.
+		return subject{}
+	}
+	return phraseSubject(ws)
+}
+
+// httpMethodWords are the HTTP methods that names generated from routes
+// start with and that say no one action.
+var httpMethodWords = map[string]bool{"post": true, "put": true, "patch": true}
+
+// phraseSubject is the subject that ws, the words of a headline or a
+// name, say (see headlineSubject).
+func phraseSubject(ws []string) subject {
 	verb := -1
 	var acts []string
 	for i, n := 0, 0; i < len(ws) && n < maxActionWords; i++ {

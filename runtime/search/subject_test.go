@@ -133,13 +133,34 @@ func TestHeadlineSubject(t *testing.T) {
 	}
 }
 
+func TestNameSubject(t *testing.T) {
+	for _, c := range []struct {
+		name, head, parent string
+		acts               []string
+	}{
+		// A name that starts with a verb says the subject when the
+		// headline does not.
+		{"get_order_status", "statu", "order", []string{"get"}},
+		{"FetchCallNotification", "notif", "call", []string{"get"}},
+		{"create_return", "return", "", []string{"create"}},
+		// Stripe's names start with the method, which says no one action.
+		{"PostCustomersCustomer", "", "", nil},
+		{"orders", "", "", nil},
+	} {
+		got := headlineSubject(Doc{Name: c.name, Description: "Most fields are immutable."})
+		if got.head != c.head || got.parent != c.parent || !slices.Equal(got.acts, c.acts) {
+			t.Errorf("headlineSubject(name %q) = head %q parent %q acts %q, want %q %q %q", c.name, got.head, got.parent, got.acts, c.head, c.parent, c.acts)
+		}
+	}
+}
+
 func FuzzHeadlineSubject(f *testing.F) {
 	for _, h := range []string{"List repository collaborators", "<p>Returns a list of <code>Card</code> objects.</p>", "Create or",
 		"of of of", "Get the details of", "<<a>>", "Delete the ÄÖ straße", "x. y, z: Get a b", "Returns"} {
 		f.Add(h)
 	}
 	f.Fuzz(func(t *testing.T, headline string) {
-		s := headlineSubject(Doc{Title: headline})
+		s := headlineSubject(Doc{Title: headline, Name: headline})
 		if s.head == "" && (s.parent != "" || s.acts != nil) || s.head != "" && len(s.acts) == 0 {
 			t.Fatalf("headlineSubject(%q) = %+v", headline, s)
 		}
