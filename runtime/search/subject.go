@@ -1,5 +1,7 @@
 package search
 
+import "slices"
+
 // boostSubjects raises the score of the operations on the thing a query
 // asks about: those whose resource (by their route) is named among the
 // query's main nouns, more when they also do what the query asks (its
@@ -24,6 +26,9 @@ func (ix *Index) boostSubjects(r request, concepts []map[string]float64, res []R
 		act = leadingAction(r.words, r.stems)
 	}
 	plural := pluralNouns(r)
+	// "where is my order A1001?": one order, which a listing or a search
+	// of orders is not about.
+	item := act != nil && shareAny(act, readActions) && namesItem(r)
 	reads := act == nil || shareAny(act, readActions)
 	best := 0.0
 	for _, x := range res {
@@ -32,7 +37,7 @@ func (ix *Index) boostSubjects(r request, concepts []map[string]float64, res []R
 	for i := range res {
 		s := ix.subjects[res[i].Doc]
 		w := nouns[s.head]
-		if w == 0 {
+		if w == 0 || item && !slices.Contains(s.acts, "get") {
 			continue
 		}
 		f := 1 + (resourceBoost-1)*w
@@ -188,4 +193,30 @@ func roleNouns(r request) []string {
 		return out
 	}
 	return nil
+}
+
+// namesItem says whether r names its object by an id or a name right
+// after the object's noun ("where is my order A1001?", "show issue 17"):
+// one item, which a read gets rather than lists or searches. The object's
+// noun is r's first word that is neither a stop word, a value, a word
+// that asks to read nor the request's verb.
+func namesItem(r request) bool {
+	verb := true
+	for i, w := range r.words {
+		if r.values[i] || r.stems[i] == "" {
+			continue
+		}
+		if readWords[w] {
+			// "show issue 17": a verb that asks to read.
+			verb = verb && actions[r.stems[i]] == nil
+			continue
+		}
+		if verb && actions[r.stems[i]] != nil {
+			// The request's verb ("get invoice in_55").
+			verb = false
+			continue
+		}
+		return i+1 < len(r.words) && r.values[i+1]
+	}
+	return false
 }

@@ -185,3 +185,28 @@ func TestSubjectFloor(t *testing.T) {
 		t.Errorf("CreateCall scores %.2f: raised, though it does not list", res[2].Score)
 	}
 }
+
+// TestSearchNamedItem checks that a question about one item, named by its
+// id, finds the operation that gets it, not the one that searches its
+// kind: the orders example's tools, which call no route.
+func TestSearchNamedItem(t *testing.T) {
+	docs := []Doc{
+		{Name: "get_order_status", Title: "Get order status", ReadOnly: true,
+			Description: "Tells whether the customer has an order with this id and, if so, its status.", Params: []string{"order_id"}},
+		{Name: "search_orders", Title: "Search orders", ReadOnly: true,
+			Description: "Lists the customer's orders, optionally only those with one status, a page at a time.", Params: []string{"status", "limit", "cursor"}},
+		{Name: "create_return", Title: "Create a return", Description: "Requests the return of an order.", Params: []string{"order_id", "reason"}},
+	}
+	wantFirst(t, New(docs), docs, map[string]string{
+		"where is my order A1001?":   "get_order_status",
+		"which orders have shipped?": "search_orders",
+	})
+	for q, want := range map[string]bool{
+		"where is my order A1001?": true, "show issue 17": true, "get invoice in_55": true,
+		"which orders have shipped?": false, "what cards does customer cus_9 have saved?": false, "list the comments on issue 17": false,
+	} {
+		if got := namesItem(parseRequest(q)); got != want {
+			t.Errorf("namesItem(%q) = %v, want %v", q, got, want)
+		}
+	}
+}
