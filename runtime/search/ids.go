@@ -93,8 +93,9 @@ func idName(param string, words []string) string {
 	if !ok || name == "" || strings.ContainsAny(name, "_-") {
 		return ""
 	}
+	stem := Stem(name)
 	for _, w := range words {
-		if w == name || Stem(w) == Stem(name) {
+		if w == name || Stem(w) == stem {
 			return ""
 		}
 	}

@@ -125,8 +125,9 @@ func TestReadPerson(t *testing.T) {
 		{"stop selling the Starter plan", false},
 		// Only the word after the verb: "bob" here says where.
 		{"delete the repo of bob", false},
-		// "her" not as the object: the subject is the membership.
+		// A name after the verb is someone even before a possessive.
 		{"end jane's membership when her period runs out", true},
+		// "her" not right after the verb is no object.
 		{"cancel the plan when her period runs out", false},
 	} {
 		r := parseRequest(c.query)

@@ -164,13 +164,9 @@ func New(docs []Doc) *Index {
 		ix.readOnly[i] = d.ReadOnly
 		lead, body := splitLead(d.Description)
 		returns, _ := splitLead(d.Returns) // a whole description from other callers
-		ix.subjects[i] = routeSubject(d.Route)
-		if d.Route == "" {
-			ix.subjects[i] = headlineSubject(d)
-		}
-		name := st.terms(d.Name)
+		ix.subjects[i] = docSubject(d)
 		fields := [numFields][]string{
-			fieldName:      name,
+			fieldName:      st.terms(d.Name),
 			fieldTitle:     st.terms(d.Title),
 			fieldLead:      st.terms(lead),
 			fieldBody:      firstN(st.terms(body), maxBodyWords),
@@ -178,7 +174,7 @@ func New(docs []Doc) *Index {
 			fieldParams:    st.terms(strings.Join(d.Params, " ")),
 			fieldParamDocs: st.paramDocTerms(d.ParamDocs),
 			fieldKeywords:  st.terms(d.Keywords),
-			fieldKind:      st.terms(kindWords(d, sendsMessage(d, ix.subjects[i], name))),
+			fieldKind:      st.terms(kindWords(d, sendsMessage(ix.subjects[i]))),
 			fieldReturns:   firstN(st.terms(returns), maxBodyWords),
 			fieldGlossary:  st.terms(d.Glossary),
 		}
@@ -248,18 +244,19 @@ func kindWords(d Doc, sends bool) string {
 	return "create update change set"
 }
 
-// sendsMessage says whether d, whose route's subject is sub and whose
-// name's terms are name, creates something that is sent: a message, an
-// email, a notification ("create_message" sends one; people say send or
-// post, not create).
-func sendsMessage(d Doc, sub subject, name []string) bool {
-	if sub.head == "" {
-		// A tool that calls no route: its name says it ("create_email").
-		if len(name) < 2 {
-			return false
-		}
-		sub = subject{head: name[len(name)-1], acts: action(d.Name)}
+// docSubject is what d acts on and how: by its route, or by its headline
+// or name when it calls none.
+func docSubject(d Doc) subject {
+	if d.Route == "" {
+		return headlineSubject(d)
 	}
+	return routeSubject(d.Route)
+}
+
+// sendsMessage says whether an operation of subject sub creates something
+// that is sent: a message, an email, a notification ("create_message"
+// sends one; people say send or post, not create).
+func sendsMessage(sub subject) bool {
 	return sentHeads[sub.head] && slices.Contains(sub.acts, "create")
 }
 

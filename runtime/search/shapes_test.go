@@ -70,6 +70,8 @@ func TestSearchSendsMessage(t *testing.T) {
 		{Name: "list_messages", Route: "GET /channels/{channel_id}/messages", ReadOnly: true},
 	}
 	ix := New(docs)
+	// A tool that calls no route says it by its name.
+	docs = append(docs, Doc{Name: "create_email"}, Doc{Name: "email_settings"})
 	wantFirst(t, ix, docs, map[string]string{
 		// The message's text and the channel's name are values, and the
 		// channel is where, not what.
@@ -77,8 +79,8 @@ func TestSearchSendsMessage(t *testing.T) {
 		"post 'all clear' in #incidents":                  "create_message",
 	})
 	for _, d := range docs {
-		kind := kindWords(d, sendsMessage(d, routeSubject(d.Route), Terms(d.Name)))
-		if got, want := strings.Contains(kind, "send"), d.Name == "create_message"; got != want {
+		kind := kindWords(d, sendsMessage(docSubject(d)))
+		if got, want := strings.Contains(kind, "send"), d.Name == "create_message" || d.Name == "create_email"; got != want {
 			t.Errorf("kindWords(%s) = %q: says send = %v, want %v", d.Name, kind, got, want)
 		}
 	}
