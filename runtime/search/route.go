@@ -16,6 +16,10 @@ type subject struct {
 	// parent is the stem of the last word of the resource it belongs to:
 	// "pull" for …/pulls/{pull_number}/comments.
 	parent string
+	// scopes are the stems of the resources whose item the route is
+	// under: "repo" for /repos/{owner}/{repo}/security-advisories, where
+	// /advisories/{ghsa_id} is under none.
+	scopes []string
 }
 
 // routeSubject reads the subject of a route such as
@@ -62,6 +66,13 @@ func routeSubject(route string) subject {
 		acts = methodAction(method, item, isPlural(segs[last]))
 	}
 	sub := subject{head: res[len(res)-1], acts: acts}
+	for p := 0; p < last; p++ {
+		if !isParam(segs[p]) && p+1 < len(segs) && isParam(segs[p+1]) {
+			if ps := stemmer(nil).terms(segs[p]); len(ps) > 0 {
+				sub.scopes = append(sub.scopes, ps[len(ps)-1])
+			}
+		}
+	}
 	for p := last - 1; p >= 0; p-- {
 		if !isParam(segs[p]) {
 			if ps := stemmer(nil).terms(segs[p]); len(ps) > 0 {

@@ -36,6 +36,11 @@ func (ix *Index) boostSubjects(r request, concepts []map[string]float64, res []R
 	}
 	for i := range res {
 		s := ix.subjects[res[i].Doc]
+		for _, sc := range s.scopes {
+			if all[sc] == 0 {
+				res[i].Score *= scopeMiss
+			}
+		}
 		w := nouns[s.head]
 		if w == 0 || item && !slices.Contains(s.acts, "get") {
 			continue
@@ -65,6 +70,14 @@ func (ix *Index) boostSubjects(r request, concepts []map[string]float64, res []R
 // thing a query names (by its own word), doing what the query asks, is
 // raised to at least.
 const subjectFloor = 0.5
+
+// scopeMiss multiplies the score of an operation once per resource its
+// route is under that the query does not name: "look up GHSA-4xqg-…"
+// wants the global advisory, not a repository's, and "call this URL
+// every time someone pushes to the repo" a repository's webhook, not an
+// organization's. It is a nudge between the scoped variants of one
+// operation, which otherwise match a request about equally.
+const scopeMiss = 0.95
 
 // resourceBoost multiplies the score of an operation on the thing the
 // query names (by a synonym, 1 + half as much).

@@ -41,6 +41,48 @@ func TestRouteSubject(t *testing.T) {
 	}
 }
 
+func TestRouteScopes(t *testing.T) {
+	for route, want := range map[string][]string{
+		"GET /repos/{owner}/{repo}/security-advisories/{ghsa_id}": {"repo"},
+		"GET /advisories/{ghsa_id}":                               nil,
+		"POST /repos/{owner}/{repo}/pulls/{pull_number}/comments": {"repo", "pull"},
+		// A literal segment before another says where, not which.
+		"GET /orgs/{org}/settings/billing/usage": {"org"},
+		"GET /user/repos":                        nil,
+		// The resource's own id is not a scope.
+		"GET /v1/customers/{customer}":                      nil,
+		"GET /v1/customers/{customer}/balance_transactions": {"custom"},
+	} {
+		if got := routeSubject(route).scopes; !slices.Equal(got, want) {
+			t.Errorf("routeSubject(%q).scopes = %q, want %q", route, got, want)
+		}
+	}
+}
+
+func TestSearchPrefersNamedScope(t *testing.T) {
+	// One advisory, got for the whole ecosystem or for a repository:
+	// a request that names no repository wants the first.
+	docs := []Doc{
+		{Name: "security-advisories_get-repository-advisory", Title: "Get a repository security advisory",
+			Description: "Get a repository security advisory using its GitHub Security Advisory (GHSA) identifier.", ReadOnly: true,
+			Route: "GET /repos/{owner}/{repo}/security-advisories/{ghsa_id}"},
+		{Name: "security-advisories_get-global-advisory", Title: "Get a global security advisory",
+			Description: "Gets a global security advisory using its GitHub Security Advisory (GHSA) identifier.", ReadOnly: true,
+			Route: "GET /advisories/{ghsa_id}"},
+	}
+	ix := New(docs)
+	for q, want := range map[string]string{
+		"look up the security advisory GHSA-4xqg-mq8r-7j2q":              "security-advisories_get-global-advisory",
+		"look up the security advisory GHSA-4xqg-mq8r-7j2q in acme/api":  "security-advisories_get-repository-advisory",
+		"look up the security advisory GHSA-4xqg-mq8r-7j2q for our repo": "security-advisories_get-repository-advisory",
+	} {
+		res := ix.Search(q, 2, nil)
+		if len(res) == 0 || docs[res[0].Doc].Name != want {
+			t.Errorf("Search(%q): first %v, want %s", q, res, want)
+		}
+	}
+}
+
 func TestMainNouns(t *testing.T) {
 	for _, c := range []struct {
 		query    string
@@ -112,7 +154,7 @@ func FuzzRouteSubject(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, route string) {
 		s := routeSubject(route)
-		if s.head == "" && (s.parent != "" || s.acts != nil) {
+		if s.head == "" && (s.parent != "" || s.acts != nil || s.scopes != nil) {
 			t.Fatalf("routeSubject(%q) = %+v: a subject without a resource", route, s)
 		}
 		if s.head != "" && len(s.acts) == 0 && methodKnown(route) {
