@@ -11,9 +11,11 @@ type request struct {
 	stems []string
 	// values mark the words of the values the query gives (any
 	// whitespace-separated piece with a digit: ids such as "cus_123" or
-	// "evt_1", versions such as "v1.2.0", numbers; and names, see
-	// isName): they name which object, not which operation, and their
-	// pieces ("cus", "v1") would match unrelated words.
+	// "evt_1", versions such as "v1.2.0", numbers; names, see isName;
+	// quoted text; and pieces whose form gives their kind, URLs and
+	// variables' names aside, see shapeKind): they name which object, not which
+	// operation, and their pieces ("cus", "v1", "acme") would match
+	// unrelated words.
 	values []bool
 	// ids are the prefixes of the typed ids the query gives ("seti" of
 	// "seti_123"; see idPrefix).
@@ -59,8 +61,14 @@ func parseRequest(query string) request {
 		if fi+1 < len(fields) && isName(text, valueText(fields[fi+1])) {
 			value = true
 		}
-		if k == shapeChannel {
-			// "#releases" names which channel, not what is asked.
+		if k != noShape && k != shapeURL && k != shapeVariable {
+			// "#releases", "acme/api", "docs/setup.md",
+			// "bob@example.com" name which channel, repository, file or
+			// address, whose kind their form gives (see concepts);
+			// their words ("acme", "api", "docs", "setup") would match
+			// unrelated operations. The words of a URL and of a
+			// variable's name stay: they often say what it is for or
+			// holds ("…/hook", "NPM_TOKEN": a secret).
 			value = true
 		}
 		for _, w := range words(field) {

@@ -68,7 +68,14 @@ func TestRequestValues(t *testing.T) {
 		`set my status to "in a meeting" please`: "set my status to please",
 		"what's on Jane's plate":                 "what s on jane s plate",
 		"it's 'fine":                             "it s fine",
-		"":                                       "",
+		// A piece whose form gives its kind names which one; a URL's
+		// path and a variable's name may say what it is for.
+		"pause the nightly workflow in acme/api":           "pause the nightly workflow in",
+		"store our NPM_TOKEN for the workflows":            "store our npm token for the workflows",
+		"fix the typo in docs/setup.md":                    "fix the typo in",
+		"find the customer whose email is bob@example.com": "find the customer whose email is",
+		"call https://ci.example.com/hook on every push":   "call https ci example com hook on every push",
+		"": "",
 	} {
 		r := parseRequest(in)
 		var kept []string
