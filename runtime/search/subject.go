@@ -34,13 +34,9 @@ func (ix *Index) boostSubjects(r request, concepts []map[string]float64, res []R
 	for _, x := range res {
 		best = max(best, x.Score)
 	}
+	ix.weighScopes(all, res)
 	for i := range res {
 		s := ix.subjects[res[i].Doc]
-		for _, sc := range s.scopes {
-			if all[sc] == 0 {
-				res[i].Score *= scopeMiss
-			}
-		}
 		w := nouns[s.head]
 		if w == 0 || item && !slices.Contains(s.acts, "get") {
 			continue
@@ -78,6 +74,46 @@ const subjectFloor = 0.5
 // organization's. It is a nudge between the scoped variants of one
 // operation, which otherwise match a request about equally.
 const scopeMiss = 0.95
+
+// scopeBesideNamed further multiplies it when another variant of the
+// same operation (its group) is under only resources the request names:
+// "send a POST to … every time someone pushes to acme/web" wants the
+// repository's webhook, which an organization's may pass on wording.
+const scopeBesideNamed = 0.8
+
+// weighScopes lowers the scores of the operations under a resource the
+// request does not name (scopeMiss, scopeBesideNamed); named holds the
+// terms the request names, with their weights.
+func (ix *Index) weighScopes(named map[string]float64, res []Result) {
+	under := func(s subject) bool {
+		for _, sc := range s.scopes {
+			if named[sc] == 0 {
+				return false
+			}
+		}
+		return len(s.scopes) > 0
+	}
+	var namedGroups map[group]bool
+	for _, x := range res {
+		if under(ix.subjects[x.Doc]) {
+			if namedGroups == nil {
+				namedGroups = map[group]bool{}
+			}
+			namedGroups[ix.group(x.Doc)] = true
+		}
+	}
+	for i := range res {
+		for _, sc := range ix.subjects[res[i].Doc].scopes {
+			if named[sc] > 0 {
+				continue
+			}
+			res[i].Score *= scopeMiss
+			if namedGroups[ix.group(res[i].Doc)] {
+				res[i].Score *= scopeBesideNamed
+			}
+		}
+	}
+}
 
 // resourceBoost multiplies the score of an operation on the thing the
 // query names (by a synonym, 1 + half as much).

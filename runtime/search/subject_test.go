@@ -83,6 +83,25 @@ func TestSearchPrefersNamedScope(t *testing.T) {
 	}
 }
 
+func TestSearchPrefersNamedScopeOverWording(t *testing.T) {
+	// The organization's webhook is described in the request's words;
+	// the request names a repository, whose webhook it wants.
+	docs := []Doc{
+		{Name: "orgs_create-webhook", Title: "Create an organization webhook",
+			Description: "Posts payloads in JSON format to a URL for every push.",
+			Route:       "POST /orgs/{org}/hooks"},
+		{Name: "repos_create-webhook", Title: "Create a repository webhook",
+			Description: "Delivers payloads in JSON format to a URL for every event.",
+			Route:       "POST /repos/{owner}/{repo}/hooks"},
+		{Name: "repos_list-webhooks", Title: "List repository webhooks", ReadOnly: true, Route: "GET /repos/{owner}/{repo}/hooks"},
+		{Name: "issues_create", Title: "Create an issue", Route: "POST /repos/{owner}/{repo}/issues"},
+	}
+	res := New(docs).Search("send a POST to https://hooks.example.com every time someone pushes to acme/web", 2, nil)
+	if len(res) == 0 || docs[res[0].Doc].Name != "repos_create-webhook" {
+		t.Errorf("first %v, want the repository's webhook", res)
+	}
+}
+
 func TestMainNouns(t *testing.T) {
 	for _, c := range []struct {
 		query    string
