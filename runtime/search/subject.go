@@ -25,6 +25,7 @@ func (ix *Index) boostSubjects(r request, concepts []map[string]float64, res []R
 	default:
 		act = leadingAction(r.words, r.stems)
 	}
+	act = ix.byUpdate(act, nouns, res)
 	plural := pluralNouns(r)
 	// "where is my order A1001?": one order, which a listing or a search
 	// of orders is not about.
@@ -269,3 +270,25 @@ func namesItem(r request) bool {
 	}
 	return false
 }
+
+// byUpdate returns act, the action a request asks for, with update added
+// when act is none of reading, creating, changing and deleting and no
+// operation among res does it to a thing the request names (nouns): APIs
+// close an issue, archive a repository or end a subscription by
+// changing its state ("close issue 88 as not planned" is GitHub's
+// "Update an issue").
+func (ix *Index) byUpdate(act []string, nouns map[string]float64, res []Result) []string {
+	if act == nil || shareAny(act, crudActions) {
+		return act
+	}
+	for _, x := range res {
+		if s := ix.subjects[x.Doc]; nouns[s.head] > 0 && shareAny(act, s.acts) {
+			return act
+		}
+	}
+	return append(act[:len(act):len(act)], "update")
+}
+
+// crudActions are the action groups of reading, creating, changing and
+// deleting.
+var crudActions = []string{"get", "list", "search", "create", "update", "delete"}

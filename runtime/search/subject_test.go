@@ -271,3 +271,26 @@ func TestSearchNamedItem(t *testing.T) {
 		}
 	}
 }
+
+func TestSearchActionByUpdate(t *testing.T) {
+	// No operation closes an issue by name: updating it does.
+	docs := []Doc{
+		{Name: "issues_update", Title: "Update an issue", Description: "Issue owners and users with push access can edit an issue.",
+			Params:    []string{"title", "body", "state", "state_reason"},
+			ParamDocs: []string{"The title of the issue.", "The contents of the issue.", "The open or closed state of the issue.", "The reason for the state change: completed, not_planned or reopened."},
+			Route:     "PATCH /repos/{owner}/{repo}/issues/{issue_number}"},
+		{Name: "issues_remove-sub-issue", Title: "Remove sub-issue", Description: "You can use the REST API to remove a sub-issue from an issue.",
+			Route: "DELETE /repos/{owner}/{repo}/issues/{issue_number}/sub_issue"},
+		{Name: "issues_list-for-repo", Title: "List repository issues", Description: "List issues in a repository. Only open issues will be listed.",
+			ReadOnly: true, Route: "GET /repos/{owner}/{repo}/issues"},
+		{Name: "repos_get", Title: "Get a repository", ReadOnly: true, Route: "GET /repos/{owner}/{repo}"},
+		{Name: "repos_update", Title: "Update a repository", Route: "PATCH /repos/{owner}/{repo}"},
+		{Name: "pulls_list", Title: "List pull requests", ReadOnly: true, Route: "GET /repos/{owner}/{repo}/pulls"},
+		{Name: "issues_create-label", Title: "Create a label", Route: "POST /repos/{owner}/{repo}/labels"},
+	}
+	const q = "close issue 88 in acme/web as not planned"
+	wantFirst(t, New(docs), docs, map[string]string{q: "issues_update"})
+	// An operation that does it by name is the one.
+	docs = append(docs, Doc{Name: "issues_close", Title: "Close an issue", Route: "POST /repos/{owner}/{repo}/issues/{issue_number}/close"})
+	wantFirst(t, New(docs), docs, map[string]string{q: "issues_close"})
+}
