@@ -38,6 +38,10 @@ type request struct {
 	// count says whether the query asks how many ("how many…", "the
 	// number of…").
 	count bool
+	// period says whether the query asks about a span of time that has
+	// passed ("this week", "yesterday", "in the last hour"; see
+	// asksForPeriod).
+	period bool
 }
 
 // parseRequest splits and stems query.
@@ -84,6 +88,7 @@ func parseRequest(query string) request {
 	r.readPhrases()
 	r.contents = asksForContents(r.words)
 	r.count = asksForCount(r.words)
+	r.period = asksForPeriod(r.words, r.values)
 	return r
 }
 
@@ -107,6 +112,37 @@ func asksForCount(ws []string) bool {
 	}
 	return false
 }
+
+// asksForPeriod says whether words ask about a span of time that has
+// passed: "yesterday", "lately", "two days ago", a unit of time after
+// this, last, past or previous ("this week", "the last four weeks",
+// "last quarter's"), or since and a word that is no value ("since
+// Monday"; "since v4.2" is since a release). "Next week" is to come, and
+// "$99 a year" a rate.
+func asksForPeriod(ws []string, values []bool) bool {
+	for i, w := range ws {
+		switch {
+		case pastWords[w]:
+			return true
+		case w == "since" && i+1 < len(ws) && !values[i+1]:
+			return true
+		case timeUnits[w]:
+			for j := max(0, i-3); j < i; j++ {
+				if periodStarts[ws[j]] {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+var (
+	pastWords    = map[string]bool{"yesterday": true, "today": true, "tonight": true, "lately": true, "recently": true, "ago": true}
+	periodStarts = map[string]bool{"this": true, "last": true, "past": true, "previous": true}
+	timeUnits    = map[string]bool{"minute": true, "minutes": true, "hour": true, "hours": true, "day": true, "days": true,
+		"week": true, "weeks": true, "month": true, "months": true, "quarter": true, "quarters": true, "year": true, "years": true}
+)
 
 // contentTerms are the terms of what is on or in something, by the
 // question word that asks for it.

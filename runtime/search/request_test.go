@@ -91,6 +91,45 @@ func TestSearchCount(t *testing.T) {
 	}
 }
 
+func TestAsksForPeriod(t *testing.T) {
+	for q, want := range map[string]bool{
+		"what got committed to main this past week?":                        true,
+		"what happened on our account in the last hour?":                    true,
+		"show me the last four weeks of Copilot adoption stats for our org": true,
+		"which of our cardholders spent money yesterday?":                   true,
+		"what changed since Monday":                                         true,
+		// A release, a rate and a time to come are no span that passed.
+		"write up what changed since v4.2":          false,
+		"charge $99 a year for the Pro product":     false,
+		"charge him when his order ships next week": false,
+		"show the last message in #general":         false,
+		"":                                          false,
+	} {
+		if got := parseRequest(q).period; got != want {
+			t.Errorf("parseRequest(%q).period = %v, want %v", q, got, want)
+		}
+	}
+}
+
+func TestSearchPeriod(t *testing.T) {
+	// Two listings alike in words; one can be limited to a span of time.
+	docs := []Doc{
+		{Name: "list_payouts", Title: "List payouts", Description: "Returns the payouts sent to your bank.",
+			Params: []string{"destination", "limit"}, ReadOnly: true, Route: "GET /v1/payouts"},
+		{Name: "list_recent_payouts", Title: "List payouts", Description: "Returns the payouts sent to your bank.",
+			Params: []string{"created", "limit"}, ReadOnly: true, Route: "GET /v1/payouts"},
+	}
+	ix := New(docs)
+	for q, want := range map[string]string{
+		"which payouts were sent to our bank this week?": "list_recent_payouts",
+		"which payouts were sent to our bank?":           "list_payouts",
+	} {
+		if res := ix.Search(q, 2, nil); len(res) == 0 || docs[res[0].Doc].Name != want {
+			t.Errorf("Search(%q) = %v, want %s first", q, res, want)
+		}
+	}
+}
+
 // TestAdverbsAreNotSearched: the adverbs a person adds to say when or how
 // surely are stop words; the words around them are searched.
 func TestAdverbsAreNotSearched(t *testing.T) {

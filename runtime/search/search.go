@@ -148,12 +148,16 @@ type Index struct {
 	// collections are the kinds of object the routes give ids to, for
 	// reading typed ids (see idKinds).
 	collections []collection
+	// takesPeriod says which documents take an argument that limits
+	// what they return to a span of time (see periodParams).
+	takesPeriod []bool
 }
 
 // New indexes docs.
 func New(docs []Doc) *Index {
 	ix := &Index{postings: map[string][]posting{}, lengths: make([][numFields]uint16, len(docs)), n: len(docs),
-		readOnly: make([]bool, len(docs)), acts: make([][]string, len(docs)), subjects: make([]subject, len(docs))}
+		readOnly: make([]bool, len(docs)), acts: make([][]string, len(docs)), subjects: make([]subject, len(docs)),
+		takesPeriod: make([]bool, len(docs))}
 	var total [numFields]float64
 	// The same words recur across operations: stem each once.
 	st := stemmer{}
@@ -165,6 +169,7 @@ func New(docs []Doc) *Index {
 		lead, body := splitLead(d.Description)
 		returns, _ := splitLead(d.Returns) // a whole description from other callers
 		ix.subjects[i] = docSubject(d)
+		ix.takesPeriod[i] = takesPeriod(d.Params)
 		fields := [numFields][]string{
 			fieldName:      st.terms(d.Name),
 			fieldTitle:     st.terms(d.Title),
@@ -345,6 +350,15 @@ func (ix *Index) Search(query string, limit int, keep func(doc int) bool) []Resu
 			res = append(res, Result{Doc: int(d), Score: sc})
 		}
 	}
+	if r.period && asksToRead(r) {
+		// "what got committed to main this past week?": a listing that
+		// can be limited to a span of time.
+		for i := range res {
+			if ix.takesPeriod[res[i].Doc] {
+				res[i].Score *= periodBoost
+			}
+		}
+	}
 	ix.boostSubjects(r, concepts, res)
 	sortResults(res)
 	ix.diversify(res, limit)
@@ -431,6 +445,28 @@ const readBoost = 1.5
 // listBoost multiplies the score of an operation that lists when a
 // question asks which things or who.
 const listBoost = 1.5
+
+// periodBoost multiplies the score of an operation that takes a span of
+// time when a question asks about one.
+const periodBoost = 1.25
+
+// periodParams are the words of the arguments that limit a listing to a
+// span of time: GitHub's since and until, Stripe's and Twilio's created
+// (DateCreated), Slack's oldest and latest.
+var periodParams = map[string]bool{"since": true, "until": true, "created": true, "oldest": true, "latest": true}
+
+// takesPeriod says whether an operation with arguments params takes a
+// span of time.
+func takesPeriod(params []string) bool {
+	for _, p := range params {
+		for _, w := range words(p) {
+			if periodParams[w] {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // actionBoost multiplies the score of an operation whose headline starts
 // with the verb (or a word of its group) that a request starts with.

@@ -77,7 +77,7 @@ key ssh-key gpg deploy-key
 hook webhook callback event
 label tag category
 milestone deadline
-gist snippet paste
+gist snippet
 email mail address
 limit quota rate-limit
 log history audit activity event happen
