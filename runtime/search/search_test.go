@@ -182,3 +182,14 @@ func wantFirst(t *testing.T, ix *Index, docs []Doc, queries map[string]string) {
 		}
 	}
 }
+
+// TestTimeWordsHaveNoSynonyms: the words that say when a span of time
+// was are no API nouns; a group word that stems as one does ("paste" as
+// "past") would make "this past week" search for what that group names.
+func TestTimeWordsHaveNoSynonyms(t *testing.T) {
+	for _, w := range []string{"past", "last", "previous", "week", "month", "year", "today", "yesterday", "ago", "since", "until"} {
+		if got := synonymTerms[Stem(w)]; len(got) > 0 {
+			t.Errorf("%q expands to %q", w, got)
+		}
+	}
+}
