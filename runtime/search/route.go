@@ -58,12 +58,30 @@ func routeSubject(route string) subject {
 			}
 		}
 	}
+	search := false
+	if searchSegment(segs[last]) && (method == "GET" || method == "POST") {
+		// GET /v1/customers/search searches customers.
+		search = true
+		for prev := last - 1; prev >= 0; prev-- {
+			if !isParam(segs[prev]) {
+				last = prev
+				break
+			}
+		}
+	}
 	res := stemmer(nil).terms(segs[last])
 	if len(res) == 0 {
 		return subject{}
 	}
 	if acts == nil {
 		acts = methodAction(method, item, isPlural(segs[last]))
+	}
+	for p := 0; p < last && !search; p++ {
+		// GET /search/code, /search/users: GitHub's searches.
+		search = searchSegment(segs[p]) && (method == "GET" || method == "POST")
+	}
+	if search {
+		acts = []string{"search"}
 	}
 	sub := subject{head: res[len(res)-1], acts: acts}
 	for p := 0; p < last; p++ {
@@ -82,6 +100,12 @@ func routeSubject(route string) subject {
 		}
 	}
 	return sub
+}
+
+// searchSegment says whether a path segment is "search": the route
+// searches what it is under or names after it.
+func searchSegment(seg string) bool {
+	return strings.EqualFold(seg, "search")
 }
 
 // splitRoute splits a route such as "GET /v1/customers/{customer}" into

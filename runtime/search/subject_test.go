@@ -31,6 +31,11 @@ func TestRouteSubject(t *testing.T) {
 		{"GET /2010-04-01/Accounts/{AccountSid}/Calls.json", "call", "account", []string{"list"}},
 		{"POST /2010-04-01/Accounts/{AccountSid}/Calls/{Sid}.json", "call", "account", []string{"update"}},
 		{"POST /2010-04-01/Accounts.json", "account", "", []string{"create"}},
+		// A search segment says the action: what it is under or names is
+		// the resource.
+		{"GET /v1/customers/search", "custom", "", []string{"search"}},
+		{"GET /search/code", "code", "search", []string{"search"}},
+		{"GET /search/users", "user", "search", []string{"search"}},
 		{"GET /", "", "", nil},
 		{"", "", "", nil},
 	} {
