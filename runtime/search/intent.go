@@ -45,26 +45,37 @@ func action(text string) []string {
 // leadingAction is action of a text's words; stems, when not nil, holds
 // each word's stem.
 func leadingAction(ws, stems []string) []string {
+	if i := leadingActionAt(ws, stems); i >= 0 {
+		return actions[stemAt(ws, stems, i)]
+	}
+	return nil
+}
+
+// leadingActionAt is the index of the word leadingAction reads the
+// action from, or -1.
+func leadingActionAt(ws, stems []string) int {
 	n := 0
 	for i, w := range ws {
 		// "p" is the paragraph tag that starts many descriptions.
 		if stopWords[w] || w == "p" {
 			continue
 		}
-		var stem string
-		if stems != nil {
-			stem = stems[i]
-		} else {
-			stem = Stem(w)
-		}
-		if a := actions[stem]; a != nil {
-			return a
+		if actions[stemAt(ws, stems, i)] != nil {
+			return i
 		}
 		if n++; n >= maxActionWords {
 			break
 		}
 	}
-	return nil
+	return -1
+}
+
+// stemAt is the stem of ws[i]: stems[i], or computed when stems is nil.
+func stemAt(ws, stems []string, i int) string {
+	if stems != nil {
+		return stems[i]
+	}
+	return Stem(ws[i])
 }
 
 // shareAny says whether a and b have a word in common.

@@ -90,3 +90,30 @@ func TestSearchVerbNamesWhatItCreates(t *testing.T) {
 		"remind me at 5pm to submit my timesheet": "add_reminder",
 	})
 }
+
+func TestDescribingVerbsKeepTheirWord(t *testing.T) {
+	ix := New([]Doc{{Name: "issues_create", Title: "Create an issue"}})
+	has := func(q, term string) bool {
+		for _, c := range ix.concepts(parseRequest(q)) {
+			if c[term] > 0 {
+				return true
+			}
+		}
+		return false
+	}
+	create := Stem("create")
+	for q, want := range map[string]bool{
+		// The request's verb stands for its action.
+		"open an issue about the crash": true,
+		// Another verb describes the object: nothing is to be created.
+		"what container images have we published?":      false,
+		"list the releases we published last week":      false,
+		"show the pull requests that were opened today": false,
+		// "New" says the object is to be made.
+		"start a new label with a color": true,
+	} {
+		if got := has(q, create); got != want {
+			t.Errorf("concepts(%q) name create: %v, want %v", q, got, want)
+		}
+	}
+}

@@ -519,6 +519,7 @@ func (ix *Index) concepts(r request) []map[string]float64 {
 	}
 	seen := map[string]bool{}
 	self := false
+	verbAt := leadingActionAt(r.words, r.stems)
 	for i, word := range r.words {
 		if r.values[i] {
 			continue
@@ -535,7 +536,16 @@ func (ix *Index) concepts(r request) []map[string]float64 {
 		}
 		seen[stem] = true
 		c := map[string]float64{stem: 1}
+		// A verb other than the one the request asks to do says what
+		// its object is ("the images we published", "their saved
+		// card", "open findings"): the other verbs of its action would
+		// ask for operations that create or download. "New" says the
+		// object is to be made.
+		describes := actions[stem] != nil && i != verbAt && word != "new"
 		for _, t := range synonymTerms[stem] {
+			if describes && actions[t] != nil {
+				continue
+			}
 			if c[t] < synonymWeight {
 				c[t] = synonymWeight
 			}

@@ -101,7 +101,7 @@ func TestSearchPrefersNamedScopeOverWording(t *testing.T) {
 		{Name: "repos_list-webhooks", Title: "List repository webhooks", ReadOnly: true, Route: "GET /repos/{owner}/{repo}/hooks"},
 		{Name: "issues_create", Title: "Create an issue", Route: "POST /repos/{owner}/{repo}/issues"},
 	}
-	res := New(docs).Search("send a POST to https://hooks.example.com every time someone pushes to acme/web", 2, nil)
+	res := New(docs).Search("post payloads to https://hooks.example.com for every push to acme/web", 2, nil)
 	if len(res) == 0 || docs[res[0].Doc].Name != "repos_create-webhook" {
 		t.Errorf("first %v, want the repository's webhook", res)
 	}
