@@ -1,6 +1,9 @@
 package search
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // request is a query split into words and stemmed once: the concepts, the
 // question form, the verb and the main nouns are all read from it.
@@ -49,6 +52,7 @@ func parseRequest(query string) request {
 	r := request{question: strings.HasSuffix(strings.TrimSpace(query), "?")}
 	fields := strings.Fields(query)
 	quoted := quotedFields(fields)
+	fields, quoted = instructionFirst(fields, quoted)
 	for fi, field := range fields {
 		text := valueText(field)
 		value := strings.ContainsAny(field, "0123456789") || quoted[fi]
@@ -276,3 +280,82 @@ func (ix *Index) readPerson(r *request) {
 	}
 	r.person, r.values[1] = true, true
 }
+
+// instructionFirst moves the clause of a request that says what to do
+// before the clauses that tell the story ("mallory left the company,
+// take her out of the org"; "a customer filed a chargeback; send our
+// shipping receipt as evidence"), so that the verb, its object and a
+// person acted on are read where a request has them: first. It reorders
+// fields (and quoted, which marks them) when the first clause does not
+// start with a verb and a later one starts with a word that is no stop
+// word, fillers ("just", "so", "please") aside. A later clause whose
+// object is "it" or "them" ("…, archive it") is left in place: what it
+// acts on is told before, where the nouns are read from.
+func instructionFirst(fields []string, quoted []bool) ([]string, []bool) {
+	var clauses [][2]int
+	start := 0
+	for i, f := range fields {
+		if i == len(fields)-1 || endsClause(f) {
+			clauses = append(clauses, [2]int{start, i + 1})
+			start = i + 1
+		}
+	}
+	if len(clauses) < 2 {
+		return fields, quoted
+	}
+	if w, _ := clauseStart(fields, quoted, clauses[0]); w == "" || startsInstruction(w) {
+		return fields, quoted
+	}
+	for _, c := range clauses[1:] {
+		w, at := clauseStart(fields, quoted, c)
+		if w == "" || stopWords[w] && !readWords[w] {
+			continue
+		}
+		if at+1 < c[1] && referentPronouns[strings.ToLower(valueText(fields[at+1]))] {
+			return fields, quoted
+		}
+		order := slices.Concat(fields[c[0]:c[1]], fields[:c[0]], fields[c[1]:])
+		marks := slices.Concat(quoted[c[0]:c[1]], quoted[:c[0]], quoted[c[1]:])
+		return order, marks
+	}
+	return fields, quoted
+}
+
+// endsClause says whether a field ends a clause: it ends with a comma,
+// a semicolon, a colon or a sentence's end, before any closing quote.
+func endsClause(field string) bool {
+	t := strings.TrimRight(field, `"')]`)
+	return t != "" && strings.ContainsRune(",;:.?!", rune(t[len(t)-1]))
+}
+
+// clauseStart is the first word of clause c of fields, fillers left out,
+// and the index of its field; "" when the clause starts with a value.
+func clauseStart(fields []string, quoted []bool, c [2]int) (string, int) {
+	for i := c[0]; i < c[1]; i++ {
+		if quoted[i] || strings.ContainsAny(fields[i], "0123456789") {
+			return "", i
+		}
+		ws := words(fields[i])
+		if len(ws) == 0 || clauseFillers[ws[0]] {
+			continue
+		}
+		return ws[0], i
+	}
+	return "", c[1]
+}
+
+// startsInstruction says whether a clause that starts with w says what
+// to do: w is the verb of an action, of a phrasal verb, or of reading.
+func startsInstruction(w string) bool {
+	stem := Stem(w)
+	_, irregular := irregularVerbs[w]
+	return actions[stem] != nil || phrases[verbKey(w, stem)] != nil || irregular || readWords[w]
+}
+
+// clauseFillers are the words a clause may start with before its verb.
+var clauseFillers = map[string]bool{"please": true, "just": true, "now": true, "so": true, "then": true,
+	"and": true, "also": true, "only": true, "but": true, "kindly": true}
+
+// referentPronouns are the objects that refer to what an earlier clause
+// told.
+var referentPronouns = map[string]bool{"it": true, "them": true}

@@ -195,3 +195,25 @@ func TestSearchPersonAsObject(t *testing.T) {
 		"delete the old org, it is unused": "orgs_delete",
 	})
 }
+
+func TestInstructionFirst(t *testing.T) {
+	for q, want := range map[string]string{
+		// The story first, then what to do: what to do is read first.
+		"mallory left the company, take her out of the org":           "delete her of the org mallory left the company",
+		"a customer filed a chargeback; send our receipt as evidence": "send our receipt as evidence a customer filed a chargeback",
+		"why is the deposit smaller? just show what went into it":     "just show what went into it why is the deposit smaller",
+		// Already first, or nothing to move.
+		"close issue #42 in acme/web, it's fixed now": "close issue 42 in acme web it s fixed now",
+		"the deploy failed yesterday":                 "the deploy failed yesterday",
+		// "It" is what the story told: the nouns stay first.
+		"the old prototype repo is dead, archive it": "the old prototype repo is dead archive it",
+		"": "",
+	} {
+		if got := strings.Join(parseRequest(q).words, " "); got != want {
+			t.Errorf("parseRequest(%q).words = %q, want %q", q, got, want)
+		}
+	}
+	if !parseRequest("mallory left the company, take her out of the org").person {
+		t.Error("the person the instruction acts on is not read")
+	}
+}
