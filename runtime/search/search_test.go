@@ -2,6 +2,7 @@ package search
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -191,6 +192,20 @@ func TestTimeWordsHaveNoSynonyms(t *testing.T) {
 	for _, w := range []string{"past", "last", "previous", "week", "month", "year", "today", "yesterday", "ago", "since", "until"} {
 		if got := synonymTerms[Stem(w)]; len(got) > 0 {
 			t.Errorf("%q expands to %q", w, got)
+		}
+	}
+}
+
+// TestLevelsAreNotSynonyms: the levels of an API's hierarchy are
+// different things, whose scoped variants of one operation a request
+// tells apart by naming one ("our org's repos" is not an enterprise's).
+func TestLevelsAreNotSynonyms(t *testing.T) {
+	levels := []string{"enterprise", "organization", "team", "repository", "user"}
+	for _, a := range levels {
+		for _, b := range levels {
+			if a != b && slices.Contains(synonymTerms[Stem(a)], Stem(b)) {
+				t.Errorf("%q expands to %q", a, b)
+			}
 		}
 	}
 }

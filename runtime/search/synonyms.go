@@ -69,7 +69,7 @@ workflow action pipeline ci job run build
 secret credential token key password
 permission access role right collaborator member
 team group squad
-org organization company enterprise organisation
+org organization company organisation
 member person people user collaborator
 follower following follow
 notification alert message
