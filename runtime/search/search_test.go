@@ -198,9 +198,10 @@ func TestTimeWordsHaveNoSynonyms(t *testing.T) {
 
 // TestLevelsAreNotSynonyms: the levels of an API's hierarchy are
 // different things, whose scoped variants of one operation a request
-// tells apart by naming one ("our org's repos" is not an enterprise's).
+// tells apart by naming one ("our org's repos" is not an enterprise's);
+// so are a bill and the payment of it.
 func TestLevelsAreNotSynonyms(t *testing.T) {
-	levels := []string{"enterprise", "organization", "team", "repository", "user"}
+	levels := []string{"enterprise", "organization", "team", "repository", "user", "invoice", "payment"}
 	for _, a := range levels {
 		for _, b := range levels {
 			if a != b && slices.Contains(synonymTerms[Stem(a)], Stem(b)) {

@@ -44,7 +44,7 @@ unfollow unwatch
 star favorite like bookmark stargazer favourite
 comment reply note remark review feedback
 send post publish deliver notify
-pay payment charge bill billing invoice
+pay payment charge bill billing
 refund reimburse return money-back reverse
 customer client buyer user account
 price cost amount plan fee rate
