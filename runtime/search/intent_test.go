@@ -117,3 +117,13 @@ func TestDescribingVerbsKeepTheirWord(t *testing.T) {
 		}
 	}
 }
+
+func TestSaveCreates(t *testing.T) {
+	// "Save" asks to keep something new, not to download it.
+	docs := []Doc{
+		{Name: "gists_update", Title: "Update a gist", Route: "PATCH /gists/{gist_id}"},
+		{Name: "gists_create", Title: "Create a gist", Description: "Allows you to add a new gist with one or more files.", Route: "POST /gists"},
+		{Name: "gists_get", Title: "Get a gist", ReadOnly: true, Route: "GET /gists/{gist_id}"},
+	}
+	wantFirst(t, New(docs), docs, map[string]string{"save this snippet as a secret gist": "gists_create"})
+}

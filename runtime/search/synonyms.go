@@ -18,7 +18,7 @@ import "strings"
 // whose stem is shared with one ("activate" stems as "active" does, so it
 // is in no group).
 const synonymGroups = `
-create make new add open start register issue generate build set-up
+create make new add open start register issue generate build set-up save
 delete remove drop destroy erase kick discard cancel revoke unset clear trash wipe purge
 update change edit modify rename set adjust alter replace patch switch toggle
 get show see view fetch read look display retrieve find check detail info
@@ -31,7 +31,7 @@ disable stop pause suspend freeze
 enable resume unpause unfreeze reactivate
 restore unarchive reopen undo recover
 upload attach put
-download export save zip tarball archive
+download export zip tarball archive
 copy duplicate fork clone
 move transfer hand-over
 merge combine
