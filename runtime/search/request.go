@@ -45,6 +45,9 @@ type request struct {
 	// passed ("this week", "yesterday", "in the last hour"; see
 	// asksForPeriod).
 	period bool
+	// untyped says whether the query gives a value of no kind its form
+	// or prefix tells: a number ("#88", "PR 19"), a name.
+	untyped bool
 }
 
 // parseRequest splits and stems query.
@@ -63,8 +66,12 @@ func parseRequest(query string) request {
 		if k != noShape {
 			r.kinds = append(r.kinds, k)
 		}
-		if p := idPrefix(text); value && p != "" {
+		p := idPrefix(text)
+		if value && p != "" {
 			r.ids = append(r.ids, p)
+		}
+		if value && p == "" && k == noShape && !quoted[fi] {
+			r.untyped = true
 		}
 		if fi+1 < len(fields) && isName(text, valueText(fields[fi+1])) {
 			value = true

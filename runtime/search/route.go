@@ -20,6 +20,9 @@ type subject struct {
 	// under: "repo" for /repos/{owner}/{repo}/security-advisories, where
 	// /advisories/{ghsa_id} is under none.
 	scopes []string
+	// one says whether the operation acts on one item, which the
+	// route's last parameter names: GET /v1/customers/{customer}.
+	one bool
 }
 
 // routeSubject reads the subject of a route such as
@@ -83,7 +86,7 @@ func routeSubject(route string) subject {
 	if search {
 		acts = []string{"search"}
 	}
-	sub := subject{head: res[len(res)-1], acts: acts}
+	sub := subject{head: res[len(res)-1], acts: acts, one: item}
 	for p := 0; p < last; p++ {
 		if !isParam(segs[p]) && p+1 < len(segs) && isParam(segs[p+1]) {
 			if ps := stemmer(nil).terms(segs[p]); len(ps) > 0 {

@@ -36,6 +36,7 @@ func (ix *Index) boostSubjects(r request, concepts []map[string]float64, res []R
 		best = max(best, x.Score)
 	}
 	ix.weighScopes(all, res)
+	ix.weighItems(r, res)
 	for i := range res {
 		s := ix.subjects[res[i].Doc]
 		w := nouns[s.head]
@@ -81,6 +82,38 @@ const scopeMiss = 0.95
 // "send a POST to … every time someone pushes to acme/web" wants the
 // repository's webhook, which an organization's may pass on wording.
 const scopeBesideNamed = 0.8
+
+// itemUngiven multiplies the score of an operation that gets one item
+// when the request gives no value that could name it: "show the history
+// of credits and debits on cus_3's account" gives a customer, not the
+// one balance transaction that GET …/balance_transactions/{transaction}
+// reads, and wants their listing.
+const itemUngiven = 0.8
+
+// weighItems lowers the scores of the operations that get one item the
+// request gives no value for (itemUngiven): none of no kind (a number, a
+// name), nor a typed id or a shaped value of the item's kind.
+func (ix *Index) weighItems(r request, res []Result) {
+	if r.untyped {
+		return
+	}
+	given := map[string]bool{}
+	for _, p := range r.ids {
+		for _, k := range ix.idKinds(p) {
+			given[k[len(k)-1]] = true
+		}
+	}
+	for _, k := range r.kinds {
+		for _, t := range shapeTerms[k] {
+			given[t] = true
+		}
+	}
+	for i := range res {
+		if s := ix.subjects[res[i].Doc]; s.one && slices.Contains(s.acts, "get") && !given[s.head] {
+			res[i].Score *= itemUngiven
+		}
+	}
+}
 
 // weighScopes lowers the scores of the operations under a resource the
 // request does not name (scopeMiss, scopeBesideNamed); named holds the

@@ -224,9 +224,28 @@ func TestSearchPluralWantsList(t *testing.T) {
 	if res := ix.Search("show me all invoices", 2, nil); len(res) == 0 || res[0].Doc != 1 {
 		t.Errorf("Search(plural) = %v, want the listing first", res)
 	}
-	if res := ix.Search("show me an invoice", 2, nil); len(res) == 0 || res[0].Doc != 0 {
+	if res := ix.Search("show me the invoice in_123", 2, nil); len(res) == 0 || res[0].Doc != 0 {
 		t.Errorf("Search(singular) = %v, want the item first", res)
 	}
+}
+
+func TestSearchItemNeedsItsValue(t *testing.T) {
+	// Both read balance transactions; the request names a customer, not
+	// the one transaction the first reads.
+	docs := []Doc{
+		{Name: "GetCustomersCustomerBalanceTransactionsTransaction", Title: "Retrieve a customer balance transaction",
+			Description: "Retrieves a specific customer balance transaction that updated the customer's balances.",
+			ReadOnly:    true, Route: "GET /v1/customers/{customer}/balance_transactions/{transaction}"},
+		{Name: "GetCustomersCustomerBalanceTransactions", Title: "List customer balance transactions",
+			Description: "Returns a list of transactions that updated the customer's balances.",
+			ReadOnly:    true, Route: "GET /v1/customers/{customer}/balance_transactions"},
+		{Name: "GetCustomersCustomer", Title: "Retrieve a customer", ReadOnly: true, Route: "GET /v1/customers/{customer}"},
+	}
+	wantFirst(t, New(docs), docs, map[string]string{
+		"show the history of balance transactions on cus_3's account": "GetCustomersCustomerBalanceTransactions",
+		// A number may be the transaction's.
+		"show balance transaction 42 of cus_3": "GetCustomersCustomerBalanceTransactionsTransaction",
+	})
 }
 
 // TestSubjectFloor checks that an operation on the thing a request asks
