@@ -16,8 +16,8 @@ import (
 // "kick off" starts something). Like synonymGroups, the table is general
 // English, written for any API.
 const phrasalVerbs = `
-run: kick off, fire off, fire up, start up, boot up, spin up
-create: set up, put together, draw up, whip up
+run: kick off, fire off, fire up, start up, boot up
+create: set up, put together, draw up, whip up, spin up
 register: sign up, hook up
 stop: shut down, shut off, spin down, power down, wind down
 disable: turn off, switch off

@@ -14,7 +14,8 @@ func TestReadPhrases(t *testing.T) {
 	}{
 		// The phrase becomes the word it means; its particle is gone.
 		{"kick off the nightly build", "run the nightly build"},
-		{"spin up a dev environment", "run a dev environment"},
+		// In cloud parlance what is spun up is made: a VM, a container, an environment.
+		{"spin up a dev environment", "create a dev environment"},
 		{"get rid of the stale branches", "delete the stale branches"},
 		{"turn off the alerts", "disable the alerts"},
 		{"turn on vulnerability alerts", "enable vulnerability alerts"},
