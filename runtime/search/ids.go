@@ -28,6 +28,10 @@ const (
 	idPrefixMax = 8
 )
 
+// idTypeMax bounds the letters of a prefix of several pieces
+// ("sub_sched").
+const idTypeMax = 12
+
 // maxIDKinds is how many kinds of object a prefix may read as.
 const maxIDKinds = 2
 
@@ -106,8 +110,12 @@ func idName(param string, words []string) string {
 // letters before its first underscore ("seti" of "seti_123"), or the
 // capitals before its first hyphen ("ghsa" of "GHSA-4xqg-mq8r-7j2q",
 // "cve" of "CVE-2021-44228"), when there are idPrefixMin to idPrefixMax
-// of them and the rest has a digit; else "". value is a piece of a
-// request without its punctuation (valueText).
+// of them and the rest has a digit; else "". An id whose type takes more
+// than one word may spell each ("sub_sched_3", a subscription schedule):
+// the lowercase pieces after the first, up to the first that is not all
+// letters, are kept after an underscore ("sub_sched"), except the modes
+// an id may carry ("cs_test_a1" is "cs"). value is a piece of a request
+// without its punctuation (valueText).
 func idPrefix(value string) string {
 	lo, hi := byte('a'), byte('z')
 	prefix, rest, ok := strings.Cut(value, "_")
@@ -118,12 +126,40 @@ func idPrefix(value string) string {
 	if !ok || len(prefix) < idPrefixMin || len(prefix) > idPrefixMax || !strings.ContainsAny(rest, "0123456789") {
 		return ""
 	}
-	for i := 0; i < len(prefix); i++ {
-		if prefix[i] < lo || prefix[i] > hi {
-			return ""
+	if !allIn(prefix, lo, hi) {
+		return ""
+	}
+	if lo == 'a' {
+		letters := len(prefix)
+		for {
+			piece, more, ok := strings.Cut(rest, "_")
+			if !ok || piece == "" || !allIn(piece, 'a', 'z') || !strings.ContainsAny(more, "0123456789") {
+				break
+			}
+			if !idModes[piece] {
+				if letters += len(piece); letters > idTypeMax {
+					break
+				}
+				prefix += "_" + piece
+			}
+			rest = more
 		}
 	}
 	return strings.ToLower(prefix)
+}
+
+// idModes are the pieces of an id that say the mode it was made in, not
+// its type ("cs_test_a1", "sk_live_51").
+var idModes = map[string]bool{"test": true, "live": true}
+
+// allIn says whether every byte of s is between lo and hi.
+func allIn(s string, lo, hi byte) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < lo || s[i] > hi {
+			return false
+		}
+	}
+	return true
 }
 
 // idKinds returns the stems of the words of the kinds of object prefix
@@ -132,6 +168,14 @@ func idPrefix(value string) string {
 // readings count: those that skip the fewest letters, then those of the
 // fewest pieces ("cus" is customers, not cu·stomers s·ources).
 func (ix *Index) idKinds(prefix string) [][]string {
+	if first, _, ok := strings.Cut(prefix, "_"); ok {
+		// "sub_sched": the whole type when its pieces read as one, else
+		// the first piece's.
+		if kinds := ix.idKinds(strings.ReplaceAll(prefix, "_", "")); kinds != nil {
+			return kinds
+		}
+		prefix = first
+	}
 	var best reading
 	var kinds [][]string
 	seen := map[string]bool{}

@@ -19,6 +19,12 @@ func TestIDPrefix(t *testing.T) {
 		"v1.2.0":      "", // a version
 		"node_20":     "node",
 		"gid_2x_y":    "gid",
+		// A type of several words, each spelled; modes left out.
+		"sub_sched_3":       "sub_sched",
+		"cs_test_a1":        "cs",
+		"sk_live_51":        "sk",
+		"ba_bank_acct_9":    "ba_bank_acct",
+		"ab_cdefghij_klm_1": "ab_cdefghij", // at most idTypeMax letters
 		// Capitals before a hyphen: advisories, vulnerabilities.
 		"GHSA-4xqg-mq8r-7j2q": "ghsa",
 		"CVE-2021-44228":      "cve",
@@ -72,6 +78,7 @@ func TestIDKinds(t *testing.T) {
 		"GET /v1/financial_connections/accounts/{account}",
 		"POST /v1/quotes/{quote}/accept",
 		"GET /advisories/{ghsa_id}", "GET /gists/{gist_id}",
+		"GET /v1/subscriptions/{subscription}", "GET /v1/subscription_schedules/{schedule}",
 	} {
 		docs = append(docs, Doc{Name: route, Route: route})
 	}
@@ -87,6 +94,10 @@ func TestIDKinds(t *testing.T) {
 		// The id parameter's name says the kind.
 		"ghsa": {{Stem("advisories")}},
 		"gi":   {{Stem("gists")}},
+		// A type of several pieces reads as a whole, else by its first.
+		"sub":       {{Stem("subscriptions")}},
+		"sub_sched": {{Stem("subscription"), Stem("schedules")}},
+		"cus_zz":    {{Stem("customers")}},
 	} {
 		got := ix.idKinds(prefix)
 		if !slices.EqualFunc(got, want, slices.Equal) {
