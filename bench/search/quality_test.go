@@ -24,11 +24,14 @@ import (
 
 type taskFile struct {
 	Document string `yaml:"document"`
-	Tasks    []struct {
-		Task string   `yaml:"task"`
-		Area string   `yaml:"area"`
-		Ops  []string `yaml:"ops"`
-	} `yaml:"tasks"`
+	Tasks    []task `yaml:"tasks"`
+}
+
+// task is a request and the operations that serve it.
+type task struct {
+	Task string   `yaml:"task"`
+	Area string   `yaml:"area"`
+	Ops  []string `yaml:"ops"`
 }
 
 // score counts top-1 and top-5 hits over a number of tasks.

@@ -55,6 +55,16 @@ func parseRequest(query string) request {
 	r := request{question: strings.HasSuffix(strings.TrimSpace(query), "?")}
 	fields := strings.Fields(query)
 	quoted := quotedFields(fields)
+	fields, quoted, framed := dropFrames(fields, quoted)
+	switch framed {
+	case frameAction:
+		// "can you close issue 212?" asks for the closing; "can you show
+		// me…?" still reads, by its verb (asksToRead).
+		r.question = false
+	case frameQuestion:
+		// "I want to know which invoices are overdue."
+		r.question = true
+	}
 	fields, quoted = instructionFirst(fields, quoted)
 	for fi, field := range fields {
 		text := valueText(field)

@@ -150,7 +150,8 @@ func FuzzSearch(f *testing.F) {
 	for _, q := range []string{"", "?", "who follows me?", "cus_123 $10 v1.2.0", "ÄÖÜ straße", "a a a a", "HTMLURL listRepoIssues", "please delete the repo", "which issues are open?",
 		"post 'deploy finished' in #releases", "'unclosed quote", `"" ''`, "#88 #a-b #", "remind me at 5pm",
 		"kick bob off the repo, he left", "take her out", "GHSA-4xqg-mq8r-7j2q", "CVE-", "X-1 x_1", "ab cd",
-		"mallory left, take her out; so, archive it", "a, b; c? d!", ", , ;", "x, 42 it", "why? just show it"} {
+		"mallory left, take her out; so, archive it", "a, b; c? d!", ", , ;", "x, 42 it", "why? just show it",
+		"can you close it?", "hey, ok so,", "how do I know", "I need you to", "can you tell me who", "is there a way to"} {
 		f.Add(q, 5)
 	}
 	f.Fuzz(func(t *testing.T, q string, limit int) {

@@ -1,0 +1,84 @@
+package search
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestDropFrames(t *testing.T) {
+	for _, c := range []struct {
+		query, words string
+		question     bool
+	}{
+		// Politeness, ability, need and want around an instruction: the
+		// instruction is read, and a question mark does not make it a
+		// question.
+		{"can you close issue 212?", "close issue 212", false},
+		{"Could you please freeze card ic_42?", "freeze card ic 42", false},
+		{"hey, can someone tag issue 17 as a duplicate?", "tag issue 17 as a duplicate", false},
+		{"how do I refund this charge?", "refund this charge", false},
+		{"how can we go about archiving acme/old?", "archiving acme old", false},
+		{"is there a way to pause a subscription?", "pause a subscription", false},
+		{"is it possible to rename a branch?", "rename a branch", false},
+		{"I'd like to archive the old repo", "archive the old repo", false},
+		{"I would like you to rotate the key", "rotate the key", false},
+		{"we need to rotate the key", "rotate the key", false},
+		{"I need you to rotate the key", "rotate the key", false},
+		{"we're trying to move acme/api to another org", "move acme api to another org", false},
+		{"we must rotate the key", "rotate the key", false},
+		{"go ahead and merge PR 5", "merge pr 5", false},
+		{"let's merge PR 5", "merge pr 5", false},
+		{"help me invite bob to the team", "invite bob to the team", false},
+		{"how to create a webhook?", "create a webhook", false},
+		// A frame before each clause.
+		{"PR 5 is green, can you merge it?", "pr 5 is green merge it", false},
+		// A question asked inside a request stays a question.
+		{"can you tell me who follows me?", "who follows me", true},
+		{"I want to know which invoices are overdue", "which invoices are overdue", true},
+		{"do you know whether the payout went through", "whether the payout went through", true},
+		{"can you find out what's in the cart?", "what s in the cart", true},
+		{"how do I know whether the payout went through?", "how do i know whether the payout went through", true},
+		{"can you show me the open issues?", "show me the open issues", false},
+		// No frame: a need of a thing, a value or nothing after the frame.
+		{"I need a new API key", "i need a new api key", false},
+		{"can you 42?", "can you 42", true},
+		{"can you?", "can you", true},
+		{"can you, please", "can you", false},
+		{"who can you see?", "who can you see", true},
+		// Only the request's start leads to an embedded question.
+		{"why is the deposit small? show what went into it", "show what went into it why is the deposit small", false},
+	} {
+		r := parseRequest(c.query)
+		if got := strings.Join(r.words, " "); got != c.words || r.question != c.question {
+			t.Errorf("parseRequest(%q): words %q question %v, want %q %v", c.query, got, r.question, c.words, c.question)
+		}
+	}
+}
+
+// TestSearchFramedRequest checks that a framed request finds the
+// operation its bare form finds, not the read its question mark asked
+// for before.
+func TestSearchFramedRequest(t *testing.T) {
+	docs := []Doc{
+		{Name: "issues_get", Title: "Get an issue", ReadOnly: true, Route: "GET /repos/{owner}/{repo}/issues/{issue_number}"},
+		{Name: "issues_update", Title: "Update an issue", Description: "Issue owners can change the title, body, state (open or closed) and labels.",
+			Route: "PATCH /repos/{owner}/{repo}/issues/{issue_number}"},
+		{Name: "issues_list", Title: "List repository issues", Description: "Lists the open issues of a repository; state=closed lists the closed ones.",
+			ReadOnly: true, Route: "GET /repos/{owner}/{repo}/issues"},
+		{Name: "issues_lock", Title: "Lock an issue", Route: "PUT /repos/{owner}/{repo}/issues/{issue_number}/lock"},
+	}
+	ix := New(docs)
+	for q, want := range map[string]string{
+		"lock issue 88":                          "issues_lock",
+		"can you lock issue 88?":                 "issues_lock",
+		"could you please lock issue 88 for me?": "issues_lock",
+		"how do I lock issue 88?":                "issues_lock",
+		"I'd like to lock issue 88":              "issues_lock",
+		"can you tell me which issues are open?": "issues_list",
+	} {
+		res := ix.Search(q, 1, nil)
+		if len(res) == 0 || docs[res[0].Doc].Name != want {
+			t.Errorf("Search(%q) first = %v, want %s", q, res, want)
+		}
+	}
+}
