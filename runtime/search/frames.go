@@ -236,3 +236,43 @@ func framesVerb(first, field string) bool {
 // knowWords after "how do I" ask a question, not how to act: "how do I
 // know whether the payout went through?".
 var knowWords = map[string]bool{"know": true, "tell": true, "figure": true, "learn": true, "understand": true}
+
+// causeFirst reads "get maria-dev and the backend team to look over PR
+// 88" as "look over PR 88 maria-dev and the backend team": to get, ask or
+// tell someone to do something asks for that thing, of them, and its
+// verb says which operation; read first, "get" would ask to read. The
+// request's first clause is reordered when it starts with such a verb,
+// its object (up to maxCauseObject fields, not "me" or "us": "get me a
+// link to…" reads) and "to" before an instruction (startsInstruction).
+func causeFirst(fields []string, quoted []bool) ([]string, []bool) {
+	if len(fields) == 0 || quoted[0] || !causeVerbs[normWord(fields[0])] || endsClause(fields[0]) {
+		return fields, quoted
+	}
+	if w := normWord(fields[1%len(fields)]); w == "me" || w == "us" {
+		return fields, quoted
+	}
+	for to := 2; to < len(fields)-1 && to <= maxCauseObject+1; to++ {
+		if endsClause(fields[to-1]) {
+			break
+		}
+		next := words(fields[to+1])
+		if quoted[to] || normWord(fields[to]) != "to" || endsClause(fields[to]) || len(next) == 0 || !startsInstruction(next[0]) {
+			continue
+		}
+		end := to + 1
+		for end < len(fields) && !endsClause(fields[end-1]) {
+			end++
+		}
+		order := slices.Concat(fields[to+1:end], fields[1:to], fields[end:])
+		marks := slices.Concat(quoted[to+1:end], quoted[1:to], quoted[end:])
+		return order, marks
+	}
+	return fields, quoted
+}
+
+// maxCauseObject is how many fields the person asked to do something
+// may take: "maria-dev and the backend team".
+const maxCauseObject = 6
+
+// causeVerbs ask someone to do something.
+var causeVerbs = map[string]bool{"get": true, "ask": true, "tell": true}

@@ -66,6 +66,7 @@ func parseRequest(query string) request {
 		r.question = true
 	}
 	fields, quoted = instructionFirst(fields, quoted)
+	fields, quoted = causeFirst(fields, quoted)
 	for fi, field := range fields {
 		text := valueText(field)
 		value := strings.ContainsAny(field, "0123456789") || quoted[fi]
