@@ -45,6 +45,9 @@ type request struct {
 	// passed ("this week", "yesterday", "in the last hour"; see
 	// asksForPeriod).
 	period bool
+	// bound says whether the query bounds a quantity ("over $500",
+	// "more than 1000 stars", "1000+"; see asksForBound).
+	bound bool
 	// untyped says whether the query gives a value of no kind its form
 	// or prefix tells: a number ("#88", "PR 19"), a name.
 	untyped bool
@@ -67,6 +70,7 @@ func parseRequest(query string) request {
 	}
 	fields, quoted = instructionFirst(fields, quoted)
 	fields, quoted = causeFirst(fields, quoted)
+	r.bound = asksForBound(fields)
 	for fi, field := range fields {
 		text := valueText(field)
 		value := strings.ContainsAny(field, "0123456789") || quoted[fi]
@@ -134,6 +138,41 @@ func asksForCount(ws []string) bool {
 	}
 	return false
 }
+
+// asksForBound says whether fields bound a quantity: a comparison
+// before a number or an amount ("over $500", "more than 1000 stars", "at
+// least 3", "under 10 minutes") or a number followed by a plus
+// ("1000+"). "Over the last week" is a span of time, not a bound.
+func asksForBound(fields []string) bool {
+	for i, f := range fields {
+		w := normWord(f)
+		if strings.HasSuffix(strings.TrimRight(f, ",.;:!?)"), "+") && strings.ContainsAny(f, "0123456789") {
+			return true
+		}
+		next := i + 1
+		switch {
+		case boundWords[w]:
+		case comparatives[w] && next < len(fields) && normWord(fields[next]) == "than",
+			w == "at" && next < len(fields) && (normWord(fields[next]) == "least" || normWord(fields[next]) == "most"):
+			next++
+		default:
+			continue
+		}
+		if next < len(fields) && strings.ContainsAny(fields[next], "0123456789") {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	// boundWords bound a quantity by themselves: "over $500".
+	boundWords = map[string]bool{"over": true, "under": true, "above": true, "below": true,
+		"exceeding": true, "upwards": true}
+	// comparatives bound one before "than": "more than 1000".
+	comparatives = map[string]bool{"more": true, "less": true, "fewer": true, "greater": true, "larger": true,
+		"bigger": true, "smaller": true, "higher": true, "lower": true, "older": true, "newer": true}
+)
 
 // asksForPeriod says whether words ask about a span of time that has
 // passed: "yesterday", "lately", "two days ago", a unit of time after

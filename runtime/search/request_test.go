@@ -218,3 +218,41 @@ func TestInstructionFirst(t *testing.T) {
 		t.Error("the person the instruction acts on is not read")
 	}
 }
+
+func TestAsksForBound(t *testing.T) {
+	for q, want := range map[string]bool{
+		"which card payments over $500 got declined?":        true,
+		"find Rust web frameworks with more than 1000 stars": true,
+		"repos with 1000+ stars":                             true,
+		"customers who spent at least $100":                  true,
+		"runs that took under 10 minutes":                    true,
+		"what happened over the last week?":                  false, // a span of time
+		"look over PR 88":                                    false,
+		"more than enough":                                   false,
+		"charge $500":                                        false,
+		"a+ rating":                                          false,
+	} {
+		if got := parseRequest(q).bound; got != want {
+			t.Errorf("parseRequest(%q).bound = %v, want %v", q, got, want)
+		}
+	}
+}
+
+func TestSearchBound(t *testing.T) {
+	docs := []Doc{
+		{Name: "GetCharges", Title: "List all charges", Description: "Returns a list of charges you've previously created. The charges are returned in sorted order, with the most recent charges appearing first.",
+			ReadOnly: true, Route: "GET /v1/charges"},
+		{Name: "GetChargesSearch", Title: "Search charges", Description: "Search for charges you've previously created using Stripe's Search Query Language. Don't use search in read-after-write flows where strict consistency is necessary.",
+			ReadOnly: true, Route: "GET /v1/charges/search"},
+	}
+	ix := New(docs)
+	for q, want := range map[string]string{
+		"show me the charges":                "GetCharges",
+		"show me the charges over $500":      "GetChargesSearch",
+		"find charges of more than 1000 USD": "GetChargesSearch",
+	} {
+		if res := ix.Search(q, 1, nil); len(res) == 0 || docs[res[0].Doc].Name != want {
+			t.Errorf("Search(%q) first = %v, want %s", q, res, want)
+		}
+	}
+}

@@ -324,7 +324,9 @@ func (ix *Index) Search(query string, limit int, keep func(doc int) bool) []Resu
 			if ix.readOnly[d] {
 				scores[d] *= readBoost
 			}
-			if list && shareAny(listAction, ix.acts[d]) {
+			if list && (shareAny(listAction, ix.acts[d]) || r.bound && slices.Contains(ix.acts[d], "search")) {
+				// With a bound, a search lists the set the question asks
+				// for as well as a listing does.
 				scores[d] *= listBoost
 			}
 		}
@@ -356,6 +358,16 @@ func (ix *Index) Search(query string, limit int, keep func(doc int) bool) []Resu
 		for i := range res {
 			if ix.takesPeriod[res[i].Doc] {
 				res[i].Score *= periodBoost
+			}
+		}
+	}
+	if r.bound && asksToRead(r) {
+		// "which card payments over $500 got declined?", "find Rust
+		// libraries with 1000+ stars": a criterion listings seldom filter
+		// on, which a search takes.
+		for i := range res {
+			if slices.Contains(ix.acts[res[i].Doc], "search") {
+				res[i].Score *= boundBoost
 			}
 		}
 	}
@@ -445,6 +457,10 @@ const readBoost = 1.5
 // listBoost multiplies the score of an operation that lists when a
 // question asks which things or who.
 const listBoost = 1.5
+
+// boundBoost multiplies the score of an operation that searches when a
+// question bounds a quantity.
+const boundBoost = 1.5
 
 // periodBoost multiplies the score of an operation that takes a span of
 // time when a question asks about one.
