@@ -112,6 +112,7 @@ func parseRequest(query string) request {
 		}
 	}
 	r.readPhrases()
+	r.makeIsSet()
 	r.contents = asksForContents(r.words)
 	r.count = asksForCount(r.words)
 	r.period = asksForPeriod(r.words, r.values)
@@ -138,6 +139,30 @@ func asksForCount(ws []string) bool {
 	}
 	return false
 }
+
+// makeIsSet reads "make" as setting, not creating, when its object is
+// one that exists: "make acme/old-site private", "make priya an owner of
+// the org", "make the Mastercard ending 4444 the default card". A
+// definite object (the, this, our…, a value or a name) is there already;
+// "make a new repo", "make me a coupon" create.
+func (r *request) makeIsSet() {
+	i := leadingActionAt(r.words, r.stems)
+	if i < 0 || i+1 >= len(r.words) || r.words[i] != "make" {
+		return
+	}
+	if next := r.words[i+1]; definite[next] || r.values[i+1] || !stopWords[next] && !createdObjects[next] {
+		r.words[i], r.stems[i] = "set", Stem("set")
+	}
+}
+
+var (
+	// definite are the words that start an object that exists.
+	definite = map[string]bool{"the": true, "this": true, "that": true, "these": true, "those": true,
+		"our": true, "my": true, "his": true, "her": true, "their": true, "its": true, "your": true, "it": true, "them": true}
+	// createdObjects start an object that "make" creates or an idiom:
+	// "make sure", "make new …", "make copies".
+	createdObjects = map[string]bool{"new": true, "sure": true, "copies": true, "copy": true, "another": true, "some": true}
+)
 
 // asksForBound says whether fields bound a quantity: a comparison
 // before a number or an amount ("over $500", "more than 1000 stars", "at

@@ -256,3 +256,21 @@ func TestSearchBound(t *testing.T) {
 		}
 	}
 }
+
+func TestMakeIsSet(t *testing.T) {
+	for q, want := range map[string]string{
+		"make acme/old-site private":                  "set",
+		"make priya an owner of the acme org":         "set",
+		"make the Mastercard ending 4444 the default": "set",
+		"please make it private":                      "set",
+		"make a new private repo":                     "make",
+		"make me a coupon for 20% off":                "make",
+		"make sure the build passes":                  "make",
+		"make new labels":                             "make",
+	} {
+		r := parseRequest(q)
+		if i := leadingActionAt(r.words, r.stems); i < 0 || r.words[i] != want {
+			t.Errorf("parseRequest(%q): verb %v, want %q", q, r.words, want)
+		}
+	}
+}
