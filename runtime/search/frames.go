@@ -238,7 +238,7 @@ func framesVerb(first, field string) bool {
 var knowWords = map[string]bool{"know": true, "tell": true, "figure": true, "learn": true, "understand": true}
 
 // causeFirst reads "get maria-dev and the backend team to look over PR
-// 88" as "look over PR 88 maria-dev and the backend team": to get, ask or
+// 88" as "look over PR 88 ask maria-dev and the backend team": to get, ask or
 // tell someone to do something asks for that thing, of them, and its
 // verb says which operation; read first, "get" would ask to read. The
 // request's first clause is reordered when it starts with such a verb,
@@ -263,8 +263,11 @@ func causeFirst(fields []string, quoted []bool) ([]string, []bool) {
 		for end < len(fields) && !endsClause(fields[end-1]) {
 			end++
 		}
-		order := slices.Concat(fields[to+1:end], fields[1:to], fields[end:])
-		marks := slices.Concat(quoted[to+1:end], quoted[1:to], quoted[end:])
+		// "ask" stays, after the instruction: what an API calls asking
+		// someone to do something (requesting reviewers) holds its
+		// synonyms.
+		order := slices.Concat(fields[to+1:end], []string{"ask"}, fields[1:to], fields[end:])
+		marks := slices.Concat(quoted[to+1:end], []bool{false}, quoted[1:to], quoted[end:])
 		return order, marks
 	}
 	return fields, quoted

@@ -58,16 +58,16 @@ func TestDropFrames(t *testing.T) {
 func TestCauseFirst(t *testing.T) {
 	for q, want := range map[string]string{
 		// Asking someone to do something asks for that thing, of them.
-		"get maria-dev and the backend team to look over PR 88": "review pr 88 maria dev and the backend team",
-		"ask carol to approve my pull request":                  "approve my pull request carol",
-		"can you get dana to review PR 412?":                    "review pr 412 dana",
-		"tell bob to close issue 5, it is fixed":                "close issue 5 bob it is fixed",
+		"get maria-dev and the backend team to look over PR 88": "review pr 88 ask maria dev and the backend team",
+		"ask carol to approve my pull request":                  "approve my pull request ask carol",
+		"can you get dana to review PR 412?":                    "review pr 412 ask dana",
+		"tell bob to close issue 5, it is fixed":                "close issue 5 ask bob it is fixed",
 		// Not a cause: a read for me, no instruction after "to", too far.
 		"get me a link to Bob's message":   "get me a link to bob s message",
 		"get the invoice to acme":          "get the invoice to acme",
 		"get a b c d e f g h to review it": "get a b c d e f g h to review it",
 		// After the story, as instructionFirst reads it.
-		"the repo is dead, ask bob to archive it": "archive it the repo is dead bob",
+		"the repo is dead, ask bob to archive it": "archive it the repo is dead ask bob",
 	} {
 		if got := strings.Join(parseRequest(q).words, " "); got != want {
 			t.Errorf("parseRequest(%q).words = %q, want %q", q, got, want)
