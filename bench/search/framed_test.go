@@ -90,3 +90,47 @@ func taskForm(text string) taskFormKind {
 var notVerbs = map[string]bool{"a": true, "an": true, "the": true, "our": true, "my": true, "we": true, "i": true,
 	"i'd": true, "i'm": true, "we're": true, "this": true, "that": true, "nobody": true, "someone": true,
 	"everyone": true, "no": true, "is": true, "are": true, "what": true, "which": true, "who": true, "how": true}
+
+// TestSearchMisspelled reports how search does when a request is
+// misspelled: in each task of GitHub's and Stripe's sets (both halves)
+// the two letters in the middle of its longest plain word (six letters
+// or more) are swapped, "subscription" becoming "subscirption", beside
+// the figures of the same tasks spelled right.
+func TestSearchMisspelled(t *testing.T) {
+	for _, name := range []string{"github", "stripe"} {
+		t.Run(name, func(t *testing.T) {
+			tf := loadTasks(t, filepath.Join("tasks", name+".yaml"))
+			x := openIndex(t, filepath.Join("tasks", tf.Document))
+			var spelled, misspelled, ignored score
+			for _, tk := range tf.Tasks {
+				typo, ok := misspell(tk.Task)
+				if !ok {
+					continue
+				}
+				x.score(t, tk.Task, "", tk.Ops, &spelled, &ignored, false)
+				x.score(t, typo, "", tk.Ops, &misspelled, &ignored, false)
+			}
+			t.Logf("%s: spelled %v   misspelled %v", name, spelled, misspelled)
+		})
+	}
+}
+
+// misspell swaps the two letters in the middle of text's longest word of
+// letters only, when it has six or more.
+func misspell(text string) (string, bool) {
+	fields := strings.Fields(text)
+	longest := -1
+	for i, f := range fields {
+		if strings.Trim(f, "abcdefghijklmnopqrstuvwxyz") == "" && (longest < 0 || len(f) > len(fields[longest])) {
+			longest = i
+		}
+	}
+	if longest < 0 || len(fields[longest]) < 6 {
+		return "", false
+	}
+	w := []byte(fields[longest])
+	k := len(w) / 2
+	w[k-1], w[k] = w[k], w[k-1]
+	fields[longest] = string(w)
+	return strings.Join(fields, " "), true
+}

@@ -151,6 +151,9 @@ type Index struct {
 	// takesPeriod says which documents take an argument that limits
 	// what they return to a span of time (see periodParams).
 	takesPeriod []bool
+	// spellings are the terms a misspelled word may stand for, by
+	// length (see correct).
+	spellings map[int][]string
 }
 
 // New indexes docs.
@@ -208,6 +211,7 @@ func New(docs []Doc) *Index {
 	ix.thesaurus = mineThesaurus(prose, apiTerms)
 	ix.collections = collections(docs)
 	ix.terms = sortedTerms(ix.postings)
+	ix.spellings = spellings(ix.terms)
 	for f := range total {
 		if len(docs) > 0 {
 			ix.avgLen[f] = max(total[f]/float64(len(docs)), 1)
@@ -310,6 +314,7 @@ func splitLead(s string) (lead, rest string) {
 // concepts add up as BM25F terms do.
 func (ix *Index) Search(query string, limit int, keep func(doc int) bool) []Result {
 	r := parseRequest(query)
+	ix.correct(&r)
 	ix.readPerson(&r)
 	concepts := ix.concepts(r)
 	scores := ix.score(concepts)
