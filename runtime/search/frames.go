@@ -279,3 +279,39 @@ const maxCauseObject = 6
 
 // causeVerbs ask someone to do something.
 var causeVerbs = map[string]bool{"get": true, "ask": true, "tell": true}
+
+// guardFirst reads a rule stated as a prohibition ("nobody should be
+// able to push to main without a review", "nothing should go to
+// production without the release team approving it", "don't let anyone
+// delete the repo") as a request to set a protection: what an API calls
+// the rules that forbid (branch protection, protection rules) holds the
+// word, and the rule is set, not read. It puts "set protect" first when
+// the request starts so.
+func guardFirst(fields []string, quoted []bool) ([]string, []bool) {
+	var ws []string
+	for i := 0; i < len(fields) && i < 4 && !quoted[i]; i++ {
+		ws = append(ws, normWord(fields[i]))
+	}
+	word := func(i int) string {
+		if i < len(ws) {
+			return ws[i]
+		}
+		return ""
+	}
+	prohibits := nobody[word(0)] && guardModals[word(1)] ||
+		word(0) == "no" && word(1) == "one" && guardModals[word(2)] ||
+		(word(0) == "dont" || word(0) == "never") && word(1) == "let" ||
+		word(0) == "do" && word(1) == "not" && word(2) == "let"
+	if !prohibits {
+		return fields, quoted
+	}
+	return slices.Concat([]string{"set", "protect"}, fields), slices.Concat([]bool{false, false}, quoted)
+}
+
+var (
+	// nobody start a prohibition: "nobody should…".
+	nobody = map[string]bool{"nobody": true, "noone": true, "nothing": true}
+	// guardModals follow them: "nobody should", "nothing can".
+	guardModals = map[string]bool{"should": true, "shouldnt": true, "can": true, "may": true, "must": true,
+		"gets": true, "is": true}
+)

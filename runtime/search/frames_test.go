@@ -102,3 +102,36 @@ func TestSearchFramedRequest(t *testing.T) {
 		}
 	}
 }
+
+func TestGuardFirst(t *testing.T) {
+	for q, want := range map[string]string{
+		// A rule stated as a prohibition asks to set a protection.
+		"nobody should be able to push to main": "set protect nobody should be able to push to main",
+		"No one can merge without a review":     "set protect no one can merge without a review",
+		"don't let anyone delete the repo":      "set protect don t let anyone delete the repo",
+		"do not let bots open more than 3 PRs":  "set protect do not let bots open more than 3 prs",
+		// Not a prohibition.
+		"nobody reviewed PR 5": "nobody reviewed pr 5",
+		"let bob push to main": "let bob push to main",
+		"nothing":              "nothing",
+	} {
+		if got := strings.Join(parseRequest(q).words, " "); got != want {
+			t.Errorf("parseRequest(%q).words = %q, want %q", q, got, want)
+		}
+	}
+}
+
+func TestSearchProhibition(t *testing.T) {
+	docs := []Doc{
+		{Name: "repos_get-branch-protection", Title: "Get branch protection", ReadOnly: true, Route: "GET /repos/{owner}/{repo}/branches/{branch}/protection"},
+		{Name: "repos_update-branch-protection", Title: "Update branch protection", Description: "Protecting a branch requires admin or owner permissions to the repository.",
+			Route: "PUT /repos/{owner}/{repo}/branches/{branch}/protection"},
+		{Name: "repos_get-branch", Title: "Get a branch", ReadOnly: true, Route: "GET /repos/{owner}/{repo}/branches/{branch}"},
+		{Name: "git_update-ref", Title: "Update a reference", Description: "Updates the provided reference to point to a new SHA; a push.", Route: "PATCH /repos/{owner}/{repo}/git/refs/{ref}"},
+	}
+	ix := New(docs)
+	q := "nobody should be able to push to main without a review"
+	if res := ix.Search(q, 1, nil); len(res) == 0 || docs[res[0].Doc].Name != "repos_update-branch-protection" {
+		t.Errorf("Search(%q) first = %v, want repos_update-branch-protection", q, res)
+	}
+}

@@ -70,6 +70,7 @@ func parseRequest(query string) request {
 	}
 	fields, quoted = instructionFirst(fields, quoted)
 	fields, quoted = causeFirst(fields, quoted)
+	fields, quoted = guardFirst(fields, quoted)
 	r.bound = asksForBound(fields)
 	for fi, field := range fields {
 		text := valueText(field)
