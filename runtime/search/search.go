@@ -512,12 +512,20 @@ func asksToRead(r request) bool {
 		if i > 1 {
 			break
 		}
+		if w == "tell" && (i+1 >= len(r.words) || !selfObjects[r.words[i+1]]) {
+			// "tell the bank the package was delivered" tells someone
+			// else: a write. "Tell me…" reads.
+			continue
+		}
 		if readWords[w] {
 			return true
 		}
 	}
 	return false
 }
+
+// selfObjects are the objects of "tell" that ask to be told.
+var selfObjects = map[string]bool{"me": true, "us": true}
 
 // synonymWeight is how much a synonym of a query word counts against the
 // word itself.

@@ -103,6 +103,9 @@ func TestAsksToRead(t *testing.T) {
 		"kick bob off the repo, what a mess": false,
 		"give me a link I can post":          false,
 		"store our npm token, is that ok?":   true,
+		"tell me who starred the repo":       true,
+		"tell the bank it was delivered":     false, // told to someone else: a write
+		"tell":                               false,
 		"":                                   false,
 	} {
 		if got := asksToRead(parseRequest(q)); got != want {
