@@ -229,11 +229,15 @@ const maxParamDocWords = 20
 func (st stemmer) paramDocTerms(docs []string) []string {
 	var out []string
 	for _, d := range docs {
-		d = strings.TrimSpace(d)
-		if i := strings.Index(d, ". "); i >= 0 {
-			d = d[:i]
+		for i, sentence := range strings.Split(strings.TrimSpace(d), ". ") {
+			// The first sentence says what the argument is; a later one
+			// that starts with a value says what that value selects
+			// ("`2fa_disabled` means that only members without
+			// two-factor authentication enabled will be returned").
+			if i == 0 || strings.HasPrefix(sentence, "`") {
+				out = append(out, firstN(st.terms(sentence), maxParamDocWords)...)
+			}
 		}
-		out = append(out, firstN(st.terms(d), maxParamDocWords)...)
 	}
 	return out
 }

@@ -115,8 +115,10 @@ func TestAsksToRead(t *testing.T) {
 }
 
 func TestParamDocTerms(t *testing.T) {
-	got := stemmer{}.paramDocTerms([]string{"The customer's shipping address. Used for tax.", "", "Only runs of this branch"})
-	want := []string{"custom", "ship", "address", "onli", "run", "branch"}
+	got := stemmer{}.paramDocTerms([]string{"The customer's shipping address. Used for tax.", "", "Only runs of this branch",
+		"Filter members. `2fa_disabled` means without two-factor. See the docs."})
+	// The first sentence, and those that say what a value selects.
+	want := []string{"custom", "ship", "address", "onli", "run", "branch", "filter", "member", "2fa", "disabl", "mean", "without", "two", "factor"}
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("paramDocTerms = %q, want %q", got, want)
 	}
