@@ -56,7 +56,7 @@ func TestDropFrames(t *testing.T) {
 }
 
 func TestCauseFirst(t *testing.T) {
-	for q, want := range map[string]string{
+	wantWords(t, map[string]string{
 		// Asking someone to do something asks for that thing, of them.
 		"get maria-dev and the backend team to look over PR 88": "review pr 88 ask maria dev and the backend team",
 		"ask carol to approve my pull request":                  "approve my pull request ask carol",
@@ -68,11 +68,7 @@ func TestCauseFirst(t *testing.T) {
 		"get a b c d e f g h to review it": "get a b c d e f g h to review it",
 		// After the story, as instructionFirst reads it.
 		"the repo is dead, ask bob to archive it": "archive it the repo is dead ask bob",
-	} {
-		if got := strings.Join(parseRequest(q).words, " "); got != want {
-			t.Errorf("parseRequest(%q).words = %q, want %q", q, got, want)
-		}
-	}
+	})
 }
 
 // TestSearchFramedRequest checks that a framed request finds the
@@ -87,24 +83,18 @@ func TestSearchFramedRequest(t *testing.T) {
 			ReadOnly: true, Route: "GET /repos/{owner}/{repo}/issues"},
 		{Name: "issues_lock", Title: "Lock an issue", Route: "PUT /repos/{owner}/{repo}/issues/{issue_number}/lock"},
 	}
-	ix := New(docs)
-	for q, want := range map[string]string{
+	wantFirst(t, New(docs), docs, map[string]string{
 		"lock issue 88":                          "issues_lock",
 		"can you lock issue 88?":                 "issues_lock",
 		"could you please lock issue 88 for me?": "issues_lock",
 		"how do I lock issue 88?":                "issues_lock",
 		"I'd like to lock issue 88":              "issues_lock",
 		"can you tell me which issues are open?": "issues_list",
-	} {
-		res := ix.Search(q, 1, nil)
-		if len(res) == 0 || docs[res[0].Doc].Name != want {
-			t.Errorf("Search(%q) first = %v, want %s", q, res, want)
-		}
-	}
+	})
 }
 
 func TestGuardFirst(t *testing.T) {
-	for q, want := range map[string]string{
+	wantWords(t, map[string]string{
 		// A rule stated as a prohibition asks to set a protection.
 		"nobody should be able to push to main": "set protect nobody should be able to push to main",
 		"No one can merge without a review":     "set protect no one can merge without a review",
@@ -114,11 +104,7 @@ func TestGuardFirst(t *testing.T) {
 		"nobody reviewed PR 5": "nobody reviewed pr 5",
 		"let bob push to main": "let bob push to main",
 		"nothing":              "nothing",
-	} {
-		if got := strings.Join(parseRequest(q).words, " "); got != want {
-			t.Errorf("parseRequest(%q).words = %q, want %q", q, got, want)
-		}
-	}
+	})
 }
 
 func TestSearchProhibition(t *testing.T) {
@@ -129,9 +115,17 @@ func TestSearchProhibition(t *testing.T) {
 		{Name: "repos_get-branch", Title: "Get a branch", ReadOnly: true, Route: "GET /repos/{owner}/{repo}/branches/{branch}"},
 		{Name: "git_update-ref", Title: "Update a reference", Description: "Updates the provided reference to point to a new SHA; a push.", Route: "PATCH /repos/{owner}/{repo}/git/refs/{ref}"},
 	}
-	ix := New(docs)
-	q := "nobody should be able to push to main without a review"
-	if res := ix.Search(q, 1, nil); len(res) == 0 || docs[res[0].Doc].Name != "repos_update-branch-protection" {
-		t.Errorf("Search(%q) first = %v, want repos_update-branch-protection", q, res)
+	wantFirst(t, New(docs), docs, map[string]string{
+		"nobody should be able to push to main without a review": "repos_update-branch-protection",
+	})
+}
+
+// wantWords checks the words each request parses to.
+func wantWords(t *testing.T, requests map[string]string) {
+	t.Helper()
+	for q, want := range requests {
+		if got := strings.Join(parseRequest(q).words, " "); got != want {
+			t.Errorf("parseRequest(%q).words = %q, want %q", q, got, want)
+		}
 	}
 }
