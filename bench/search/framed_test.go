@@ -17,7 +17,7 @@ import (
 // beside the framed ones.
 func TestSearchFramed(t *testing.T) {
 	instructions := []string{"can you %s?", "could you please %s?", "how do I %s?", "is there a way to %s?",
-		"I'd like to %s", "we need to %s", "I need you to %s", "go ahead and %s"}
+		"I'd like to %s", "we need to %s", "I need you to %s", "go ahead and %s", "%s?"}
 	questions := []string{"can you tell me %s?", "I want to know %s", "do you know %s?"}
 	for _, name := range []string{"github", "stripe"} {
 		t.Run(name, func(t *testing.T) {

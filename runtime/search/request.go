@@ -68,6 +68,11 @@ func parseRequest(query string) request {
 		// "I want to know which invoices are overdue."
 		r.question = true
 	}
+	if framed == frameNone && r.question && startsWithOrder(fields, quoted) {
+		// "close issue 212?", "merge PR 5 now?": an instruction asked
+		// with a question mark, not a question.
+		r.question = false
+	}
 	fields, quoted = instructionFirst(fields, quoted)
 	fields, quoted = causeFirst(fields, quoted)
 	fields, quoted = guardFirst(fields, quoted)
@@ -139,6 +144,21 @@ func asksForCount(ws []string) bool {
 		}
 	}
 	return false
+}
+
+// startsWithOrder says whether a request starts with the verb of an
+// action that changes something (not a read verb, not an auxiliary or a
+// question word, not a plural): "close issue 212?".
+func startsWithOrder(fields []string, quoted []bool) bool {
+	w, _ := clauseStart(fields, quoted, [2]int{0, len(fields)})
+	if w == "" || stopWords[w] || readWords[w] || strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
+		// A plural ("refunds for ch_1?") is the noun, not the verb.
+		return false
+	}
+	if acts := actions[Stem(w)]; acts != nil {
+		return !shareAny(acts, readActions)
+	}
+	return startsInstruction(w)
 }
 
 // makeIsSet reads "make" as setting, not creating, when its object is

@@ -106,6 +106,11 @@ func TestAsksToRead(t *testing.T) {
 		"tell me who starred the repo":       true,
 		"tell the bank it was delivered":     false, // told to someone else: a write
 		"tell":                               false,
+		"close issue 212?":                   false, // an instruction with a question mark
+		"archive the old repo?":              false,
+		"is PR 5 merged?":                    true,
+		"refunds for ch_1?":                  true,
+		"show me the invoices?":              true,
 		"":                                   false,
 	} {
 		if got := asksToRead(parseRequest(q)); got != want {
