@@ -54,7 +54,7 @@ var (
 // apostrophes: "I'd" is "id", "let's" is "lets".
 func normWord(field string) string {
 	w := strings.ToLower(valueText(field))
-	return strings.NewReplacer("'", "", "’", "").Replace(w)
+	return strings.ReplaceAll(strings.ReplaceAll(w, "'", ""), "’", "")
 }
 
 // frameLen returns how many of ws (normalized words from a clause's

@@ -45,7 +45,7 @@ func spellings(terms []string) map[int][]string {
 	seen := map[string]bool{}
 	out := map[int][]string{}
 	add := func(t string) {
-		if len(t) < minTypoLen-1 || seen[t] || !letters(t) {
+		if len(t) < minTypoLen-1 || seen[t] || !allIn(t, 'a', 'z') {
 			return
 		}
 		seen[t] = true
@@ -63,16 +63,6 @@ func spellings(terms []string) map[int][]string {
 	return out
 }
 
-// letters says whether s is all lowercase letters.
-func letters(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < 'a' || s[i] > 'z' {
-			return false
-		}
-	}
-	return s != ""
-}
-
 // known says whether the index can read stem as it is.
 func (ix *Index) known(stem string) bool {
 	return len(ix.postings[stem]) > 0 || synonymTerms[stem] != nil || actions[stem] != nil || len(ix.thesaurus[stem]) > 0
@@ -82,7 +72,7 @@ func (ix *Index) known(stem string) bool {
 // edit away, when there is one.
 func (ix *Index) correct(r *request) {
 	for i, stem := range r.stems {
-		if r.values[i] || stem == "" || len(stem) < minTypoLen || !letters(stem) || ix.known(stem) || englishStems()[stem] {
+		if r.values[i] || stem == "" || len(stem) < minTypoLen || !allIn(stem, 'a', 'z') || ix.known(stem) || englishStems()[stem] {
 			continue
 		}
 		if t := ix.nearest(stem); t != "" {
