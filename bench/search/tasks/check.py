@@ -2,7 +2,7 @@
 """Checks the operation-search task sets against the OpenAPI documents they name.
 
 For every task file (default: every *.yaml next to this script and in the
-fresh sets' directories, fresh/ to fresh5/, and in others/, the blind sets of
+fresh sets' directories, fresh/ to fresh6/, and in others/, the blind sets of
 the corpus's other documents)
 it loads the document named by `document:` (relative to the task file) and
 reports, all at once, every problem it finds:
@@ -12,7 +12,7 @@ reports, all at once, every problem it finds:
     task, area, ops and note;
   - a task text that appears twice, or is outside 3-20 words;
   - fewer than --min-tasks tasks in a file, or more than --max-per-area in one area
-    (for a file in a blind set, fresh/ to fresh5/ or others/: --fresh-min-tasks and
+    (for a file in a blind set, fresh/ to fresh6/ or others/: --fresh-min-tasks and
     --fresh-max-per-area);
   - a task text that also appears in another file checked in the same run (a
     fresh set must not repeat the older sets or another fresh set); texts are compared in lower case
@@ -92,11 +92,11 @@ def text_key(text):
 # FRESH_DIRS are the directories of the sets written blind: the fresh sets, each for one ranking
 # round, and others/, for documents the ranking was never tuned on (README.md, "The fresh sets",
 # "The second fresh sets" and "The other APIs").
-FRESH_DIRS = ("fresh", "fresh2", "fresh3", "fresh4", "fresh5", "others")
+FRESH_DIRS = ("fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "others")
 
 
 def fresh_dir(task_file):
-    """Returns the blind set's directory a task file is in (fresh to fresh5, others), or "" for an older set."""
+    """Returns the blind set's directory a task file is in (fresh to fresh6, others), or "" for an older set."""
     d = os.path.basename(os.path.dirname(os.path.abspath(task_file)))
     return d if d in FRESH_DIRS else ""
 
