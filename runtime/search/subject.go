@@ -37,6 +37,9 @@ func (ix *Index) boostSubjects(r request, concepts []map[string]float64, res []R
 	}
 	ix.weighScopes(all, res)
 	ix.weighItems(r, res)
+	if asksToRead(r) && !asksForSet(r) {
+		ix.boostNamedItem(r, res)
+	}
 	for i := range res {
 		s := ix.subjects[res[i].Doc]
 		w := nouns[s.head]
@@ -111,6 +114,42 @@ func (ix *Index) weighItems(r request, res []Result) {
 	for i := range res {
 		if s := ix.subjects[res[i].Doc]; s.one && slices.Contains(s.acts, "get") && !given[s.head] {
 			res[i].Score *= itemUngiven
+		}
+	}
+}
+
+// namedItemBoost multiplies the score of the operation that gets one
+// item of the kind a question names one of: "has the refund re_3Ok1Za
+// reached the customer's bank yet?", "what's the email we have on file
+// for cus_8?" ask about that refund, that customer, whatever the rest of
+// the question says about it.
+const namedItemBoost = 1.5
+
+// boostNamedItem raises the operations that get one item of a kind the
+// request names an item of (namedItemBoost): by a typed id of one kind,
+// or by the noun before a value ("refund re_3Ok1Za", "issue 77").
+func (ix *Index) boostNamedItem(r request, res []Result) {
+	kinds := map[string]bool{}
+	for _, p := range r.ids {
+		if ks := ix.idKinds(p); len(ks) == 1 {
+			kinds[ks[0][len(ks[0])-1]] = true
+		}
+	}
+	for i := 1; i < len(r.words); i++ {
+		if !r.values[i] || r.values[i-1] || r.stems[i-1] == "" || readWords[r.words[i-1]] {
+			continue
+		}
+		kinds[r.stems[i-1]] = true
+		for _, t := range synonymTerms[r.stems[i-1]] {
+			kinds[t] = true
+		}
+	}
+	if len(kinds) == 0 {
+		return
+	}
+	for i := range res {
+		if s := ix.subjects[res[i].Doc]; s.one && slices.Contains(s.acts, "get") && kinds[s.head] {
+			res[i].Score *= namedItemBoost
 		}
 	}
 }

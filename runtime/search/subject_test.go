@@ -318,3 +318,34 @@ func TestSearchActionByUpdate(t *testing.T) {
 	docs = append(docs, Doc{Name: "issues_close", Title: "Close an issue", Route: "POST /repos/{owner}/{repo}/issues/{issue_number}/close"})
 	wantFirst(t, New(docs), docs, map[string]string{q: "issues_close"})
 }
+
+// TestSearchQuestionAboutNamedItem checks that a question about one item,
+// named by a typed id or by its kind's noun before a value, finds the
+// operation that gets that item, whatever else the question says about
+// it: here another operation matches as many of its words (Stripe's,
+// shortened).
+func TestSearchQuestionAboutNamedItem(t *testing.T) {
+	docs := []Doc{
+		{Name: "GetRefundsRefund", Title: "Retrieve a refund", Description: "Retrieves the details of an existing refund.",
+			ReadOnly: true, Route: "GET /v1/refunds/{refund}"},
+		{Name: "GetTransfersIdReversals", Title: "List all reversals",
+			Description: "You can see a list of the reversals belonging to a specific transfer.",
+			ReadOnly:    true, Route: "GET /v1/transfers/{id}/reversals"},
+		{Name: "GetCustomersCustomerBankAccounts", Title: "List all bank accounts",
+			Description: "You can see a list of the bank accounts belonging to a customer.",
+			ReadOnly:    true, Route: "GET /v1/customers/{customer}/bank_accounts"},
+		{Name: "GetCustomersCustomer", Title: "Retrieve a customer", Description: "Retrieves a Customer object.",
+			ReadOnly: true, Route: "GET /v1/customers/{customer}"},
+		{Name: "GetCustomers", Title: "List all customers", Description: "Returns a list of your customers.",
+			ReadOnly: true, Route: "GET /v1/customers"},
+		{Name: "GetPaymentMethods", Title: "List PaymentMethods",
+			Description: "Returns a list of PaymentMethods, with their billing email address.",
+			ReadOnly:    true, Route: "GET /v1/payment_methods"},
+	}
+	wantFirst(t, New(docs), docs, map[string]string{
+		"has the refund re_3Ok1Za reached the bank yet?": "GetRefundsRefund",
+		"what's the email we have on file for cus_8?":    "GetCustomersCustomer",
+		// Asking for a set, a listing still answers.
+		"which customers signed up this week?": "GetCustomers",
+	})
+}
