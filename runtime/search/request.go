@@ -117,12 +117,34 @@ func parseRequest(query string) request {
 			r.values = append(r.values, value)
 		}
 	}
+	r.dropIdioms()
 	r.readPhrases()
 	r.makeIsSet()
 	r.contents = asksForContents(r.words)
 	r.count = asksForCount(r.words)
 	r.period = asksForPeriod(r.words, r.values)
 	return r
+}
+
+// idioms are the set phrases whose nouns are no object: "the email we
+// have on file" is the stored one, not a file; "cancel it right away"
+// says when. Their words are not searched.
+var idioms = [][]string{
+	{"on", "file"}, {"on", "record"}, {"right", "away"}, {"at", "the", "moment"},
+	{"so", "far"}, {"for", "good"}, {"in", "the", "meantime"}, {"by", "mistake"},
+}
+
+// dropIdioms clears the stems of the words of r's idioms (see idioms).
+func (r *request) dropIdioms() {
+	for i := range r.words {
+		for _, idiom := range idioms {
+			if i+len(idiom) <= len(r.words) && slices.Equal(r.words[i:i+len(idiom)], idiom) && !slices.Contains(r.values[i:i+len(idiom)], true) {
+				for j := range idiom {
+					r.stems[i+j] = ""
+				}
+			}
+		}
+	}
 }
 
 // asksForContents returns the term of what words ask is on or in

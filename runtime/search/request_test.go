@@ -269,3 +269,24 @@ func TestMakeIsSet(t *testing.T) {
 		}
 	}
 }
+
+func TestIdiomsAreNotSearched(t *testing.T) {
+	for q, want := range map[string]string{
+		"what's the email we have on file for cus_8?":       "email",
+		"freeze card ic_42 right away":                      "freeze card",
+		"is the invoice file on the way?":                   "invoice file way",
+		"nobody has paid so far, we sent it by mistake":     "nobody paid sent",
+		"upload the file on record at the moment, for good": "upload file",
+	} {
+		r := parseRequest(q)
+		var searched []string
+		for i, w := range r.words {
+			if r.stems[i] != "" && !r.values[i] {
+				searched = append(searched, w)
+			}
+		}
+		if got := strings.Join(searched, " "); got != want {
+			t.Errorf("%q: searched words %q, want %q", q, got, want)
+		}
+	}
+}
