@@ -135,13 +135,7 @@ func TestSearchPeriod(t *testing.T) {
 // surely are stop words; the words around them are searched.
 func TestAdverbsAreNotSearched(t *testing.T) {
 	r := parseRequest("how much money do we actually have in Stripe right now, yet?")
-	var searched []string
-	for i, w := range r.words {
-		if r.stems[i] != "" {
-			searched = append(searched, w)
-		}
-	}
-	if got, want := strings.Join(searched, " "), "much money stripe right"; got != want {
+	if got, want := searchedWords(r), "much money stripe right"; got != want {
 		t.Errorf("searched words %q, want %q", got, want)
 	}
 }
@@ -278,15 +272,20 @@ func TestIdiomsAreNotSearched(t *testing.T) {
 		"nobody has paid so far, we sent it by mistake":     "nobody paid sent",
 		"upload the file on record at the moment, for good": "upload file",
 	} {
-		r := parseRequest(q)
-		var searched []string
-		for i, w := range r.words {
-			if r.stems[i] != "" && !r.values[i] {
-				searched = append(searched, w)
-			}
-		}
-		if got := strings.Join(searched, " "); got != want {
+		if got := searchedWords(parseRequest(q)); got != want {
 			t.Errorf("%q: searched words %q, want %q", q, got, want)
 		}
 	}
+}
+
+// searchedWords returns the words of r that are searched: neither stop
+// words, nor cleared, nor values.
+func searchedWords(r request) string {
+	var searched []string
+	for i, w := range r.words {
+		if r.stems[i] != "" && !r.values[i] {
+			searched = append(searched, w)
+		}
+	}
+	return strings.Join(searched, " ")
 }
