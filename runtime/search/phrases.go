@@ -73,6 +73,7 @@ call: call back
 scale: scale up, scale down
 message: reach out
 dm: direct message, private message
+usage: burn through, use up, eat up, chew through, rack up
 `
 
 // phrase is one entry of phrasalVerbs: the particles that follow its
