@@ -338,6 +338,19 @@ func Doc(t *spec.Tool) search.Doc {
 			if p.Schema != nil && p.Schema.Description != "" {
 				d.ParamDocs = append(d.ParamDocs, p.Schema.Description)
 			}
+			if p.Schema != nil && len(p.Schema.Enum) > 0 {
+				// As the runtime reads them (runtime/discovery.go).
+				var vs []string
+				for _, v := range p.Schema.Enum {
+					var str string
+					if json.Unmarshal(v, &str) == nil {
+						vs = append(vs, str)
+					}
+				}
+				if len(vs) > 0 {
+					d.ParamValues = append(d.ParamValues, vs)
+				}
+			}
 		}
 	}
 	return d

@@ -31,6 +31,12 @@ type Doc struct {
 	// shipping address", "only runs of this branch"), which its title
 	// rarely says.
 	ParamDocs []string
+	// ParamValues are, per argument that takes one of a few values, those
+	// values: a listing's status filter (Stripe's "past_due",
+	// "trialing") says what a request that names one ("which
+	// subscriptions are past due?", "who is still on a free trial?")
+	// asks for, which no description of the filter lists.
+	ParamValues [][]string
 	// Returns is the first paragraph of the description of what the
 	// operation returns (ToolDef.SearchReturns, see ResultDescription):
 	// what its object is, in the API's prose.
@@ -180,7 +186,7 @@ func New(docs []Doc) *Index {
 			fieldBody:      firstN(st.terms(body), maxBodyWords),
 			fieldToolset:   st.terms(d.Toolset),
 			fieldParams:    st.terms(strings.Join(d.Params, " ")),
-			fieldParamDocs: st.paramDocTerms(d.ParamDocs),
+			fieldParamDocs: append(st.paramDocTerms(d.ParamDocs), st.paramValueTerms(d.ParamValues)...),
 			fieldKeywords:  st.terms(d.Keywords),
 			fieldKind:      st.terms(kindWords(d, sendsMessage(ix.subjects[i]))),
 			fieldReturns:   firstN(st.terms(returns), maxBodyWords),
@@ -237,6 +243,23 @@ func (st stemmer) paramDocTerms(docs []string) []string {
 			if i == 0 || strings.HasPrefix(sentence, "`") {
 				out = append(out, firstN(st.terms(sentence), maxParamDocWords)...)
 			}
+		}
+	}
+	return out
+}
+
+// maxParamValues is the most values an argument may take for them to be
+// indexed: a short list is a filter's choices; a long one (Stripe's 200
+// event types, every currency) says little about any of them.
+const maxParamValues = 16
+
+// paramValueTerms are the terms of the values of each argument that
+// takes at most maxParamValues of them.
+func (st stemmer) paramValueTerms(values [][]string) []string {
+	var out []string
+	for _, vs := range values {
+		if len(vs) <= maxParamValues {
+			out = append(out, st.terms(strings.Join(vs, " "))...)
 		}
 	}
 	return out

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -219,5 +220,33 @@ func TestLevelsAreNotSynonyms(t *testing.T) {
 				t.Errorf("%q expands to %q", a, b)
 			}
 		}
+	}
+}
+
+// TestSearchParamValues checks that a request naming one of the few
+// values an argument takes finds the operation that takes it, and that
+// a long list of values is not indexed.
+func TestSearchParamValues(t *testing.T) {
+	docs := []Doc{
+		{Name: "GetSubscriptions", Title: "List subscriptions", Description: "Lists your subscriptions.", ReadOnly: true,
+			Route: "GET /v1/subscriptions", Params: []string{"status"},
+			ParamValues: [][]string{{"active", "canceled", "past_due", "trialing", "unpaid"}}},
+		{Name: "GetSubscriptionItems", Title: "List subscription items", Description: "Returns a list of your subscription items, the prices due.",
+			ReadOnly: true, Route: "GET /v1/subscription_items"},
+	}
+	wantFirst(t, New(docs), docs, map[string]string{
+		"which subscriptions are past due?": "GetSubscriptions",
+		"who is still on a free trial?":     "GetSubscriptions",
+	})
+}
+
+func TestParamValueTerms(t *testing.T) {
+	long := make([]string, maxParamValues+1)
+	for i := range long {
+		long[i] = fmt.Sprintf("event_%c", 'a'+i)
+	}
+	got := stemmer{}.paramValueTerms([][]string{{"past_due", "trialing"}, long})
+	if want := []string{"past", "due", "trial"}; !slices.Equal(got, want) {
+		t.Errorf("paramValueTerms = %q, want %q (a list of more than %d values left out)", got, want, maxParamValues)
 	}
 }
