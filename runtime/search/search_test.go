@@ -250,3 +250,20 @@ func TestParamValueTerms(t *testing.T) {
 		t.Errorf("paramValueTerms = %q, want %q (a list of more than %d values left out)", got, want, maxParamValues)
 	}
 }
+
+// TestOnTheirOwnIsSelf checks that doing something oneself ("update
+// their own card", "cancel themselves") asks for what APIs call
+// self-service (Stripe's billing portal is glossed "customer
+// self-service page").
+func TestOnTheirOwnIsSelf(t *testing.T) {
+	ix := New(nil)
+	for _, q := range []string{"give cus_4Rt a link where they can update their own card", "send cus_44 a page where they can cancel themselves"} {
+		found := false
+		for _, c := range ix.concepts(parseRequest(q)) {
+			found = found || c[Stem("self")] > 0
+		}
+		if !found {
+			t.Errorf("%q: no concept holds self", q)
+		}
+	}
+}

@@ -41,6 +41,7 @@ invite add join
 leave exit quit unsubscribe
 subscribe watch follow
 unfollow unwatch
+self own themselves ourselves yourself
 star favorite like bookmark stargazer favourite
 comment reply note remark review feedback
 send post publish deliver notify
