@@ -74,6 +74,7 @@ scale: scale up, scale down
 message: reach out
 dm: direct message, private message
 usage: burn through, use up, eat up, chew through, rack up
+protect: lock down, lock * down
 `
 
 // phrase is one entry of phrasalVerbs: the particles that follow its

@@ -42,6 +42,7 @@ leave exit quit unsubscribe
 subscribe watch follow
 unfollow unwatch
 self own themselves ourselves yourself
+protect guard safeguard
 star favorite like bookmark stargazer favourite
 comment reply note remark review feedback
 send post publish deliver notify
