@@ -95,7 +95,6 @@ func (s *Server) searchIndex() (*search.Index, []searchDoc) {
 		var input struct {
 			Properties map[string]struct {
 				Description string `json:"description"`
-				Enum        []any  `json:"enum"`
 			} `json:"properties"`
 		}
 		_ = json.Unmarshal(def.InputSchema, &input)
@@ -107,26 +106,13 @@ func (s *Server) searchIndex() (*search.Index, []searchDoc) {
 			if d := input.Properties[p].Description; d != "" {
 				doc.ParamDocs = append(doc.ParamDocs, d)
 			}
-			if vs := enumStrings(input.Properties[p].Enum); len(vs) > 0 {
-				doc.ParamValues = append(doc.ParamValues, vs)
-			}
 		}
+		doc.ParamValues = search.ParamValues(def.InputSchema)
 		docs[i] = doc
 		shown[i] = searchDoc{title: def.Title, summary: summaryOf(def.Title, def.Description), inputSchema: def.InputSchema}
 	}
 	d.index, d.docs, d.n = search.New(docs), shown, len(tools)
 	return d.index, d.docs
-}
-
-// enumStrings returns the string values of an enum.
-func enumStrings(enum []any) []string {
-	var out []string
-	for _, v := range enum {
-		if s, ok := v.(string); ok {
-			out = append(out, s)
-		}
-	}
-	return out
 }
 
 // summaryOf is the one-line summary of a tool: its title, else the first

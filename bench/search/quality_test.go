@@ -338,19 +338,6 @@ func Doc(t *spec.Tool) search.Doc {
 			if p.Schema != nil && p.Schema.Description != "" {
 				d.ParamDocs = append(d.ParamDocs, p.Schema.Description)
 			}
-			if p.Schema != nil && len(p.Schema.Enum) > 0 {
-				// As the runtime reads them (runtime/discovery.go).
-				var vs []string
-				for _, v := range p.Schema.Enum {
-					var str string
-					if json.Unmarshal(v, &str) == nil {
-						vs = append(vs, str)
-					}
-				}
-				if len(vs) > 0 {
-					d.ParamValues = append(d.ParamValues, vs)
-				}
-			}
 		}
 	}
 	return d
@@ -418,6 +405,15 @@ func Docs(tb testing.TB, api *spec.API) []search.Doc {
 	for i, tool := range api.Tools {
 		docs[i] = Doc(tool)
 		docs[i].Glossary = glossary.Phrases(tool)
+		if in := outs[tool].In; in != nil {
+			// The input schema as the generated server lists it, which
+			// the runtime reads the arguments' values from.
+			b, err := json.Marshal(in)
+			if err != nil {
+				tb.Fatal(err)
+			}
+			docs[i].ParamValues = search.ParamValues(b)
+		}
 		if out := outs[tool].Out; out != nil {
 			b, err := json.Marshal(out)
 			if err != nil {
