@@ -526,7 +526,7 @@ var readWords = map[string]bool{
 	"who": true, "what": true, "which": true, "how": true, "whose": true, "where": true, "when": true,
 	"is": true, "are": true, "does": true, "did": true, "has": true, "was": true, "were": true,
 	"show": true, "list": true, "see": true, "view": true, "get": true, "find": true, "look": true,
-	"check": true, "tell": true, "give": false, "any": true, "whether": true,
+	"check": true, "tell": true, "give": false, "any": true, "anything": true, "whether": true,
 }
 
 // asksToRead says whether query asks to see something: it is a question

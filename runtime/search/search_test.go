@@ -112,6 +112,7 @@ func TestAsksToRead(t *testing.T) {
 		"is PR 5 merged?":                    true,
 		"refunds for ch_1?":                  true,
 		"show me the invoices?":              true,
+		"anything new for me in acme/api":    true,
 		"":                                   false,
 	} {
 		if got := asksToRead(parseRequest(q)); got != want {
