@@ -118,6 +118,7 @@ func parseRequest(query string) request {
 		}
 	}
 	r.dropIdioms()
+	r.dropGiveMe()
 	r.readPhrases()
 	r.makeIsSet()
 	r.contents = asksForContents(r.words)
@@ -143,6 +144,17 @@ func (r *request) dropIdioms() {
 					r.stems[i+j] = ""
 				}
 			}
+		}
+	}
+}
+
+// dropGiveMe clears the stem of "give" given to the one who asks: "give
+// me a gitignore for Node" asks for the gitignore; giving to others
+// ("give bob push access") grants, which "give" stands for otherwise.
+func (r *request) dropGiveMe() {
+	for i := 0; i+1 < len(r.words); i++ {
+		if r.words[i] == "give" && selfObjects[r.words[i+1]] {
+			r.stems[i] = ""
 		}
 	}
 }

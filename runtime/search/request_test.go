@@ -1,6 +1,7 @@
 package search
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -288,4 +289,21 @@ func searchedWords(r request) string {
 		}
 	}
 	return strings.Join(searched, " ")
+}
+
+// TestGiveMe checks that "give" is searched, as granting, unless it is
+// given to the one who asks.
+func TestGiveMe(t *testing.T) {
+	for q, want := range map[string]string{
+		"give me a gitignore for Node projects": "gitignore node projects",
+		"give us the standard license text":     "standard license text",
+		"give bob push access to the repo":      "give bob push access repo",
+	} {
+		if got := searchedWords(parseRequest(q)); got != want {
+			t.Errorf("%q: searched words %q, want %q", q, got, want)
+		}
+	}
+	if !slices.Contains(synonymTerms[Stem("give")], Stem("grant")) {
+		t.Errorf("give does not stand for grant")
+	}
 }

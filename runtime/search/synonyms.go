@@ -37,7 +37,7 @@ move transfer hand-over
 merge combine
 approve accept confirm allow
 reject decline deny refuse block ban
-invite add join
+invite add join grant give
 leave exit quit unsubscribe
 subscribe watch follow
 unfollow unwatch
