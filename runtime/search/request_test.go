@@ -272,6 +272,8 @@ func TestIdiomsAreNotSearched(t *testing.T) {
 		"is the invoice file on the way?":                   "invoice file way",
 		"nobody has paid so far, we sent it by mistake":     "nobody paid sent",
 		"upload the file on record at the moment, for good": "upload file",
+		// What an apostrophe leaves of a contraction.
+		"I don't want notifications, we've seen them, haven't we": "notifications seen",
 	} {
 		if got := searchedWords(parseRequest(q)); got != want {
 			t.Errorf("%q: searched words %q, want %q", q, got, want)

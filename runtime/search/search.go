@@ -736,7 +736,8 @@ var selfWords = map[string]bool{"me": true, "my": true, "mine": true, "myself": 
 // every operation's text has ("the", "a", "of"…), question words, which
 // say how a person asks, not what for, and the adverbs a person adds to
 // say when or how surely ("right now", "actually", "yet"), which an
-// operation's text uses for other things ("Now you can…").
+// operation's text uses for other things ("Now you can…"), and what is
+// left of a contraction once its apostrophe splits it ("don't": don, t).
 var stopWords = func() map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(`a an the and or of to in on for with by from at as is are was were be been
@@ -744,7 +745,8 @@ var stopWords = func() map[string]bool {
 		can could would should will shall may might must do does did done have has had
 		please want need just also some any all about into out up over than then there here
 		what which who whom whose when where why how not no so if but very too
-		one s t now actually exactly lately really already still yet ever currently anymore somehow maybe perhaps quite basically`) {
+		one s t now actually exactly lately really already still yet ever currently anymore somehow maybe perhaps quite basically
+		don doesn didn isn aren wasn weren wouldn couldn shouldn haven hasn hadn ll ve`) {
 		m[w] = true
 	}
 	return m
