@@ -37,8 +37,11 @@ func (ix *Index) boostSubjects(r request, concepts []map[string]float64, res []R
 	}
 	ix.weighScopes(all, res)
 	ix.weighItems(r, res)
-	if asksToRead(r) && !asksForSet(r) {
-		ix.boostNamedItem(r, res)
+	switch {
+	case asksToRead(r) && !asksForSet(r):
+		ix.boostNamedItem(r, res, "get")
+	case slices.Contains(act, "update"):
+		ix.boostNamedItem(r, res, "update")
 	}
 	for i := range res {
 		s := ix.subjects[res[i].Doc]
@@ -122,20 +125,23 @@ func (ix *Index) weighItems(r request, res []Result) {
 // item of the kind a question names one of: "has the refund re_3Ok1Za
 // reached the customer's bank yet?", "what's the email we have on file
 // for cus_8?" ask about that refund, that customer, whatever the rest of
-// the question says about it.
+// the question says about it. An update of an item its typed id names
+// is raised alike ("update cus_88QaT's shipping address").
 const namedItemBoost = 1.5
 
-// boostNamedItem raises the operations that get one item of a kind the
-// request names an item of (namedItemBoost): by a typed id of one kind,
-// or by the noun before a value ("refund re_3Ok1Za", "issue 77").
-func (ix *Index) boostNamedItem(r request, res []Result) {
+// boostNamedItem raises the operations that do doing (get, update) to
+// one item of a kind the request names an item of (namedItemBoost): by
+// a typed id of one kind or, for a get, by the noun before a value
+// ("refund re_3Ok1Za", "issue 77"); before an update's value the word is
+// as often its verb ("make JIRA-123 link…").
+func (ix *Index) boostNamedItem(r request, res []Result, doing string) {
 	kinds := map[string]bool{}
 	for _, p := range r.ids {
 		if ks := ix.idKinds(p); len(ks) == 1 {
 			kinds[ks[0][len(ks[0])-1]] = true
 		}
 	}
-	for i := 1; i < len(r.words); i++ {
+	for i := 1; i < len(r.words) && doing == "get"; i++ {
 		if !r.values[i] || r.values[i-1] || r.stems[i-1] == "" || readWords[r.words[i-1]] {
 			continue
 		}
@@ -148,7 +154,7 @@ func (ix *Index) boostNamedItem(r request, res []Result) {
 		return
 	}
 	for i := range res {
-		if s := ix.subjects[res[i].Doc]; s.one && slices.Contains(s.acts, "get") && kinds[s.head] {
+		if s := ix.subjects[res[i].Doc]; s.one && slices.Contains(s.acts, doing) && kinds[s.head] {
 			res[i].Score *= namedItemBoost
 		}
 	}

@@ -349,3 +349,26 @@ func TestSearchQuestionAboutNamedItem(t *testing.T) {
 		"which customers signed up this week?": "GetCustomers",
 	})
 }
+
+// TestBoostUpdateNamedItem checks that changing something about an item
+// its typed id names raises the update of that item over an update of
+// something else that matched as well (Stripe's routes).
+func TestBoostUpdateNamedItem(t *testing.T) {
+	docs := []Doc{
+		{Name: "PostCustomersCustomer", Route: "POST /v1/customers/{customer}"},
+		{Name: "PostShippingRatesShippingRateToken", Route: "POST /v1/shipping_rates/{shipping_rate_token}"},
+	}
+	ix := New(docs)
+	for q, raised := range map[string]bool{
+		"please update cus_88QaT's shipping address to 14 Elm St": true,
+		// Before an update's value, a word is its verb, not its kind.
+		"update customer 88's shipping address": false,
+	} {
+		r := parseRequest(q)
+		res := []Result{{Doc: 0, Score: 1}, {Doc: 1, Score: 1}}
+		ix.boostNamedItem(r, res, "update")
+		if got := res[0].Score > res[1].Score; got != raised {
+			t.Errorf("%q: customer's update %.2f, shipping rate's %.2f; want raised %v", q, res[0].Score, res[1].Score, raised)
+		}
+	}
+}
