@@ -157,6 +157,9 @@ type Index struct {
 	// takesPeriod says which documents take an argument that limits
 	// what they return to a span of time (see periodParams).
 	takesPeriod []bool
+	// forTests says which documents are for testing an integration
+	// (routes under Stripe's /v1/test_helpers, a sandbox): see testsOnly.
+	forTests []bool
 	// spellings are the terms a misspelled word may stand for, by
 	// length (see correct).
 	spellings map[int][]string
@@ -166,7 +169,7 @@ type Index struct {
 func New(docs []Doc) *Index {
 	ix := &Index{postings: map[string][]posting{}, lengths: make([][numFields]uint16, len(docs)), n: len(docs),
 		readOnly: make([]bool, len(docs)), acts: make([][]string, len(docs)), subjects: make([]subject, len(docs)),
-		takesPeriod: make([]bool, len(docs))}
+		takesPeriod: make([]bool, len(docs)), forTests: make([]bool, len(docs))}
 	var total [numFields]float64
 	// The same words recur across operations: stem each once.
 	st := stemmer{}
@@ -179,6 +182,7 @@ func New(docs []Doc) *Index {
 		returns, _ := splitLead(d.Returns) // a whole description from other callers
 		ix.subjects[i] = docSubject(d)
 		ix.takesPeriod[i] = takesPeriod(d.Params)
+		ix.forTests[i] = routeForTests(d.Route)
 		fields := [numFields][]string{
 			fieldName:      st.terms(d.Name),
 			fieldTitle:     st.terms(d.Title),
@@ -403,6 +407,15 @@ func (ix *Index) Search(query string, limit int, keep func(doc int) bool) []Resu
 			}
 		}
 	}
+	if !asksToTest(r) {
+		// "charge cus_42 $25 on their saved card" is a real charge, not
+		// a simulated card presented to a test reader.
+		for i := range res {
+			if ix.forTests[res[i].Doc] {
+				res[i].Score *= testsOnly
+			}
+		}
+	}
 	ix.boostSubjects(r, concepts, res)
 	sortResults(res)
 	ix.diversify(res, limit)
@@ -497,6 +510,39 @@ const boundBoost = 1.5
 // periodBoost multiplies the score of an operation that takes a span of
 // time when a question asks about one.
 const periodBoost = 1.25
+
+// testsOnly multiplies the score of an operation for testing an
+// integration when the request does not speak of testing.
+const testsOnly = 0.8
+
+// testWords are the stems of the words that speak of testing.
+var testWords = map[string]bool{"test": true, "simul": true, "pretend": true, "fake": true, "sandbox": true, "mock": true}
+
+// routeForTests says whether route is under a literal segment that says
+// it is for testing ("/v1/test_helpers/…", "/sandbox/…").
+func routeForTests(route string) bool {
+	for _, seg := range strings.Split(route, "/") {
+		if strings.HasPrefix(seg, "{") {
+			continue
+		}
+		for _, w := range words(seg) {
+			if testWords[Stem(w)] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// asksToTest says whether r speaks of testing.
+func asksToTest(r request) bool {
+	for _, t := range r.stems {
+		if testWords[t] {
+			return true
+		}
+	}
+	return false
+}
 
 // periodParams are the words of the arguments that limit a listing to a
 // span of time: GitHub's since and until, Stripe's and Twilio's created

@@ -268,3 +268,41 @@ func TestOnTheirOwnIsSelf(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchTestHelpers checks that an operation for testing an
+// integration (under Stripe's /v1/test_helpers) scores lower unless the
+// request speaks of testing.
+func TestSearchTestHelpers(t *testing.T) {
+	docs := []Doc{
+		{Name: "PostTestHelpersRefundsRefundExpire", Title: "Expire a pending refund", Route: "POST /v1/test_helpers/refunds/{refund}/expire"},
+		{Name: "PostRefundsRefundCancel", Title: "Cancel a pending refund", Route: "POST /v1/refunds/{refund}/cancel"},
+	}
+	score := func(ix *Index, q string) float64 {
+		for _, r := range ix.Search(q, 5, nil) {
+			if r.Doc == 0 {
+				return r.Score
+			}
+		}
+		return 0
+	}
+	lowered, unmarked := New(docs), New(docs)
+	unmarked.forTests[0] = false
+	for q, testing := range map[string]bool{
+		"expire the pending refund re_5":               false,
+		"in test mode, expire the pending refund re_5": true,
+		"simulate the pending refund re_5 expiring":    true,
+	} {
+		got, full := score(lowered, q), score(unmarked, q)
+		if testing && got != full || !testing && got >= full {
+			t.Errorf("%q: the test helper scores %.3f, %.3f unmarked; want it lowered %v", q, got, full, !testing)
+		}
+	}
+	for route, want := range map[string]bool{
+		"POST /v1/test_helpers/refunds/{refund}/expire": true, "POST /sandbox/payments": true,
+		"POST /v1/refunds/{refund}/cancel": false, "GET /contests/{contest_id}": false, "": false,
+	} {
+		if got := routeForTests(route); got != want {
+			t.Errorf("routeForTests(%q) = %v, want %v", route, got, want)
+		}
+	}
+}
