@@ -5,8 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"maps"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -92,22 +90,10 @@ func (s *Server) searchIndex() (*search.Index, []searchDoc) {
 			InputSchema json.RawMessage `json:"inputSchema"`
 		}
 		_ = json.Unmarshal([]byte(t.Definition), &def) // AddTool checked it is JSON
-		var input struct {
-			Properties map[string]struct {
-				Description string `json:"description"`
-			} `json:"properties"`
-		}
-		_ = json.Unmarshal(def.InputSchema, &input)
 		doc := search.Doc{Name: t.Name, Title: def.Title, Description: def.Description, Toolset: t.Toolset,
 			Keywords: t.SearchKeywords, Glossary: t.SearchGlossary, Route: t.SearchRoute, ReadOnly: flags[i].readOnly, Destructive: flags[i].destructive,
 			Returns: t.SearchReturns}
-		for _, p := range slices.Sorted(maps.Keys(input.Properties)) {
-			doc.Params = append(doc.Params, p)
-			if d := input.Properties[p].Description; d != "" {
-				doc.ParamDocs = append(doc.ParamDocs, d)
-			}
-		}
-		doc.ParamValues = search.ParamValues(def.InputSchema)
+		doc.Params, doc.ParamDocs, doc.ParamValues = search.InputArguments(def.InputSchema)
 		docs[i] = doc
 		shown[i] = searchDoc{title: def.Title, summary: summaryOf(def.Title, def.Description), inputSchema: def.InputSchema}
 	}

@@ -412,7 +412,7 @@ func Docs(tb testing.TB, api *spec.API) []search.Doc {
 			if err != nil {
 				tb.Fatal(err)
 			}
-			docs[i].ParamValues = search.ParamValues(b)
+			_, _, docs[i].ParamValues = search.InputArguments(b)
 		}
 		if out := outs[tool].Out; out != nil {
 			b, err := json.Marshal(out)

@@ -7,28 +7,33 @@ import (
 	"strings"
 )
 
-// ParamValues returns, for each argument of a tool's input schema (a JSON
-// Schema document; local $refs to its $defs are followed) in the order of
-// their names, the string values of its enum, for Doc.ParamValues;
-// arguments without one are left out. The index keeps the short lists.
-func ParamValues(inputSchema []byte) [][]string {
+// InputArguments reads, in one pass, what the index takes from a tool's
+// input schema (a JSON Schema document): its arguments' names in order
+// (Doc.Params), their descriptions where they have one (Doc.ParamDocs),
+// and the string values of each enum (Doc.ParamValues), local $refs to
+// its $defs followed.
+func InputArguments(inputSchema []byte) (names, descriptions []string, values [][]string) {
 	var root struct {
 		Properties map[string]json.RawMessage `json:"properties"`
 		Defs       map[string]json.RawMessage `json:"$defs"`
 	}
 	if json.Unmarshal(inputSchema, &root) != nil {
-		return nil
+		return nil, nil, nil
 	}
-	var out [][]string
-	for _, name := range slices.Sorted(maps.Keys(root.Properties)) {
+	names = slices.Sorted(maps.Keys(root.Properties))
+	for _, name := range names {
 		raw := root.Properties[name]
-		for range maxRefHops {
+		for hop := range maxRefHops {
 			var n struct {
-				Ref  string `json:"$ref"`
-				Enum []any  `json:"enum"`
+				Description string `json:"description"`
+				Ref         string `json:"$ref"`
+				Enum        []any  `json:"enum"`
 			}
 			if json.Unmarshal(raw, &n) != nil {
 				break
+			}
+			if hop == 0 && n.Description != "" {
+				descriptions = append(descriptions, n.Description)
 			}
 			if def, ok := strings.CutPrefix(n.Ref, "#/$defs/"); ok {
 				raw = root.Defs[def]
@@ -41,10 +46,10 @@ func ParamValues(inputSchema []byte) [][]string {
 				}
 			}
 			if len(vs) > 0 {
-				out = append(out, vs)
+				values = append(values, vs)
 			}
 			break
 		}
 	}
-	return out
+	return names, descriptions, values
 }

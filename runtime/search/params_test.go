@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-func TestParamValues(t *testing.T) {
+func TestInputArguments(t *testing.T) {
 	for _, c := range []struct {
 		name, schema string
 		want         [][]string
@@ -22,17 +22,28 @@ func TestParamValues(t *testing.T) {
 		{"a $ref that goes nowhere or round", `{"properties":{"a":{"$ref":"#/$defs/B"},"c":{"$ref":"#/$defs/C"}},"$defs":{"C":{"$ref":"#/$defs/C"}}}`, nil},
 		{"not a schema", `[1,2]`, nil},
 	} {
-		if got := ParamValues([]byte(c.schema)); !reflect.DeepEqual(got, c.want) {
-			t.Errorf("%s: ParamValues = %q, want %q", c.name, got, c.want)
+		if _, _, got := InputArguments([]byte(c.schema)); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s: values %q, want %q", c.name, got, c.want)
 		}
 	}
 }
 
-// FuzzParamValues: any bytes, no panic and no endless loop.
-func FuzzParamValues(f *testing.F) {
+// FuzzInputArguments: any bytes, no panic and no endless loop.
+func FuzzInputArguments(f *testing.F) {
 	f.Add([]byte(`{"properties":{"a":{"$ref":"#/$defs/A"}},"$defs":{"A":{"$ref":"#/$defs/A"}}}`))
 	f.Add([]byte(`{"properties":{"status":{"enum":["open","closed",1]}}}`))
 	f.Fuzz(func(t *testing.T, schema []byte) {
-		ParamValues(schema)
+		InputArguments(schema)
 	})
+}
+
+func TestInputArgumentsNamesAndDescriptions(t *testing.T) {
+	names, docs, _ := InputArguments([]byte(`{"properties":{"status":{"description":"Only these.","$ref":"#/$defs/S"},` +
+		`"limit":{"type":"integer"},"after":{"description":"A cursor."}},"$defs":{"S":{"description":"Not the argument's.","enum":["open"]}}}`))
+	if want := []string{"after", "limit", "status"}; !reflect.DeepEqual(names, want) {
+		t.Errorf("names %q, want %q", names, want)
+	}
+	if want := []string{"A cursor.", "Only these."}; !reflect.DeepEqual(docs, want) {
+		t.Errorf("descriptions %q, want %q", docs, want)
+	}
 }
