@@ -418,6 +418,28 @@ func (ix *Index) readPerson(r *request) {
 	r.person, r.values[1] = true, true
 }
 
+// defaultBranches are the names people give a repository's default
+// branch.
+var defaultBranches = map[string]bool{"main": true, "master": true, "trunk": true, "develop": true}
+
+// readBranch reads "main", "master", "trunk" and "develop" as a branch's
+// name, not as words to search, in an index whose routes have branches
+// ("protect main on acme/api", "what got committed to main this
+// week?"); elsewhere "main" is as often a main account.
+func (ix *Index) readBranch(r *request) {
+	if !ix.hasBranches {
+		return
+	}
+	for i, w := range r.words {
+		if defaultBranches[w] && !r.values[i] {
+			r.values[i] = true
+			if !slices.Contains(r.kinds, shapeBranch) {
+				r.kinds = append(r.kinds, shapeBranch)
+			}
+		}
+	}
+}
+
 // instructionFirst moves the clause of a request that says what to do
 // before the clauses that tell the story ("mallory left the company,
 // take her out of the org"; "a customer filed a chargeback; send our

@@ -309,3 +309,28 @@ func TestGiveMe(t *testing.T) {
 		t.Errorf("give does not stand for grant")
 	}
 }
+
+// TestReadBranch checks that a default branch's conventional name is read
+// as a branch where the routes have branches, and searched elsewhere.
+func TestReadBranch(t *testing.T) {
+	git := New([]Doc{{Name: "repos_get-branch", Route: "GET /repos/{owner}/{repo}/branches/{branch}"}})
+	phone := New([]Doc{{Name: "FetchAccount", Route: "GET /2010-04-01/Accounts/{Sid}.json"}})
+	for _, c := range []struct {
+		ix     *Index
+		q      string
+		branch bool
+	}{
+		{git, "what got committed to main this past week?", true},
+		{git, "protect master on acme/api", true},
+		{phone, "list the subaccounts of our main account", false},
+	} {
+		r := parseRequest(c.q)
+		c.ix.readBranch(&r)
+		if got := slices.Contains(r.kinds, shapeBranch); got != c.branch {
+			t.Errorf("%q: read as a branch %v, want %v", c.q, got, c.branch)
+		}
+		if got := strings.Contains(searchedWords(r), "main") || strings.Contains(searchedWords(r), "master"); got == c.branch {
+			t.Errorf("%q: branch name searched %v, want %v", c.q, got, !c.branch)
+		}
+	}
+}

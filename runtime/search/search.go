@@ -154,6 +154,9 @@ type Index struct {
 	// collections are the kinds of object the routes give ids to, for
 	// reading typed ids (see idKinds).
 	collections []collection
+	// hasBranches says whether the routes give ids to branches (see
+	// readBranch).
+	hasBranches bool
 	// takesPeriod says which documents take an argument that limits
 	// what they return to a span of time (see periodParams).
 	takesPeriod []bool
@@ -220,6 +223,9 @@ func New(docs []Doc) *Index {
 	}
 	ix.thesaurus = mineThesaurus(prose, apiTerms)
 	ix.collections = collections(docs)
+	for _, c := range ix.collections {
+		ix.hasBranches = ix.hasBranches || Stem(c.words[len(c.words)-1]) == stemBranch
+	}
 	ix.terms = sortedTerms(ix.postings)
 	ix.spellings = spellings(ix.terms)
 	for f := range total {
@@ -347,6 +353,7 @@ func (ix *Index) Search(query string, limit int, keep func(doc int) bool) []Resu
 	r := parseRequest(query)
 	ix.correct(&r)
 	ix.readPerson(&r)
+	ix.readBranch(&r)
 	concepts := ix.concepts(r)
 	scores := ix.score(concepts)
 	// Intent: a question wants an operation that reads; a request that
@@ -697,8 +704,9 @@ func (ix *Index) concepts(r request) []map[string]float64 {
 	return out
 }
 
-// The terms APIs use for the caller, and for a count.
+// The terms APIs use for the caller, for a count and for a branch.
 var (
+	stemBranch        = Stem("branch")
 	stemCount         = Stem("count")
 	stemAuthenticated = Stem("authenticated")
 	stemViewer        = Stem("viewer")

@@ -41,6 +41,9 @@ const (
 	shapeFile
 	shapeRepository
 	shapeChannel
+	// shapeBranch is never read from a value's form: readBranch sets it
+	// for the conventional names of a default branch.
+	shapeBranch
 )
 
 // shapeWords are the words of each kind, and shapeTerms their stems.
@@ -49,6 +52,7 @@ var (
 		shapeURL: {"url"}, shapeUser: {"user", "member", "collaborator"}, shapeEmail: {"email"}, shapeRelease: {"release", "tag", "version"},
 		shapeCommit: {"commit"}, shapeAmount: {"amount"}, shapeVariable: {"variable"}, shapeFile: {"file"},
 		shapeRepository: {"repo", "repository"}, shapeChannel: {"channel", "conversation"},
+		shapeBranch: {"branch"},
 	}
 	shapeTerms = func() [len(shapeWords)][]string {
 		var out [len(shapeWords)][]string
