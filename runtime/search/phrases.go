@@ -23,7 +23,7 @@ stop: shut down, shut off, spin down, power down, wind down
 disable: turn off, switch off
 enable: turn on, switch on, power on
 pause: hold off, put on hold
-delete: get rid of, take out, kick out, kick * off, throw away, throw out, wipe out, clean up, clear out, tear down, do away with
+delete: get rid of, take out, kick out, kick * off, throw away, throw out, wipe out, clean up, clear out, tear down, do away with, get * out
 revoke: cut off
 close: close out, close down, wrap up
 review: look over, look through, go over, check over
@@ -179,6 +179,11 @@ func matchPhrase(ws, stems []string, values []bool, i int) (word string, at, n i
 	for gap := 0; i+1+gap < len(ws); gap++ {
 		if k := i + gap; gap > 0 && !values[k] {
 			if stopWords[ws[k]] && !objectWords[ws[k]] {
+				return "", 0, 0
+			}
+			if _, past := irregularVerbs[ws[k]]; past || len(ws[k]) > 4 && strings.HasSuffix(ws[k], "ed") && !strings.HasSuffix(ws[k], "eed") {
+				// "get paid out" is paid out, not got out of the way:
+				// a verb's past is no object.
 				return "", 0, 0
 			}
 			if objectLen++; objectLen > maxObjectWords {

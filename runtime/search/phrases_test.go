@@ -31,6 +31,9 @@ func TestReadPhrases(t *testing.T) {
 		// A phrase that needs an object between its words.
 		{"kick bob off the repo", "delete bob the repo"},
 		{"send bob a direct message", "send bob a dm"},
+		{"jdoe left, get him out of the org", "delete him of the org jdoe left"},
+		// A verb's past is no object: paid out, not got out.
+		{"is acct_1 able to get paid out yet", "is acct 1 able to get payout yet"},
 		// No phrase: the words between are no object, or too many.
 		{"pull requests are up for review", "pull requests are up for review"},
 		{"turn the old unused staging alerts off", "turn the old unused staging alerts off"},
