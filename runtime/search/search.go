@@ -139,7 +139,8 @@ type Index struct {
 	lengths  [][numFields]uint16
 	avgLen   [numFields]float64
 	n        int
-	// readOnly says which documents only read.
+	// readOnly says which documents only read, or only compute an answer
+	// (see computes).
 	readOnly []bool
 	// acts are the action groups of the verb that starts each document's
 	// headline ("Create a label": create).
@@ -180,10 +181,10 @@ func New(docs []Doc) *Index {
 	prose := make([][]string, len(docs))
 	apiTerms := make([][]string, len(docs))
 	for i, d := range docs {
-		ix.readOnly[i] = d.ReadOnly
+		ix.subjects[i] = docSubject(d)
+		ix.readOnly[i] = d.ReadOnly || computes(ix.subjects[i])
 		lead, body := splitLead(d.Description)
 		returns, _ := splitLead(d.Returns) // a whole description from other callers
-		ix.subjects[i] = docSubject(d)
 		ix.takesPeriod[i] = takesPeriod(d.Params)
 		ix.forTests[i] = routeForTests(d.Route)
 		fields := [numFields][]string{
@@ -500,6 +501,17 @@ func (ix *Index) idf(term string) float64 {
 // and a strong match of a request's main words is not buried under weak
 // matches of all of them.
 const coverageExp = 0.5
+
+// computeHeads are the stems of what an operation computes without
+// changing anything, though it is called with POST: a tax calculation,
+// an estimate, a preview, rendered Markdown.
+var computeHeads = map[string]bool{Stem("calculation"): true, Stem("estimate"): true, Stem("preview"): true, Stem("markdown"): true}
+
+// computes says whether an operation of subject s only computes an
+// answer: it creates one of computeHeads, or searches.
+func computes(s subject) bool {
+	return computeHeads[s.head] && slices.Contains(s.acts, "create") || slices.Contains(s.acts, "search")
+}
 
 // readBoost multiplies the score of an operation that only reads when
 // the query asks a question or to see something: "who can get into our

@@ -306,3 +306,26 @@ func TestSearchTestHelpers(t *testing.T) {
 		}
 	}
 }
+
+// TestComputesIsRead checks that what an operation computes without
+// changing anything, though it is a POST (Stripe's tax calculation), is
+// read as a question wants, as what an operation reads is.
+func TestComputesIsRead(t *testing.T) {
+	docs := []Doc{
+		{Name: "PostTaxCalculations", Title: "Create a Tax Calculation", Description: "Calculates tax based on input and returns a Tax Calculation object.",
+			Route: "POST /v1/tax/calculations"},
+		{Name: "GetTaxCodes", Title: "List all tax codes", Description: "A list of all tax codes.",
+			ReadOnly: true, Route: "GET /v1/tax_codes"},
+	}
+	if ix := New(docs); !ix.readOnly[0] || !ix.readOnly[1] {
+		t.Errorf("read: calculation %v, codes %v; want both", ix.readOnly[0], ix.readOnly[1])
+	}
+	for route, want := range map[string]bool{
+		"POST /v1/tax/calculations": true, "POST /v1/customers/search": true, "POST /markdown": true,
+		"POST /v1/customers": false, "DELETE /v1/tax/calculations/{id}": false,
+	} {
+		if got := computes(routeSubject(route)); got != want {
+			t.Errorf("computes(%q) = %v, want %v", route, got, want)
+		}
+	}
+}
