@@ -70,15 +70,18 @@ func frameLen(ws []string) int {
 	}
 }
 
+// wordAt returns ws[i], or "" past its end.
+func wordAt(ws []string, i int) string {
+	if i < len(ws) {
+		return ws[i]
+	}
+	return ""
+}
+
 // frameStep returns the length of one piece of frame at the start of
 // ws, or 0.
 func frameStep(ws []string) int {
-	word := func(i int) string {
-		if i < len(ws) {
-			return ws[i]
-		}
-		return ""
-	}
+	word := func(i int) string { return wordAt(ws, i) }
 	switch {
 	case frameFillers[word(0)]:
 		return 1
@@ -245,10 +248,10 @@ var knowWords = map[string]bool{"know": true, "tell": true, "figure": true, "lea
 // its object (up to maxCauseObject fields, not "me" or "us": "get me a
 // link to…" reads) and "to" before an instruction (startsInstruction).
 func causeFirst(fields []string, quoted []bool) ([]string, []bool) {
-	if len(fields) == 0 || quoted[0] || !causeVerbs[normWord(fields[0])] || endsClause(fields[0]) {
+	if len(fields) < 2 || quoted[0] || !causeVerbs[normWord(fields[0])] || endsClause(fields[0]) {
 		return fields, quoted
 	}
-	if w := normWord(fields[1%len(fields)]); w == "me" || w == "us" {
+	if w := normWord(fields[1]); w == "me" || w == "us" {
 		return fields, quoted
 	}
 	for to := 2; to < len(fields)-1 && to <= maxCauseObject+1; to++ {
@@ -292,12 +295,7 @@ func guardFirst(fields []string, quoted []bool) ([]string, []bool) {
 	for i := 0; i < len(fields) && i < 4 && !quoted[i]; i++ {
 		ws = append(ws, normWord(fields[i]))
 	}
-	word := func(i int) string {
-		if i < len(ws) {
-			return ws[i]
-		}
-		return ""
-	}
+	word := func(i int) string { return wordAt(ws, i) }
 	prohibits := nobody[word(0)] && guardModals[word(1)] ||
 		word(0) == "no" && word(1) == "one" && guardModals[word(2)] ||
 		(word(0) == "dont" || word(0) == "never") && word(1) == "let" ||

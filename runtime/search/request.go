@@ -23,6 +23,9 @@ type request struct {
 	// ids are the prefixes of the typed ids the query gives ("seti" of
 	// "seti_123"; see idPrefix).
 	ids []string
+	// idKinds are, for each of ids, the kinds of object it reads as
+	// among the index's collections (Index.readIDs, Index.idKinds).
+	idKinds [][][]string
 	// kinds are the kinds of thing the query's values are by their form
 	// ("@jdoe": a user; see shapeKind).
 	kinds []shape
@@ -408,7 +411,7 @@ func (ix *Index) readPerson(r *request) {
 	stem := r.stems[1]
 	// "stop selling the Starter plan": a verb's -ing form after a verb
 	// is what it stops or starts, not who.
-	if stem == "" || strings.HasSuffix(r.words[1], "ing") || len(ix.postings[stem]) > 0 || synonymTerms[stem] != nil || ix.thesaurus[stem] != nil {
+	if stem == "" || strings.HasSuffix(r.words[1], "ing") || ix.known(stem) {
 		return
 	}
 	c := map[string]float64{}
@@ -416,6 +419,15 @@ func (ix *Index) readPerson(r *request) {
 		return
 	}
 	r.person, r.values[1] = true, true
+}
+
+// readIDs reads the kinds of r's typed ids once for all that weighs
+// them: the concepts, the items given and the item named.
+func (ix *Index) readIDs(r *request) {
+	r.idKinds = make([][][]string, len(r.ids))
+	for i, p := range r.ids {
+		r.idKinds[i] = ix.idKinds(p)
+	}
 }
 
 // defaultBranches are the names people give a repository's default

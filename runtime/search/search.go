@@ -225,7 +225,7 @@ func New(docs []Doc) *Index {
 	ix.thesaurus = mineThesaurus(prose, apiTerms)
 	ix.collections = collections(docs)
 	for _, c := range ix.collections {
-		ix.hasBranches = ix.hasBranches || Stem(c.words[len(c.words)-1]) == stemBranch
+		ix.hasBranches = ix.hasBranches || slices.Contains(shapeTerms[shapeBranch], Stem(c.words[len(c.words)-1]))
 	}
 	ix.terms = sortedTerms(ix.postings)
 	ix.spellings = spellings(ix.terms)
@@ -355,13 +355,15 @@ func (ix *Index) Search(query string, limit int, keep func(doc int) bool) []Resu
 	ix.correct(&r)
 	ix.readPerson(&r)
 	ix.readBranch(&r)
+	ix.readIDs(&r)
 	concepts := ix.concepts(r)
 	scores := ix.score(concepts)
 	// Intent: a question wants an operation that reads; a request that
 	// starts with a verb wants an operation that does that ("create a
 	// promotion code" wants the operation that creates one, not the ones
 	// that delete or list discounts, which match as many words).
-	if asksToRead(r) {
+	reads := asksToRead(r)
+	if reads {
 		// "which…" and "who…" ask for the members of a set: a listing.
 		list := asksForSet(r)
 		for d := range scores {
@@ -390,39 +392,29 @@ func (ix *Index) Search(query string, limit int, keep func(doc int) bool) []Resu
 			}
 		}
 	}
+	testsAsked := asksToTest(r)
 	res := make([]Result, 0, len(scores))
 	for d, sc := range scores {
-		if keep == nil || keep(int(d)) {
-			res = append(res, Result{Doc: int(d), Score: sc})
+		if keep != nil && !keep(int(d)) {
+			continue
 		}
-	}
-	if r.period && asksToRead(r) {
 		// "what got committed to main this past week?": a listing that
 		// can be limited to a span of time.
-		for i := range res {
-			if ix.takesPeriod[res[i].Doc] {
-				res[i].Score *= periodBoost
-			}
+		if reads && r.period && ix.takesPeriod[d] {
+			sc *= periodBoost
 		}
-	}
-	if r.bound && asksToRead(r) {
 		// "which card payments over $500 got declined?", "find Rust
 		// libraries with 1000+ stars": a criterion listings seldom filter
 		// on, which a search takes.
-		for i := range res {
-			if slices.Contains(ix.acts[res[i].Doc], "search") {
-				res[i].Score *= boundBoost
-			}
+		if reads && r.bound && slices.Contains(ix.acts[d], "search") {
+			sc *= boundBoost
 		}
-	}
-	if !asksToTest(r) {
 		// "charge cus_42 $25 on their saved card" is a real charge, not
 		// a simulated card presented to a test reader.
-		for i := range res {
-			if ix.forTests[res[i].Doc] {
-				res[i].Score *= testsOnly
-			}
+		if !testsAsked && ix.forTests[d] {
+			sc *= testsOnly
 		}
+		res = append(res, Result{Doc: int(d), Score: sc})
 	}
 	ix.boostSubjects(r, concepts, res)
 	sortResults(res)
@@ -540,8 +532,9 @@ var testWords = map[string]bool{"test": true, "simul": true, "pretend": true, "f
 // routeForTests says whether route is under a literal segment that says
 // it is for testing ("/v1/test_helpers/…", "/sandbox/…").
 func routeForTests(route string) bool {
-	for _, seg := range strings.Split(route, "/") {
-		if strings.HasPrefix(seg, "{") {
+	_, segs, _ := splitRoute(route)
+	for _, seg := range segs {
+		if isParam(seg) {
 			continue
 		}
 		for _, w := range words(seg) {
@@ -702,8 +695,7 @@ func (ix *Index) concepts(r request) []map[string]float64 {
 		}
 	}
 	// A typed id ("seti_123") names its kind of object as the word would.
-	for _, prefix := range r.ids {
-		kinds := ix.idKinds(prefix)
+	for _, kinds := range r.idKinds {
 		for _, kind := range kinds {
 			for _, t := range kind {
 				if !seen[t] {
@@ -716,9 +708,8 @@ func (ix *Index) concepts(r request) []map[string]float64 {
 	return out
 }
 
-// The terms APIs use for the caller, for a count and for a branch.
+// The terms APIs use for the caller, and for a count.
 var (
-	stemBranch        = Stem("branch")
 	stemCount         = Stem("count")
 	stemAuthenticated = Stem("authenticated")
 	stemViewer        = Stem("viewer")

@@ -104,8 +104,8 @@ func (ix *Index) weighItems(r request, res []Result) {
 		return
 	}
 	given := map[string]bool{}
-	for _, p := range r.ids {
-		for _, k := range ix.idKinds(p) {
+	for _, kinds := range r.idKinds {
+		for _, k := range kinds {
 			given[k[len(k)-1]] = true
 		}
 	}
@@ -136,8 +136,8 @@ const namedItemBoost = 1.5
 // as often its verb ("make JIRA-123 link…").
 func (ix *Index) boostNamedItem(r request, res []Result, doing string) {
 	kinds := map[string]bool{}
-	for _, p := range r.ids {
-		if ks := ix.idKinds(p); len(ks) == 1 {
+	for _, ks := range r.idKinds {
+		if len(ks) == 1 {
 			kinds[ks[0][len(ks[0])-1]] = true
 		}
 	}

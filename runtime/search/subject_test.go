@@ -365,6 +365,7 @@ func TestBoostUpdateNamedItem(t *testing.T) {
 		"update customer 88's shipping address": false,
 	} {
 		r := parseRequest(q)
+		ix.readIDs(&r)
 		res := []Result{{Doc: 0, Score: 1}, {Doc: 1, Score: 1}}
 		ix.boostNamedItem(r, res, "update")
 		if got := res[0].Score > res[1].Score; got != raised {
